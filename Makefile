@@ -1,0 +1,37 @@
+# One command for the main job (`make demo`), one for the whole test suite (`make test`).
+# Each sets itself up: a local virtual environment with the project and its test extras.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: demo test lint bench lexicon clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "puzzlebot needs Python 3.11 or newer (found: $$($(PYTHON) --version))"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/puzzlebot solve letterboxed vro wal eth bdi --image letterboxed.png
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench.letterboxed
+
+# Rebuilds the committed word lists (needs apt-get and the network to the package registries).
+lexicon: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[lexicon-build]'
+	$(BIN)/python scripts/build_lexicon.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -1,0 +1,44 @@
+"""Every puzzle kind by name and alias. A new kind is one module and one line in KIND_MODULES."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from puzzles.core import PuzzleError, PuzzleKind
+
+# Each module exposes a module-level `KIND: PuzzleKind`.
+KIND_MODULES: tuple[str, ...] = ("puzzles.letterboxed",)
+
+
+@cache
+def all_kinds() -> tuple[PuzzleKind, ...]:
+    return tuple(importlib.import_module(module).KIND for module in KIND_MODULES)
+
+
+@cache
+def _by_name() -> dict[str, PuzzleKind]:
+    index: dict[str, PuzzleKind] = {}
+    for kind in all_kinds():
+        for name in (kind.name, *kind.aliases):
+            key = _normalise(name)
+            if key in index:
+                raise RuntimeError(f"puzzle name {name!r} is registered twice")
+            index[key] = kind
+    return index
+
+
+def _normalise(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def get_kind(name: str) -> PuzzleKind:
+    """The kind called `name` (any case, spaces, dashes); a PuzzleError lists the known kinds."""
+    kind = _by_name().get(_normalise(name))
+    if kind is None:
+        known = ", ".join(k.name for k in all_kinds())
+        raise PuzzleError(
+            f"there is no puzzle kind called {name!r}; known kinds: {known}",
+            example="solve letterboxed vro wal eth bdi",
+        )
+    return kind
