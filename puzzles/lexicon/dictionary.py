@@ -1,0 +1,222 @@
+"""English word lists in nested tiers, with build-time word frequencies (stdlib only).
+
+The package data in ``data/`` is written by ``scripts/build_lexicon.py`` (SCOWL words ranked by
+wordfreq; see NOTICE). Each tier file holds the words that tier adds to the smaller ones, sorted,
+one a line; ``zipf.txt.gz`` holds ``"<zipf> word word ..."`` lines for words with a nonzero zipf.
+
+Every query is case-insensitive. Methods returning tuples return them sorted, so puzzle code that
+draws from them with a seeded random generator is deterministic (a frozenset's iteration order
+changes from one process to the next).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import zlib
+from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
+
+__all__ = ["Lexicon", "Tier", "lexicon", "pattern_of"]
+
+
+class Tier(enum.IntEnum):
+    """How large a dictionary to use; each tier includes the smaller ones."""
+
+    COMMON = 1  # words ordinary players know: puzzles are generated and solved with these
+    STANDARD = 2  # words found in most dictionaries
+    LARGE = 3  # plus rare and word-game words: players' answers are accepted against these
+
+
+_TIERS = tuple(Tier)
+_TIER_FILES = {
+    Tier.COMMON: "common.txt.gz",
+    Tier.STANDARD: "standard.txt.gz",
+    Tier.LARGE: "large.txt.gz",
+}
+_ZIPF_FILE = "zipf.txt.gz"
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+ZipfSource = Mapping[str, float] | Callable[[], Mapping[str, float]]
+
+
+def pattern_of(word: str) -> str:
+    """The word's letters renamed A, B, C... by first appearance: 'mommy' -> 'ABACC'.
+
+    Case-insensitive; every character counts as a symbol, so 'ABCA' -> 'ABCA'.
+    """
+    word = word.lower()
+    order = dict.fromkeys(word)
+    if len(order) > len(_LETTERS):
+        raise ValueError(f"more than {len(_LETTERS)} different symbols in {word!r}")
+    return word.translate(dict(zip(map(ord, order), _LETTERS, strict=False)))
+
+
+class Lexicon:
+    """Words in three nested tiers with zipf frequencies; indexes are built lazily and cached.
+
+    Use :func:`lexicon` for the shipped English dictionary, :meth:`from_words` for a custom one.
+    The constructor takes the words of each tier (a larger tier's words may or may not repeat
+    the smaller tiers'; the tiers are made to nest) and ``zipf``: a mapping of lowercase words to
+    zipf frequencies, or a function returning one on first use.
+
+    An instance is immutable as far as callers can tell and is safe to share between threads
+    (two threads may both build the same index the first time; both get equal results).
+    """
+
+    def __init__(
+        self,
+        common: Iterable[str],
+        standard: Iterable[str] = (),
+        large: Iterable[str] = (),
+        *,
+        zipf: ZipfSource | None = None,
+    ) -> None:
+        common_set = frozenset(common)
+        standard_set = common_set.union(standard) if standard else common_set
+        large_set = standard_set.union(large) if large else standard_set
+        self._sets: dict[int, frozenset[str]] = {
+            Tier.COMMON: common_set,
+            Tier.STANDARD: standard_set,
+            Tier.LARGE: large_set,
+        }
+        self._zipf_source = zipf
+        self._zipf_table: Mapping[str, float] | None = None if callable(zipf) else dict(zipf or {})
+        self._shared = False  # True for the instance lexicon() returns
+        self._lengths: dict[int, dict[int, tuple[str, ...]]] = {}
+        self._patterns: dict[tuple[int, int], dict[str, tuple[str, ...]]] = {}
+        self._buckets: dict[tuple[int, int], dict[str, list[str]]] = {}
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], zipf: Mapping[str, float] | None = None) -> Lexicon:
+        """A custom dictionary: every word (lowercased) in every tier; zipf from ``zipf`` or 0.0."""
+        table = {word.lower(): float(value) for word, value in (zipf or {}).items()}
+        return cls((w for w in (word.strip().lower() for word in words) if w), zipf=table)
+
+    # --- membership --------------------------------------------------------------------------
+
+    def _tier_set(self, tier: Tier | int) -> frozenset[str]:
+        try:
+            return self._sets[tier]
+        except (KeyError, TypeError):
+            raise ValueError(f"not a lexicon tier: {tier!r}") from None
+
+    def words(self, tier: Tier = Tier.STANDARD) -> frozenset[str]:
+        """The lowercase words in ``tier`` (and the smaller tiers)."""
+        return self._tier_set(tier)
+
+    def contains(self, word: str, tier: Tier = Tier.LARGE) -> bool:
+        """Whether ``word`` (any case) is in ``tier``."""
+        return isinstance(word, str) and word.lower() in self._tier_set(tier)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.lower() in self._sets[Tier.LARGE]
+
+    def tier_of(self, word: str) -> Tier | None:
+        """The smallest tier holding ``word``, or None."""
+        word = word.lower()
+        for tier in _TIERS:
+            if word in self._sets[tier]:
+                return tier
+        return None
+
+    # --- frequency ---------------------------------------------------------------------------
+
+    def zipf(self, word: str) -> float:
+        """The word's zipf frequency (wordfreq, at build time); 0.0 if unknown."""
+        table = self._zipf_table
+        if table is None:
+            table = self._load_zipf()
+        return table.get(word.lower(), 0.0)
+
+    def _load_zipf(self) -> Mapping[str, float]:
+        source = self._zipf_source
+        table = dict(source() if callable(source) else source or {})
+        self._zipf_table = table
+        return table
+
+    # --- indexes -----------------------------------------------------------------------------
+
+    def words_of_length(self, n: int, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
+        """The words of ``n`` letters in ``tier``, sorted."""
+        by_length = self._lengths.get(tier)
+        if by_length is None:
+            groups: dict[int, list[str]] = {}
+            for word in self._tier_set(tier):
+                groups.setdefault(len(word), []).append(word)
+            by_length = {length: tuple(sorted(group)) for length, group in groups.items()}
+            self._lengths[tier] = by_length
+        return by_length.get(n, ())
+
+    def matching_pattern(self, pattern: str, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
+        """Words with the same letter pattern as ``pattern`` ('ABCA' or a word such as 'that')."""
+        key = pattern_of(pattern)
+        index = self._patterns.get((tier, len(key)))
+        if index is None:
+            groups: dict[str, list[str]] = {}
+            for word in self.words_of_length(len(key), tier):
+                groups.setdefault(pattern_of(word), []).append(word)
+            index = {p: tuple(group) for p, group in groups.items()}
+            self._patterns[(tier, len(key))] = index
+        return index.get(key, ())
+
+    def neighbours(self, word: str, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
+        """Words of the same length differing from ``word`` in exactly one letter, sorted."""
+        word = word.lower()
+        n = len(word)
+        buckets = self._buckets.get((tier, n))
+        if buckets is None:
+            buckets = {}
+            for other in self.words_of_length(n, tier):
+                for i in range(n):
+                    buckets.setdefault(f"{other[:i]}*{other[i + 1 :]}", []).append(other)
+            self._buckets[(tier, n)] = buckets
+        found: set[str] = set()
+        for i in range(n):
+            found.update(buckets.get(f"{word[:i]}*{word[i + 1 :]}", ()))
+        found.discard(word)
+        return tuple(sorted(found))
+
+    # --- plumbing ----------------------------------------------------------------------------
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The shared English lexicon pickles as a reference: a worker process loads its own.
+        if self._shared:
+            return (lexicon, ())
+        zipf = self._zipf_table if self._zipf_table is not None else self._zipf_source
+        return (
+            _rebuild,
+            (self._sets[Tier.COMMON], self._sets[Tier.STANDARD], self._sets[Tier.LARGE], zipf),
+        )
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{tier.name.lower()}={len(self._sets[tier])}" for tier in _TIERS)
+        return f"<Lexicon {counts}>"
+
+
+def _rebuild(
+    common: frozenset[str], standard: frozenset[str], large: frozenset[str], zipf: ZipfSource
+) -> Lexicon:
+    return Lexicon(common, standard, large, zipf=zipf)
+
+
+def _read_data(name: str) -> str:
+    data = resources.files(__package__).joinpath("data", name).read_bytes()
+    return zlib.decompress(data, wbits=31).decode("ascii")  # wbits=31: gzip container
+
+
+def _load_zipf_table() -> dict[str, float]:
+    table: dict[str, float] = {}
+    for line in _read_data(_ZIPF_FILE).splitlines():
+        value, _, words = line.partition(" ")
+        table.update(dict.fromkeys(words.split(" "), float(value)))
+    return table
+
+
+@functools.cache
+def lexicon() -> Lexicon:
+    """The shipped English lexicon, loaded once per process (zipf table on first use)."""
+    tiers = [_read_data(_TIER_FILES[tier]).split() for tier in _TIERS]
+    shared = Lexicon(*tiers, zipf=_load_zipf_table)
+    shared._shared = True
+    return shared

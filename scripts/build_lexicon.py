@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Build the committed English word lists in puzzles/lexicon/data/ (build time only).
+
+Sources:
+- SCOWL (Spell Checker Oriented Word Lists), fetched as the Debian package ``scowl`` with
+  ``apt-get download scowl`` (or given with ``--deb``) and unpacked with ``dpkg-deb -x``.
+- wordfreq's ``zipf_frequency(word, "en")`` for ranking (``pip install -e '.[lexicon-build]'``).
+  The runtime never imports wordfreq: the frequencies are written into the package data.
+
+Tiers (each includes the smaller ones; words are lowercase a-z only, 2+ letters):
+- common: SCOWL size <= 50 with zipf >= 2.0, or zipf >= 1.3 when the word is an inflection or
+  -ly/-ness form of such a word (sneezes -> sneeze), minus data/blocklist.txt.
+- standard: SCOWL size <= 70.
+- large: SCOWL size <= 80 (plus the variant_2 lists). SCOWL's 95 level is left out on
+  purpose: it is where lowercased names ("london"), abbreviations ("ibm"), misspellings and
+  compound fragments ("driveboat") live, and filtering it by frequency keeps mostly junk.
+
+Only the "words" lists of the families below are read: no proper names, abbreviations,
+contractions or upper-case lists.
+
+Output (deterministic: sorted, gzip with a zero timestamp), in puzzles/lexicon/data/:
+- common.txt.gz, standard.txt.gz, large.txt.gz: the words a tier adds to the smaller tiers,
+  sorted, one a line (so loading is ``frozenset(text.split())``);
+- zipf.txt.gz: one line per frequency, ``"<zipf> word word ..."``, highest first, for every
+  word with a nonzero zipf (others are 0.0);
+- manifest.json: sources, versions, rules, counts per tier, build date (``SOURCE_DATE_EPOCH``
+  when set, otherwise today).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import fnmatch
+import gzip
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DATA_DIR = REPO / "puzzles" / "lexicon" / "data"
+BLOCKLIST = DATA_DIR / "blocklist.txt"
+
+SCOWL_PACKAGE = "scowl"
+SCOWL_EXPECTED_VERSION = "2020.12.07-2"
+SCOWL_DIR = Path("usr/share/dict/scowl")
+SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+
+STANDARD_FAMILIES = ("english", "american", "british", "british_z", "variant_1")
+LARGE_FAMILIES = (*STANDARD_FAMILIES, "variant_2")
+
+COMMON_MAX_SIZE = 50
+STANDARD_MAX_SIZE = 70
+LARGE_MAX_SIZE = 80
+COMMON_MIN_ZIPF = 2.0
+COMMON_INFLECTED_MIN_ZIPF = 1.3
+MIN_BASE_LENGTH = 2
+
+TIER_FILES = ("common.txt.gz", "standard.txt.gz", "large.txt.gz")
+ZIPF_FILE = "zipf.txt.gz"
+MANIFEST_FILE = "manifest.json"
+
+WORD = re.compile(r"[a-z]{2,}")
+
+# (suffix, replacement): ways an inflected or derived form is made from its base word.
+SUFFIX_RULES = (
+    ("iest", "y"),
+    ("ier", "y"),
+    ("ies", "y"),
+    ("ied", "y"),
+    ("ily", "y"),
+    ("iness", "y"),
+    ("ness", ""),
+    ("ally", ""),
+    ("ly", ""),
+    ("ly", "le"),
+    ("es", ""),
+    ("s", ""),
+    ("ed", ""),
+    ("ed", "e"),
+    ("ing", ""),
+    ("ing", "e"),
+    ("er", ""),
+    ("er", "e"),
+    ("est", ""),
+    ("est", "e"),
+)
+# Suffixes before which a final consonant may be doubled (stopped -> stop, bigger -> big).
+DOUBLING_SUFFIXES = frozenset({"ed", "ing", "er", "est"})
+
+
+def base_forms(word: str) -> set[str]:
+    """Candidate base words of ``word`` by simple English suffix rules (not validated)."""
+    bases = set()
+    for suffix, replacement in SUFFIX_RULES:
+        if not word.endswith(suffix):
+            continue
+        stem = word[: -len(suffix)]
+        if len(stem) < MIN_BASE_LENGTH:
+            continue
+        bases.add(stem + replacement)
+        if (
+            suffix in DOUBLING_SUFFIXES
+            and not replacement
+            and len(stem) > MIN_BASE_LENGTH
+            and stem[-1] == stem[-2]
+            and stem[-1] not in "aeiou"
+        ):
+            bases.add(stem[:-1])
+    bases.discard(word)
+    return bases
+
+
+# --- SCOWL -------------------------------------------------------------------------------------
+
+
+def fetch_scowl(workdir: Path, deb: Path | None) -> tuple[Path, str]:
+    """Download (unless given) and unpack the scowl .deb; return (unpacked root, version)."""
+    if deb is None:
+        subprocess.run(["apt-get", "download", SCOWL_PACKAGE], cwd=workdir, check=True)
+        debs = sorted(workdir.glob(f"{SCOWL_PACKAGE}_*.deb"))
+        if len(debs) != 1:
+            sys.exit(f"expected one {SCOWL_PACKAGE} .deb in {workdir}, found {debs}")
+        deb = debs[0]
+    version = subprocess.run(
+        ["dpkg-deb", "-f", str(deb), "Version"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    if version != SCOWL_EXPECTED_VERSION:
+        print(
+            f"warning: scowl {version}, the committed data was built from {SCOWL_EXPECTED_VERSION}",
+            file=sys.stderr,
+        )
+    root = workdir / "root"
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+    return root, version
+
+
+def read_list(path: Path) -> list[str]:
+    """One SCOWL list. Debian ships UTF-8 since 2019; upstream SCOWL is ISO-8859-1."""
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("iso-8859-1")
+    return text.split()
+
+
+def scowl_sizes(scowl_dir: Path, families: Iterable[str], max_size: int) -> dict[str, int]:
+    """word -> smallest SCOWL size listing it, over the families' words lists up to max_size."""
+    sizes: dict[str, int] = {}
+    for family in families:
+        for size in SCOWL_SIZES:
+            path = scowl_dir / f"{family}-words.{size}"
+            if size > max_size or not path.exists():
+                continue
+            for word in read_list(path):
+                if WORD.fullmatch(word) and size < sizes.get(word, 1000):
+                    sizes[word] = size
+    return sizes
+
+
+# --- blocklist ---------------------------------------------------------------------------------
+
+
+def read_blocklist(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(exact words, glob patterns) from the blocklist: one entry a line, # comments."""
+    words, patterns = set(), []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = line.split("#", 1)[0].strip().lower()
+        if not entry:
+            continue
+        if "*" in entry or "?" in entry:
+            patterns.append(entry)
+        else:
+            words.add(entry)
+    return frozenset(words), tuple(sorted(patterns))
+
+
+def is_blocked(word: str, blocked: frozenset[str], patterns: tuple[str, ...]) -> bool:
+    """A blocklist word, or a match of a blocklist glob pattern.
+
+    Inflections are listed (or globbed) explicitly rather than derived with base_forms():
+    derived ones block innocent words ("spiced" from "spic", "monger" from "mong").
+    """
+    return word in blocked or any(fnmatch.fnmatchcase(word, pattern) for pattern in patterns)
+
+
+# --- tiers -------------------------------------------------------------------------------------
+
+
+def build_tiers(
+    sizes: Mapping[str, int],
+    large_words: Iterable[str],
+    zipf: Callable[[str], float],
+    blocked: frozenset[str],
+    patterns: tuple[str, ...],
+) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
+    """(common, standard, large, number of words the blocklist kept out of common).
+
+    ``sizes`` maps the standard families' words (SCOWL size <= 70) to their SCOWL size.
+    """
+    standard = frozenset(w for w, size in sizes.items() if size <= STANDARD_MAX_SIZE)
+    large = standard | frozenset(large_words)
+    small = [w for w, size in sizes.items() if size <= COMMON_MAX_SIZE]
+    frequent = frozenset(w for w in small if zipf(w) >= COMMON_MIN_ZIPF)
+    inflected = frozenset(
+        w
+        for w in small
+        if COMMON_INFLECTED_MIN_ZIPF <= zipf(w) < COMMON_MIN_ZIPF
+        and not frequent.isdisjoint(base_forms(w))
+    )
+    candidates = frequent | inflected
+    common = frozenset(w for w in candidates if not is_blocked(w, blocked, patterns))
+    return common, standard, large, len(candidates) - len(common)
+
+
+# --- output ------------------------------------------------------------------------------------
+
+
+def gzip_text(text: str) -> bytes:
+    return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
+
+
+def word_block(words: Iterable[str]) -> str:
+    return "".join(f"{w}\n" for w in sorted(words))
+
+
+def zipf_block(frequencies: Mapping[str, float]) -> str:
+    by_value: dict[float, list[str]] = defaultdict(list)
+    for word, value in frequencies.items():
+        if value > 0:
+            by_value[value].append(word)
+    return "".join(
+        f"{value:.2f} {' '.join(sorted(by_value[value]))}\n"
+        for value in sorted(by_value, reverse=True)
+    )
+
+
+def build_date() -> str:
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    when = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch else dt.datetime.now(dt.UTC)
+    return when.date().isoformat()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--deb", type=Path, help="use this scowl .deb instead of apt-get download")
+    parser.add_argument("--out", type=Path, default=DATA_DIR, help="output directory")
+    args = parser.parse_args(argv)
+
+    try:
+        from importlib.metadata import version as dist_version
+
+        from wordfreq import zipf_frequency
+    except ImportError:
+        sys.exit("wordfreq is needed to build the lexicon: pip install -e '.[lexicon-build]'")
+
+    with tempfile.TemporaryDirectory(prefix="scowl-") as tmp:
+        deb = args.deb.resolve() if args.deb else None
+        root, scowl_version = fetch_scowl(Path(tmp), deb)
+        sizes = scowl_sizes(root / SCOWL_DIR, STANDARD_FAMILIES, STANDARD_MAX_SIZE)
+        large_words = scowl_sizes(root / SCOWL_DIR, LARGE_FAMILIES, LARGE_MAX_SIZE).keys()
+
+    frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
+    blocked, patterns = read_blocklist(BLOCKLIST)
+    common, standard, large, n_blocked = build_tiers(
+        sizes, large_words, frequencies.__getitem__, blocked, patterns
+    )
+    assert common <= standard <= large
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    outputs = {
+        TIER_FILES[0]: gzip_text(word_block(common)),
+        TIER_FILES[1]: gzip_text(word_block(standard - common)),
+        TIER_FILES[2]: gzip_text(word_block(large - standard)),
+        ZIPF_FILE: gzip_text(zipf_block(frequencies)),
+    }
+    counts = {"common": len(common), "standard": len(standard), "large": len(large)}
+    manifest = {
+        "format": 1,
+        "built": build_date(),
+        "counts": counts,
+        "files": {
+            "tiers": {"common": TIER_FILES[0], "standard": TIER_FILES[1], "large": TIER_FILES[2]},
+            "zipf": ZIPF_FILE,
+            "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in outputs.items()},
+        },
+        "sources": {
+            "scowl": {
+                "name": "SCOWL (Spell Checker Oriented Word Lists) by Kevin Atkinson",
+                "url": "http://wordlist.aspell.net/",
+                "debian_package": f"{SCOWL_PACKAGE} {scowl_version}",
+                "lists": "<family>-words.<size>",
+                "standard_families": list(STANDARD_FAMILIES),
+                "large_families": list(LARGE_FAMILIES),
+                "license": "SCOWL permission notice; see NOTICE",
+            },
+            "wordfreq": {
+                "name": "wordfreq by Robyn Speer",
+                "url": "https://github.com/rspeer/wordfreq",
+                "version": dist_version("wordfreq"),
+                "call": 'zipf_frequency(word, "en")',
+                "license": "data CC BY-SA 4.0; the zipf values here are derived from it",
+            },
+        },
+        "rules": {
+            "words": "lowercase a-z only, 2+ letters",
+            "common": (
+                f"SCOWL size <= {COMMON_MAX_SIZE} and zipf >= {COMMON_MIN_ZIPF}, or zipf >= "
+                f"{COMMON_INFLECTED_MIN_ZIPF} when a base form (suffix rules) is such a word; "
+                "minus blocklist.txt"
+            ),
+            "standard": f"SCOWL size <= {STANDARD_MAX_SIZE}",
+            "large": f"SCOWL size <= {LARGE_MAX_SIZE}, variant_2 included",
+            "blocked_from_common": n_blocked,
+            "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",
+        },
+    }
+    for name, data in outputs.items():
+        (args.out / name).write_bytes(data)
+    (args.out / MANIFEST_FILE).write_text(
+        json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+    )
+
+    total = sum(len(data) for data in outputs.values())
+    print(f"scowl {scowl_version}, wordfreq {dist_version('wordfreq')}")
+    for tier, count in counts.items():
+        print(f"{tier:>9}: {count:7,d} words")
+    print(f"  blocked: {n_blocked:7,d} words kept out of common by the blocklist")
+    print(f"     data: {total / 1e6:.2f} MB in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

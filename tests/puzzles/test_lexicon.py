@@ -1,0 +1,220 @@
+"""The shipped English lexicon (package data built by scripts/build_lexicon.py) and its API."""
+
+import fnmatch
+import json
+import pickle
+import re
+import subprocess
+import sys
+from importlib import resources
+
+import pytest
+
+from puzzles.lexicon import Lexicon, Tier, lexicon, pattern_of
+
+TIERS = (Tier.COMMON, Tier.STANDARD, Tier.LARGE)
+
+
+@pytest.fixture(scope="module")
+def lex() -> Lexicon:
+    return lexicon()
+
+
+# --- the data --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "word", ["sneezes", "rhymes", "unaware", "available", "zygote", "quixotic", "fjord", "glyph"]
+)
+def test_everyday_words_are_common(lex, word):
+    assert lex.tier_of(word) is Tier.COMMON
+    assert all(lex.contains(word, tier) for tier in TIERS)
+
+
+@pytest.mark.parametrize("word", ["driveboat", "lol", "london", "ibm"])
+def test_non_words_names_and_abbreviations_are_in_no_tier(lex, word):
+    assert lex.tier_of(word) is None
+    assert word not in lex
+    assert not any(lex.contains(word, tier) for tier in TIERS)
+
+
+def test_rarer_words_sit_in_the_larger_tiers(lex):
+    assert lex.tier_of("syzygy") is Tier.STANDARD
+    assert lex.tier_of("zyzzyva") is Tier.LARGE  # a Scrabble word, in few dictionaries
+
+
+def test_tiers_nest(lex):
+    common, standard, large = (lex.words(tier) for tier in TIERS)
+    assert common < standard < large
+
+
+def test_tier_sizes_are_plausible(lex):
+    assert 25_000 <= len(lex.words(Tier.COMMON)) <= 80_000
+    assert 80_000 <= len(lex.words(Tier.STANDARD)) <= 200_000
+    assert len(lex.words(Tier.LARGE)) > len(lex.words(Tier.STANDARD))
+
+
+def test_words_are_lowercase_a_to_z_only(lex):
+    word = re.compile(r"[a-z]{2,}")
+    assert all(word.fullmatch(w) for w in lex.words(Tier.LARGE))
+
+
+def test_default_tier_of_words_is_standard(lex):
+    assert lex.words() is lex.words(Tier.STANDARD)
+
+
+def test_manifest_counts_match_the_data(lex):
+    manifest = json.loads(
+        resources.files("puzzles.lexicon").joinpath("data", "manifest.json").read_text()
+    )
+    for tier in TIERS:
+        assert manifest["counts"][tier.name.lower()] == len(lex.words(tier))
+
+
+def test_no_common_word_is_on_the_blocklist(lex):
+    blocklist = resources.files("puzzles.lexicon").joinpath("data", "blocklist.txt").read_text()
+    entries = [line.split("#")[0].strip() for line in blocklist.splitlines()]
+    entries = [entry for entry in entries if entry]
+    assert "nigger*" in entries
+    common = lex.words(Tier.COMMON)
+    for entry in entries:
+        assert not fnmatch.filter(common, entry), entry
+    assert lex.contains("bitch", Tier.STANDARD)  # blocked from puzzles, still a word
+    assert lex.contains("snigger", Tier.COMMON)
+
+
+def test_runtime_does_not_import_wordfreq():
+    code = (
+        "import sys; from puzzles.lexicon import lexicon; lexicon().zipf('the'); "
+        "sys.exit('wordfreq' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# --- membership ------------------------------------------------------------------------------
+
+
+def test_membership_is_case_insensitive(lex):
+    assert lex.contains("Zygote")
+    assert lex.contains("FJORD", Tier.COMMON)
+    assert "Glyph" in lex
+    assert lex.tier_of("QUIXOTIC") is Tier.COMMON
+
+
+def test_in_checks_the_large_tier(lex):
+    word = next(iter(lex.words(Tier.LARGE) - lex.words(Tier.STANDARD)))
+    assert word in lex
+    assert not lex.contains(word, Tier.STANDARD)
+    assert 42 not in lex
+
+
+def test_an_unknown_tier_is_refused(lex):
+    with pytest.raises(ValueError):
+        lex.words(4)
+    with pytest.raises(ValueError):
+        lex.contains("cold", 0)
+
+
+# --- frequency -------------------------------------------------------------------------------
+
+
+def test_zipf_orders_words_by_frequency(lex):
+    assert lex.zipf("the") > lex.zipf("house") > lex.zipf("zygote") > 0
+    assert lex.zipf("House") == lex.zipf("house")
+
+
+def test_zipf_of_an_unknown_word_is_zero(lex):
+    assert lex.zipf("driveboat") == 0.0
+    assert lex.zipf("qwxzv") == 0.0
+
+
+# --- indexes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "pattern"),
+    [("mom", "ABA"), ("mommy", "ABAAC"), ("that", "ABCA"), ("tattoo", "ABAACC"), ("Noon", "ABBA")],
+)
+def test_pattern_of_names_letters_by_first_appearance(word, pattern):
+    assert pattern_of(word) == pattern
+
+
+def test_pattern_of_a_pattern_is_itself():
+    assert pattern_of("ABCA") == "ABCA"
+    assert pattern_of("") == ""
+
+
+def test_matching_pattern(lex):
+    abca = lex.matching_pattern("ABCA")
+    assert "that" in abca
+    assert "cold" not in abca
+    assert abca == lex.matching_pattern("that") == lex.matching_pattern("abca")
+    assert list(abca) == sorted(abca)
+    assert all(pattern_of(w) == "ABCA" and lex.contains(w, Tier.STANDARD) for w in abca)
+    assert set(abca) == {w for w in lex.words_of_length(4) if pattern_of(w) == "ABCA"}
+    assert set(lex.matching_pattern("ABCA", Tier.COMMON)) < set(abca)
+
+
+def differences(a: str, b: str) -> int:
+    return sum(x != y for x, y in zip(a, b, strict=True))
+
+
+def test_neighbours_differ_in_exactly_one_letter(lex):
+    near = lex.neighbours("cold")
+    assert {"bold", "cord", "colt", "gold"} <= set(near)
+    assert "cold" not in near
+    assert list(near) == sorted(near)
+    assert set(near) == {w for w in lex.words_of_length(4) if differences(w, "cold") == 1}
+
+
+def test_neighbours_by_tier_and_of_a_non_word(lex):
+    assert set(lex.neighbours("cold", Tier.COMMON)) <= set(lex.neighbours("cold", Tier.LARGE))
+    assert "cold" in lex.neighbours("xold")
+    assert lex.neighbours("COLD") == lex.neighbours("cold")
+
+
+def test_words_of_length(lex):
+    fives = lex.words_of_length(5)
+    assert "glyph" in fives
+    assert list(fives) == sorted(fives)
+    assert set(fives) == {w for w in lex.words(Tier.STANDARD) if len(w) == 5}
+    assert len(lex.words_of_length(5, Tier.COMMON)) < len(fives)
+    assert lex.words_of_length(5) is fives  # cached
+    assert lex.words_of_length(100) == ()
+
+
+# --- custom dictionaries and sharing ---------------------------------------------------------
+
+
+def test_from_words_makes_a_custom_dictionary():
+    day = Lexicon.from_words(["Cold", "cord", "word", "WARD"], zipf={"Cold": 4.5, "word": 5.0})
+    for tier in TIERS:
+        assert day.words(tier) == {"cold", "cord", "word", "ward"}
+    assert day.tier_of("ward") is Tier.COMMON
+    assert "COLD" in day
+    assert "bold" not in day
+    assert day.zipf("cold") == 4.5
+    assert day.zipf("word") == 5.0
+    assert day.zipf("cord") == 0.0
+    assert day.neighbours("cold") == ("cord",)
+    assert day.neighbours("ward", Tier.COMMON) == ("word",)
+    assert day.matching_pattern("ABCD") == ("cold", "cord", "ward", "word")
+    assert day.words_of_length(4) == ("cold", "cord", "ward", "word")
+
+
+def test_from_words_with_no_frequencies():
+    day = Lexicon.from_words(["zygote"])
+    assert day.zipf("zygote") == 0.0
+    assert day.tier_of("house") is None
+
+
+def test_the_shared_lexicon_is_loaded_once(lex):
+    assert lexicon() is lex
+
+
+def test_lexicons_pickle(lex):
+    assert pickle.loads(pickle.dumps(lex)) is lex  # a reference to the shared one
+    day = Lexicon.from_words(["cold", "cord"], zipf={"cold": 4.5})
+    copy = pickle.loads(pickle.dumps(day))
+    assert copy.words(Tier.LARGE) == day.words(Tier.LARGE)
+    assert copy.zipf("cold") == 4.5
