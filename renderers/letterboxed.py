@@ -1,0 +1,305 @@
+"""Letter Boxed: the box, its letters, and words drawn as paths from letter to letter.
+
+The box is a regular polygon with the first side on top and the rest clockwise, as
+the NYT draws its square. Letters sit evenly spaced along each side, each with a
+dot on the edge and the letter in large type outside, read left to right (top to
+bottom on an upright side), the way a player copies them from the picture.
+
+Each word is a path across the box in its own colour, starting at a ringed dot.
+Dots of letters already used are filled, so a partial attempt shows what is left.
+Under the box: the words as coloured chips and a line like "2 words · par 3".
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.letterboxed.board import Board
+from renderers.common import (
+    INK,
+    MUTED,
+    SURFACE,
+    WIDTH,
+    Canvas,
+    Colour,
+    Point,
+    flow,
+    ink_size,
+    path_colour,
+    text_colour_on,
+    text_width,
+)
+
+PAD = 32  # empty margin around everything
+LETTER_SIZE_MAX = 68
+LETTER_SIZE_MIN = 26
+BOX_WIDTH = 7
+DOT_RADIUS = 11
+DOT_OUTLINE = 3.5
+START_RING_RADIUS = 19
+START_RING_WIDTH = 4
+LABEL_GAP = 16  # between a start ring and the nearest ink of its letter
+PATH_WIDTH = 9
+PATH_CASING = 4  # white border each side of a path, so crossing paths stay distinct
+CHIP_TEXT_SIZE = 30
+CHIP_HEIGHT = 50
+CHIP_PAD_X = 20
+CHIP_GAP = 12
+STATUS_SIZE = 28
+SECTION_GAP = 30
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything on the box goes, in final pixels (y grows downwards)."""
+
+    corners: tuple[Point, ...]
+    dots: dict[str, Point]  # letter -> centre of its dot on the edge
+    labels: dict[str, Point]  # letter -> centre of the letter's ink
+    letter_size: int
+    bottom: float  # the y just below the box and its letters
+
+
+def draw(board: Board, solution: Any = None) -> bytes:
+    """PNG of the board; with a solution (anything with `.words`), its words drawn on it."""
+    words = tuple(solution.words) if solution is not None else ()
+    return draw_words(board, words)
+
+
+def draw_words(board: Board, words: Sequence[str]) -> bytes:
+    """PNG of the board with exactly these words drawn, e.g. a player's partial attempt.
+
+    Letters of a word that are not on the board are skipped in its path (but the word
+    is still listed), so any attempt can be drawn.
+    """
+    words = tuple(word.lower() for word in words)
+    layout = layout_board(board)
+    chip_rows = _chip_rows(words)
+    status = _status_line(board, words)
+
+    height = layout.bottom
+    if chip_rows:
+        height += SECTION_GAP + len(chip_rows) * CHIP_HEIGHT + (len(chip_rows) - 1) * CHIP_GAP
+    if status:
+        height += SECTION_GAP + STATUS_SIZE
+    canvas = Canvas(WIDTH, math.ceil(height + PAD))
+
+    canvas.polygon(layout.corners, fill=SURFACE)
+    _draw_paths(canvas, layout, words)
+    canvas.polygon(layout.corners, outline=INK, width=BOX_WIDTH)
+    _draw_moves_along_edges(canvas, board, layout, words)
+    _draw_letters(canvas, layout, words)
+
+    y = layout.bottom
+    if chip_rows:
+        y = _draw_chips(canvas, words, chip_rows, y + SECTION_GAP)
+    if status:
+        canvas.text_line_centred(
+            (WIDTH / 2, y + SECTION_GAP + STATUS_SIZE / 2), status, STATUS_SIZE, MUTED
+        )
+    return canvas.png()
+
+
+def dot_positions(board: Board) -> dict[str, Point]:
+    """Centre of each letter's dot in the picture, for tests and overlays."""
+    return dict(layout_board(board).dots)
+
+
+# --- geometry ---------------------------------------------------------------------
+
+
+def _unit_corners(sides: int) -> list[Point]:
+    """Corners of a regular polygon of circumradius 1 centred on the origin, the first
+    side horizontal on top, then clockwise on screen (y down)."""
+    start = -math.pi / 2 - math.pi / sides
+    return [
+        (math.cos(start + k * 2 * math.pi / sides), math.sin(start + k * 2 * math.pi / sides))
+        for k in range(sides)
+    ]
+
+
+def _side_letter_points(a: Point, b: Point, letters: str) -> list[tuple[str, Point]]:
+    """Letters evenly spaced along the edge a-b, in reading order."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx < -1e-9 or (abs(dx) <= 1e-9 and dy < 0):
+        a, b, dx, dy = b, a, -dx, -dy
+    count = len(letters)
+    return [
+        (letter, (a[0] + dx * (k + 1) / (count + 1), a[1] + dy * (k + 1) / (count + 1)))
+        for k, letter in enumerate(letters)
+    ]
+
+
+def _letter_size(board: Board, radius: float) -> int:
+    side_length = 2 * radius * math.sin(math.pi / len(board.sides))
+    spacing = min(side_length / (len(side) + 1) for side in board.sides)
+    return max(LETTER_SIZE_MIN, min(LETTER_SIZE_MAX, int(spacing * 0.72)))
+
+
+def _place(board: Board, radius: float) -> tuple[list[Point], dict, dict, int, tuple]:
+    """Layout around the origin at this circumradius; also the bounding box of it all."""
+    size = _letter_size(board, radius)
+    corners = [(x * radius, y * radius) for x, y in _unit_corners(len(board.sides))]
+    dots: dict[str, Point] = {}
+    labels: dict[str, Point] = {}
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    for index, side in enumerate(board.sides):
+        a, b = corners[index], corners[(index + 1) % len(corners)]
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        length = math.hypot(mx, my)
+        nx, ny = mx / length, my / length  # outward normal of this side
+        for letter, dot in _side_letter_points(a, b, side):
+            w, h = ink_size(letter.upper(), size)
+            reach = START_RING_RADIUS + LABEL_GAP + (abs(nx) * w + abs(ny) * h) / 2
+            centre = (dot[0] + nx * reach, dot[1] + ny * reach)
+            dots[letter] = dot
+            labels[letter] = centre
+            xs += [centre[0] - w / 2, centre[0] + w / 2]
+            ys += [centre[1] - h / 2, centre[1] + h / 2]
+    return corners, dots, labels, size, (min(xs), min(ys), max(xs), max(ys))
+
+
+def layout_board(board: Board) -> Layout:
+    """Fit the box and its letters to the canvas width, PAD from the top."""
+    unit = _unit_corners(len(board.sides))
+    unit_width = max(x for x, _ in unit) - min(x for x, _ in unit)
+    target = WIDTH - 2 * PAD
+    radius = target / unit_width
+    # The letters stick out by a fixed amount whatever the radius, so a few rounds of
+    # "shrink the box by the overhang" converge (the letter size settles quickly).
+    for _ in range(4):
+        *_, (left, _top, right, _bottom) = _place(board, radius)
+        overhang = (right - left) - radius * unit_width
+        radius = (target - overhang) / unit_width
+    corners, dots, labels, size, (left, top, right, bottom) = _place(board, radius)
+    dx = WIDTH / 2 - (left + right) / 2
+    dy = PAD - top
+
+    def shift(p: Point) -> Point:
+        return (p[0] + dx, p[1] + dy)
+
+    return Layout(
+        corners=tuple(shift(p) for p in corners),
+        dots={letter: shift(p) for letter, p in dots.items()},
+        labels={letter: shift(p) for letter, p in labels.items()},
+        letter_size=size,
+        bottom=bottom + dy,
+    )
+
+
+# --- drawing ----------------------------------------------------------------------
+
+
+def _word_strokes(layout: Layout, word: str) -> list[list[Point]]:
+    """The word's path as polylines through its letters' dots, broken at letters that
+    are not on the board."""
+    strokes: list[list[Point]] = [[]]
+    for letter in word:
+        dot = layout.dots.get(letter)
+        if dot is None:
+            if strokes[-1]:
+                strokes.append([])
+        else:
+            strokes[-1].append(dot)
+    return [stroke for stroke in strokes if len(stroke) > 1]
+
+
+def _draw_paths(canvas: Canvas, layout: Layout, words: Sequence[str]) -> None:
+    for index, word in enumerate(words):
+        colour = path_colour(index)
+        for stroke in _word_strokes(layout, word):
+            canvas.line(stroke, fill=SURFACE, width=PATH_WIDTH + 2 * PATH_CASING)
+            canvas.line(stroke, fill=colour, width=PATH_WIDTH)
+
+
+def _draw_moves_along_edges(
+    canvas: Canvas, board: Board, layout: Layout, words: Sequence[str]
+) -> None:
+    """Redraw, over the box's edge, steps between two letters of the same side (against
+    the rules, but a player's attempt may have them): otherwise the edge would hide them."""
+    side_of = board.side_of
+    for index, word in enumerate(words):
+        for a, b in itertools.pairwise(word):
+            if a != b and a in side_of and side_of.get(b) == side_of[a]:
+                canvas.line(
+                    [layout.dots[a], layout.dots[b]], fill=path_colour(index), width=PATH_WIDTH
+                )
+
+
+def _first_use(words: Sequence[str]) -> dict[str, Colour]:
+    """Letter -> colour of the first word that uses it."""
+    used: dict[str, Colour] = {}
+    for index, word in enumerate(words):
+        for letter in word:
+            used.setdefault(letter, path_colour(index))
+    return used
+
+
+def _draw_letters(canvas: Canvas, layout: Layout, words: Sequence[str]) -> None:
+    used = _first_use(words)
+    for index, word in enumerate(words):
+        start = layout.dots.get(word[:1])
+        if start is not None:
+            canvas.circle(start, START_RING_RADIUS, fill=SURFACE)
+            canvas.circle(
+                start,
+                START_RING_RADIUS,
+                outline=path_colour(index),
+                width=START_RING_WIDTH,
+            )
+    for letter, dot in layout.dots.items():
+        canvas.circle(
+            dot, DOT_RADIUS, fill=used.get(letter, SURFACE), outline=INK, width=DOT_OUTLINE
+        )
+        canvas.text_centred(layout.labels[letter], letter.upper(), layout.letter_size, INK)
+
+
+def _chip_label(index: int, word: str) -> str:
+    return f"{index + 1}. {word.upper()}"
+
+
+def _chip_rows(words: Sequence[str]) -> list[list[int]]:
+    widths = [
+        text_width(_chip_label(i, word), CHIP_TEXT_SIZE) + 2 * CHIP_PAD_X
+        for i, word in enumerate(words)
+    ]
+    return flow(widths, WIDTH - 2 * PAD, CHIP_GAP) if words else []
+
+
+def _draw_chips(canvas: Canvas, words: Sequence[str], rows: list[list[int]], top: float) -> float:
+    """Each word as a pill in its path colour, rows centred; returns the y below them."""
+    y = top
+    for row in rows:
+        labels = [_chip_label(i, words[i]) for i in row]
+        widths = [text_width(label, CHIP_TEXT_SIZE) + 2 * CHIP_PAD_X for label in labels]
+        x = WIDTH / 2 - (sum(widths) + CHIP_GAP * (len(row) - 1)) / 2
+        for index, label, width in zip(row, labels, widths, strict=True):
+            fill = path_colour(index)
+            canvas.rounded_rectangle(
+                (x, y, x + width, y + CHIP_HEIGHT), radius=CHIP_HEIGHT / 2, fill=fill
+            )
+            canvas.text_line_centred(
+                (x + width / 2, y + CHIP_HEIGHT / 2), label, CHIP_TEXT_SIZE, text_colour_on(fill)
+            )
+            x += width + CHIP_GAP
+        y += CHIP_HEIGHT + CHIP_GAP
+    return y - CHIP_GAP
+
+
+def _status_line(board: Board, words: Sequence[str]) -> str:
+    parts = []
+    if words:
+        parts.append(f"{len(words)} word{'s' if len(words) != 1 else ''}")
+    if board.par is not None:
+        parts.append(f"par {board.par}" if words else f"par {board.par} words")
+    if words:
+        used = {letter for word in words for letter in word}
+        left = sum(1 for letter in board.letters if letter not in used)
+        if left:
+            parts.append(f"{left} letter{'s' if left != 1 else ''} left")
+    return " · ".join(parts)
