@@ -34,6 +34,10 @@ class PuzzleError(ValueError):
         return text
 
 
+class SolveTimeout(PuzzleError):
+    """A solve ran past its deadline; the player can retry with a smaller search."""
+
+
 class Puzzle(Protocol):
     """A parsed puzzle: immutable, picklable, and printable back in the form parse() accepts."""
 
@@ -70,6 +74,7 @@ class Option:
     help: str
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[str, ...] = ()
 
     def coerce(self, value: Any) -> Any:
         """Validate a value typed by a player, with a message naming the option."""
@@ -82,6 +87,11 @@ class Option:
                 f"{self.name} must be a {self.type.__name__}, not {value!r}",
                 example=f"{self.name}={self.default}",
             ) from None
+        if self.choices and coerced not in self.choices:
+            raise PuzzleError(
+                f"{self.name} must be one of {', '.join(self.choices)}, not {coerced!r}",
+                example=f"{self.name}={self.default}",
+            )
         if self.minimum is not None and coerced < self.minimum:
             raise PuzzleError(f"{self.name} must be at least {self.minimum}, not {coerced}")
         if self.maximum is not None and coerced > self.maximum:

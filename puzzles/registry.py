@@ -22,7 +22,7 @@ def _by_name() -> dict[str, PuzzleKind]:
     for kind in all_kinds():
         for name in (kind.name, *kind.aliases):
             key = _normalise(name)
-            if key in index:
+            if index.get(key, kind) is not kind:
                 raise RuntimeError(f"puzzle name {name!r} is registered twice")
             index[key] = kind
     return index

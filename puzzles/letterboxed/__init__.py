@@ -1,0 +1,47 @@
+"""Letter Boxed: make words around a box, using every letter, fewest words wins."""
+
+from __future__ import annotations
+
+from puzzles.core import Option, PuzzleKind
+from puzzles.letterboxed.board import EXAMPLE, Board, parse
+from puzzles.letterboxed.generate import DIFFICULTIES, generate
+from puzzles.letterboxed.rules import check, hint
+from puzzles.letterboxed.solver import DEFAULT_MAX_WORDS, LetterBoxedSolution, solve
+
+KIND = PuzzleKind(
+    name="letterboxed",
+    title="Letter Boxed",
+    aliases=("lb", "box"),  # "Letter Boxed", "letter-boxed" match the name itself
+    example=EXAMPLE,
+    description=(
+        "Letters sit on the sides of a box. Make words of 3+ letters that never use two "
+        "letters of one side in a row; each word starts with the last letter of the one "
+        "before; use every letter in as few words as you can."
+    ),
+    parse=parse,
+    solve=solve,
+    check=check,
+    generate=generate,
+    hint=hint,
+    solve_options=(
+        Option(
+            "max_words",
+            int,
+            DEFAULT_MAX_WORDS,
+            "search for solutions of up to this many words",
+            minimum=1,
+            maximum=10,
+        ),
+        Option(
+            "tier",
+            str,
+            "standard",
+            "word list: common, standard or large",
+            choices=("common", "standard", "large"),
+        ),
+    ),
+    difficulties=DIFFICULTIES,
+    max_input_chars=80,
+)
+
+__all__ = ["KIND", "Board", "LetterBoxedSolution", "check", "generate", "hint", "parse", "solve"]

@@ -1,0 +1,109 @@
+"""A Letter Boxed board and how players type one.
+
+The board is a polygon with letters on each side. A word may not use two letters
+from the same side in a row, so all that matters about a letter is which side it
+sits on: `Board.side_of` is the whole geometry the solver needs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from puzzles.core import PuzzleError
+
+EXAMPLE = "vro wal eth bdi"
+MIN_SIDES = 3
+MAX_SIDES = 8
+MAX_LETTERS_PER_SIDE = 6
+# Sides are separated by spaces, slashes, commas, semicolons or pipes.
+SIDE_SEPARATORS = re.compile(r"[\s,/;|]+")
+
+
+@dataclass(frozen=True)
+class Board:
+    """Letters per side, lowercase, in the order the player typed them (clockwise from the top)."""
+
+    sides: tuple[str, ...]
+    par: int | None = None
+
+    def text(self) -> str:
+        return " ".join(side.upper() for side in self.sides)
+
+    @cached_property
+    def side_of(self) -> dict[str, int]:
+        return {letter: index for index, side in enumerate(self.sides) for letter in side}
+
+    @property
+    def letters(self) -> str:
+        return "".join(self.sides)
+
+    @property
+    def shape(self) -> str:
+        """'4x3' for a square with three letters a side; '3-3-2' when sides differ."""
+        lengths = {len(side) for side in self.sides}
+        if len(lengths) == 1:
+            return f"{len(self.sides)}x{lengths.pop()}"
+        return "-".join(str(len(side)) for side in self.sides)
+
+    def __getstate__(self):
+        # cached_property stores into __dict__; keep pickles to the declared fields only.
+        return {"sides": self.sides, "par": self.par}
+
+    def __setstate__(self, state):
+        object.__setattr__(self, "sides", state["sides"])
+        object.__setattr__(self, "par", state["par"])
+
+
+def parse(text: str) -> Board:
+    """'vro wal eth bdi', 'VRO/WAL/ETH/BDI' or 'vro,wal,eth,bdi' -> Board."""
+    sides = tuple(side for side in SIDE_SEPARATORS.split(text.strip().lower()) if side)
+    if not sides:
+        raise PuzzleError("type the letters of each side, separated by spaces", example=EXAMPLE)
+    for number, side in enumerate(sides, start=1):
+        _check_side_letters(number, side)
+    if len(sides) < MIN_SIDES:
+        raise PuzzleError(
+            f"a box needs at least {MIN_SIDES} sides, but I found {len(sides)} "
+            f"({', '.join(s.upper() for s in sides)}); separate the sides with spaces",
+            example=EXAMPLE,
+        )
+    if len(sides) > MAX_SIDES:
+        raise PuzzleError(
+            f"a box can have at most {MAX_SIDES} sides, but I found {len(sides)}",
+            example=EXAMPLE,
+        )
+    _check_distinct_letters(sides)
+    return Board(sides)
+
+
+def _check_side_letters(number: int, side: str) -> None:
+    strange = [ch for ch in side if not ("a" <= ch <= "z")]
+    if strange:
+        raise PuzzleError(
+            f"side {number} ({side.upper()}) contains {strange[0]!r}; sides hold only letters A-Z",
+            example=EXAMPLE,
+        )
+    if len(side) > MAX_LETTERS_PER_SIDE:
+        raise PuzzleError(
+            f"side {number} ({side.upper()}) has {len(side)} letters; "
+            f"at most {MAX_LETTERS_PER_SIDE} fit on a side",
+            where="did you forget a space between two sides?",
+            example=EXAMPLE,
+        )
+
+
+def _check_distinct_letters(sides: tuple[str, ...]) -> None:
+    seen: dict[str, int] = {}
+    for number, side in enumerate(sides, start=1):
+        for letter in side:
+            if letter in seen:
+                first = seen[letter]
+                where = f"side {number}" if first == number else f"sides {first} and {number}"
+                raise PuzzleError(
+                    f"the letter {letter.upper()} appears twice ({where}); "
+                    "every letter on the box must be different",
+                    example=EXAMPLE,
+                )
+            seen[letter] = number

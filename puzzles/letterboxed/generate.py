@@ -1,0 +1,120 @@
+"""Daily boxes: four sides of three letters with a known two-word answer in common words.
+
+Like the NYT's boxes, a puzzle is made from its answer: two common words that chain
+(the second starts with the first's last letter) and together use exactly twelve
+letters. The letters are then split into four sides so that neither word ever takes
+two letters from one side in a row, which is a small graph-colouring problem.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import defaultdict
+from dataclasses import replace
+from functools import cache
+
+from puzzles.core import PuzzleError
+from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.solver import playable_words, solve
+from puzzles.lexicon import Lexicon, Tier, lexicon
+
+SIDES = 4
+LETTERS_PER_SIDE = 3
+BOARD_LETTERS = SIDES * LETTERS_PER_SIDE
+DIFFICULTIES = ("easy", "medium", "hard")
+# The answer words' commonness (wordfreq zipf) by difficulty: easy boxes hide everyday words.
+ANSWER_ZIPF = {"easy": (4.0, 9.0), "medium": (3.2, 9.0), "hard": (2.5, 3.8)}
+MAX_TRIES = 400
+
+
+@cache
+def _answer_words(dictionary: Lexicon, low: float, high: float) -> dict[str, tuple[str, ...]]:
+    """Common words usable in a box answer, by first letter, in a fixed order."""
+    by_first: dict[str, list[str]] = defaultdict(list)
+    for word in sorted(dictionary.words(Tier.COMMON)):
+        usable = 4 <= len(word) <= 10 and not _has_double_letter(word)
+        if usable and low <= dictionary.zipf(word) <= high:
+            by_first[word[0]].append(word)
+    return {first: tuple(words) for first, words in by_first.items()}
+
+
+def _has_double_letter(word: str) -> bool:
+    return any(a == b for a, b in itertools.pairwise(word))
+
+
+def generate(
+    rng: random.Random, difficulty: str | None = None, dictionary: Lexicon | None = None
+) -> Board:
+    """A 4x3 box with a two-word answer in common words; the same rng state gives the same box."""
+    difficulty = difficulty or "medium"
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleError(
+            f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
+            example="generate letterboxed --difficulty easy",
+        )
+    dictionary = dictionary or lexicon()
+    words = _answer_words(dictionary, *ANSWER_ZIPF[difficulty])
+    firsts = sorted(words)
+    for _ in range(MAX_TRIES):
+        answer = _answer_pair(rng, words, firsts)
+        if answer is None:
+            continue
+        sides = _split_into_sides(rng, answer)
+        if sides is not None:
+            board = Board(tuple(sides))
+            return replace(board, par=par_for(board, dictionary))
+    raise RuntimeError(f"no {difficulty} box found in {MAX_TRIES} tries")  # pragma: no cover
+
+
+def _answer_pair(rng, words: dict[str, tuple[str, ...]], firsts: list[str]):
+    first_word = rng.choice(words[rng.choice(firsts)])
+    followers = list(words.get(first_word[-1], ()))
+    rng.shuffle(followers)
+    for second_word in followers:
+        letters = set(first_word) | set(second_word)
+        if len(letters) == BOARD_LETTERS and second_word != first_word:
+            return first_word, second_word
+    return None
+
+
+def _split_into_sides(rng: random.Random, answer: tuple[str, str]) -> list[str] | None:
+    """Four sides of three letters, no two neighbouring letters of a word on one side."""
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for word in answer:
+        for a, b in itertools.pairwise(word):
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+    letters = sorted(set("".join(answer)))
+    rng.shuffle(letters)
+    # Most constrained letters first makes the colouring search nearly linear.
+    letters.sort(key=lambda letter: -len(neighbours[letter]))
+    sides: list[list[str]] = [[] for _ in range(SIDES)]
+
+    def place(index: int) -> bool:
+        if index == len(letters):
+            return True
+        letter = letters[index]
+        for side in rng.sample(sides, len(sides)):
+            if len(side) < LETTERS_PER_SIDE and not neighbours[letter] & set(side):
+                side.append(letter)
+                if place(index + 1):
+                    return True
+                side.pop()
+        return False
+
+    if not place(0):
+        return None
+    return ["".join(sorted(side)) for side in sides]
+
+
+def par_for(board: Board, dictionary: Lexicon) -> int:
+    """Par grows as the box offers fewer common words and fewer short common finishes.
+
+    4 when there are plenty of two-word answers in common words; 5 when there are
+    only a few, or few common words to play at all; 6 when both are scarce.
+    """
+    common_words = len(playable_words(board, dictionary, Tier.COMMON))
+    common_answers = solve(board, max_words=3, tier="common", dictionary=dictionary).two_word_count
+    scarce = (common_answers < 5) + (common_words < 150)
+    return 4 + scarce

@@ -1,0 +1,128 @@
+"""Checking a player's words against the rules of Letter Boxed, and hints toward a short finish.
+
+The rules: every word has 3+ letters and is in the dictionary; it uses only the box's
+letters and never two letters of one side in a row; each word starts with the last
+letter of the word before; together the words use every letter on the box.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from puzzles.core import PuzzleError, Verdict, join_words, plural
+from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.solver import MIN_WORD_LENGTH, Search, board_search
+from puzzles.lexicon import Lexicon, Tier, lexicon
+
+WORD_SEPARATORS = re.compile(r"[\s,;/>\-–—]+")
+MAX_ANSWER_WORDS = 20
+HINT_SEARCH_WORDS = 6
+
+
+def parse_words(text: str) -> tuple[str, ...]:
+    """'WHO OBJECTIVELY', 'who-objectively', 'who, objectively' -> ('who', 'objectively')."""
+    words = tuple(word for word in WORD_SEPARATORS.split(text.strip().lower()) if word)
+    for word in words:
+        strange = next((ch for ch in word if not "a" <= ch <= "z"), None)
+        if strange is not None:
+            raise PuzzleError(
+                f"the word {word!r} contains {strange!r}; words hold only letters A-Z",
+                example="WHO OBJECTIVELY",
+            )
+    if len(words) > MAX_ANSWER_WORDS:
+        raise PuzzleError(f"that is {len(words)} words; an answer has at most {MAX_ANSWER_WORDS}")
+    return words
+
+
+def word_problems(board: Board, word: str, dictionary: Lexicon, tier: Tier) -> list[str]:
+    """Every rule one word breaks on its own."""
+    shown = word.upper()
+    problems = []
+    if len(word) < MIN_WORD_LENGTH:
+        problems.append(f"{shown} is too short: words need at least {MIN_WORD_LENGTH} letters")
+    off_board = sorted({letter for letter in word if letter not in board.side_of})
+    if off_board:
+        problems.append(f"{shown} uses {', '.join(off_board).upper()}, not on the box")
+    for a, b in itertools.pairwise(word):
+        if a in board.side_of and board.side_of.get(a) == board.side_of.get(b):
+            side = board.sides[board.side_of[a]].upper()
+            problems.append(f"{shown} goes from {a.upper()} to {b.upper()}, both on side {side}")
+            break
+    if len(word) >= MIN_WORD_LENGTH and not dictionary.contains(word, tier):
+        problems.append(f"{shown} is not in the word list")
+    return problems
+
+
+def chain_problems(words: tuple[str, ...]) -> list[str]:
+    return [
+        f"{b.upper()} must start with {a[-1].upper()}, the last letter of {a.upper()}"
+        for a, b in itertools.pairwise(words)
+        if b[0] != a[-1]
+    ]
+
+
+def check(
+    board: Board, answer: str, dictionary: Lexicon | None = None, tier: Tier = Tier.LARGE
+) -> Verdict:
+    """Every rule the answer breaks, or a win with its word count against par."""
+    dictionary = dictionary or lexicon()
+    words = parse_words(answer)
+    if not words:
+        return Verdict(False, ("no words given",), "Type your words in order, e.g. WHO OBJECTIVELY")
+    problems = [p for word in words for p in word_problems(board, word, dictionary, tier)]
+    problems += chain_problems(words)
+    if len(set(words)) < len(words):
+        problems.append("each word may be used only once")
+    unused = [letter for letter in board.letters if not any(letter in word for word in words)]
+    if unused:
+        problems.append(f"letters not used yet: {', '.join(unused).upper()}")
+    if problems:
+        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
+    return Verdict(True, (), _win_summary(board, words))
+
+
+def _win_summary(board: Board, words: tuple[str, ...]) -> str:
+    summary = f"Solved in {plural(len(words), 'word')}: {join_words(words)}"
+    if board.par is not None:
+        summary += f" (par {board.par})"
+    return summary + "."
+
+
+def hint(board: Board, progress: str = "", dictionary: Lexicon | None = None) -> str:
+    """The next word toward the shortest finish from the player's words so far, half hidden."""
+    dictionary = dictionary or lexicon()
+    words = parse_words(progress)
+    verdict = check(board, progress, dictionary) if words else None
+    if verdict and verdict.solved:
+        return "You have already solved it!"
+    broken = [p for word in words for p in word_problems(board, word, dictionary, Tier.LARGE)]
+    broken += chain_problems(words)
+    if broken:
+        return "Fix your words first: " + "; ".join(broken)
+    search = board_search(board, dictionary, Tier.COMMON)
+    last, covered = _position(search, words)
+    finish = search.fewest_words(HINT_SEARCH_WORDS, last, covered)
+    if finish is None:
+        return "No finish in common words from here; try starting over with other words."
+    # Listings come most common first: the first sequence found starts with an easy word.
+    next_word = next(search.sequences(finish, last, covered))[0].words[0]
+    shown = next_word[0].upper() + " _" * (len(next_word) - 1)
+    outcome = (
+        "it finishes the puzzle" if finish == 1 else f"you can then finish in {finish - 1} more"
+    )
+    return (
+        f"Try a {len(next_word)}-letter word starting with {next_word[0].upper()} "
+        f"({shown}): {outcome}."
+    )
+
+
+def _position(search: Search, words: tuple[str, ...]) -> tuple[int | None, int]:
+    """Where the player stands: the last letter played and the letters covered so far."""
+    if not words:
+        return None, 0
+    covered = 0
+    for word in words:
+        for letter in word:
+            covered |= search.bit[letter]
+    return search.bit[words[-1][-1]], covered

@@ -1,0 +1,507 @@
+"""Fewest-words Letter Boxed solutions, with a proof that fewer words cannot do.
+
+For the search a word is only a *move*: the letter it starts on, the letter it
+ends on, and the set of board letters it covers. Many words share a move, and a
+move whose letters are a subset of another move with the same ends can never do
+better, so the proof of the fewest words runs over the few undominated moves.
+
+Words come back in to rank solutions (the rarest word decides, then the average
+commonness) and to count them. Two-word solutions are listed and counted exactly.
+Past two words a big box can have millions of solutions, so the best ones are found
+directly by branch and bound, and the count stops at a budget.
+"""
+
+from __future__ import annotations
+
+import copy
+import heapq
+import itertools
+import math
+import re
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from puzzles.core import SolveTimeout, join_words, plural
+from puzzles.letterboxed.board import Board
+from puzzles.lexicon import Lexicon, Tier, lexicon
+
+MIN_WORD_LENGTH = 3
+DEFAULT_MAX_WORDS = 6
+RANKED_SOLUTIONS = 10
+# Listing solutions of three or more words stops after this many steps; the count says "N+".
+LISTING_BUDGET = 20_000
+# Ranking solutions of three or more words: rounds over the 256, 1024, ... most common
+# moves, within a step budget (steps, not seconds, so answers do not depend on the machine).
+FIRST_ROUND_MOVES = 256
+RANKING_STEPS = 150_000
+# Below this many letters, words are found by looking up every subset of the board's letters.
+SUBSET_LOOKUP_MAX_LETTERS = 16
+SAME_SIDE_TWICE = re.compile(r"(.)\1")
+
+
+@dataclass(frozen=True)
+class Move:
+    """What a group of words does on the board: its first and last letter, the letters it covers."""
+
+    first: int
+    last: int
+    mask: int
+    words: tuple[str, ...]  # most common first
+    gain: int  # how many board letters it covers
+    zipf: float  # commonness of its most common word
+
+
+@dataclass(frozen=True)
+class LetterBoxedSolution:
+    board: Board
+    words: tuple[str, ...]  # the best fewest-word solution; () when there is none
+    alternatives: tuple[tuple[str, ...], ...]  # further fewest-word solutions, best first
+    fewest_words: int | None  # None: no solution within max_words
+    solution_count: int  # fewest-word solutions (ordered word sequences)
+    count_is_capped: bool  # True: at least solution_count
+    ranking_complete: bool  # False: the best found within the step budget, not proven best
+    two_word_count: int  # all ordered two-word solutions
+    max_words: int
+    tier: str
+    unusable_letters: str = ""  # letters no playable word contains
+
+    def text(self) -> str:
+        if self.fewest_words is None:
+            return self._no_solution_text()
+        count = f"{'at least ' if self.count_is_capped else ''}{self.solution_count:,}"
+        lines = [
+            join_words(self.words),
+            f"{plural(self.fewest_words, 'word')} is the fewest possible "
+            f"({count} such solutions; {self.two_word_count:,} two-word solutions in all).",
+        ]
+        if self.alternatives:
+            lines.append("Also: " + "; ".join(join_words(words) for words in self.alternatives))
+        return "\n".join(lines)
+
+    def _no_solution_text(self) -> str:
+        if self.unusable_letters:
+            letters = ", ".join(self.unusable_letters.upper())
+            return f"No solution: no {self.tier} word can use {letters} on this box."
+        return f"No solution within {plural(self.max_words, 'word')} using {self.tier} words."
+
+
+class Search:
+    """Proofs and listings over one board's moves."""
+
+    def __init__(self, board: Board, moves: list[Move], deadline: float | None = None):
+        self.board = board
+        self.bit = {letter: 1 << index for index, letter in enumerate(board.letters)}
+        self.full = (1 << len(board.letters)) - 1
+        self.deadline = deadline
+        self.moves = sorted(moves, key=_most_common)
+        self.max_gain = max((move.gain for move in self.moves), default=0)
+        # Proofs use the undominated moves, biggest first; listings use every move,
+        # most common first.
+        self.undominated_by_first = _group_by_first(_undominated(self.moves), _most_letters)
+        self.by_first = _group_by_first(self.moves, _most_common)
+        self.starting_at, self.containing = self._move_sets()
+        self.allowed = (1 << len(self.moves)) - 1  # a restricted view: the most common only
+        self.step_limit = math.inf
+        self.out_of_steps = False
+        self._settled: dict[tuple[int, int, int], bool] = {}
+        self._steps = 0
+
+    @classmethod
+    def of_words(cls, board: Board, words: Iterable[str], zipf, deadline=None) -> Search:
+        bit = {letter: 1 << index for index, letter in enumerate(board.letters)}
+        groups: dict[tuple[int, int, int], list[str]] = defaultdict(list)
+        for word in words:
+            mask = 0
+            for letter in word:
+                mask |= bit[letter]
+            groups[bit[word[0]], bit[word[-1]], mask].append(word)
+        moves = []
+        for (first, last, mask), group in groups.items():
+            ranked = tuple(sorted(group, key=lambda word: (-zipf(word), word)))
+            moves.append(Move(first, last, mask, ranked, mask.bit_count(), zipf(ranked[0])))
+        return cls(board, moves, deadline)
+
+    def _move_sets(self) -> tuple[dict[int, int], dict[int, list[int]]]:
+        """Sets of moves as bits of an int (bit i is self.moves[i], most common first):
+        the moves starting on each letter, and of those, the ones covering each letter."""
+        starting_at: dict[int, int] = defaultdict(int)
+        containing: dict[int, list[int]] = {bit: [0] * len(self.bit) for bit in self.bit.values()}
+        for index, move in enumerate(self.moves):
+            starting_at[move.first] |= 1 << index
+            row = containing[move.first]
+            for position in range(len(self.bit)):
+                if move.mask >> position & 1:
+                    row[position] |= 1 << index
+        return starting_at, containing
+
+    def unusable_letters(self) -> str:
+        covered = 0
+        for move in self.moves:
+            covered |= move.mask
+        return "".join(letter for letter, bit in self.bit.items() if not covered & bit)
+
+    def _step(self) -> None:
+        self._steps += 1
+        if (
+            self.deadline is not None
+            and self._steps % 2048 == 0
+            and time.monotonic() > self.deadline
+        ):
+            raise SolveTimeout(
+                "this box took too long to solve",
+                example="try a smaller max_words, or a smaller word list (tier=common)",
+            )
+
+    # --- proving ------------------------------------------------------------------------------
+
+    def covering(self, moves: int, first: int, letters: int) -> int:
+        """Those of `moves` (all starting on `first`) that cover every one of `letters`."""
+        row = self.containing[first]
+        while letters and moves:
+            lowest = letters & -letters
+            moves &= row[lowest.bit_length() - 1]
+            letters ^= lowest
+        return moves
+
+    def finishing_set(self, last: int, missing: int) -> int:
+        """The moves (as a bit set) starting on `last` that cover every `missing` letter."""
+        return self.covering(self.starting_at[last] & self.allowed, last, missing)
+
+    def restricted(self, most_common: int) -> Search:
+        """A view allowing only the `most_common` moves (rounded up to take every tie)."""
+        while 0 < most_common < len(self.moves):
+            if self.moves[most_common].zipf < self.moves[most_common - 1].zipf:
+                break
+            most_common += 1
+        view = copy.copy(self)
+        view.allowed = (1 << most_common) - 1
+        view.undominated_by_first = _group_by_first(
+            _undominated(self.moves[:most_common]), _most_letters
+        )
+        view._settled = {}
+        view._steps = 0
+        return view
+
+    def members(self, moves: int) -> Iterator[Move]:
+        """The moves of a bit set, most common first."""
+        while moves:
+            lowest = moves & -moves
+            yield self.moves[lowest.bit_length() - 1]
+            moves ^= lowest
+
+    def finishing_moves(self, last: int, missing: int) -> Iterator[Move]:
+        """Moves starting on `last` that cover every `missing` letter, most common first."""
+        return self.members(self.finishing_set(last, missing))
+
+    def next_moves(self, last: int, covered: int, words_left: int) -> Iterator[Move]:
+        """Moves worth trying next toward covering the board in `words_left` words."""
+        missing = self.full & ~covered
+        if words_left == 1:
+            return self.finishing_moves(last, missing)
+        return self.members(self.starting_at[last] & self.allowed)
+
+    def can_finish(self, last: int, covered: int, words_left: int) -> bool:
+        """Can `words_left` more words, the first starting on `last`, cover every letter?"""
+        if covered == self.full:
+            return True
+        missing = self.full & ~covered
+        if words_left == 0 or missing.bit_count() > words_left * self.max_gain:
+            return False
+        state = (last, covered, words_left)
+        settled = self._settled.get(state)
+        if settled is None:
+            self._step()
+            settled = self._settled[state] = self._search_finish(last, covered, words_left)
+        return settled
+
+    def _search_finish(self, last: int, covered: int, words_left: int) -> bool:
+        if words_left == 1:
+            return self.finishing_set(last, self.full & ~covered) != 0
+        return any(
+            self.can_finish(move.last, covered | move.mask, words_left - 1)
+            for move in self.undominated_by_first[last]
+        )
+
+    def solvable_in(self, count: int, last: int | None = None, covered: int = 0) -> bool:
+        """Can `count` words (after `last`, or from anywhere) cover the board?"""
+        if last is not None:
+            return self.can_finish(last, covered, count)
+        return any(
+            self.can_finish(move.last, move.mask, count - 1)
+            for group in self.undominated_by_first.values()
+            for move in group
+        )
+
+    def fewest_words(self, max_words: int, last: int | None = None, covered: int = 0) -> int | None:
+        """The fewest further words that cover the board (after `last`, or from anywhere)."""
+        return next(
+            (count for count in range(1, max_words + 1) if self.solvable_in(count, last, covered)),
+            None,
+        )
+
+    # --- listing ------------------------------------------------------------------------------
+
+    def sequences(
+        self, count: int, last: int | None = None, covered: int = 0
+    ) -> Iterator[tuple[Move, ...]]:
+        """Every sequence of `count` moves (after `last`, or from anywhere) covering the board."""
+        if last is not None:
+            yield from self._continuations(last, covered, count)
+            return
+        for move in self.moves:
+            for rest in self._continuations(move.last, move.mask, count - 1):
+                yield (move, *rest)
+
+    def _continuations(self, last: int, covered: int, words_left: int):
+        self._steps += 1
+        if words_left == 0:
+            if covered == self.full:
+                yield ()
+        elif words_left == 1:
+            for move in self.finishing_moves(last, self.full & ~covered):
+                yield (move,)
+        elif self.can_finish(last, covered, words_left):
+            for move in self.next_moves(last, covered, words_left):
+                for rest in self._continuations(move.last, covered | move.mask, words_left - 1):
+                    yield (move, *rest)
+
+    def ranked(self, count: int) -> tuple[list[tuple[str, ...]], int, bool, bool]:
+        """The best `count`-word solutions, how many there are, whether that count is
+        capped, and whether the ranking is proven (not cut short by its step budget)."""
+        if count <= 2:
+            every = list(self.sequences(count))
+            return _ranked_words(every), sum(map(word_choices, every)), False, True
+        sequences, proven = self.best_sequences(count)
+        total, capped = self._budgeted_count(count)
+        return _ranked_words(sequences), max(total, 1), capped, proven
+
+    def best_sequences(self, count: int) -> tuple[list[tuple[Move, ...]], bool]:
+        """The RANKED_SOLUTIONS best sequences (or all there are), best first, and
+        whether that is proven (False when the step budget ran out first).
+
+        Searches the most common moves first, in growing rounds: every solution found
+        among the N most common moves beats every solution that needs a rarer move, so
+        the first round that finds enough solutions has found the best ones.
+        """
+        most_common, best = FIRST_ROUND_MOVES, []
+        while True:
+            view = self.restricted(most_common)
+            view.step_limit = RANKING_STEPS
+            found = view.branch_and_bound(count)
+            if len(found) >= RANKED_SOLUTIONS or most_common >= len(self.moves):
+                return found, not view.out_of_steps
+            if view.out_of_steps:
+                # Keep the proven best of the last whole round, then what this one found.
+                extra = [sequence for sequence in found if sequence not in best]
+                witness = [] if best or extra else [next(self.sequences(count))]
+                return (best + extra + witness)[:RANKED_SOLUTIONS], False
+            best = found
+            most_common *= 4
+
+    def branch_and_bound(self, count: int) -> list[tuple[Move, ...]]:
+        """The best sequences among the allowed moves, pruning on the rarest word.
+
+        Moves are tried most common first, so once a move is rarer than the rarest word
+        of the worst sequence kept so far, no later move in that list can do better.
+        """
+        kept: list[tuple[tuple[float, float], int, tuple[Move, ...]]] = []
+        found = itertools.count()  # breaks ties: earlier finds (more common words) rank first
+
+        def floor() -> float:
+            return kept[0][0][0] if len(kept) == RANKED_SOLUTIONS else -math.inf
+
+        def extend(path: tuple[Move, ...], covered: int, words_left: int) -> None:
+            self._step()
+            if self._steps > self.step_limit:
+                self.out_of_steps = True
+                return
+            last = path[-1].last
+            if words_left > 1 and not self.can_finish(last, covered, words_left):
+                return
+            for move in self.next_moves(last, covered, words_left):
+                if move.zipf < floor():
+                    return
+                sequence = (*path, move)
+                if words_left == 1:
+                    entry = (rank_key(sequence), -next(found), sequence)
+                    (heapq.heappush if len(kept) < RANKED_SOLUTIONS else heapq.heappushpop)(
+                        kept, entry
+                    )
+                else:
+                    extend(sequence, covered | move.mask, words_left - 1)
+
+        for move in self.members(self.allowed):
+            if move.zipf < floor() or self.out_of_steps:
+                break
+            extend((move,), move.mask, count - 1)
+        return [sequence for *_, sequence in sorted(kept, reverse=True)]
+
+    def _budgeted_count(self, count: int) -> tuple[int, bool]:
+        start, total = self._steps, 0
+        for sequence in self.sequences(count):
+            total += word_choices(sequence)
+            if self._steps - start > LISTING_BUDGET:
+                return total, True
+        return total, False
+
+
+def _ranked_words(sequences: Iterable[tuple[Move, ...]]) -> list[tuple[str, ...]]:
+    """The best distinct word solutions for these move sequences, best first."""
+    best: list[tuple[tuple, tuple[str, ...]]] = []
+    for sequence in sequences:
+        words = best_words(sequence)
+        if words is None:
+            continue
+        entry = (rank_key(sequence), _alphabetical_first(words)), words
+        if len(best) < RANKED_SOLUTIONS:
+            heapq.heappush(best, entry)
+        else:
+            heapq.heappushpop(best, entry)
+    return [words for _, words in sorted(best, reverse=True)]
+
+
+def rank_key(sequence: tuple[Move, ...]) -> tuple[float, float]:
+    """Higher is better: the rarest word decides, then the average commonness."""
+    scores = [move.zipf for move in sequence]
+    return (min(scores), sum(scores) / len(scores))
+
+
+def _alphabetical_first(words: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """A key under which alphabetically earlier words are larger (the heap keeps the largest)."""
+    return tuple(tuple(-ord(ch) for ch in word) for word in words)
+
+
+def _group_by_first(moves: Iterable[Move], order) -> dict[int, list[Move]]:
+    groups: dict[int, list[Move]] = defaultdict(list)
+    for move in moves:
+        groups[move.first].append(move)
+    for group in groups.values():
+        group.sort(key=order)
+    return groups
+
+
+def _most_common(move: Move) -> tuple[float, str]:
+    return (-move.zipf, move.words[0])
+
+
+def _most_letters(move: Move) -> int:
+    return -move.gain
+
+
+def _undominated(moves: list[Move]) -> list[Move]:
+    """Drop every move whose letters are a subset of another move with the same ends."""
+    by_ends: dict[tuple[int, int], list[Move]] = defaultdict(list)
+    for move in sorted(moves, key=_most_letters):
+        kept = by_ends[move.first, move.last]
+        if not any(move.mask & other.mask == move.mask for other in kept):
+            kept.append(move)
+    return [move for kept in by_ends.values() for move in kept]
+
+
+def word_choices(sequence: tuple[Move, ...]) -> int:
+    """Ordered word solutions behind a move sequence, never using one word twice."""
+    total = 1
+    for move, uses in Counter(sequence).items():
+        total *= math.perm(len(move.words), uses)
+    return total
+
+
+def best_words(sequence: tuple[Move, ...]) -> tuple[str, ...] | None:
+    """The most common distinct words that play a move sequence."""
+    chosen: list[str] = []
+    for move in sequence:
+        word = next((w for w in move.words if w not in chosen), None)
+        if word is None:
+            return None
+        chosen.append(word)
+    return tuple(chosen)
+
+
+# --- playable words -------------------------------------------------------------------------
+
+
+@cache
+def _words_by_letter_set(dictionary: Lexicon, tier: Tier) -> dict[int, tuple[str, ...]]:
+    """Words of 3+ letters grouped by the set of letters they use (a 26-bit mask)."""
+    groups: dict[int, list[str]] = defaultdict(list)
+    for word in dictionary.words(tier):
+        if len(word) >= MIN_WORD_LENGTH:
+            groups[_alphabet_mask(word)].append(word)
+    return {mask: tuple(words) for mask, words in groups.items()}
+
+
+def _alphabet_mask(letters: str) -> int:
+    mask = 0
+    for letter in letters:
+        mask |= 1 << (ord(letter) - 97)
+    return mask
+
+
+def playable_words(board: Board, dictionary: Lexicon, tier: Tier) -> list[str]:
+    """Words using only the board's letters and never two letters of one side in a row."""
+    groups = _words_by_letter_set(dictionary, tier)
+    board_mask = _alphabet_mask(board.letters)
+    if len(board.letters) <= SUBSET_LOOKUP_MAX_LETTERS:
+        candidates = _subset_lookup(groups, board_mask)
+    else:
+        candidates = (w for mask, ws in groups.items() if mask & ~board_mask == 0 for w in ws)
+    sides = str.maketrans({letter: chr(48 + side) for letter, side in board.side_of.items()})
+    return [w for w in candidates if not SAME_SIDE_TWICE.search(w.translate(sides))]
+
+
+def _subset_lookup(groups: dict[int, tuple[str, ...]], board_mask: int) -> Iterator[str]:
+    subset = board_mask
+    while subset:
+        yield from groups.get(subset, ())
+        subset = (subset - 1) & board_mask
+
+
+# --- the kind's solve -------------------------------------------------------------------------
+
+
+def board_search(
+    board: Board, dictionary: Lexicon, tier: Tier, time_limit: float | None = None
+) -> Search:
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    words = playable_words(board, dictionary, tier)
+    return Search.of_words(board, words, dictionary.zipf, deadline)
+
+
+def solve(
+    board: Board,
+    max_words: int = DEFAULT_MAX_WORDS,
+    tier: str = "standard",
+    dictionary: Lexicon | None = None,
+    time_limit: float | None = None,
+) -> LetterBoxedSolution:
+    """The fewest-words solutions, most common words first, and the count of two-word ones."""
+    dictionary = dictionary or lexicon()
+    tier_value = Tier[tier.upper()]
+    search = board_search(board, dictionary, tier_value, time_limit)
+    unusable = search.unusable_letters()
+    fewest = None if unusable else search.fewest_words(max_words)
+    ranked, count, capped, proven = search.ranked(fewest) if fewest else ([], 0, False, True)
+    return LetterBoxedSolution(
+        board=board,
+        words=ranked[0] if ranked else (),
+        alternatives=tuple(ranked[1:]),
+        fewest_words=fewest,
+        solution_count=count,
+        count_is_capped=capped,
+        ranking_complete=proven,
+        two_word_count=_two_word_count(search, fewest, count),
+        max_words=max_words,
+        tier=tier_value.name.lower(),
+        unusable_letters=unusable,
+    )
+
+
+def _two_word_count(search: Search, fewest: int | None, fewest_count: int) -> int:
+    if fewest == 2:
+        return fewest_count
+    if fewest == 1:
+        return sum(word_choices(sequence) for sequence in search.sequences(2))
+    return 0

@@ -1,0 +1,303 @@
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+
+import pytest
+
+from puzzles import PuzzleError, get_kind
+from puzzles.letterboxed import Board, check, generate, hint, parse, solve
+from puzzles.letterboxed.solver import playable_words
+from puzzles.lexicon import Lexicon, Tier, lexicon
+
+# --- an independent referee, written from the rules, to check the solver against -----------
+
+
+def follows_rules(board: Board, words: tuple[str, ...]) -> bool:
+    side = board.side_of
+    for word in words:
+        if len(word) < 3 or any(ch not in side for ch in word):
+            return False
+        if any(side[a] == side[b] for a, b in itertools.pairwise(word)):
+            return False
+    chained = all(a[-1] == b[0] for a, b in itertools.pairwise(words))
+    return chained and set("".join(words)) == set(board.letters)
+
+
+def brute_force_two_word_solutions(board: Board, words: list[str]) -> set[tuple[str, str]]:
+    return {
+        (a, b)
+        for a in words
+        for b in words
+        if a != b and a[-1] == b[0] and follows_rules(board, (a, b))
+    }
+
+
+def brute_force_fewest(board: Board, words: list[str], limit: int) -> int | None:
+    """Breadth-first over (last letter, letters used) with every word; no pruning at all."""
+    valid = [w for w in words if follows_rules_word(board, w)]
+    layer = {(w[-1], frozenset(w)) for w in valid}
+    for count in range(1, limit + 1):
+        if any(used == set(board.letters) for _, used in layer):
+            return count
+        layer = {(w[-1], used | set(w)) for last, used in layer for w in valid if w[0] == last}
+    return None
+
+
+def follows_rules_word(board: Board, word: str) -> bool:
+    side = board.side_of
+    return (
+        len(word) >= 3
+        and all(ch in side for ch in word)
+        and all(side[a] != side[b] for a, b in itertools.pairwise(word))
+    )
+
+
+def fixture_board(puzzle: dict) -> Board:
+    if "sides" in puzzle:
+        return parse(" ".join(puzzle["sides"]))
+    letters = puzzle["letters_ccw_from_top_left"]
+    return parse(" ".join(letters[i : i + 3] for i in range(0, 12, 3)))
+
+
+# --- parsing --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["vro wal eth bdi", "VRO/WAL/ETH/BDI", "vro,wal,eth,bdi", "  Vro, Wal / eth  bdi "]
+)
+def test_parse_accepts_the_ways_people_type_a_box(text):
+    assert parse(text).sides == ("vro", "wal", "eth", "bdi")
+
+
+def test_parse_accepts_any_number_of_sides_and_uneven_sides():
+    assert parse("ab cd ef").shape == "3x2"
+    assert parse("abcd efgh ijkl mnop qrst uvwx").shape == "6x4"
+    assert parse("abc de f").shape == "3-2-1"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("vro wal eth bdo", "the letter O appears twice (sides 1 and 4)"),
+        ("vro wal et4 bdi", "side 3 (ET4) contains '4'"),
+        ("vro", "at least 3 sides, but I found 1"),
+        ("vro wal", "at least 3 sides, but I found 2"),
+        ("", "type the letters of each side"),
+        ("vro waa eth bdi", "the letter A appears twice (side 2)"),
+        ("vro wal eth bd!", "contains '!'"),
+        ("vrowalk ethbdi xyzq", "side 1 (VROWALK) has 7 letters; at most 6 fit on a side"),
+    ],
+)
+def test_parse_rejects_bad_boxes_with_a_message_a_player_can_act_on(text, expected):
+    with pytest.raises(PuzzleError) as caught:
+        parse(text)
+    assert expected in caught.value.message
+    assert "Example: vro wal eth bdi" in caught.value.message
+
+
+def test_values_cross_a_process_boundary_unchanged():
+    board = parse("vro wal eth bdi")
+    assert board.side_of["v"] == 0  # fills the cached property: it must not leak into the pickle
+    solution = solve(board)
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert pickle.loads(pickle.dumps(solution)) == solution
+
+
+# --- solving ----------------------------------------------------------------------------------
+
+
+def test_nyt_day_dictionary_gives_exactly_nyts_19_two_word_solutions(nyt_gamedata):
+    board = parse(" ".join(nyt_gamedata["sides"]))
+    words = [w.lower() for w in nyt_gamedata["dictionary"]]
+    day = Lexicon.from_words(words)
+    solution = solve(board, max_words=2, dictionary=day)
+    referee = brute_force_two_word_solutions(board, words)
+    assert len(referee) == 19
+    assert solution.fewest_words == 2
+    assert solution.two_word_count == 19
+    found = {solution.words, *solution.alternatives}
+    assert found <= referee
+    assert tuple(w.lower() for w in nyt_gamedata["ourSolution"]) in referee
+
+
+def test_solver_proves_the_same_minimum_as_brute_force_on_random_boxes(nyt_gamedata):
+    # The NYT day list is small enough for an unpruned breadth-first referee.
+    words = [w.lower() for w in nyt_gamedata["dictionary"]]
+    day = Lexicon.from_words(words)
+    rng = random.Random(5)
+    letters = sorted(set("".join(words)))
+    checked = 0
+    for _ in range(12):
+        chosen = rng.sample(letters, 12)
+        board = Board(tuple("".join(chosen[i : i + 3]) for i in range(0, 12, 3)))
+        expected = brute_force_fewest(board, words, limit=4)
+        solution = solve(board, max_words=4, dictionary=day)
+        assert solution.fewest_words == expected, board.text()
+        if expected is not None:
+            checked += 1
+            assert follows_rules(board, solution.words)
+            assert len(solution.words) == expected
+    assert checked >= 3
+
+
+def test_seed_puzzle_solves_in_two_common_looking_words():
+    board = parse("vro wal eth bdi")
+    solution = solve(board)
+    assert solution.fewest_words == 2
+    assert follows_rules(board, solution.words)
+    for words in solution.alternatives:
+        assert follows_rules(board, words) and len(words) == 2
+    assert solution.solution_count == solution.two_word_count >= 1 + len(solution.alternatives)
+    # Ranked most common first: the rarest word of the best answer is at least as common
+    # as the rarest word of every alternative.
+    zipf = lexicon().zipf
+    best = min(zipf(w) for w in solution.words)
+    assert all(best >= min(zipf(w) for w in words) for words in solution.alternatives)
+
+
+def test_nyt_fixtures_solve_no_longer_than_the_published_answers(nyt_fixtures):
+    for puzzle in nyt_fixtures:
+        board = fixture_board(puzzle)
+        known = puzzle.get("nyt_solution") or puzzle.get("known_solution")
+        solution = solve(board, max_words=puzzle.get("max_words", 6), tier="large")
+        assert solution.fewest_words is not None, puzzle["date"]
+        assert follows_rules(board, solution.words), puzzle["date"]
+        if known:
+            known = tuple(w.lower() for w in known)
+            assert follows_rules(board, known), puzzle["date"]
+            # SCOWL 2020 predates some NYT words (DOWNVOTING): compare only where we know them.
+            if all(w in lexicon() for w in known):
+                assert solution.fewest_words <= len(known), puzzle["date"]
+
+
+def test_first_one_word_solve_is_found():
+    board = fixture_board({"letters_ccw_from_top_left": "GIYERCPOLAHX"})
+    solution = solve(board, tier="large")
+    assert solution.fewest_words == 1
+    assert "lexicography" in {solution.words[0], *(w[0] for w in solution.alternatives)}
+
+
+def test_max_words_limit_reports_no_solution_within_that_many_words():
+    board = parse("vro wal eth bdi")
+    solution = solve(board, max_words=1)
+    assert solution.fewest_words is None
+    assert solution.words == ()
+    assert "No solution within 1 word" in solution.text()
+
+
+def test_box_with_a_letter_no_word_can_use_says_which_letter():
+    solution = solve(parse("qxz jvk wfy"))
+    assert solution.fewest_words is None
+    assert "no standard word can use" in solution.text()
+
+
+def test_six_sided_box_is_solved_optimally_against_brute_force():
+    board = parse("ab ce di lo nr st")
+    day_words = sorted(playable_words(board, lexicon(), Tier.COMMON))
+    day = Lexicon.from_words(day_words)
+    expected = brute_force_fewest(board, day_words, limit=4)
+    solution = solve(board, max_words=4, dictionary=day)
+    assert solution.fewest_words == expected
+    if expected:
+        assert follows_rules(board, solution.words)
+
+
+# --- checking answers ------------------------------------------------------------------------
+
+
+def test_check_accepts_a_correct_answer():
+    board = parse("vro wal eth bdi")
+    solution = solve(board)
+    verdict = check(board, " ".join(solution.words).upper())
+    assert verdict.solved, verdict.text()
+    assert verdict.problems == ()
+
+
+def test_check_reports_every_rule_broken_not_just_the_first():
+    board = parse("vro wal eth bdi")
+    verdict = check(board, "driveboat tow wow")
+    assert not verdict.solved
+    text = verdict.text()
+    assert "DRIVEBOAT is not in the word list" in text
+    assert "WOW must start with W" not in text  # TOW ends in W: that link is fine
+    assert "WOW is not" not in text
+    verdict = check(board, "bow, tidal")
+    text = verdict.text()
+    assert "TIDAL must start with W, the last letter of BOW" in text
+    assert "letters not used yet:" in text and "R" in text.split("letters not used yet:")[1]
+    verdict = check(board, "tea")
+    assert "TEA goes from T to E, both on side ETH" in verdict.text()
+
+
+def test_check_rejects_malformed_answers_clearly():
+    board = parse("vro wal eth bdi")
+    with pytest.raises(PuzzleError, match="contains '3'"):
+        check(board, "bo3t")
+    verdict = check(board, "   ")
+    assert not verdict.solved and "no words given" in verdict.problems
+
+
+# --- hints -----------------------------------------------------------------------------------
+
+
+def test_hint_names_the_start_and_length_of_a_useful_next_word():
+    board = parse("vro wal eth bdi")
+    text = hint(board)
+    assert text.startswith("Try a ")
+    letter = text.split("starting with ")[1][0]
+    assert letter.lower() in board.letters
+
+
+def test_hint_continues_from_the_players_words_and_points_out_mistakes():
+    board = parse("vro wal eth bdi")
+    first = solve(board).words[0]
+    text = hint(board, first)
+    assert f"starting with {first[-1].upper()}" in text
+    assert "Fix your words first" in hint(board, "tea")
+
+
+# --- generating ------------------------------------------------------------------------------
+
+
+def test_generate_is_deterministic_for_a_seed_and_varies_between_seeds():
+    first = generate(random.Random(7))
+    assert generate(random.Random(7)) == first
+    others = {generate(random.Random(seed)).sides for seed in range(8, 12)}
+    assert len(others) > 1
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_box_has_a_two_word_answer_in_common_words(difficulty):
+    board = generate(random.Random(11), difficulty)
+    assert board.shape == "4x3"
+    assert len(set(board.letters)) == 12
+    solution = solve(board, max_words=2, tier="common")
+    assert solution.fewest_words is not None and solution.fewest_words <= 2
+    assert all(lexicon().tier_of(w) == Tier.COMMON for w in solution.words)
+    assert board.par in (4, 5, 6)
+    assert parse(board.text()).sides == board.sides
+
+
+def test_generate_rejects_an_unknown_difficulty():
+    with pytest.raises(PuzzleError, match="unknown difficulty 'brutal'"):
+        generate(random.Random(1), "brutal")
+
+
+# --- registry --------------------------------------------------------------------------------
+
+
+def test_registry_finds_letterboxed_by_name_and_alias_and_validates_options():
+    kind = get_kind("Letter-Boxed")
+    assert kind is get_kind("lb")
+    board = kind.parse(kind.example)
+    assert kind.solve_with(board, {"max_words": "3"}).fewest_words == 2
+    with pytest.raises(PuzzleError, match="max_words must be at most 10"):
+        kind.solve_with(board, {"max_words": 11})
+    with pytest.raises(PuzzleError, match="tier must be one of"):
+        kind.solve_with(board, {"tier": "huge"})
+    with pytest.raises(PuzzleError, match="no option 'colour'"):
+        kind.solve_with(board, {"colour": "red"})
+    with pytest.raises(PuzzleError, match="no puzzle kind called 'chess'"):
+        get_kind("chess")
