@@ -147,7 +147,7 @@ def to_jsonable(value: Any) -> Any:
 
 def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     """'1 word', '3 words'."""
-    return f"{count} {noun if count == 1 else (plural_noun or noun + 's')}"
+    return f"{count:,} {noun if count == 1 else (plural_noun or noun + 's')}"
 
 
 def join_words(words: Sequence[str]) -> str:

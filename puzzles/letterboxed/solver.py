@@ -32,11 +32,11 @@ MIN_WORD_LENGTH = 3
 DEFAULT_MAX_WORDS = 6
 RANKED_SOLUTIONS = 10
 # Listing solutions of three or more words stops after this many steps; the count says "N+".
-LISTING_BUDGET = 20_000
+LISTING_BUDGET = 50_000
 # Ranking solutions of three or more words: rounds over the 256, 1024, ... most common
 # moves, within a step budget (steps, not seconds, so answers do not depend on the machine).
 FIRST_ROUND_MOVES = 256
-RANKING_STEPS = 150_000
+RANKING_STEPS = 400_000
 # Below this many letters, words are found by looking up every subset of the board's letters.
 SUBSET_LOOKUP_MAX_LETTERS = 16
 SAME_SIDE_TWICE = re.compile(r"(.)\1")
@@ -71,11 +71,13 @@ class LetterBoxedSolution:
     def text(self) -> str:
         if self.fewest_words is None:
             return self._no_solution_text()
-        count = f"{'at least ' if self.count_is_capped else ''}{self.solution_count:,}"
+        count = plural(self.solution_count, "such solution")
+        if self.count_is_capped:
+            count = "at least " + count
         lines = [
             join_words(self.words),
             f"{plural(self.fewest_words, 'word')} is the fewest possible "
-            f"({count} such solutions; {self.two_word_count:,} two-word solutions in all).",
+            f"({count}; {plural(self.two_word_count, 'two-word solution')} in all).",
         ]
         if self.alternatives:
             lines.append("Also: " + "; ".join(join_words(words) for words in self.alternatives))
@@ -86,6 +88,10 @@ class LetterBoxedSolution:
             letters = ", ".join(self.unusable_letters.upper())
             return f"No solution: no {self.tier} word can use {letters} on this box."
         return f"No solution within {plural(self.max_words, 'word')} using {self.tier} words."
+
+
+class _OutOfSteps(Exception):
+    """A ranking round used up its step budget."""
 
 
 class Search:
@@ -101,9 +107,11 @@ class Search:
         # Proofs use the undominated moves, biggest first; listings use every move,
         # most common first.
         self.undominated_by_first = _group_by_first(_undominated(self.moves), _most_letters)
+        self.first_words = _undominated(self.moves, by_first_letter=False)
         self.by_first = _group_by_first(self.moves, _most_common)
         self.starting_at, self.containing = self._move_sets()
         self.allowed = (1 << len(self.moves)) - 1  # a restricted view: the most common only
+        self.companions, self.rarest_first = self._letter_companions()
         self.step_limit = math.inf
         self.out_of_steps = False
         self._settled: dict[tuple[int, int, int], bool] = {}
@@ -137,6 +145,31 @@ class Search:
                     row[position] |= 1 << index
         return starting_at, containing
 
+    def _letter_companions(self) -> tuple[dict[int, int], list[int]]:
+        """For each letter, the letters it shares a word with; and the letters, rarest first."""
+        companions = dict.fromkeys(self.bit.values(), 0)
+        words_with = dict.fromkeys(self.bit.values(), 0)
+        for mask in {move.mask for move in self.moves}:
+            for bit in companions:
+                if mask & bit:
+                    companions[bit] |= mask
+                    words_with[bit] += 1
+        return companions, sorted(companions, key=words_with.__getitem__)
+
+    def words_needed_at_least(self, missing: int) -> int:
+        """A lower bound: letters that never share a word need a word each.
+
+        Greedily collects missing letters, rarest first, that share no word with any
+        letter already collected (J, Q, X and Z rarely do); ignores the chaining rule,
+        so it never overestimates.
+        """
+        apart, count = 0, 0
+        for bit in self.rarest_first:
+            if missing & bit and not self.companions[bit] & apart:
+                apart |= bit
+                count += 1
+        return count
+
     def unusable_letters(self) -> str:
         covered = 0
         for move in self.moves:
@@ -145,6 +178,8 @@ class Search:
 
     def _step(self) -> None:
         self._steps += 1
+        if self._steps > self.step_limit:
+            raise _OutOfSteps
         if (
             self.deadline is not None
             and self._steps % 2048 == 0
@@ -168,10 +203,11 @@ class Search:
 
     def finishing_set(self, last: int, missing: int) -> int:
         """The moves (as a bit set) starting on `last` that cover every `missing` letter."""
-        return self.covering(self.starting_at[last] & self.allowed, last, missing)
+        return self.covering(self.starting_at.get(last, 0) & self.allowed, last, missing)
 
     def restricted(self, most_common: int) -> Search:
         """A view allowing only the `most_common` moves (rounded up to take every tie)."""
+        most_common = min(most_common, len(self.moves))
         while 0 < most_common < len(self.moves):
             if self.moves[most_common].zipf < self.moves[most_common - 1].zipf:
                 break
@@ -181,6 +217,7 @@ class Search:
         view.undominated_by_first = _group_by_first(
             _undominated(self.moves[:most_common]), _most_letters
         )
+        view.first_words = _undominated(self.moves[:most_common], by_first_letter=False)
         view._settled = {}
         view._steps = 0
         return view
@@ -201,39 +238,48 @@ class Search:
         missing = self.full & ~covered
         if words_left == 1:
             return self.finishing_moves(last, missing)
-        return self.members(self.starting_at[last] & self.allowed)
+        return self.members(self.starting_at.get(last, 0) & self.allowed)
 
     def can_finish(self, last: int, covered: int, words_left: int) -> bool:
         """Can `words_left` more words, the first starting on `last`, cover every letter?"""
         if covered == self.full:
             return True
         missing = self.full & ~covered
-        if words_left == 0 or missing.bit_count() > words_left * self.max_gain:
+        # Each further word starts on a letter already covered, so adds at most gain - 1.
+        if words_left == 0 or missing.bit_count() > words_left * (self.max_gain - 1):
+            return False
+        self._step()
+        if words_left == 1:  # one bit-set test: cheaper than remembering the answer
+            return self.finishing_set(last, missing) != 0
+        if words_left > 1 and self.words_needed_at_least(missing) > words_left:
             return False
         state = (last, covered, words_left)
         settled = self._settled.get(state)
         if settled is None:
-            self._step()
             settled = self._settled[state] = self._search_finish(last, covered, words_left)
         return settled
 
     def _search_finish(self, last: int, covered: int, words_left: int) -> bool:
-        if words_left == 1:
-            return self.finishing_set(last, self.full & ~covered) != 0
-        return any(
-            self.can_finish(move.last, covered | move.mask, words_left - 1)
-            for move in self.undominated_by_first[last]
-        )
+        need = (self.full & ~covered).bit_count()
+        later_words_add = (words_left - 1) * (self.max_gain - 1)
+        for move in self.undominated_by_first.get(last, ()):  # biggest first
+            if move.gain - 1 + later_words_add < need:
+                return False
+            if self.can_finish(move.last, covered | move.mask, words_left - 1):
+                return True
+        return False
 
     def solvable_in(self, count: int, last: int | None = None, covered: int = 0) -> bool:
         """Can `count` words (after `last`, or from anywhere) cover the board?"""
         if last is not None:
             return self.can_finish(last, covered, count)
-        return any(
-            self.can_finish(move.last, move.mask, count - 1)
-            for group in self.undominated_by_first.values()
-            for move in group
-        )
+        later_words_add = (count - 1) * (self.max_gain - 1)
+        for move in self.first_words:  # biggest first
+            if move.gain + later_words_add < len(self.bit):
+                return False
+            if self.can_finish(move.last, move.mask, count - 1):
+                return True
+        return False
 
     def fewest_words(self, max_words: int, last: int | None = None, covered: int = 0) -> int | None:
         """The fewest further words that cover the board (after `last`, or from anywhere)."""
@@ -256,7 +302,7 @@ class Search:
                 yield (move, *rest)
 
     def _continuations(self, last: int, covered: int, words_left: int):
-        self._steps += 1
+        self._step()
         if words_left == 0:
             if covered == self.full:
                 yield ()
@@ -296,7 +342,7 @@ class Search:
             if view.out_of_steps:
                 # Keep the proven best of the last whole round, then what this one found.
                 extra = [sequence for sequence in found if sequence not in best]
-                witness = [] if best or extra else [next(self.sequences(count))]
+                witness = [] if best or extra else [self.witness(count)]
                 return (best + extra + witness)[:RANKED_SOLUTIONS], False
             best = found
             most_common *= 4
@@ -315,9 +361,6 @@ class Search:
 
         def extend(path: tuple[Move, ...], covered: int, words_left: int) -> None:
             self._step()
-            if self._steps > self.step_limit:
-                self.out_of_steps = True
-                return
             last = path[-1].last
             if words_left > 1 and not self.can_finish(last, covered, words_left):
                 return
@@ -333,19 +376,36 @@ class Search:
                 else:
                     extend(sequence, covered | move.mask, words_left - 1)
 
-        for move in self.members(self.allowed):
-            if move.zipf < floor() or self.out_of_steps:
-                break
-            extend((move,), move.mask, count - 1)
+        try:
+            for move in self.members(self.allowed):
+                if move.zipf < floor():
+                    break
+                extend((move,), move.mask, count - 1)
+        except _OutOfSteps:
+            self.out_of_steps = True
         return [sequence for *_, sequence in sorted(kept, reverse=True)]
 
     def _budgeted_count(self, count: int) -> tuple[int, bool]:
-        start, total = self._steps, 0
-        for sequence in self.sequences(count):
-            total += word_choices(sequence)
-            if self._steps - start > LISTING_BUDGET:
-                return total, True
+        total, self.step_limit = 0, self._steps + LISTING_BUDGET
+        try:
+            for sequence in self.sequences(count):
+                total += word_choices(sequence)
+        except _OutOfSteps:
+            return total, True
+        finally:
+            self.step_limit = math.inf
         return total, False
+
+    def witness(self, count: int) -> tuple[Move, ...]:
+        """One `count`-move solution, read off the proof's remembered answers."""
+        path: list[Move] = []
+        covered, options = 0, self.first_words
+        for words_left in range(count - 1, -1, -1):
+            move = next(m for m in options if self.can_finish(m.last, covered | m.mask, words_left))
+            path.append(move)
+            covered |= move.mask
+            options = self.by_first.get(move.last, ())
+        return tuple(path)
 
 
 def _ranked_words(sequences: Iterable[tuple[Move, ...]]) -> list[tuple[str, ...]]:
@@ -380,7 +440,7 @@ def _group_by_first(moves: Iterable[Move], order) -> dict[int, list[Move]]:
         groups[move.first].append(move)
     for group in groups.values():
         group.sort(key=order)
-    return groups
+    return dict(groups)  # a plain dict: looking up a letter with no moves must not add it
 
 
 def _most_common(move: Move) -> tuple[float, str]:
@@ -391,14 +451,16 @@ def _most_letters(move: Move) -> int:
     return -move.gain
 
 
-def _undominated(moves: list[Move]) -> list[Move]:
-    """Drop every move whose letters are a subset of another move with the same ends."""
+def _undominated(moves: list[Move], by_first_letter: bool = True) -> list[Move]:
+    """Drop every move whose letters are a subset of another move with the same ends
+    (or, for a first word, whose start does not matter, the same last letter).
+    Biggest moves first."""
     by_ends: dict[tuple[int, int], list[Move]] = defaultdict(list)
     for move in sorted(moves, key=_most_letters):
-        kept = by_ends[move.first, move.last]
+        kept = by_ends[move.first if by_first_letter else 0, move.last]
         if not any(move.mask & other.mask == move.mask for other in kept):
             kept.append(move)
-    return [move for kept in by_ends.values() for move in kept]
+    return sorted((move for kept in by_ends.values() for move in kept), key=_most_letters)
 
 
 def word_choices(sequence: tuple[Move, ...]) -> int:

@@ -172,6 +172,33 @@ def test_nyt_fixtures_solve_no_longer_than_the_published_answers(nyt_fixtures):
                 assert solution.fewest_words <= len(known), puzzle["date"]
 
 
+def test_three_word_box_ranks_the_commonest_answer_first():
+    # With common words only, VRO WAL ETH BDI needs three words; the list is small
+    # enough (fewer moves than the first ranking round) for the referee.
+    board = parse("vro wal eth bdi")
+    playable = sorted(playable_words(board, lexicon(), Tier.COMMON))
+    day = Lexicon.from_words(playable, {w: lexicon().zipf(w) for w in playable})
+    solution = solve(board, dictionary=day)
+    assert solution.fewest_words == brute_force_fewest(board, playable, limit=6) == 3
+    assert solution.ranking_complete
+    ranked = [solution.words, *solution.alternatives]
+    assert len(ranked) == 10
+    assert all(follows_rules(board, words) and len(words) == 3 for words in ranked)
+    rarest = [min(lexicon().zipf(w) for w in words) for words in ranked]
+    assert rarest == sorted(rarest, reverse=True)
+    # No three-word answer outside the top ten has a commoner rarest word.
+    starting = {letter: [w for w in playable if w[0] == letter] for letter in board.letters}
+    everything = set(board.letters)
+    referee_best = max(
+        min(lexicon().zipf(w) for w in (a, b, c))
+        for a in playable
+        for b in starting[a[-1]]
+        for c in starting[b[-1]]
+        if set(a) | set(b) | set(c) == everything
+    )
+    assert rarest[0] == referee_best
+
+
 def test_first_one_word_solve_is_found():
     board = fixture_board({"letters_ccw_from_top_left": "GIYERCPOLAHX"})
     solution = solve(board, tier="large")
