@@ -17,7 +17,6 @@ import copy
 import heapq
 import itertools
 import math
-import re
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
@@ -39,7 +38,6 @@ FIRST_ROUND_MOVES = 256
 RANKING_STEPS = 400_000
 # Below this many letters, words are found by looking up every subset of the board's letters.
 SUBSET_LOOKUP_MAX_LETTERS = 16
-SAME_SIDE_TWICE = re.compile(r"(.)\1")
 
 
 @dataclass(frozen=True)
@@ -117,21 +115,6 @@ class Search:
         self._settled: dict[tuple[int, int, int], bool] = {}
         self._steps = 0
 
-    @classmethod
-    def of_words(cls, board: Board, words: Iterable[str], zipf, deadline=None) -> Search:
-        bit = {letter: 1 << index for index, letter in enumerate(board.letters)}
-        groups: dict[tuple[int, int, int], list[str]] = defaultdict(list)
-        for word in words:
-            mask = 0
-            for letter in word:
-                mask |= bit[letter]
-            groups[bit[word[0]], bit[word[-1]], mask].append(word)
-        moves = []
-        for (first, last, mask), group in groups.items():
-            ranked = tuple(sorted(group, key=lambda word: (-zipf(word), word)))
-            moves.append(Move(first, last, mask, ranked, mask.bit_count(), zipf(ranked[0])))
-        return cls(board, moves, deadline)
-
     def _move_sets(self) -> tuple[dict[int, int], dict[int, list[int]]]:
         """Sets of moves as bits of an int (bit i is self.moves[i], most common first):
         the moves starting on each letter, and of those, the ones covering each letter."""
@@ -140,9 +123,11 @@ class Search:
         for index, move in enumerate(self.moves):
             starting_at[move.first] |= 1 << index
             row = containing[move.first]
-            for position in range(len(self.bit)):
-                if move.mask >> position & 1:
-                    row[position] |= 1 << index
+            letters = move.mask
+            while letters:
+                lowest = letters & -letters
+                row[lowest.bit_length() - 1] |= 1 << index
+                letters ^= lowest
         return starting_at, containing
 
     def _letter_companions(self) -> tuple[dict[int, int], list[int]]:
@@ -483,16 +468,45 @@ def best_words(sequence: tuple[Move, ...]) -> tuple[str, ...] | None:
 
 
 # --- playable words -------------------------------------------------------------------------
+#
+# Per word list, once per process: words grouped by the set of letters they use, each
+# with its pairs of neighbouring letters as bits of an int (pair index 26*a + b), so the
+# same-side rule on any board is one AND with that board's same-side pairs.
+
+
+@dataclass(frozen=True)
+class _Entry:
+    word: str
+    neighbours: int  # bit 26*a+b set when letters a, b stand side by side in the word
+    zipf: float
 
 
 @cache
-def _words_by_letter_set(dictionary: Lexicon, tier: Tier) -> dict[int, tuple[str, ...]]:
-    """Words of 3+ letters grouped by the set of letters they use (a 26-bit mask)."""
-    groups: dict[int, list[str]] = defaultdict(list)
-    for word in dictionary.words(tier):
-        if len(word) >= MIN_WORD_LENGTH:
-            groups[_alphabet_mask(word)].append(word)
-    return {mask: tuple(words) for mask, words in groups.items()}
+def _words_by_letter_set(dictionary: Lexicon, tier: Tier) -> dict[int, tuple[_Entry, ...]]:
+    """Words of 3+ letters by the set of letters they use (a 26-bit mask), most common first."""
+    words = [word for word in dictionary.words(tier) if len(word) >= MIN_WORD_LENGTH]
+    words.sort(key=lambda word: (-dictionary.zipf(word), word))
+    groups: dict[int, list[_Entry]] = defaultdict(list)
+    for word in words:
+        entry = _Entry(word, _neighbour_pairs(word), dictionary.zipf(word))
+        groups[_alphabet_mask(word)].append(entry)
+    return {mask: tuple(group) for mask, group in groups.items()}
+
+
+def _neighbour_pairs(word: str) -> int:
+    pairs = 0
+    for a, b in itertools.pairwise(word):
+        pairs |= 1 << (26 * (ord(a) - 97) + ord(b) - 97)
+    return pairs
+
+
+def _same_side_pairs(board: Board) -> int:
+    pairs = 0
+    for side in board.sides:
+        for a in side:
+            for b in side:
+                pairs |= 1 << (26 * (ord(a) - 97) + ord(b) - 97)
+    return pairs
 
 
 def _alphabet_mask(letters: str) -> int:
@@ -502,23 +516,40 @@ def _alphabet_mask(letters: str) -> int:
     return mask
 
 
+def _playable_groups(board: Board, dictionary: Lexicon, tier: Tier):
+    """(board letters as bits, playable words) for each set of board letters words use."""
+    index = _words_by_letter_set(dictionary, tier)
+    same_side = _same_side_pairs(board)
+    for board_set, letter_set in _letter_sets(board, index):
+        entries = index.get(letter_set)
+        if entries:
+            playable = [entry for entry in entries if not entry.neighbours & same_side]
+            if playable:
+                yield board_set, playable
+
+
+def _letter_sets(board: Board, index: dict[int, tuple[_Entry, ...]]) -> Iterator[tuple[int, int]]:
+    """Pairs (set of board letters as board bits, the same set as a 26-bit alphabet mask)."""
+    alphabet_bit = [1 << (ord(letter) - 97) for letter in board.letters]
+    if len(board.letters) <= SUBSET_LOOKUP_MAX_LETTERS:
+        # Every subset of the board: each one's alphabet mask from a smaller subset's.
+        alphabet = [0] * (1 << len(board.letters))
+        for subset in range(1, len(alphabet)):
+            lowest = subset & -subset
+            alphabet[subset] = alphabet[subset ^ lowest] | alphabet_bit[lowest.bit_length() - 1]
+            yield subset, alphabet[subset]
+        return
+    board_mask = _alphabet_mask(board.letters)
+    for letter_set in index:
+        if letter_set & ~board_mask == 0:
+            yield sum(1 << i for i, bit in enumerate(alphabet_bit) if letter_set & bit), letter_set
+
+
 def playable_words(board: Board, dictionary: Lexicon, tier: Tier) -> list[str]:
     """Words using only the board's letters and never two letters of one side in a row."""
-    groups = _words_by_letter_set(dictionary, tier)
-    board_mask = _alphabet_mask(board.letters)
-    if len(board.letters) <= SUBSET_LOOKUP_MAX_LETTERS:
-        candidates = _subset_lookup(groups, board_mask)
-    else:
-        candidates = (w for mask, ws in groups.items() if mask & ~board_mask == 0 for w in ws)
-    sides = str.maketrans({letter: chr(48 + side) for letter, side in board.side_of.items()})
-    return [w for w in candidates if not SAME_SIDE_TWICE.search(w.translate(sides))]
-
-
-def _subset_lookup(groups: dict[int, tuple[str, ...]], board_mask: int) -> Iterator[str]:
-    subset = board_mask
-    while subset:
-        yield from groups.get(subset, ())
-        subset = (subset - 1) & board_mask
+    return [
+        entry.word for _, entries in _playable_groups(board, dictionary, tier) for entry in entries
+    ]
 
 
 # --- the kind's solve -------------------------------------------------------------------------
@@ -528,8 +559,18 @@ def board_search(
     board: Board, dictionary: Lexicon, tier: Tier, time_limit: float | None = None
 ) -> Search:
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    words = playable_words(board, dictionary, tier)
-    return Search.of_words(board, words, dictionary.zipf, deadline)
+    bit = {chr(97 + index): 0 for index in range(26)}
+    for index, letter in enumerate(board.letters):
+        bit[letter] = 1 << index
+    moves = []
+    for mask, entries in _playable_groups(board, dictionary, tier):
+        by_ends: dict[tuple[int, int], list[_Entry]] = {}
+        for entry in entries:
+            by_ends.setdefault((bit[entry.word[0]], bit[entry.word[-1]]), []).append(entry)
+        for (first, last), group in by_ends.items():
+            words = tuple(entry.word for entry in group)
+            moves.append(Move(first, last, mask, words, mask.bit_count(), group[0].zipf))
+    return Search(board, moves, deadline)
 
 
 def solve(
