@@ -1,0 +1,227 @@
+"""The `puzzlebot` command line: the same parse -> solve -> draw path the bot uses.
+
+Readable text by default; with --json, one JSON document (puzzle, solution, timings)
+for scripts and checks. Bad input exits with status 2 and a message a player can act on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
+from puzzles.core import to_jsonable
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    report = Report(as_json=args.json)
+    try:
+        args.run(args, report)
+    except PuzzleError as error:
+        return report.fail(error.message)
+    except OSError as error:
+        return report.fail(f"could not write {error.filename}: {error.strerror}")
+    return report.finish()
+
+
+class Report:
+    """Collects what a command found, then prints it as text or as one JSON document."""
+
+    def __init__(self, as_json: bool):
+        self.as_json = as_json
+        self.data: dict[str, Any] = {}
+        self.lines: list[str] = []
+        self.timings: dict[str, float] = {}
+
+    def timed(self, name: str, work: Callable[[], Any]) -> Any:
+        start = time.perf_counter()
+        result = work()
+        self.timings[f"{name}_ms"] = round((time.perf_counter() - start) * 1000, 3)
+        return result
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def finish(self) -> int:
+        if self.as_json:
+            print(json.dumps({**self.data, "timings": self.timings}, indent=2))
+        else:
+            print("\n".join(self.lines))
+        return 0
+
+    def fail(self, message: str) -> int:
+        if self.as_json:
+            print(json.dumps({**self.data, "error": message}, indent=2))
+        else:
+            print(f"puzzlebot: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+def run_solve(args: argparse.Namespace, report: Report) -> None:
+    kind, puzzle = _parsed_puzzle(args, report)
+    options = {
+        option.name: getattr(args, option.name)
+        for option in _all_options()
+        if getattr(args, option.name) is not None
+    }
+    _reject_foreign_options(kind, options)
+    solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
+    report.data["solution"] = to_jsonable(solution)
+    report.data["answer"] = solution.text()
+    report.say(solution.text())
+    _write_image(args, report, kind, puzzle, solution)
+
+
+def run_check(args: argparse.Namespace, report: Report) -> None:
+    kind, puzzle = _parsed_puzzle(args, report)
+    verdict = report.timed("check", lambda: kind.check(puzzle, args.answer))
+    report.data["verdict"] = to_jsonable(verdict)
+    report.say(verdict.text())
+
+
+def run_hint(args: argparse.Namespace, report: Report) -> None:
+    kind, puzzle = _parsed_puzzle(args, report)
+    if kind.hint is None:
+        raise PuzzleError(f"{kind.title} has no hints yet; try: puzzlebot solve {kind.name} ...")
+    text = report.timed("hint", lambda: kind.hint(puzzle, args.progress or ""))
+    report.data["hint"] = text
+    report.say(text)
+
+
+def run_generate(args: argparse.Namespace, report: Report) -> None:
+    kind = get_kind(args.kind)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    puzzle = report.timed("generate", lambda: kind.generate(random.Random(seed), args.difficulty))
+    report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
+    report.say(f"{kind.title} (seed {seed}): {puzzle.text()}")
+    _write_image(args, report, kind, puzzle, None)
+
+
+def run_kinds(args: argparse.Namespace, report: Report) -> None:
+    report.data["kinds"] = [
+        {"name": k.name, "title": k.title, "aliases": list(k.aliases), "example": k.example}
+        for k in all_kinds()
+    ]
+    report.say(kinds_listing())
+
+
+def _parsed_puzzle(args: argparse.Namespace, report: Report):
+    kind = get_kind(args.kind)
+    text = " ".join(args.puzzle)
+    if len(text) > kind.max_input_chars:
+        raise PuzzleError(
+            f"that {kind.title} puzzle is {len(text)} characters; "
+            f"the most I accept is {kind.max_input_chars}",
+            example=f"puzzlebot solve {kind.name} {kind.example}",
+        )
+    report.data["kind"] = kind.name
+    puzzle = report.timed("parse", lambda: kind.parse(text))
+    report.data["puzzle"] = to_jsonable(puzzle)
+    return kind, puzzle
+
+
+def _reject_foreign_options(kind: PuzzleKind, options: dict[str, Any]) -> None:
+    own = {option.name for option in kind.solve_options}
+    for name in options:
+        if name not in own:
+            flag = "--" + name.replace("_", "-")
+            raise PuzzleError(f"{flag} does not apply to {kind.title}")
+
+
+def _write_image(args, report: Report, kind: PuzzleKind, puzzle, solution) -> None:
+    if not args.image:
+        return
+    from renderers import draw  # Pillow is only loaded when a picture is asked for
+
+    png = report.timed("render", lambda: draw(kind.name, puzzle, solution))
+    path = Path(args.image)
+    path.write_bytes(png)
+    report.data["image"] = str(path)
+    report.say(f"Picture written to {path}")
+
+
+# --- the parser -----------------------------------------------------------------------------
+
+
+def _all_options():
+    seen = {}
+    for kind in all_kinds():
+        for option in kind.solve_options:
+            seen.setdefault(option.name, option)
+    return list(seen.values())
+
+
+def kinds_listing() -> str:
+    width = max(len(kind.name) for kind in all_kinds())
+    return "\n".join(
+        f"  {kind.name:<{width}}  {kind.title}: puzzlebot solve {kind.name} {kind.example}"
+        for kind in all_kinds()
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="puzzlebot",
+        description="Solve, check, hint and generate word and number puzzles.",
+        epilog="puzzle kinds:\n" + kinds_listing(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    def command(name: str, run, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.set_defaults(run=run)
+        sub.add_argument("--json", action="store_true", help="print one JSON document")
+        return sub
+
+    def puzzle_command(name: str, run, help_text: str) -> argparse.ArgumentParser:
+        sub = command(name, run, help_text)
+        sub.add_argument("kind", help="puzzle kind, e.g. letterboxed")
+        sub.add_argument("puzzle", nargs="+", help="the puzzle as you would type it")
+        return sub
+
+    solve = puzzle_command("solve", run_solve, "solve a puzzle")
+    solve.add_argument("--image", metavar="PNG", help="write a picture of the solution")
+    for option in _all_options():
+        solve.add_argument(
+            "--" + option.name.replace("_", "-"),
+            dest=option.name,
+            type=option.type,
+            choices=option.choices or None,
+            help=f"{option.help} (default {option.default})",
+        )
+
+    check = puzzle_command("check", run_check, "check an answer against the rules")
+    check.add_argument("--answer", required=True, help="your answer, e.g. 'WHO OBJECTIVELY'")
+
+    hint = puzzle_command("hint", run_hint, "a hint toward the solution")
+    hint.add_argument("--progress", help="your words or moves so far")
+
+    generate = command("generate", run_generate, "generate a fresh puzzle")
+    generate.add_argument("kind", help="puzzle kind, e.g. letterboxed")
+    generate.add_argument("--difficulty", help="e.g. easy, medium, hard")
+    generate.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
+    generate.add_argument("--image", metavar="PNG", help="write a picture of the puzzle")
+
+    command("kinds", run_kinds, "list the puzzle kinds with an example each")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())
