@@ -14,6 +14,7 @@ directly by branch and bound, and the count stops at a budget.
 from __future__ import annotations
 
 import copy
+import functools
 import heapq
 import itertools
 import math
@@ -22,6 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from puzzles.core import SolveTimeout, join_words, plural
 from puzzles.letterboxed.board import Board
@@ -31,7 +33,7 @@ MIN_WORD_LENGTH = 3
 DEFAULT_MAX_WORDS = 6
 RANKED_SOLUTIONS = 10
 # Listing solutions of three or more words stops after this many steps; the count says "N+".
-LISTING_BUDGET = 50_000
+LISTING_BUDGET = 20_000
 # Ranking solutions of three or more words: rounds over the 256, 1024, ... most common
 # moves, within a step budget (steps, not seconds, so answers do not depend on the machine).
 FIRST_ROUND_MOVES = 256
@@ -104,16 +106,27 @@ class Search:
         self.max_gain = max((move.gain for move in self.moves), default=0)
         # Proofs use the undominated moves, biggest first; listings use every move,
         # most common first.
-        self.undominated_by_first = _group_by_first(_undominated(self.moves), _most_letters)
-        self.first_words = _undominated(self.moves, by_first_letter=False)
         self.by_first = _group_by_first(self.moves, _most_common)
         self.starting_at, self.containing = self._move_sets()
         self.allowed = (1 << len(self.moves)) - 1  # a restricted view: the most common only
-        self.companions, self.rarest_first = self._letter_companions()
         self.step_limit = math.inf
         self.out_of_steps = False
         self._settled: dict[tuple[int, int, int], bool] = {}
         self._steps = 0
+
+    @functools.cached_property
+    def undominated_by_first(self) -> dict[int, list[Move]]:
+        """For proofs of 3+ words: only moves no bigger move with the same ends contains."""
+        return _group_by_first(_undominated(self.allowed_moves), _most_letters)
+
+    @functools.cached_property
+    def first_words(self) -> list[Move]:
+        """For a first word only its last letter matters, so dominance needs less."""
+        return _undominated(self.allowed_moves, by_first_letter=False)
+
+    @property
+    def allowed_moves(self) -> list[Move]:
+        return self.moves[: self.allowed.bit_length()]
 
     def _move_sets(self) -> tuple[dict[int, int], dict[int, list[int]]]:
         """Sets of moves as bits of an int (bit i is self.moves[i], most common first):
@@ -129,31 +142,6 @@ class Search:
                 row[lowest.bit_length() - 1] |= 1 << index
                 letters ^= lowest
         return starting_at, containing
-
-    def _letter_companions(self) -> tuple[dict[int, int], list[int]]:
-        """For each letter, the letters it shares a word with; and the letters, rarest first."""
-        companions = dict.fromkeys(self.bit.values(), 0)
-        words_with = dict.fromkeys(self.bit.values(), 0)
-        for mask in {move.mask for move in self.moves}:
-            for bit in companions:
-                if mask & bit:
-                    companions[bit] |= mask
-                    words_with[bit] += 1
-        return companions, sorted(companions, key=words_with.__getitem__)
-
-    def words_needed_at_least(self, missing: int) -> int:
-        """A lower bound: letters that never share a word need a word each.
-
-        Greedily collects missing letters, rarest first, that share no word with any
-        letter already collected (J, Q, X and Z rarely do); ignores the chaining rule,
-        so it never overestimates.
-        """
-        apart, count = 0, 0
-        for bit in self.rarest_first:
-            if missing & bit and not self.companions[bit] & apart:
-                apart |= bit
-                count += 1
-        return count
 
     def unusable_letters(self) -> str:
         covered = 0
@@ -199,10 +187,8 @@ class Search:
             most_common += 1
         view = copy.copy(self)
         view.allowed = (1 << most_common) - 1
-        view.undominated_by_first = _group_by_first(
-            _undominated(self.moves[:most_common]), _most_letters
-        )
-        view.first_words = _undominated(self.moves[:most_common], by_first_letter=False)
+        for lazy in ("undominated_by_first", "first_words"):
+            view.__dict__.pop(lazy, None)
         view._settled = {}
         view._steps = 0
         return view
@@ -236,8 +222,6 @@ class Search:
         self._step()
         if words_left == 1:  # one bit-set test: cheaper than remembering the answer
             return self.finishing_set(last, missing) != 0
-        if words_left > 1 and self.words_needed_at_least(missing) > words_left:
-            return False
         state = (last, covered, words_left)
         settled = self._settled.get(state)
         if settled is None:
@@ -474,8 +458,9 @@ def best_words(sequence: tuple[Move, ...]) -> tuple[str, ...] | None:
 # same-side rule on any board is one AND with that board's same-side pairs.
 
 
-@dataclass(frozen=True)
-class _Entry:
+class _Entry(NamedTuple):
+    """A plain tuple of atoms, so the garbage collector stops tracking the many thousands."""
+
     word: str
     neighbours: int  # bit 26*a+b set when letters a, b stand side by side in the word
     zipf: float

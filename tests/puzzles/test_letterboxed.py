@@ -328,3 +328,19 @@ def test_registry_finds_letterboxed_by_name_and_alias_and_validates_options():
         kind.solve_with(board, {"colour": "red"})
     with pytest.raises(PuzzleError, match="no puzzle kind called 'chess'"):
         get_kind("chess")
+
+
+def test_ranking_cut_short_by_its_budget_still_answers_and_says_so(monkeypatch):
+    from puzzles.letterboxed import solver
+
+    board = parse("vro wal eth bdi")
+    playable = sorted(playable_words(board, lexicon(), Tier.COMMON))
+    day = Lexicon.from_words(playable, {w: lexicon().zipf(w) for w in playable})
+    monkeypatch.setattr(solver, "RANKING_STEPS", 5)
+    monkeypatch.setattr(solver, "LISTING_BUDGET", 5)
+    solution = solve(board, dictionary=day)
+    assert solution.fewest_words == 3  # the minimum is still proven
+    assert not solution.ranking_complete
+    assert solution.count_is_capped
+    assert follows_rules(board, solution.words) and len(solution.words) == 3
+    assert "at least" in solution.text()
