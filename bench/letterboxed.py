@@ -128,8 +128,8 @@ def main() -> None:
     for name in ("nyt_fixtures", "random_4x3", "random_6x4"):
         r = results[name]
         print(
-            f"{name:<14}{r['boxes']:>6}{r['solved']:>8}{r['timeouts']:>8}{r['median_ms']:>8.2f}ms"
-            f"{r['p95_ms']:>8.2f}ms{r['max_ms']:>8.2f}ms  {r['fewest_words']}"
+            f"{name:<14}{r['boxes']:>6}{r['solved']:>8}{r['timeouts']:>8}{r['median_ms']:>10.1f}ms"
+            f"{r['p95_ms']:>10.1f}ms{r['max_ms']:>10.1f}ms  {r['fewest_words']}"
         )
 
 
