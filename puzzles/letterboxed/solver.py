@@ -108,6 +108,9 @@ class Search:
         # most common first.
         self.by_first = _group_by_first(self.moves, _most_common)
         self.starting_at, self.containing = self._move_sets()
+        self.ending_at: dict[int, int] = defaultdict(int)
+        for index, move in enumerate(self.moves):
+            self.ending_at[move.last] |= 1 << index
         self.allowed = (1 << len(self.moves)) - 1  # a restricted view: the most common only
         self.step_limit = math.inf
         self.out_of_steps = False
@@ -129,19 +132,8 @@ class Search:
         return self.moves[: self.allowed.bit_length()]
 
     def _move_sets(self) -> tuple[dict[int, int], dict[int, list[int]]]:
-        """Sets of moves as bits of an int (bit i is self.moves[i], most common first):
-        the moves starting on each letter, and of those, the ones covering each letter."""
-        starting_at: dict[int, int] = defaultdict(int)
-        containing: dict[int, list[int]] = {bit: [0] * len(self.bit) for bit in self.bit.values()}
-        for index, move in enumerate(self.moves):
-            starting_at[move.first] |= 1 << index
-            row = containing[move.first]
-            letters = move.mask
-            while letters:
-                lowest = letters & -letters
-                row[lowest.bit_length() - 1] |= 1 << index
-                letters ^= lowest
-        return starting_at, containing
+        """The moves starting on each letter, and of those, the ones covering each letter."""
+        return _letter_index(self.moves, self.bit, lambda move: move.first)
 
     def unusable_letters(self) -> str:
         covered = 0
@@ -167,12 +159,7 @@ class Search:
 
     def covering(self, moves: int, first: int, letters: int) -> int:
         """Those of `moves` (all starting on `first`) that cover every one of `letters`."""
-        row = self.containing[first]
-        while letters and moves:
-            lowest = letters & -letters
-            moves &= row[lowest.bit_length() - 1]
-            letters ^= lowest
-        return moves
+        return _covering(moves, self.containing[first], letters)
 
     def finishing_set(self, last: int, missing: int) -> int:
         """The moves (as a bit set) starting on `last` that cover every `missing` letter."""
@@ -242,12 +229,66 @@ class Search:
         """Can `count` words (after `last`, or from anywhere) cover the board?"""
         if last is not None:
             return self.can_finish(last, covered, count)
+        if count == 3:
+            return self._three_words_cover()
         later_words_add = (count - 1) * (self.max_gain - 1)
         for move in self.first_words:  # biggest first
             if move.gain + later_words_add < len(self.bit):
                 return False
             if self.can_finish(move.last, move.mask, count - 1):
                 return True
+        return False
+
+    def _three_words_cover(self) -> bool:
+        """Can three words, from anywhere, cover the board? Branches on where the rarest
+        letter goes: it must be in the first, the second or the third word, and each
+        case needs only the few moves that contain it.
+
+        New-letter bounds: a first word adds its gain; each later word starts on a
+        covered letter, and a middle word also ends on the last word's first letter."""
+        moves = self.allowed_moves
+        rarest = min(self.bit.values(), key=lambda bit: sum(1 for move in moves if move.mask & bit))
+        with_rarest = [move for move in moves if move.mask & rarest]
+        first_ending_at: dict[int, list[Move]] = defaultdict(list)
+        for move in self.first_words:  # biggest first
+            first_ending_at[move.last].append(move)
+        best_gain_from = defaultdict(int)
+        for move in moves:
+            best_gain_from[move.first] = max(best_gain_from[move.first], move.gain)
+
+        # The rarest letter in the first word.
+        if any(
+            self.can_finish(first.last, first.mask, 2)
+            for first in self.first_words
+            if first.mask & rarest
+        ):
+            return True
+        # In the second word: a first word ending where it starts, a last word after it.
+        for middle in _undominated(with_rarest):
+            rest = self.full & ~middle.mask
+            for first in first_ending_at.get(middle.first, ()):
+                self._step()
+                if first.gain - 1 + best_gain_from[middle.last] - 1 < rest.bit_count():
+                    break
+                if self.finishing_set(middle.last, rest & ~first.mask):
+                    return True
+        # In the third word: a middle word ending where it starts, a first word before.
+        firsts = self.first_words
+        first_ending_at_set, first_rows = _letter_index(firsts, self.bit, lambda m: m.last)
+        best_first_gain = max((move.gain for move in firsts), default=0)
+        middles_ending_at: dict[int, list[Move]] = defaultdict(list)
+        for move in _undominated(moves):  # biggest first
+            middles_ending_at[move.last].append(move)
+        for final in _undominated(with_rarest, by_last_letter=False):
+            rest = self.full & ~final.mask
+            for middle in middles_ending_at.get(final.first, ()):
+                self._step()
+                if middle.gain - 2 + best_first_gain < rest.bit_count():
+                    break
+                left = rest & ~middle.mask
+                candidates = first_ending_at_set.get(middle.first, 0)
+                if _covering(candidates, first_rows[middle.first], left):
+                    return True
         return False
 
     def fewest_words(self, max_words: int, last: int | None = None, covered: int = 0) -> int | None:
@@ -403,6 +444,33 @@ def _alphabetical_first(words: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(-ord(ch) for ch in word) for word in words)
 
 
+def _letter_index(
+    moves: list[Move], bits: dict[str, int], key
+) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Sets of moves as bits of an int (bit i is moves[i]): the moves whose `key` letter
+    is each letter, and of those, the ones covering each board letter."""
+    by_key: dict[int, int] = defaultdict(int)
+    rows: dict[int, list[int]] = {bit: [0] * len(bits) for bit in bits.values()}
+    for index, move in enumerate(moves):
+        by_key[key(move)] |= 1 << index
+        row = rows[key(move)]
+        letters = move.mask
+        while letters:
+            lowest = letters & -letters
+            row[lowest.bit_length() - 1] |= 1 << index
+            letters ^= lowest
+    return dict(by_key), rows
+
+
+def _covering(moves: int, row: list[int], letters: int) -> int:
+    """Those of `moves` that cover every one of `letters` (row: moves covering each letter)."""
+    while letters and moves:
+        lowest = letters & -letters
+        moves &= row[lowest.bit_length() - 1]
+        letters ^= lowest
+    return moves
+
+
 def _group_by_first(moves: Iterable[Move], order) -> dict[int, list[Move]]:
     groups: dict[int, list[Move]] = defaultdict(list)
     for move in moves:
@@ -420,13 +488,16 @@ def _most_letters(move: Move) -> int:
     return -move.gain
 
 
-def _undominated(moves: list[Move], by_first_letter: bool = True) -> list[Move]:
+def _undominated(
+    moves: list[Move], by_first_letter: bool = True, by_last_letter: bool = True
+) -> list[Move]:
     """Drop every move whose letters are a subset of another move with the same ends
-    (or, for a first word, whose start does not matter, the same last letter).
-    Biggest moves first."""
+    (for a first word, whose start does not matter, the same last letter; for a last
+    word, the same first letter). Biggest moves first."""
     by_ends: dict[tuple[int, int], list[Move]] = defaultdict(list)
     for move in sorted(moves, key=_most_letters):
-        kept = by_ends[move.first if by_first_letter else 0, move.last]
+        ends = (move.first if by_first_letter else 0, move.last if by_last_letter else 0)
+        kept = by_ends[ends]
         if not any(move.mask & other.mask == move.mask for other in kept):
             kept.append(move)
     return sorted((move for kept in by_ends.values() for move in kept), key=_most_letters)

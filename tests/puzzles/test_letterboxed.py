@@ -344,3 +344,19 @@ def test_ranking_cut_short_by_its_budget_still_answers_and_says_so(monkeypatch):
     assert solution.count_is_capped
     assert follows_rules(board, solution.words) and len(solution.words) == 3
     assert "at least" in solution.text()
+
+
+def test_three_word_proof_agrees_with_brute_force_when_three_words_are_not_enough():
+    # Words of at most 5 letters can only just cover 12 letters in three words, so some
+    # boxes need four: both answers of the three-word proof's branches are exercised.
+    rng = random.Random(3)
+    outcomes = set()
+    for _ in range(12):
+        letters = rng.sample("abcdeghilmnoprstuwy", 12)
+        board = Board(tuple("".join(letters[i : i + 3]) for i in range(0, 12, 3)))
+        words = [w for w in playable_words(board, lexicon(), Tier.STANDARD) if len(w) <= 5]
+        day = Lexicon.from_words(words)
+        expected = brute_force_fewest(board, words, limit=4)
+        assert solve(board, max_words=4, dictionary=day).fewest_words == expected, board.text()
+        outcomes.add(expected)
+    assert {3, 4} <= outcomes
