@@ -37,7 +37,7 @@ LISTING_BUDGET = 20_000
 # Ranking solutions of three or more words: rounds over the 256, 1024, ... most common
 # moves, within a step budget (steps, not seconds, so answers do not depend on the machine).
 FIRST_ROUND_MOVES = 256
-RANKING_STEPS = 400_000
+RANKING_STEPS = 200_000
 # Below this many letters, words are found by looking up every subset of the board's letters.
 SUBSET_LOOKUP_MAX_LETTERS = 16
 
