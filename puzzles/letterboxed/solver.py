@@ -104,9 +104,8 @@ class Search:
         self.deadline = deadline
         self.moves = sorted(moves, key=_most_common)
         self.max_gain = max((move.gain for move in self.moves), default=0)
-        # Proofs use the undominated moves, biggest first; listings use every move,
-        # most common first.
-        self.by_first = _group_by_first(self.moves, _most_common)
+        # Listings walk these bit sets, so they meet the most common moves first; proofs
+        # use the undominated moves, biggest first (built on first use, below).
         self.starting_at, self.containing = self._move_sets()
         self.ending_at: dict[int, int] = defaultdict(int)
         for index, move in enumerate(self.moves):
@@ -414,7 +413,7 @@ class Search:
             move = next(m for m in options if self.can_finish(m.last, covered | m.mask, words_left))
             path.append(move)
             covered |= move.mask
-            options = self.by_first.get(move.last, ())
+            options = self.members(self.starting_at.get(move.last, 0) & self.allowed)
         return tuple(path)
 
 
