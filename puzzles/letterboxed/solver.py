@@ -14,7 +14,6 @@ directly by branch and bound, and the count stops at a budget.
 from __future__ import annotations
 
 import copy
-import functools
 import heapq
 import itertools
 import math
@@ -22,7 +21,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from puzzles.core import SolveTimeout, join_words, plural
@@ -106,7 +105,7 @@ class Search:
         self.max_gain = max((move.gain for move in self.moves), default=0)
         # Listings walk these bit sets, so they meet the most common moves first; proofs
         # use the undominated moves, biggest first (built on first use, below).
-        self.starting_at, self.containing = self._move_sets()
+        self.starting_at, self.containing = _letter_index(self.moves, self.bit, _first_letter)
         self.ending_at: dict[int, int] = defaultdict(int)
         for index, move in enumerate(self.moves):
             self.ending_at[move.last] |= 1 << index
@@ -116,12 +115,12 @@ class Search:
         self._settled: dict[tuple[int, int, int], bool] = {}
         self._steps = 0
 
-    @functools.cached_property
+    @cached_property
     def undominated_by_first(self) -> dict[int, list[Move]]:
         """For proofs of 3+ words: only moves no bigger move with the same ends contains."""
         return _group_by_first(_undominated(self.allowed_moves), _most_letters)
 
-    @functools.cached_property
+    @cached_property
     def first_words(self) -> list[Move]:
         """For a first word only its last letter matters, so dominance needs less."""
         return _undominated(self.allowed_moves, by_first_letter=False)
@@ -129,10 +128,6 @@ class Search:
     @property
     def allowed_moves(self) -> list[Move]:
         return self.moves[: self.allowed.bit_length()]
-
-    def _move_sets(self) -> tuple[dict[int, int], dict[int, list[int]]]:
-        """The moves starting on each letter, and of those, the ones covering each letter."""
-        return _letter_index(self.moves, self.bit, lambda move: move.first)
 
     def unusable_letters(self) -> str:
         covered = 0
@@ -156,13 +151,10 @@ class Search:
 
     # --- proving ------------------------------------------------------------------------------
 
-    def covering(self, moves: int, first: int, letters: int) -> int:
-        """Those of `moves` (all starting on `first`) that cover every one of `letters`."""
-        return _covering(moves, self.containing[first], letters)
-
     def finishing_set(self, last: int, missing: int) -> int:
         """The moves (as a bit set) starting on `last` that cover every `missing` letter."""
-        return self.covering(self.starting_at.get(last, 0) & self.allowed, last, missing)
+        starting = self.starting_at.get(last, 0) & self.allowed
+        return _covering(starting, self.containing[last], missing)
 
     def restricted(self, most_common: int) -> Search:
         """A view allowing only the `most_common` moves (rounded up to take every tie)."""
@@ -263,7 +255,13 @@ class Search:
         ):
             return True
         # In the second word: a first word ending where it starts, a last word after it.
-        for middle in _undominated(with_rarest):
+        middles_with_rarest = [
+            move
+            for group in self.undominated_by_first.values()
+            for move in group
+            if move.mask & rarest
+        ]
+        for middle in middles_with_rarest:
             rest = self.full & ~middle.mask
             for first in first_ending_at.get(middle.first, ()):
                 self._step()
@@ -276,8 +274,11 @@ class Search:
         first_ending_at_set, first_rows = _letter_index(firsts, self.bit, lambda m: m.last)
         best_first_gain = max((move.gain for move in firsts), default=0)
         middles_ending_at: dict[int, list[Move]] = defaultdict(list)
-        for move in _undominated(moves):  # biggest first
-            middles_ending_at[move.last].append(move)
+        for group in self.undominated_by_first.values():
+            for move in group:
+                middles_ending_at[move.last].append(move)
+        for group in middles_ending_at.values():
+            group.sort(key=_most_letters)
         for final in _undominated(with_rarest, by_last_letter=False):
             rest = self.full & ~final.mask
             for middle in middles_ending_at.get(final.first, ()):
@@ -306,7 +307,7 @@ class Search:
         if last is not None:
             yield from self._continuations(last, covered, count)
             return
-        for move in self.moves:
+        for move in self.members(self.allowed):
             for rest in self._continuations(move.last, move.mask, count - 1):
                 yield (move, *rest)
 
@@ -477,6 +478,10 @@ def _group_by_first(moves: Iterable[Move], order) -> dict[int, list[Move]]:
     for group in groups.values():
         group.sort(key=order)
     return dict(groups)  # a plain dict: looking up a letter with no moves must not add it
+
+
+def _first_letter(move: Move) -> int:
+    return move.first
 
 
 def _most_common(move: Move) -> tuple[float, str]:
