@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import to_jsonable
+from puzzles.core import Option, hint_text, to_jsonable
 
 EXIT_BAD_INPUT = 2
 
@@ -75,12 +75,8 @@ class Report:
 
 def run_solve(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
-    options = {
-        option.name: getattr(args, option.name)
-        for option in _all_options()
-        if getattr(args, option.name) is not None
-    }
-    _reject_foreign_options(kind, options)
+    options = _given_options(args, _all_options("solve_options"))
+    _reject_foreign_options(kind, kind.solve_options, options)
     solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
     report.data["solution"] = to_jsonable(solution)
     report.data["answer"] = solution.text()
@@ -90,7 +86,10 @@ def run_solve(args: argparse.Namespace, report: Report) -> None:
 
 def run_check(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
-    verdict = report.timed("check", lambda: kind.check(puzzle, args.answer))
+    answer = _read_text_file(args.answer_file) if args.answer_file else args.answer
+    if not answer:
+        raise PuzzleError("give your answer with --answer or --answer-file")
+    verdict = report.timed("check", lambda: kind.check(puzzle, answer))
     report.data["verdict"] = to_jsonable(verdict)
     report.say(verdict.text())
 
@@ -99,15 +98,24 @@ def run_hint(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
     if kind.hint is None:
         raise PuzzleError(f"{kind.title} has no hints yet; try: puzzlebot solve {kind.name} ...")
-    text = report.timed("hint", lambda: kind.hint(puzzle, args.progress or ""))
-    report.data["hint"] = text
-    report.say(text)
+    hint = report.timed("hint", lambda: kind.hint(puzzle, args.progress or ""))
+    report.data["hint"] = hint_text(hint)
+    if not isinstance(hint, str):
+        report.data["hint_detail"] = to_jsonable(hint)
+    report.say(hint_text(hint))
+    _write_image(args, report, kind, puzzle, None if isinstance(hint, str) else hint)
 
 
 def run_generate(args: argparse.Namespace, report: Report) -> None:
     kind = get_kind(args.kind)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    puzzle = report.timed("generate", lambda: kind.generate(random.Random(seed), args.difficulty))
+    options = _given_options(args, _all_options("generate_options"))
+    if args.text:
+        options["text"] = " ".join(args.text)
+    _reject_foreign_options(kind, kind.generate_options, options)
+    puzzle = report.timed(
+        "generate", lambda: kind.generate_with(random.Random(seed), args.difficulty, options)
+    )
     report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
     report.say(f"{kind.title} (seed {seed}): {puzzle.text()}")
     _write_image(args, report, kind, puzzle, None)
@@ -123,25 +131,53 @@ def run_kinds(args: argparse.Namespace, report: Report) -> None:
 
 def _parsed_puzzle(args: argparse.Namespace, report: Report):
     kind = get_kind(args.kind)
-    text = " ".join(args.puzzle)
-    if len(text) > kind.max_input_chars:
+    if args.file and args.puzzle:
+        raise PuzzleError("give the puzzle either as text or with --file, not both")
+    text = _read_text_file(args.file) if args.file else " ".join(args.puzzle)
+    if not text.strip():
         raise PuzzleError(
-            f"that {kind.title} puzzle is {len(text)} characters; "
-            f"the most I accept is {kind.max_input_chars}",
-            example=f"puzzlebot solve {kind.name} {kind.example}",
+            f"no {kind.title} puzzle given", example=f"puzzlebot solve {kind.name} {kind.example}"
         )
+    kind.check_input_size(text)
     report.data["kind"] = kind.name
     puzzle = report.timed("parse", lambda: kind.parse(text))
     report.data["puzzle"] = to_jsonable(puzzle)
     return kind, puzzle
 
 
-def _reject_foreign_options(kind: PuzzleKind, options: dict[str, Any]) -> None:
-    own = {option.name for option in kind.solve_options}
+def _read_text_file(path: str) -> str:
+    """A puzzle or answer typed into a file ('-' reads standard input)."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise PuzzleError(f"{path} is not a UTF-8 text file") from None
+    except OSError as error:
+        raise PuzzleError(f"could not read {path}: {error.strerror}") from None
+
+
+def _given_options(args: argparse.Namespace, declared: list[Option]) -> dict[str, Any]:
+    return {
+        option.name: getattr(args, option.name)
+        for option in declared
+        if getattr(args, option.name, None) is not None
+        and getattr(args, option.name) is not False  # a flag left off keeps the default
+    }
+
+
+def _reject_foreign_options(
+    kind: PuzzleKind, own_options: tuple[Option, ...], options: dict[str, Any]
+) -> None:
+    own = {option.name for option in own_options}
     for name in options:
         if name not in own:
-            flag = "--" + name.replace("_", "-")
-            raise PuzzleError(f"{flag} does not apply to {kind.title}")
+            if name == "text":
+                raise PuzzleError(
+                    f"{kind.title} is not generated from text",
+                    example=f"puzzlebot generate {kind.name} --seed 7",
+                )
+            raise PuzzleError(f"--{name.replace('_', '-')} does not apply to {kind.title}")
 
 
 def _write_image(args, report: Report, kind: PuzzleKind, puzzle, solution) -> None:
@@ -159,12 +195,29 @@ def _write_image(args, report: Report, kind: PuzzleKind, puzzle, solution) -> No
 # --- the parser -----------------------------------------------------------------------------
 
 
-def _all_options():
-    seen = {}
+def _all_options(field_name: str) -> list[Option]:
+    """Every kind's options of one sort ('solve_options' or 'generate_options'), once by name."""
+    seen: dict[str, Option] = {}
     for kind in all_kinds():
-        for option in kind.solve_options:
-            seen.setdefault(option.name, option)
+        for option in getattr(kind, field_name):
+            if option.name != "text":  # free text is the positional argument
+                seen.setdefault(option.name, option)
     return list(seen.values())
+
+
+def _add_option_flags(parser: argparse.ArgumentParser, options: list[Option]) -> None:
+    for option in options:
+        flag = "--" + option.name.replace("_", "-")
+        if option.type is bool:
+            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+            continue
+        parser.add_argument(
+            flag,
+            dest=option.name,
+            type=option.type,
+            choices=option.choices or None,
+            help=f"{option.help} (default {option.default})",
+        )
 
 
 def kinds_listing() -> str:
@@ -193,31 +246,33 @@ def build_parser() -> argparse.ArgumentParser:
     def puzzle_command(name: str, run, help_text: str) -> argparse.ArgumentParser:
         sub = command(name, run, help_text)
         sub.add_argument("kind", help="puzzle kind, e.g. letterboxed")
-        sub.add_argument("puzzle", nargs="+", help="the puzzle as you would type it")
+        sub.add_argument("puzzle", nargs="*", help="the puzzle as you would type it")
+        sub.add_argument(
+            "--file", metavar="PATH", help="read the puzzle from a text file ('-' for stdin)"
+        )
         return sub
 
     solve = puzzle_command("solve", run_solve, "solve a puzzle")
     solve.add_argument("--image", metavar="PNG", help="write a picture of the solution")
-    for option in _all_options():
-        solve.add_argument(
-            "--" + option.name.replace("_", "-"),
-            dest=option.name,
-            type=option.type,
-            choices=option.choices or None,
-            help=f"{option.help} (default {option.default})",
-        )
+    _add_option_flags(solve, _all_options("solve_options"))
 
     check = puzzle_command("check", run_check, "check an answer against the rules")
-    check.add_argument("--answer", required=True, help="your answer, e.g. 'WHO OBJECTIVELY'")
+    check.add_argument("--answer", help="your answer, e.g. 'WHO OBJECTIVELY'")
+    check.add_argument("--answer-file", metavar="PATH", help="read your answer from a file")
 
     hint = puzzle_command("hint", run_hint, "a hint toward the solution")
     hint.add_argument("--progress", help="your words or moves so far")
+    hint.add_argument("--image", metavar="PNG", help="write a picture of the hint")
 
     generate = command("generate", run_generate, "generate a fresh puzzle")
     generate.add_argument("kind", help="puzzle kind, e.g. letterboxed")
-    generate.add_argument("--difficulty", help="e.g. easy, medium, hard")
+    generate.add_argument("text", nargs="*", help="text to build from, for kinds that take one")
+    generate.add_argument(
+        "--difficulty", "--day", dest="difficulty", help="e.g. easy, hard; or monday..sunday"
+    )
     generate.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
     generate.add_argument("--image", metavar="PNG", help="write a picture of the puzzle")
+    _add_option_flags(generate, _all_options("generate_options"))
 
     command("kinds", run_kinds, "list the puzzle kinds with an example each")
     return parser

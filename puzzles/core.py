@@ -80,6 +80,8 @@ class Option:
         """Validate a value typed by a player, with a message naming the option."""
         if value is None:
             return self.default
+        if self.type is bool:
+            return _as_bool(self.name, value)
         try:
             coerced = self.type(value)
         except (TypeError, ValueError):
@@ -99,9 +101,43 @@ class Option:
         return coerced
 
 
+def _as_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    words = {"true": True, "yes": True, "on": True, "1": True}
+    words |= {"false": False, "no": False, "off": False, "0": False}
+    answer = words.get(str(value).strip().lower())
+    if answer is None:
+        raise PuzzleError(f"{name} must be yes or no, not {value!r}", example=f"{name}=yes")
+    return answer
+
+
+def _with_options(
+    title: str, declared: tuple[Option, ...], given: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Every declared option's value (given or default), each validated; unknown names refused."""
+    given = {name: value for name, value in (given or {}).items() if value is not None}
+    known = {option.name: option for option in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise PuzzleError(
+            f"{title} has no option {unknown[0]!r}",
+            example=", ".join(known) or "no options",
+        )
+    return {name: option.coerce(given.get(name)) for name, option in known.items()}
+
+
 @dataclass(frozen=True)
 class PuzzleKind:
-    """One registered puzzle kind. Cogs and the CLI are driven entirely by these fields."""
+    """One registered puzzle kind. Cogs and the CLI are driven entirely by these fields.
+
+    - solve(puzzle, **solve_options) -> Solution; generate(rng, difficulty, **generate_options)
+      -> Puzzle. Options are declared so the CLI and the bot can offer them by name.
+    - hint(puzzle, progress) returns a str, or a frozen value with .text() that the kind's
+      renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
+    - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
+      for it in a multi-line text box when the command gives no text.
+    """
 
     name: str
     title: str
@@ -112,24 +148,49 @@ class PuzzleKind:
     solve: Callable[..., Solution]
     check: Callable[[Puzzle, str], Verdict]
     generate: Callable[[random.Random, str | None], Puzzle]
-    hint: Callable[[Puzzle, str], str] | None = None
+    hint: Callable[[Puzzle, str], Any] | None = None
     solve_options: tuple[Option, ...] = ()
+    generate_options: tuple[Option, ...] = ()
     difficulties: tuple[str, ...] = ()
     max_input_chars: int = 2000
+    multiline_input: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:
         """Solve with player-supplied options, each validated against its declaration."""
-        options = options or {}
-        known = {option.name: option for option in self.solve_options}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
+        return self.solve(puzzle, **_with_options(self.title, self.solve_options, options))
+
+    def generate_with(
+        self,
+        rng: random.Random,
+        difficulty: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> Puzzle:
+        """Generate with a validated difficulty and player-supplied generate options."""
+        if difficulty is not None and self.difficulties:
+            difficulty = difficulty.strip().lower()
+            if difficulty not in self.difficulties:
+                raise PuzzleError(
+                    f"{self.title} difficulty must be one of {', '.join(self.difficulties)}, "
+                    f"not {difficulty!r}",
+                    example=f"generate {self.name} --difficulty {self.difficulties[0]}",
+                )
+        values = _with_options(self.title, self.generate_options, options)
+        return self.generate(rng, difficulty, **values)
+
+    def check_input_size(self, text: str) -> None:
+        """Refuse oversized input before any work is done on it."""
+        if len(text) > self.max_input_chars:
             raise PuzzleError(
-                f"{self.title} has no option {unknown[0]!r}",
-                example=", ".join(known) or "no options",
+                f"that {self.title} puzzle is {len(text):,} characters; "
+                f"the most I accept is {self.max_input_chars:,}",
+                example=f"{self.name} {self.example}",
             )
-        values = {name: option.coerce(options.get(name)) for name, option in known.items()}
-        return self.solve(puzzle, **values)
+
+
+def hint_text(hint: Any) -> str:
+    """The words of a hint, whether the kind returned a str or a value with .text()."""
+    return hint if isinstance(hint, str) else hint.text()
 
 
 def to_jsonable(value: Any) -> Any:

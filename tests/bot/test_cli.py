@@ -108,3 +108,27 @@ def test_installed_entry_point_runs_the_seed_puzzle(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "fewest possible" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["generate", "letterboxed", "--difficulty", "expert"], "must be one of easy, medium"),
+        (["generate", "letterboxed", "some", "phrase"], "is not generated from text"),
+        (["solve", "letterboxed"], "no Letter Boxed puzzle given"),
+        (["solve", "letterboxed", "--file", "/nonexistent/grid.txt"], "could not read"),
+        (["check", "letterboxed", "vro", "wal", "eth", "bdi"], "give your answer"),
+    ],
+)
+def test_generate_and_file_input_errors_are_messages(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code == EXIT_BAD_INPUT
+    assert message in err
+
+
+def test_puzzle_can_be_read_from_a_file(capsys, tmp_path):
+    puzzle_file = tmp_path / "box.txt"
+    puzzle_file.write_text("VRO\nWAL\nETH\nBDI\n")
+    code, out, err = run(capsys, "solve", "letterboxed", "--file", str(puzzle_file))
+    assert code == 0, err
+    assert "2 words is the fewest possible" in out
