@@ -121,6 +121,60 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
     _write_image(args, report, kind, puzzle, None)
 
 
+def run_bot(args: argparse.Namespace, report: Report) -> None:
+    """Start the Discord bot and serve until Ctrl-C or SIGTERM."""
+    import asyncio
+
+    import discord
+
+    from bot.app import serve
+
+    config = _bot_config(args)
+    discord.utils.setup_logging(level=config.log_level)
+    try:
+        asyncio.run(serve(config))
+    except discord.LoginFailure:
+        raise PuzzleError(
+            "Discord refused the token; copy it again from the developer portal (Bot -> Reset "
+            "Token) into DISCORD_TOKEN or [discord] token"
+        ) from None
+
+
+def run_sync(args: argparse.Namespace, report: Report) -> None:
+    """Send the slash-command tree to Discord, globally or to one server."""
+    import asyncio
+
+    import discord
+
+    from bot.app import sync
+
+    config = _bot_config(args)
+    try:
+        count = asyncio.run(sync(config, args.guild))
+    except discord.LoginFailure:
+        raise PuzzleError(
+            "Discord refused the token; check DISCORD_TOKEN or [discord] token"
+        ) from None
+    where = f"server {args.guild}" if args.guild else "every server (may take up to an hour)"
+    report.data["synced"] = count
+    report.say(f"Synced {count} commands to {where}.")
+
+
+def _bot_config(args: argparse.Namespace):
+    from bot.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        raise PuzzleError(str(error)) from None
+    if not config.token:
+        raise PuzzleError(
+            "no Discord token: set DISCORD_TOKEN or [discord] token in the config file",
+            example="DISCORD_TOKEN=... puzzlebot run --config config.toml",
+        )
+    return config
+
+
 def run_kinds(args: argparse.Namespace, report: Report) -> None:
     report.data["kinds"] = [
         {"name": k.name, "title": k.title, "aliases": list(k.aliases), "example": k.example}
@@ -275,6 +329,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_option_flags(generate, _all_options("generate_options"))
 
     command("kinds", run_kinds, "list the puzzle kinds with an example each")
+
+    run = command("run", run_bot, "run the Discord bot (Ctrl-C stops it cleanly)")
+    run.add_argument("--config", metavar="TOML", help="config file (see config.example.toml)")
+    sync = command("sync", run_sync, "send the slash commands to Discord")
+    sync.add_argument("--config", metavar="TOML", help="config file (see config.example.toml)")
+    sync.add_argument("--guild", type=int, help="one server's id (instant); default: every server")
     return parser
 
 

@@ -23,6 +23,10 @@ class PuzzleError(ValueError):
         self.example = example
         super().__init__(self.message)
 
+    def __reduce__(self):
+        # Keep `where` and `example` when the error crosses the worker-pool boundary.
+        return _rebuild_error, (type(self), self.problem, self.where, self.example)
+
     @property
     def message(self) -> str:
         text = self.problem.rstrip(".")
@@ -32,6 +36,10 @@ class PuzzleError(ValueError):
         if self.example:
             text += f" Example: {self.example}"
         return text
+
+
+def _rebuild_error(cls: type[PuzzleError], problem: str, where, example) -> PuzzleError:
+    return cls(problem, where=where, example=example)
 
 
 class SolveTimeout(PuzzleError):

@@ -1,0 +1,118 @@
+"""The Discord client: opens shared resources once, loads the cogs, shuts down cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot import jobs
+from bot.config import Config
+from bot.pool import WorkerPool
+from bot.ratelimit import SolveLimits
+from bot.service import PuzzleService
+from bot.storage import Database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.admin")
+
+
+class PuzzleBot(commands.Bot):
+    """puzzlebot. With `serve_commands=False` it only loads the command tree (for syncing)."""
+
+    def __init__(self, config: Config, *, serve_commands: bool = True, **options: Any):
+        intents = discord.Intents.none()
+        intents.guilds = True  # slash commands need no message content or member lists
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            owner_ids=set(config.owner_ids) or None,
+            # Nothing the bot echoes (puzzle text, names) may ever ping anyone.
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.config = config
+        self.serve_commands = serve_commands
+        self.database: Database | None = None
+        self.pool: WorkerPool | None = None
+        self.service: PuzzleService | None = None
+
+    async def setup_hook(self) -> None:
+        if self.serve_commands:
+            self.database = await Database.open(self.config.database)
+            self.pool = WorkerPool(
+                self.config.workers,
+                self.config.deadline_seconds,
+                self.config.queue_size,
+                initializer=jobs.warm_up,
+            )
+            await self.pool.start()
+            limits = SolveLimits(
+                self.config.per_user, self.config.per_guild, self.config.window_seconds
+            )
+            self.service = PuzzleService(self.pool, limits, self.database)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.serve_commands and self.config.development_guild:
+            await self.sync_commands(self.config.development_guild)
+
+    async def sync_commands(
+        self, guild_id: int | None = None
+    ) -> list[discord.app_commands.AppCommand]:
+        """Send the command tree to Discord: to one guild (instant) or globally (None)."""
+        if guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands to %s", len(synced), guild_id or "all servers")
+        return synced
+
+    async def close(self) -> None:
+        """Stop taking events first, then the pool, then the database (nothing half-written)."""
+        await super().close()
+        if self.pool is not None:
+            await self.pool.close()
+            self.pool = None
+        if self.database is not None:
+            await self.database.close()
+            self.database = None
+
+
+async def serve(config: Config, **options: Any) -> None:
+    """Run until SIGINT or SIGTERM, then close cleanly."""
+    bot = PuzzleBot(config, **options)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(config.token))
+        stopping = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stopping in done:
+            log.info("stopping: closing the gateway, the worker pool and the database")
+        await bot.close()
+        stopping.cancel()
+        if running in done:
+            running.result()  # re-raise a login or connection failure
+        else:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+
+
+async def sync(config: Config, guild_id: int | None) -> int:
+    """Log in over HTTP only, send the command tree, and return how many commands were synced."""
+    bot = PuzzleBot(config, serve_commands=False)
+    async with bot:
+        await bot.login(config.token)
+        return len(await bot.sync_commands(guild_id))

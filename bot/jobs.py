@@ -1,0 +1,87 @@
+"""The work the pool's processes do: parse-free, picklable in and out.
+
+Each job takes a parsed Puzzle (parsing is cheap and happens first, so bad input is
+answered at once) and returns plain values: the answer text, the picture, timings.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzles import get_kind
+from puzzles.core import Puzzle, hint_text
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class JobResult:
+    text: str  # what the player reads
+    png: bytes | None  # the picture, when one was asked for
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    value: Any = None  # the Solution, hint or Puzzle itself, for callers that store it
+
+
+def warm_up() -> None:
+    """Run once in each worker: load the word lists and each kind's indexes before real work."""
+    from puzzles import all_kinds
+
+    start = time.perf_counter()
+    for kind in all_kinds():
+        try:
+            kind.solve_with(kind.parse(kind.example))
+        except Exception:  # a kind whose example cannot be solved is still served
+            log.exception("warm-up of %s failed", kind.name)
+    log.info("worker warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
+
+
+def _timed(timings: dict[str, float], name: str, work):
+    start = time.perf_counter()
+    result = work()
+    timings[name] = round((time.perf_counter() - start) * 1000, 2)
+    return result
+
+
+def _picture(kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, float]):
+    from renderers import draw
+
+    return _timed(timings, "draw", lambda: draw(kind_name, puzzle, shown))
+
+
+def solve_job(kind_name: str, puzzle: Puzzle, options: dict[str, Any], draw: bool) -> JobResult:
+    kind = get_kind(kind_name)
+    timings: dict[str, float] = {}
+    solution = _timed(timings, "solve", lambda: kind.solve_with(puzzle, options))
+    png = _picture(kind.name, puzzle, solution, timings) if draw else None
+    return JobResult(solution.text(), png, timings, solution)
+
+
+def hint_job(kind_name: str, puzzle: Puzzle, progress: str, draw: bool) -> JobResult:
+    kind = get_kind(kind_name)
+    timings: dict[str, float] = {}
+    hint = _timed(timings, "hint", lambda: kind.hint(puzzle, progress))
+    shown = None if isinstance(hint, str) else hint
+    png = _picture(kind.name, puzzle, shown, timings) if draw else None
+    return JobResult(hint_text(hint), png, timings, hint)
+
+
+def generate_job(
+    kind_name: str, seed: int, difficulty: str | None, options: dict[str, Any]
+) -> JobResult:
+    kind = get_kind(kind_name)
+    timings: dict[str, float] = {}
+    rng = random.Random(seed)
+    puzzle = _timed(timings, "generate", lambda: kind.generate_with(rng, difficulty, options))
+    png = _picture(kind.name, puzzle, None, timings)
+    return JobResult(puzzle.text(), png, timings, puzzle)
+
+
+def check_job(kind_name: str, puzzle: Puzzle, answer: str) -> JobResult:
+    kind = get_kind(kind_name)
+    timings: dict[str, float] = {}
+    verdict = _timed(timings, "check", lambda: kind.check(puzzle, answer))
+    return JobResult(verdict.text(), None, timings, verdict)

@@ -1,0 +1,119 @@
+"""What the Discord cogs ask of the bot, free of Discord types: admit, parse, solve, draw.
+
+Cheap checks happen first, on the event loop, so a bad request is answered at once and
+ephemerally: the input size, the parse, the member's and the server's rate limits, and
+whether the pool can take another job. Only then does work go to the worker pool.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from bot import jobs
+from bot.pool import JobTimeout, PoolBusy, WorkerCrashed, WorkerPool
+from bot.ratelimit import SolveLimits
+from bot.storage import Database
+from puzzles.core import Puzzle, PuzzleKind
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A request declined with a message the member can act on (busy, cooldown, too slow)."""
+
+
+class PuzzleService:
+    def __init__(self, pool: WorkerPool, limits: SolveLimits, database: Database | None):
+        self.pool = pool
+        self.limits = limits
+        self.database = database
+
+    # --- before any work --------------------------------------------------------------------
+
+    def admit(self, user_id: int, guild_id: int | None) -> None:
+        """Refuse at once when the member or server is over its limit, or the pool is full."""
+        if self.pool.waiting >= self.pool.queue_size:
+            raise Refusal(BUSY)
+        wait = self.limits.try_start(user_id, guild_id)
+        if wait > 0:
+            raise Refusal(
+                f"You're solving faster than I can keep up with: try again in {wait:.0f} s "
+                f"(at most {self.limits.users.limit} every {self.limits.users.window:.0f} s each, "
+                f"{self.limits.guilds.limit} for the whole server)."
+            )
+
+    def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
+        """The puzzle, or a PuzzleError saying what is wrong (size checked before parsing)."""
+        kind.check_input_size(text)
+        return kind.parse(text)
+
+    # --- the work, in the pool ------------------------------------------------------------
+
+    async def solve(self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any]):
+        return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
+
+    async def hint(self, kind: PuzzleKind, puzzle: Puzzle, progress: str):
+        return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True)
+
+    async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str):
+        return await self._run(kind, jobs.check_job, kind.name, puzzle, answer)
+
+    async def generate(
+        self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
+    ):
+        return await self._run(kind, jobs.generate_job, kind.name, seed, difficulty, options)
+
+    async def _run(self, kind: PuzzleKind, job: Callable[..., Any], *args: Any):
+        try:
+            return await self.pool.run(job, *args)
+        except PoolBusy:
+            raise Refusal(BUSY) from None
+        except JobTimeout as timeout:
+            raise Refusal(
+                f"That {kind.title} took longer than {timeout.seconds:g} s, so I stopped. "
+                "Try a smaller puzzle or fewer options (e.g. a lower max_words)."
+            ) from None
+        except WorkerCrashed:
+            raise Refusal(
+                f"Solving that {kind.title} used more than a worker could give, so I stopped. "
+                "Try a smaller puzzle."
+            ) from None
+
+    # --- the record -------------------------------------------------------------------------
+
+    async def record(
+        self,
+        *,
+        user_id: int,
+        guild_id: int | None,
+        command: str,
+        kind: str,
+        outcome: str,
+        elapsed_ms: float,
+        error_id: str | None = None,
+    ) -> None:
+        if self.database is None:
+            return
+        try:
+            await self.database.log_command(
+                guild_id=guild_id,
+                user_id=user_id,
+                command=command,
+                kind=kind,
+                outcome=outcome,
+                elapsed_ms=round(elapsed_ms, 2),
+                error_id=error_id,
+            )
+        except Exception:  # the log must never cost a member their answer
+            log.exception("could not record a %s command", command)
+
+
+BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."
+
+
+def new_error_id() -> str:
+    """A short id a member can quote and an operator can find in the logs."""
+    return secrets.token_hex(4)

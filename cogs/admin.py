@@ -1,0 +1,34 @@
+"""Owner commands. Syncing the command tree is done on purpose, never at every start."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="sync", description="Owner only: send the slash commands to Discord")
+    @app_commands.describe(scope="this server only (instant) or every server (may take an hour)")
+    @app_commands.default_permissions(administrator=True)
+    async def sync(
+        self, interaction: discord.Interaction, scope: Literal["server", "everywhere"] = "server"
+    ) -> None:
+        if not await self.bot.is_owner(interaction.user):
+            raise app_commands.CheckFailure("owners only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild_id if scope == "server" else None
+        synced = await self.bot.sync_commands(guild_id)  # type: ignore[attr-defined]
+        where = "this server" if guild_id else "every server"
+        await interaction.followup.send(
+            f"Synced {len(synced)} commands to {where}.", ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,511 @@
+"""Slash commands for every registered puzzle kind: /solve, /hint, /check, /generate, /puzzles.
+
+Each command group gets one subcommand per kind, built from the registry at load time, so
+a kind that lands later appears without touching this file: `/solve letterboxed`,
+`/solve sudoku`, ... with that kind's own options (e.g. max_words) as typed parameters.
+
+The flow of every command: cheap checks on the event loop (input size, parse, rate
+limits, pool capacity), answered at once and ephemerally when they fail; otherwise
+defer immediately (Discord's 3-second rule), run the work in the worker pool, and send
+the answer with its picture as a followup.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import random
+import re
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.jobs import JobResult
+from cogs.errors import tell_member
+from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
+from puzzles.core import Option
+
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
+MODAL_TEXT_LIMIT = 4000  # and on a modal's text box
+Handler = Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]]
+
+
+# --- presenting results -------------------------------------------------------------------
+
+
+def safe(text: str) -> str:
+    """User or solver text made inert: no mentions, no markdown that could break the layout."""
+    return discord.utils.escape_mentions(text).replace("```", "ʼʼʼ")
+
+
+def answer_message(title: str, answer: str, spoiler: bool) -> str:
+    """The header and the answer in a code block, cut to Discord's limit, maybe spoilered."""
+    header = f"**{title}**"
+    room = MESSAGE_LIMIT - len(header) - 20
+    body = safe(answer)
+    if len(body) > room:
+        body = body[: room - 1] + "…"
+    block = f"```\n{body}\n```"
+    return f"{header}\n{'||' + block + '||' if spoiler else block}"
+
+
+def picture(result: JobResult, kind: PuzzleKind, spoiler: bool) -> discord.File | None:
+    if result.png is None:
+        return None
+    return discord.File(io.BytesIO(result.png), filename=f"{kind.name}.png", spoiler=spoiler)
+
+
+def puzzle_text_from(message: discord.Message | None) -> str | None:
+    """The puzzle a /generate post shows in its code block (its text() parses back)."""
+    if message is None:
+        return None
+    match = re.search(r"```\n(.*?)\n```", message.content or "", re.DOTALL)
+    return match.group(1) if match else None
+
+
+# --- building one subcommand per kind -----------------------------------------------------
+
+
+def _annotation(option: Option) -> Any:
+    """The Discord parameter type for a declared option (ranges and choices included)."""
+    if option.type is bool:
+        return bool
+    if option.choices:
+        return Literal[option.choices]  # type: ignore[valid-type]
+    if option.type is int and (option.minimum is not None or option.maximum is not None):
+        return app_commands.Range[int, option.minimum, option.maximum]
+    return option.type
+
+
+def _parameter(name: str, annotation: Any, default: Any = inspect.Parameter.empty):
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+    )
+
+
+def kind_command(
+    kind: PuzzleKind,
+    description: str,
+    parameters: list[tuple[inspect.Parameter, str]],
+    handler: Handler,
+    autocomplete: dict[str, Callable] | None = None,
+) -> app_commands.Command:
+    """An app command named after the kind whose typed parameters are built at run time."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await handler(interaction, values)
+
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter(
+                "interaction",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=discord.Interaction,
+            ),
+            *(parameter for parameter, _ in parameters),
+        ]
+    )
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        parameter.name: text[:100] for parameter, text in parameters
+    }
+    if autocomplete:
+        callback.__discord_app_commands_param_autocomplete__ = autocomplete  # type: ignore[attr-defined]
+    return app_commands.Command(name=kind.name, description=description[:100], callback=callback)
+
+
+def puzzle_parameter(kind: PuzzleKind, what: str) -> tuple[inspect.Parameter, str]:
+    """The puzzle text: required, except for grid kinds, which ask in a text box when left out."""
+    if kind.multiline_input:
+        parameter = _parameter("puzzle", str, None)
+        return parameter, f"the {what} on one line (leave empty to paste a grid in a text box)"
+    return _parameter("puzzle", str), f"the {what}, e.g. {kind.example}"
+
+
+def option_parameters(options: tuple[Option, ...]) -> list[tuple[inspect.Parameter, str]]:
+    return [
+        (_parameter(option.name, _annotation(option), None), option.help)
+        for option in options
+        if option.name != "text"
+    ]
+
+
+def example_suggestion(kind: PuzzleKind):
+    """Autocomplete for the puzzle text: show the right form while the box is empty."""
+
+    async def suggest(interaction: discord.Interaction, current: str):
+        if current.strip() or len(kind.example) > 100:
+            return []
+        return [app_commands.Choice(name=f"example: {kind.example}"[:100], value=kind.example)]
+
+    return suggest
+
+
+# --- the text box for grids -------------------------------------------------------------
+
+
+class PuzzleModal(discord.ui.Modal):
+    """A multi-line text box (or a few) for grid puzzles that do not fit a slash option."""
+
+    def __init__(
+        self,
+        title: str,
+        fields: dict[str, tuple[str, bool]],
+        kind: PuzzleKind,
+        on_submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
+        on_error: Callable[[discord.Interaction, Exception], Awaitable[None]],
+    ):
+        super().__init__(title=title[:45], timeout=15 * 60)
+        self._submit = on_submit
+        self._error = on_error
+        self.inputs: dict[str, discord.ui.TextInput] = {}
+        for name, (label, required) in fields.items():
+            text_input = discord.ui.TextInput(
+                label=label[:45],
+                style=discord.TextStyle.paragraph,
+                required=required,
+                max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
+                placeholder=kind.example[:100] if name == "puzzle" else None,
+            )
+            self.inputs[name] = text_input
+            self.add_item(text_input)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self._submit(interaction, {name: item.value for name, item in self.inputs.items()})
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await self._error(interaction, error)
+
+
+# --- the reveal button on generated puzzles -----------------------------------------------
+
+
+class RevealButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:reveal:(?P<kind>[a-z]+)"
+):
+    """'Show me the answer' under a /generate post: solves it privately for whoever clicks.
+
+    The state lives in the custom id and the message, so the button works after a restart.
+    """
+
+    def __init__(self, kind_name: str):
+        super().__init__(
+            discord.ui.Button(
+                label="Show me the answer",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"puzzlebot:reveal:{kind_name}",
+            )
+        )
+        self.kind_name = kind_name
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: PuzzleCommands = interaction.client.get_cog("PuzzleCommands")  # type: ignore[union-attr]
+        try:
+            text = puzzle_text_from(interaction.message)
+            if text is None:
+                raise PuzzleError("this message no longer shows its puzzle")
+            kind = get_kind(self.kind_name)
+            await cog.reply_with_solution(interaction, kind, text, {}, private=True)
+        except Exception as error:  # buttons are outside the app-command error handler
+            await tell_member(interaction, error)
+
+
+# --- the cog ------------------------------------------------------------------------------
+
+
+class PuzzleCommands(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self.groups = [
+            self._group("solve", "Solve a puzzle and draw the answer", self._solve_command),
+            self._group("hint", "A nudge toward the answer, only for you", self._hint_command),
+            self._group("check", "Check your answer to a puzzle, privately", self._check_command),
+            self._group("generate", "A fresh puzzle to play", self._generate_command),
+        ]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group, override=True)
+        self.bot.add_dynamic_items(RevealButton)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+        self.bot.remove_dynamic_items(RevealButton)
+
+    @property
+    def service(self):
+        return self.bot.service  # type: ignore[attr-defined]
+
+    def _group(self, name: str, description: str, build) -> app_commands.Group:
+        group = app_commands.Group(name=name, description=description)
+        for kind in all_kinds():
+            command = build(kind)
+            if command is not None:
+                group.add_command(command)
+        return group
+
+    # --- /solve ---------------------------------------------------------------------------
+
+    def _solve_command(self, kind: PuzzleKind) -> app_commands.Command:
+        parameters = [
+            puzzle_parameter(kind, "puzzle"),
+            *option_parameters(kind.solve_options),
+            (_parameter("spoiler", bool, False), "hide the answer behind spoiler tags"),
+        ]
+
+        async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+            text = values.pop("puzzle")
+            spoiler = values.pop("spoiler")
+            if not text and kind.multiline_input:
+                await self._ask_in_text_box(
+                    interaction,
+                    kind,
+                    f"Solve a {kind.title}",
+                    {"puzzle": (f"The {kind.title} (paste the grid)", True)},
+                    lambda i, fields: self.reply_with_solution(
+                        i, kind, fields["puzzle"], values, spoiler=spoiler
+                    ),
+                )
+                return
+            await self.reply_with_solution(interaction, kind, text, values, spoiler=spoiler)
+
+        return kind_command(
+            kind,
+            f"Solve {kind.title}: {kind.example}",
+            parameters,
+            handle,
+            None if kind.multiline_input else {"puzzle": example_suggestion(kind)},
+        )
+
+    async def reply_with_solution(
+        self,
+        interaction: discord.Interaction,
+        kind: PuzzleKind,
+        text: str,
+        options: dict[str, Any],
+        *,
+        spoiler: bool = False,
+        private: bool = False,
+    ) -> None:
+        started = time.perf_counter()
+        puzzle = self.service.parse(kind, text)
+        self.service.admit(interaction.user.id, interaction.guild_id)
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        result = await self.service.solve(kind, puzzle, options)
+        await self._send(
+            interaction,
+            answer_message(kind.title, result.text, spoiler),
+            result,
+            kind,
+            spoiler,
+            private,
+        )
+        await self._record(interaction, "solve", kind, started)
+
+    # --- /hint ----------------------------------------------------------------------------
+
+    def _hint_command(self, kind: PuzzleKind) -> app_commands.Command | None:
+        if kind.hint is None:
+            return None
+        parameters = [
+            puzzle_parameter(kind, "puzzle"),
+            (_parameter("progress", str, None), "your answer so far (words, moves or grid)"),
+        ]
+
+        async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+            if not values["puzzle"] and kind.multiline_input:
+                await self._ask_in_text_box(
+                    interaction,
+                    kind,
+                    f"A hint for a {kind.title}",
+                    {
+                        "puzzle": (f"The {kind.title} (paste the grid)", True),
+                        "progress": ("Your progress so far (optional)", False),
+                    },
+                    lambda i, fields: self._reply_with_hint(
+                        i, kind, fields["puzzle"], fields["progress"]
+                    ),
+                )
+                return
+            await self._reply_with_hint(
+                interaction, kind, values["puzzle"], values["progress"] or ""
+            )
+
+        return kind_command(
+            kind,
+            f"A hint for {kind.title}",
+            parameters,
+            handle,
+            None if kind.multiline_input else {"puzzle": example_suggestion(kind)},
+        )
+
+    async def _reply_with_hint(
+        self, interaction, kind: PuzzleKind, text: str, progress: str
+    ) -> None:
+        started = time.perf_counter()
+        puzzle = self.service.parse(kind, text)
+        self.service.admit(interaction.user.id, interaction.guild_id)
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        result = await self.service.hint(kind, puzzle, progress or "")
+        message = f"**{kind.title} hint**\n{safe(result.text)}"[:MESSAGE_LIMIT]
+        await self._send(interaction, message, result, kind, False, True)
+        await self._record(interaction, "hint", kind, started)
+
+    # --- /check ---------------------------------------------------------------------------
+
+    def _check_command(self, kind: PuzzleKind) -> app_commands.Command:
+        multiline = kind.multiline_input
+        parameters = [
+            puzzle_parameter(kind, "puzzle"),
+            (
+                _parameter("answer", str, None if multiline else inspect.Parameter.empty),
+                "your answer" + (" (leave empty to paste a grid)" if multiline else ""),
+            ),
+        ]
+
+        async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+            if multiline and not (values["puzzle"] and values["answer"]):
+                await self._ask_in_text_box(
+                    interaction,
+                    kind,
+                    f"Check a {kind.title}",
+                    {
+                        "puzzle": (f"The {kind.title}", True),
+                        "answer": ("Your answer", True),
+                    },
+                    lambda i, fields: self._reply_with_verdict(
+                        i, kind, fields["puzzle"], fields["answer"]
+                    ),
+                )
+                return
+            await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
+
+        return kind_command(kind, f"Check your answer to {kind.title}", parameters, handle)
+
+    async def _reply_with_verdict(
+        self, interaction, kind: PuzzleKind, text: str, answer: str
+    ) -> None:
+        started = time.perf_counter()
+        puzzle = self.service.parse(kind, text)
+        if len(answer) > kind.max_input_chars:
+            raise PuzzleError(
+                f"that answer is {len(answer):,} characters; "
+                f"the most I read is {kind.max_input_chars:,}"
+            )
+        self.service.admit(interaction.user.id, interaction.guild_id)
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        result = await self.service.check(kind, puzzle, answer)
+        await interaction.followup.send(
+            f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT], ephemeral=True
+        )
+        await self._record(interaction, "check", kind, started)
+
+    # --- /generate ------------------------------------------------------------------------
+
+    def _generate_command(self, kind: PuzzleKind) -> app_commands.Command:
+        parameters: list[tuple[inspect.Parameter, str]] = []
+        if kind.difficulties:
+            choices = Literal[tuple(kind.difficulties[:25])]  # type: ignore[valid-type]
+            parameters.append((_parameter("difficulty", choices, None), "how hard"))
+        if any(option.name == "text" for option in kind.generate_options):
+            text_option = next(o for o in kind.generate_options if o.name == "text")
+            parameters.append((_parameter("text", str, None), text_option.help))
+        parameters += option_parameters(kind.generate_options)
+
+        async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+            await self._reply_with_new_puzzle(interaction, kind, values)
+
+        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle)
+
+    async def _reply_with_new_puzzle(
+        self, interaction, kind: PuzzleKind, values: dict[str, Any]
+    ) -> None:
+        started = time.perf_counter()
+        difficulty = values.pop("difficulty", None)
+        options = {name: value for name, value in values.items() if value is not None}
+        self.service.admit(interaction.user.id, interaction.guild_id)
+        await interaction.response.defer(thinking=True)
+        seed = random.SystemRandom().randrange(2**32)
+        result = await self.service.generate(kind, seed, difficulty, options)
+        about = f"{kind.title}" + (f" ({difficulty})" if difficulty else "")
+        message = (
+            f"**A fresh {about}**\n```\n{safe(result.text)}\n```\n"
+            f"Check your answer with `/check {kind.name}`; stuck? `/hint {kind.name}`."
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(RevealButton(kind.name))
+        await self._send(
+            interaction, message[:MESSAGE_LIMIT], result, kind, False, False, view=view
+        )
+        await self._record(interaction, "generate", kind, started)
+
+    # --- /puzzles -------------------------------------------------------------------------
+
+    @app_commands.command(name="puzzles", description="The puzzles I know, with an example each")
+    @app_commands.describe(kind="one puzzle kind to explain in full")
+    async def puzzles(self, interaction: discord.Interaction, kind: str | None = None) -> None:
+        kinds = [get_kind(kind)] if kind else list(all_kinds())
+        embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
+        for each in kinds:
+            lines = [
+                f"`/solve {each.name} {each.example}`"
+                if len(each.example) < 60
+                else f"`/solve {each.name}`"
+            ]
+            if kind:
+                lines.insert(0, each.description)
+            if each.difficulties:
+                lines.append(
+                    f"`/generate {each.name}` difficulties: {', '.join(each.difficulties)}"
+                )
+            embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @puzzles.autocomplete("kind")
+    async def _kind_names(self, interaction: discord.Interaction, current: str):
+        current = current.lower()
+        return [
+            app_commands.Choice(name=f"{kind.title} ({kind.name})", value=kind.name)
+            for kind in all_kinds()
+            if current in kind.name or current in kind.title.lower()
+        ][:25]
+
+    # --- shared plumbing ------------------------------------------------------------------
+
+    async def _ask_in_text_box(self, interaction, kind, title, fields, on_submit) -> None:
+        modal = PuzzleModal(title, fields, kind, on_submit, self._modal_error)
+        await interaction.response.send_modal(modal)
+
+    async def _modal_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await tell_member(interaction, error)
+
+    async def _send(self, interaction, content, result, kind, spoiler, private, view=None) -> None:
+        file = picture(result, kind, spoiler)
+        kwargs: dict[str, Any] = {"ephemeral": private}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content, **kwargs)
+
+    async def _record(self, interaction, command: str, kind: PuzzleKind, started: float) -> None:
+        await self.service.record(
+            user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
+            command=command,
+            kind=kind.name,
+            outcome="ok",
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PuzzleCommands(bot))

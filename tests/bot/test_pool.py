@@ -1,0 +1,64 @@
+"""The worker pool with real processes: results, errors, deadlines, a full queue."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+
+from bot import jobs
+from bot.pool import JobTimeout, PoolBusy, WorkerPool
+from puzzles import PuzzleError, get_kind
+
+
+@pytest.fixture
+async def pool():
+    pool = WorkerPool(size=2, deadline=5, queue_size=2)
+    await pool.start()
+    yield pool
+    await pool.close()
+
+
+async def test_a_solve_runs_in_another_process_and_returns_its_picture(pool):
+    letterboxed = get_kind("letterboxed")
+    puzzle = letterboxed.parse("vro wal eth bdi")
+    result = await pool.run(jobs.solve_job, "letterboxed", puzzle, {}, True)
+    assert "2 words is the fewest possible" in result.text
+    assert result.png.startswith(b"\x89PNG")
+    assert await pool.run(os.getpid) != os.getpid()
+
+
+async def test_a_puzzle_error_comes_back_whole(pool):
+    puzzle = get_kind("letterboxed").parse("vro wal eth bdi")
+    with pytest.raises(PuzzleError) as raised:
+        await pool.run(jobs.solve_job, "letterboxed", puzzle, {"max_words": 0}, False)
+    assert raised.value.message == "max_words must be at least 1, not 0."
+
+
+async def test_a_job_past_its_deadline_is_stopped_and_its_worker_replaced(pool):
+    pids = {await pool.run(os.getpid) for _ in range(4)}
+    started = time.perf_counter()
+    with pytest.raises(JobTimeout):
+        await pool.run(time.sleep, 30, deadline=0.3)
+    assert time.perf_counter() - started < 5
+    # The pool keeps its size: two jobs still run side by side, one on a new process.
+    new_pids = set(await asyncio.gather(pool.run(_slow_pid), pool.run(_slow_pid)))
+    assert len(new_pids) == 2
+    assert new_pids != pids
+
+
+async def test_a_full_queue_answers_busy_at_once_instead_of_waiting(pool):
+    running = [asyncio.create_task(pool.run(time.sleep, 1.0)) for _ in range(4)]  # 2 run, 2 wait
+    await asyncio.sleep(0.1)
+    started = time.perf_counter()
+    with pytest.raises(PoolBusy):
+        await pool.run(time.sleep, 0)
+    assert time.perf_counter() - started < 0.1
+    await asyncio.gather(*running)
+
+
+def _slow_pid() -> int:
+    time.sleep(0.3)
+    return os.getpid()
