@@ -1,11 +1,11 @@
-# One command for the main job (`make demo`), one for the whole test suite (`make test`).
+# One command for the main job (`make run`, the bot; `make demo` without Discord), one for the whole test suite (`make test`).
 # Each sets itself up: a local virtual environment with the project and its test extras.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint bench lexicon clean
+.PHONY: run demo test lint bench lexicon clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -14,6 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# The Discord bot; needs DISCORD_TOKEN (or [discord] token in CONFIG). See the README.
+CONFIG ?= $(wildcard config.toml)
+run: $(STAMP)
+	$(BIN)/puzzlebot run $(if $(CONFIG),--config $(CONFIG))
 
 demo: $(STAMP)
 	$(BIN)/puzzlebot solve letterboxed vro wal eth bdi --image letterboxed.png

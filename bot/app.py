@@ -57,7 +57,9 @@ class PuzzleBot(commands.Bot):
             limits = SolveLimits(
                 self.config.per_user, self.config.per_guild, self.config.window_seconds
             )
-            self.service = PuzzleService(self.pool, limits, self.database)
+            self.service = PuzzleService(
+                self.pool, limits, self.database, self.config.generate_deadline_seconds
+            )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.serve_commands and self.config.development_guild:
@@ -87,15 +89,23 @@ class PuzzleBot(commands.Bot):
             self.database = None
 
 
-async def serve(config: Config, **options: Any) -> None:
+async def serve(config: Config, bot: PuzzleBot | None = None, **options: Any) -> None:
     """Run until SIGINT or SIGTERM, then close cleanly."""
-    bot = PuzzleBot(config, **options)
+    bot = bot or PuzzleBot(config, **options)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    try:
+        await _run_until(bot, config.token, stop)
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+
+
+async def _run_until(bot: PuzzleBot, token: str, stop: asyncio.Event) -> None:
     async with bot:
-        running = asyncio.create_task(bot.start(config.token))
+        running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if stopping in done:

@@ -27,6 +27,7 @@ class Config:
     database: str = "puzzlebot.sqlite3"
     workers: int = 2
     deadline_seconds: float = 10.0
+    generate_deadline_seconds: float = 60.0
     queue_size: int = 16
     per_user: int = 5
     per_guild: int = 30
@@ -43,6 +44,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("storage", "database"): "database",
     ("workers", "count"): "workers",
     ("workers", "deadline_seconds"): "deadline_seconds",
+    ("workers", "generate_deadline_seconds"): "generate_deadline_seconds",
     ("workers", "queue_size"): "queue_size",
     ("limits", "per_user"): "per_user",
     ("limits", "per_guild"): "per_guild",

@@ -29,12 +29,16 @@ class JobResult:
 def warm_up() -> None:
     """Run once in each worker: load the word lists and each kind's indexes before real work."""
     from puzzles import all_kinds
+    from puzzles.lexicon import lexicon
 
     start = time.perf_counter()
+    lexicon()
     for kind in all_kinds():
+        if kind.warm_up is None:
+            continue
         try:
-            kind.solve_with(kind.parse(kind.example))
-        except Exception:  # a kind whose example cannot be solved is still served
+            kind.warm_up()
+        except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
     log.info("worker warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
 

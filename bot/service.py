@@ -26,8 +26,15 @@ class Refusal(Exception):
 
 
 class PuzzleService:
-    def __init__(self, pool: WorkerPool, limits: SolveLimits, database: Database | None):
+    def __init__(
+        self,
+        pool: WorkerPool,
+        limits: SolveLimits,
+        database: Database | None,
+        generate_deadline: float | None = None,
+    ):
         self.pool = pool
+        self.generate_deadline = generate_deadline
         self.limits = limits
         self.database = database
 
@@ -64,7 +71,22 @@ class PuzzleService:
     async def generate(
         self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
     ):
-        return await self._run(kind, jobs.generate_job, kind.name, seed, difficulty, options)
+        try:
+            return await self.pool.run(
+                jobs.generate_job,
+                kind.name,
+                seed,
+                difficulty,
+                options,
+                deadline=self.generate_deadline,
+            )
+        except JobTimeout as timeout:
+            raise Refusal(
+                f"Making a new {kind.title} took longer than {timeout.seconds:g} s, so I stopped. "
+                "Please try again (an easier difficulty is quicker)."
+            ) from None
+        except PoolBusy:
+            raise Refusal(BUSY) from None
 
     async def _run(self, kind: PuzzleKind, job: Callable[..., Any], *args: Any):
         try:

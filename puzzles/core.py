@@ -145,6 +145,8 @@ class PuzzleKind:
       renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
     - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
       for it in a multi-line text box when the command gives no text.
+    - warm_up: loads the kind's data and indexes; each bot worker runs it once at start so
+      the first player's solve is as fast as the rest.
     """
 
     name: str
@@ -162,6 +164,7 @@ class PuzzleKind:
     difficulties: tuple[str, ...] = ()
     max_input_chars: int = 2000
     multiline_input: bool = False
+    warm_up: Callable[[], None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:

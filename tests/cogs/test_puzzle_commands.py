@@ -1,0 +1,210 @@
+"""End to end: the real bot, the real discord.py client, worker processes and a SQLite file,
+talking to the local Discord-compatible server in tests/fakediscord."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import random
+import signal
+import sqlite3
+from contextlib import asynccontextmanager
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+from bot.app import PuzzleBot, serve
+from bot.config import Config
+from puzzles import all_kinds, get_kind
+from renderers import draw
+from tests.fakediscord import FakeDiscord
+
+BOX = "vro wal eth bdi"
+# 24 letters on eight sides: proving the fewest words with the large list takes seconds.
+SLOW_BOX = "abc def ghi jkl mno pqr stu vwx"
+REPLY_TIMEOUT = 30  # generous: CI machines are slow, and the worker pool warms up first
+
+
+def test_config(tmp_path, **changes) -> Config:
+    base = Config(
+        token="",
+        database=str(tmp_path / "puzzlebot.sqlite3"),
+        workers=2,
+        deadline_seconds=2.0,
+        queue_size=16,
+        per_user=5,
+        per_guild=100,
+        window_seconds=60,
+    )
+    return replace(base, **changes)
+
+
+test_config.__test__ = False  # a helper, not a test
+
+
+@asynccontextmanager
+async def running_bot(server: FakeDiscord, config: Config):
+    bot = PuzzleBot(config, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        await bot.sync_commands(server.guild.id)
+        yield bot
+
+
+@pytest.fixture
+async def server():
+    async with FakeDiscord(heartbeat_interval=0.25) as server:
+        yield server
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        return image.size
+
+
+async def test_solve_defers_then_answers_with_the_solution_and_its_picture(server, tmp_path):
+    config = test_config(tmp_path)
+    async with running_bot(server, config):
+        handle = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        assert (await handle.initial_response()).callback_type == 5  # deferred at once
+        reply = await handle.reply(timeout=REPLY_TIMEOUT)
+
+    kind = get_kind("letterboxed")
+    puzzle = kind.parse(BOX)
+    solution = kind.solve(puzzle)
+    assert solution.text().splitlines()[0] in reply.content
+    assert not reply.ephemeral and not reply.pings_everyone
+    (attachment,) = reply.attachments
+    assert png_size(attachment.data) == png_size(draw("letterboxed", puzzle, solution))
+    server.assert_no_violations()
+    with sqlite3.connect(config.database) as database:
+        rows = database.execute("SELECT command, kind, outcome FROM command_log").fetchall()
+    assert rows == [("solve", "letterboxed", "ok")]
+
+
+async def test_a_malformed_puzzle_gets_a_private_explanation_and_the_bot_keeps_serving(
+    server, tmp_path
+):
+    async with running_bot(server, test_config(tmp_path)):
+        bad = await server.send_slash_command(
+            "solve letterboxed", options={"puzzle": "vro wal eth bdo"}
+        )
+        answer = await bad.reply(timeout=REPLY_TIMEOUT)
+        assert answer.ephemeral
+        assert "the letter O appears twice" in answer.content
+        assert "Example: vro wal eth bdi" in answer.content
+
+        ping = await server.send_slash_command(
+            "solve letterboxed", options={"puzzle": "@everyone @here"}
+        )
+        refusal = await ping.reply(timeout=REPLY_TIMEOUT)
+        assert refusal.ephemeral and not refusal.pings_everyone
+
+        good = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        assert (await good.reply(timeout=REPLY_TIMEOUT)).attachments
+    server.assert_no_violations()
+
+
+async def test_a_solve_past_its_deadline_is_stopped_and_the_next_one_is_answered(server, tmp_path):
+    async with running_bot(server, test_config(tmp_path, deadline_seconds=1.0)):
+        slow = await server.send_slash_command(
+            "solve letterboxed",
+            options={"puzzle": SLOW_BOX, "max_words": 10, "tier": "large"},
+        )
+        message = await slow.reply(timeout=REPLY_TIMEOUT)
+        assert "took longer than 1 s" in message.content
+
+        after = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        reply = await after.reply(timeout=REPLY_TIMEOUT)
+        assert "fewest possible" in reply.content and reply.attachments
+    server.assert_no_violations()
+
+
+async def test_ten_members_solving_at_once_are_all_answered_and_heartbeats_stay_on_time(
+    server, tmp_path
+):
+    kind = get_kind("letterboxed")
+    boxes = [kind.generate(random.Random(seed), "medium").text() for seed in range(10)]
+    members = [server.add_user(f"member{n}") for n in range(10)]
+    async with running_bot(server, test_config(tmp_path)):
+        handles = await asyncio.gather(
+            *(
+                server.send_slash_command("solve letterboxed", options={"puzzle": box}, user=who)
+                for box, who in zip(boxes, members, strict=True)
+            )
+        )
+        replies = await asyncio.gather(*(h.reply(timeout=REPLY_TIMEOUT) for h in handles))
+        lateness = server.heartbeat_lateness()
+    for box, reply in zip(boxes, replies, strict=True):
+        assert "fewest possible" in reply.content, (box, reply.content)
+        assert len(reply.attachments) == 1
+    assert lateness < 0.1, f"a gateway heartbeat was {lateness:.3f} s late"
+    server.assert_no_violations()
+
+
+async def test_a_member_over_the_rate_limit_is_told_when_to_try_again(server, tmp_path):
+    async with running_bot(server, test_config(tmp_path, per_user=2)):
+        for _ in range(2):
+            handle = await server.send_slash_command("hint letterboxed", options={"puzzle": BOX})
+            hint = await handle.reply(timeout=REPLY_TIMEOUT)
+            assert hint.ephemeral and "letter" in hint.content.lower()
+        third = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        refusal = await third.reply(timeout=REPLY_TIMEOUT)
+    assert refusal.ephemeral
+    assert "try again in" in refusal.content
+    server.assert_no_violations()
+
+
+async def test_a_generated_puzzle_can_be_revealed_privately_by_another_member(server, tmp_path):
+    bob = server.add_user("bob")
+    async with running_bot(server, test_config(tmp_path)):
+        handle = await server.send_slash_command(
+            "generate letterboxed", options={"difficulty": "easy"}
+        )
+        post = await handle.reply(timeout=REPLY_TIMEOUT)
+        assert not post.ephemeral and len(post.attachments) == 1, post.content
+        shown_box = post.content.split("```\n")[1].split("\n```")[0]
+        get_kind("letterboxed").parse(shown_box)  # the post shows a puzzle people can type in
+
+        click = await server.click_button(post, label="Show me the answer", user=bob)
+        answer = await click.reply(timeout=REPLY_TIMEOUT)
+    assert answer.ephemeral
+    assert "fewest possible" in answer.content
+    server.assert_no_violations()
+
+
+async def test_the_synced_command_tree_offers_every_registered_kind(server, tmp_path):
+    async with running_bot(server, test_config(tmp_path)):
+        synced = {command["name"]: command for command in server.commands(server.guild)}
+    kinds = {kind.name for kind in all_kinds()}
+    for group in ("solve", "check", "generate"):
+        assert {option["name"] for option in synced[group]["options"]} == kinds
+    hinted = {kind.name for kind in all_kinds() if kind.hint is not None}
+    assert {option["name"] for option in synced["hint"]["options"]} == hinted
+    letterboxed = next(o for o in synced["solve"]["options"] if o["name"] == "letterboxed")
+    max_words = next(o for o in letterboxed["options"] if o["name"] == "max_words")
+    assert (max_words["min_value"], max_words["max_value"]) == (1, 10)
+    assert "puzzles" in synced
+
+
+async def test_sigterm_closes_the_gateway_the_pool_and_the_database(server, tmp_path):
+    config = test_config(tmp_path, token=server.token)
+    bot = PuzzleBot(config, guild_ready_timeout=0.05)
+    with server.patch_discord():
+        serving = asyncio.create_task(serve(config, bot=bot))
+        while not bot.is_ready():
+            assert not serving.done(), serving.result()
+            await asyncio.sleep(0.05)
+        await bot.sync_commands(server.guild.id)
+        handle = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        await handle.reply(timeout=REPLY_TIMEOUT)
+        workers = [worker.process for worker in bot.pool._workers]
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(serving, timeout=30)
+    assert bot.is_closed() and bot.pool is None and bot.database is None
+    assert workers and not any(process.is_alive() for process in workers)
+    with sqlite3.connect(config.database) as database:
+        assert database.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert database.execute("SELECT count(*) FROM command_log").fetchone() == (1,)

@@ -1,0 +1,59 @@
+"""A local Discord-compatible server for end-to-end tests (see server.py for usage).
+
+Import the ready-made fixture into a conftest to get a started server per test::
+
+    from tests.fakediscord import fake_discord  # noqa: F401  (a pytest fixture)
+
+    async def test_something(fake_discord):
+        async with fake_discord.run_bot(make_bot(guild_ready_timeout=0.05)) as bot:
+            ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+
+from .interactions import InteractionHandle
+from .models import (
+    EPHEMERAL,
+    LOADING,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+    RecordedFile,
+    RecordedRequest,
+    StoredAttachment,
+    StoredMessage,
+    Violation,
+)
+from .server import FakeDiscord, WaitTimeout
+
+__all__ = [
+    "EPHEMERAL",
+    "LOADING",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeMember",
+    "FakeRole",
+    "FakeUser",
+    "InteractionHandle",
+    "RecordedFile",
+    "RecordedRequest",
+    "StoredAttachment",
+    "StoredMessage",
+    "Violation",
+    "WaitTimeout",
+    "fake_discord",
+]
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord (heartbeat every 0.25 s) on 127.0.0.1, closed after the test."""
+    async with FakeDiscord(heartbeat_interval=0.25) as server:
+        yield server

@@ -1,0 +1,166 @@
+"""Discord's documented limits, checked the way Discord's API would (400 Invalid Form Body).
+
+Each check returns a list of readable problems; an empty list means Discord would accept it.
+Only the limits a bot is likely to trip are modelled, not every rule of the API.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+NAME = re.compile(r"^[-_\w]{1,32}$")  # \w is Unicode-aware, like Discord's \p{L}\p{N}
+SUBCOMMAND, GROUP = 1, 2
+MAX_CONTENT = 2000
+MAX_FILES = 10
+MAX_EMBEDS = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024  # the attachment_size_limit the fake server announces
+
+
+def command_problems(command: dict[str, Any]) -> list[str]:
+    """Problems with one application command payload (as sent to PUT .../commands)."""
+    name = command.get("name", "")
+    where = f"command {name!r}"
+    problems = _name_problems(name, where, chat_input=command.get("type", 1) == 1)
+    if command.get("type", 1) == 1:
+        problems += _description_problems(command.get("description"), where)
+        problems += _options_problems(command.get("options") or [], where, depth=0)
+    return problems
+
+
+def commands_problems(commands: list[dict[str, Any]]) -> list[str]:
+    """Problems with a whole bulk-overwrite list (per-command problems plus duplicates)."""
+    problems: list[str] = []
+    if len([c for c in commands if c.get("type", 1) == 1]) > 100:
+        problems.append("more than 100 slash commands")
+    seen: set[tuple[str, int]] = set()
+    for command in commands:
+        key = (command.get("name", ""), command.get("type", 1))
+        if key in seen:
+            problems.append(f"command {key[0]!r} is defined twice")
+        seen.add(key)
+        problems += command_problems(command)
+    return problems
+
+
+def _name_problems(name: str, where: str, *, chat_input: bool = True) -> list[str]:
+    if not chat_input:
+        return [] if 1 <= len(name) <= 32 else [f"{where}: name must be 1-32 characters"]
+    if not NAME.match(name):
+        return [f"{where}: name must be 1-32 letters, digits, '-' or '_'"]
+    if name != name.lower():
+        return [f"{where}: name must be lower case"]
+    return []
+
+
+def _description_problems(description: Any, where: str) -> list[str]:
+    if not isinstance(description, str) or not 1 <= len(description) <= 100:
+        return [f"{where}: description must be 1-100 characters, got {description!r}"]
+    return []
+
+
+def _options_problems(options: list[dict[str, Any]], where: str, *, depth: int) -> list[str]:
+    problems: list[str] = []
+    if len(options) > 25:
+        problems.append(f"{where}: more than 25 options")
+    names = [option.get("name") for option in options]
+    if len(names) != len(set(names)):
+        problems.append(f"{where}: duplicate option names {names}")
+    kinds = {option.get("type") in (SUBCOMMAND, GROUP) for option in options}
+    if len(kinds) > 1:
+        problems.append(f"{where}: subcommands cannot be mixed with other options")
+    seen_optional = False
+    for option in options:
+        option_where = f"{where} option {option.get('name')!r}"
+        problems += _name_problems(option.get("name", ""), option_where)
+        problems += _description_problems(option.get("description"), option_where)
+        kind = option.get("type")
+        if kind in (SUBCOMMAND, GROUP):
+            if depth >= 2 or (kind == GROUP and depth >= 1):
+                problems.append(f"{option_where}: subcommands nested too deeply")
+            problems += _options_problems(
+                option.get("options") or [], option_where, depth=depth + 1
+            )
+            continue
+        if option.get("required"):
+            if seen_optional:
+                problems.append(f"{option_where}: required options must come before optional ones")
+        else:
+            seen_optional = True
+        choices = option.get("choices") or []
+        if len(choices) > 25:
+            problems.append(f"{option_where}: more than 25 choices")
+        if choices and option.get("autocomplete"):
+            problems.append(f"{option_where}: autocomplete cannot be combined with choices")
+        problems += _choices_problems(choices, option_where)
+    return problems
+
+
+def _choices_problems(choices: list[dict[str, Any]], where: str) -> list[str]:
+    problems = []
+    for choice in choices:
+        if not 1 <= len(str(choice.get("name", ""))) <= 100:
+            problems.append(f"{where}: choice name must be 1-100 characters: {choice!r}")
+        value = choice.get("value")
+        if isinstance(value, str) and not 1 <= len(value) <= 100:
+            problems.append(f"{where}: choice value must be 1-100 characters: {choice!r}")
+    return problems
+
+
+def autocomplete_problems(data: dict[str, Any]) -> list[str]:
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        return ["autocomplete result needs a list of choices"]
+    problems = ["more than 25 autocomplete choices"] if len(choices) > 25 else []
+    return problems + _choices_problems(choices, "autocomplete")
+
+
+def message_problems(
+    data: dict[str, Any], file_sizes: list[int], *, editing: bool = False
+) -> list[str]:
+    """Problems with a message body (create or edit), given the sizes of its uploaded files."""
+    problems: list[str] = []
+    content = data.get("content") or ""
+    if len(content) > MAX_CONTENT:
+        problems.append(f"content is {len(content)} characters; the limit is {MAX_CONTENT}")
+    if len(data.get("embeds") or []) > MAX_EMBEDS:
+        problems.append(f"more than {MAX_EMBEDS} embeds")
+    if len(file_sizes) > MAX_FILES:
+        problems.append(f"{len(file_sizes)} files; the limit is {MAX_FILES}")
+    problems += [
+        f"a {size}-byte file exceeds the {MAX_FILE_BYTES}-byte upload limit"
+        for size in file_sizes
+        if size > MAX_FILE_BYTES
+    ]
+    empty = not (
+        content
+        or data.get("embeds")
+        or file_sizes
+        or data.get("components")
+        or data.get("poll")
+        or data.get("sticker_ids")
+    )
+    if empty and not editing:
+        problems.append("cannot send an empty message")
+    return problems
+
+
+def modal_problems(modal: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    if not 1 <= len(modal.get("title") or "") <= 45:
+        problems.append(f"modal title must be 1-45 characters: {modal.get('title')!r}")
+    if not 1 <= len(modal.get("custom_id") or "") <= 100:
+        problems.append("modal custom_id must be 1-100 characters")
+    rows = modal.get("components") or []
+    if not 1 <= len(rows) <= 5:
+        problems.append(f"a modal needs 1-5 components, got {len(rows)}")
+    for row in rows:
+        inner = row.get("components") or ([row["component"]] if "component" in row else [])
+        label = row.get("label")  # a Label (type 18) carries the label outside the input
+        for item in inner:
+            item_label = label if label is not None else item.get("label")
+            if item.get("type") == 4 and not 1 <= len(item_label or "") <= 45:
+                problems.append(f"text input label must be 1-45 characters: {item_label!r}")
+            if item.get("type") == 4 and item.get("max_length", 4000) > 4000:
+                problems.append("text input max_length is at most 4000")
+    return problems
