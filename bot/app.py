@@ -17,6 +17,7 @@ from bot.pool import WorkerPool
 from bot.ratelimit import SolveLimits
 from bot.service import PuzzleService
 from bot.storage import Database
+from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,8 @@ class PuzzleBot(commands.Bot):
                 self.config.queue_size,
                 initializer=jobs.warm_up,
             )
-            await self.pool.start()
+            # The word lists load in a thread while the workers start, for parsing here.
+            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon))
             limits = SolveLimits(
                 self.config.per_user, self.config.per_guild, self.config.window_seconds
             )

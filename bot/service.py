@@ -7,6 +7,7 @@ whether the pool can take another job. Only then does work go to the worker pool
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Callable
@@ -52,10 +53,14 @@ class PuzzleService:
                 f"{self.limits.guilds.limit} for the whole server)."
             )
 
-    def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
-        """The puzzle, or a PuzzleError saying what is wrong (size checked before parsing)."""
+    async def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
+        """The puzzle, or a PuzzleError saying what is wrong (size checked before parsing).
+
+        Parsing is quick, but some kinds look words up and the first lookup loads the word
+        lists, so it runs in a thread rather than on the event loop.
+        """
         kind.check_input_size(text)
-        return kind.parse(text)
+        return await asyncio.to_thread(kind.parse, text)
 
     # --- the work, in the pool ------------------------------------------------------------
 

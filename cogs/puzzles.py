@@ -296,7 +296,7 @@ class PuzzleCommands(commands.Cog):
         private: bool = False,
     ) -> None:
         started = time.perf_counter()
-        puzzle = self.service.parse(kind, text)
+        puzzle = await self.service.parse(kind, text)
         self.service.admit(interaction.user.id, interaction.guild_id)
         await interaction.response.defer(thinking=True, ephemeral=private)
         result = await self.service.solve(kind, puzzle, options)
@@ -351,7 +351,7 @@ class PuzzleCommands(commands.Cog):
         self, interaction, kind: PuzzleKind, text: str, progress: str
     ) -> None:
         started = time.perf_counter()
-        puzzle = self.service.parse(kind, text)
+        puzzle = await self.service.parse(kind, text)
         self.service.admit(interaction.user.id, interaction.guild_id)
         await interaction.response.defer(thinking=True, ephemeral=True)
         result = await self.service.hint(kind, puzzle, progress or "")
@@ -394,7 +394,7 @@ class PuzzleCommands(commands.Cog):
         self, interaction, kind: PuzzleKind, text: str, answer: str
     ) -> None:
         started = time.perf_counter()
-        puzzle = self.service.parse(kind, text)
+        puzzle = await self.service.parse(kind, text)
         if len(answer) > kind.max_input_chars:
             raise PuzzleError(
                 f"that answer is {len(answer):,} characters; "
