@@ -8,7 +8,10 @@ from functools import cache
 from puzzles.core import PuzzleError, PuzzleKind
 
 # Each module exposes a module-level `KIND: PuzzleKind`.
-KIND_MODULES: tuple[str, ...] = ("puzzles.letterboxed",)
+KIND_MODULES: tuple[str, ...] = (
+    "puzzles.letterboxed",
+    "puzzles.codeword",
+)
 
 
 @cache

@@ -1,0 +1,62 @@
+"""Codeword (Clueless, Code Words, Crack the Code): each number stands for a letter; find them."""
+
+from __future__ import annotations
+
+from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, generate
+from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse, parse_letters
+from puzzles.codeword.rules import CodewordHint, check, hint
+from puzzles.codeword.solver import CodewordSolution, solve
+from puzzles.core import Option, PuzzleKind
+
+KIND = PuzzleKind(
+    name="codeword",
+    title="Codeword",
+    aliases=("clueless", "codewords", "crackthecode"),
+    example=EXAMPLE,
+    description=(
+        "Every letter is replaced by a number from 1 to 26, the same number always the same "
+        "letter. Type the clues as number lists, one a line (or the grid row by row with # "
+        "for black squares), starter letters like 12=E, and 'final: ...' for the final word."
+    ),
+    parse=parse,
+    solve=solve,
+    check=check,
+    generate=generate,
+    hint=hint,
+    solve_options=(
+        Option(
+            "tier",
+            str,
+            "auto",
+            "word list: common, standard or large (default: common, then the larger ones "
+            "if no fill is found)",
+            choices=("common", "standard", "large"),
+        ),
+    ),
+    generate_options=(
+        Option(
+            "grid_size",
+            int,
+            DEFAULT_SIZE,
+            "width and height of a generated codeword grid (odd)",
+            minimum=11,
+            maximum=15,
+        ),
+    ),
+    difficulties=DIFFICULTIES,
+    max_input_chars=4000,
+    multiline_input=True,
+)
+
+__all__ = [
+    "KIND",
+    "Codeword",
+    "CodewordHint",
+    "CodewordSolution",
+    "check",
+    "generate",
+    "hint",
+    "parse",
+    "parse_letters",
+    "solve",
+]

@@ -1,0 +1,357 @@
+"""New codewords: a symmetric grid filled with common words, numbered, with few starters.
+
+1. The grid is a British-style blocked lattice: cells with an odd row and an odd column
+   are black, so words run along the even rows and columns and every other letter of a
+   word is shared with a crossing word. Extra black squares, placed with 180-degree
+   symmetry, cut the rows and columns into words of 3 to MAX_WORD letters.
+2. The fill places words one slot at a time, always the slot with the fewest words that
+   still fit (backtracking when a crossing slot has none left), from ordinary words.
+3. A codeword should use every letter of the alphabet. The unshared letters of a word
+   can change without touching any other word, so missing letters are brought in by
+   swapping a word for another with the same shared letters.
+4. The letters get random numbers, and starter letters are added one at a time, each
+   the one that lets sure deductions settle the most numbers, until deductions alone
+   solve the grid; then any starter the others make unnecessary is taken out again.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from puzzles.codeword.puzzle import ALPHABET, Codeword, grid_slots
+from puzzles.codeword.solver import Contradiction, Solver, State, Step
+from puzzles.core import PuzzleError
+from puzzles.lexicon import Lexicon, Tier, lexicon
+
+DIFFICULTIES = ("easy", "medium", "hard")
+# Starter letters beyond the fewest that make the grid solvable by sure deductions alone
+# (the fewest is often none: the blocked grids are tightly knit).
+EXTRA_STARTERS = {"easy": 4, "medium": 2, "hard": 0}
+DEFAULT_SIZE = 13
+MIN_WORD = 3
+MAX_WORD = 9
+FILL_ZIPF = 3.0  # fill words are at least this common (wordfreq zipf)
+FILL_STEPS = 4_000  # placements per fill attempt before starting over
+MAX_ATTEMPTS = 40  # grids and fills tried before settling for the best fill found
+TIME_LIMIT = 20.0
+# Starters are chosen so that sure deductions solve the grid even against this larger word
+# list: a player who thinks of a rarer word than the fill's is never led astray.
+CHECK_TIER = "standard"
+BRANCHING = 12  # words tried per slot before backtracking further
+RARITY = dict.fromkeys("jqxz", 6) | dict.fromkeys("kvwyfb", 2)
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class FillSlot:
+    cells: tuple[Cell, ...]
+
+
+# --- the grid ---------------------------------------------------------------------------------
+
+
+def lattice(size: int, rng: random.Random) -> list[list[bool]]:
+    """White (True) cells of a symmetric blocked grid whose runs are MIN_WORD..MAX_WORD long."""
+    white = [[not (r % 2 and c % 2) for c in range(size)] for r in range(size)]
+    for line in range(0, size // 2 + 1, 2):  # the mirror image cuts the other half
+        for cut in _cuts(size, rng):
+            for r, c in ((line, cut), (cut, line)):
+                white[r][c] = False
+                white[size - 1 - r][size - 1 - c] = False
+    return _without_lone_cells(white)
+
+
+def _without_lone_cells(white: list[list[bool]]) -> list[list[bool]]:
+    """Black out white cells in no word (cut off on all sides); symmetry is kept."""
+    grid = tuple(tuple(int(cell) for cell in row) for row in white)
+    in_words = {cell for slot in grid_slots(grid) for cell in slot.cells()}
+    return [[(r, c) in in_words for c in range(len(row))] for r, row in enumerate(white)]
+
+
+def _cuts(size: int, rng: random.Random) -> list[int]:
+    """Odd positions that cut a line of `size` cells into runs of MIN_WORD..MAX_WORD (runs
+    start on even positions, so odd cuts keep every crossing cell white)."""
+    cuts, start = [], 0
+    while size - start > MAX_WORD:
+        choices = range(start + MIN_WORD, start + MAX_WORD + 1, 2)
+        cut = rng.choice([c for c in choices if size - c - 1 >= MIN_WORD])
+        cuts.append(cut)
+        start = cut + 1
+    if rng.random() < 0.5 and size - start >= 2 * MIN_WORD + 1:  # sometimes a shorter word
+        cuts.append(rng.choice(range(start + MIN_WORD, size - MIN_WORD, 2)))
+    return cuts
+
+
+def _runs_ok(white: list[list[bool]]) -> bool:
+    """Every run of two or more white cells is MIN_WORD..MAX_WORD long."""
+    size = len(white)
+    for lines in (white, [list(col) for col in zip(*white, strict=True)]):
+        for line in lines:
+            run = 0
+            for cell in [*line, False]:
+                if cell:
+                    run += 1
+                    continue
+                if run >= 2 and not MIN_WORD <= run <= MAX_WORD:
+                    return False
+                run = 0
+    return size > 0
+
+
+# --- the fill ---------------------------------------------------------------------------------
+
+
+@cache
+def fill_words(dictionary: Lexicon, length: int) -> tuple[str, ...]:
+    return tuple(
+        word
+        for word in dictionary.words_of_length(length, Tier.COMMON)
+        if word.isalpha() and word.isascii() and dictionary.zipf(word) >= FILL_ZIPF
+    )
+
+
+@cache
+def _position_index(dictionary: Lexicon, length: int) -> dict[tuple[int, str], frozenset[int]]:
+    """(position, letter) -> indexes into fill_words(length) of the words with that letter there."""
+    index: dict[tuple[int, str], set[int]] = {}
+    for i, word in enumerate(fill_words(dictionary, length)):
+        for position, letter in enumerate(word):
+            index.setdefault((position, letter), set()).add(i)
+    return {key: frozenset(value) for key, value in index.items()}
+
+
+@cache
+def _all_indexes(dictionary: Lexicon, length: int) -> frozenset[int]:
+    return frozenset(range(len(fill_words(dictionary, length))))
+
+
+class Filler:
+    """Fills slots with distinct common words, fewest-options slot first, with backtracking."""
+
+    def __init__(self, slots: list[FillSlot], dictionary: Lexicon, rng: random.Random):
+        self.slots = slots
+        self.dictionary = dictionary
+        self.rng = rng
+        self.letters: dict[Cell, str] = {}
+        self.words: dict[int, str] = {}
+        self.steps = 0
+        self.crossing: dict[int, list[int]] = {i: [] for i in range(len(slots))}
+        owners: dict[Cell, list[int]] = {}
+        for i, slot in enumerate(slots):
+            for cell in slot.cells:
+                owners.setdefault(cell, []).append(i)
+        for shared in owners.values():
+            for i in shared:
+                self.crossing[i] += [j for j in shared if j != i]
+
+    def options(self, i: int) -> frozenset[int]:
+        """Indexes into fill_words of the words that fit the letters already in slot i."""
+        cells = self.slots[i].cells
+        index = _position_index(self.dictionary, len(cells))
+        fitting = [
+            index.get((position, self.letters[cell]), frozenset())
+            for position, cell in enumerate(cells)
+            if cell in self.letters
+        ]
+        if not fitting:
+            return _all_indexes(self.dictionary, len(cells))
+        fitting.sort(key=len)
+        found = fitting[0]
+        for more in fitting[1:]:
+            found = found & more
+        return found
+
+    def fill(self) -> bool:
+        open_slots = [i for i in range(len(self.slots)) if i not in self.words]
+        if not open_slots:
+            return True
+        self.steps += 1
+        if self.steps > FILL_STEPS:
+            return False
+        counted = [(len(self.options(i)), i) for i in open_slots]
+        _, i = min(counted)
+        words = fill_words(self.dictionary, len(self.slots[i].cells))
+        used = set(self.words.values())
+        choices = sorted(words[k] for k in self.options(i) if words[k] not in used)
+        self.rng.shuffle(choices)
+        present = set(self.letters.values())
+        # Words bringing letters the grid lacks go first, rare letters most: all 26 are needed.
+        choices.sort(key=lambda word: -sum(RARITY.get(ch, 1) for ch in set(word) - present))
+        for word in choices[:BRANCHING]:
+            placed = self._place(i, word)
+            if self._crossings_still_fillable(i) and self.fill():
+                return True
+            self._unplace(i, placed)
+            if self.steps > FILL_STEPS:
+                return False
+        return False
+
+    def _crossings_still_fillable(self, i: int) -> bool:
+        return all(len(self.options(j)) for j in self.crossing[i] if j not in self.words)
+
+    def _place(self, i: int, word: str) -> list[Cell]:
+        placed = [cell for cell in self.slots[i].cells if cell not in self.letters]
+        for cell, letter in zip(self.slots[i].cells, word, strict=True):
+            self.letters[cell] = letter
+        self.words[i] = word
+        return placed
+
+    def _unplace(self, i: int, placed: list[Cell]) -> None:
+        for cell in placed:
+            del self.letters[cell]
+        del self.words[i]
+
+    def bring_in_missing_letters(self) -> None:
+        """Swap words for others with the same shared letters until every letter is used."""
+        shared = {cell for i in self.crossing for cell in self._shared_cells(i)}
+        for _ in range(len(ALPHABET)):
+            counts = Counter(self.letters.values())
+            missing = [letter for letter in ALPHABET if not counts[letter]]
+            if not missing:
+                return
+            swap = self._best_swap(missing, counts, shared)
+            if swap is None:
+                return
+            i, word = swap
+            self._place(i, word)
+
+    def _shared_cells(self, i: int) -> set[Cell]:
+        cells = set(self.slots[i].cells)
+        return {cell for j in self.crossing[i] for cell in self.slots[j].cells if cell in cells}
+
+    def _best_swap(self, missing, counts, shared) -> tuple[int, str] | None:
+        used = set(self.words.values())
+        best = None
+        for i in sorted(self.words):
+            slot = self.slots[i]
+            old = self.words[i]
+            free = [p for p, cell in enumerate(slot.cells) if cell not in shared]
+            if not free:
+                continue
+            lost = Counter(old[p] for p in free)
+            for word in fill_words(self.dictionary, len(slot.cells)):
+                if word in used or any(
+                    word[p] != old[p] for p in range(len(word)) if p not in free
+                ):
+                    continue
+                gained = Counter(word[p] for p in free)
+                after = counts - lost + gained
+                if any(counts[letter] and not after[letter] for letter in ALPHABET):
+                    continue  # would lose a letter only this word had
+                score = sum(1 for letter in missing if after[letter])
+                if score and (best is None or score > best[0]):
+                    best = (score, i, word)
+        return None if best is None else (best[1], best[2])
+
+
+def fill_grid(
+    size: int, rng: random.Random, dictionary: Lexicon, deadline: float
+) -> tuple[list[list[bool]], dict[Cell, str]]:
+    """The fill using the most letters of the alphabet found in the attempts allowed."""
+    best: tuple[int, list[list[bool]], dict[Cell, str]] | None = None
+    for _ in range(MAX_ATTEMPTS):
+        if time.monotonic() > deadline and best:
+            break
+        white = lattice(size, rng)
+        if not _runs_ok(white):
+            continue
+        grid = tuple(tuple(int(cell) for cell in row) for row in white)
+        slots = [FillSlot(slot.cells()) for slot in grid_slots(grid)]
+        filler = Filler(slots, dictionary, rng)
+        if not filler.fill():
+            continue
+        filler.bring_in_missing_letters()
+        letters_used = len(set(filler.letters.values()))
+        if best is None or letters_used > best[0]:
+            best = (letters_used, white, dict(filler.letters))
+        if letters_used == len(ALPHABET):
+            break
+    if best is None:
+        raise PuzzleError(f"could not fill a {size} x {size} codeword grid; try another seed")
+    return best[1], best[2]
+
+
+# --- numbers and starters ---------------------------------------------------------------------
+
+
+def number_letters(rng: random.Random) -> dict[str, int]:
+    numbers = list(range(1, len(ALPHABET) + 1))
+    rng.shuffle(numbers)
+    return dict(zip(ALPHABET, numbers, strict=True))
+
+
+def fewest_starters(puzzle: Codeword, key: dict[int, str], dictionary: Lexicon) -> list[int]:
+    """Numbers whose letters, given as starters, let sure deductions alone solve the grid.
+
+    Greedy: add the starter after which deductions settle the most numbers; then drop any
+    starter the others make unnecessary. Minimal (none can be left out), not always minimum.
+    """
+    solver = Solver(puzzle, CHECK_TIER, dictionary, time.monotonic() + TIME_LIMIT)
+    needed = set(puzzle.numbers)
+    chosen: list[int] = []
+    state = _deduced(solver, solver.start(), {})
+    while state is None or not needed <= set(state.letters):
+        base = state or solver.start()
+        best = None
+        for n in sorted(needed - set(base.letters)):
+            after = _deduced(solver, base, {n: key[n]})
+            settled = len(after.letters) if after else -1
+            if best is None or settled > best[0]:
+                best = (settled, n, after)
+        _, n, state = best
+        chosen.append(n)
+    for n in list(chosen):
+        rest = {m: key[m] for m in chosen if m != n}
+        after = _deduced(solver, solver.start(rest), {})
+        if after is not None and needed <= set(after.letters):
+            chosen.remove(n)
+    return sorted(chosen)
+
+
+def _deduced(solver: Solver, state: State, letters: dict[int, str]) -> State | None:
+    state = state.copy()
+    try:
+        if letters:
+            solver.assign(state, tuple(letters.items()), Step("given", (), ""))
+        solver.propagate(state)
+    except Contradiction:
+        return None
+    return state
+
+
+def generate(
+    rng: random.Random,
+    difficulty: str | None = None,
+    grid_size: int = DEFAULT_SIZE,
+    dictionary: Lexicon | None = None,
+) -> Codeword:
+    """A filled, numbered grid with the fewest starters (plus a few for easier levels)."""
+    difficulty = difficulty or "medium"
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleError(
+            f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
+            example="generate codeword --difficulty easy",
+        )
+    if grid_size % 2 == 0:
+        raise PuzzleError(f"grid_size must be odd, not {grid_size}", example="--grid-size 13")
+    dictionary = dictionary or lexicon()
+    white, letters = fill_grid(grid_size, rng, dictionary, time.monotonic() + TIME_LIMIT)
+    number_of = number_letters(rng)
+    grid = tuple(
+        tuple(number_of[letters[(r, c)]] if white[r][c] else 0 for c in range(grid_size))
+        for r in range(grid_size)
+    )
+    key = {number: letter for letter, number in number_of.items()}
+    bare = Codeword(
+        tuple(tuple(grid[r][c] for r, c in slot.cells()) for slot in grid_slots(grid)), grid=grid
+    )
+    starters = fewest_starters(bare, key, dictionary)
+    extra = [n for n in sorted(bare.numbers) if n not in starters]
+    rng.shuffle(extra)
+    starters += extra[: EXTRA_STARTERS[difficulty]]
+    return Codeword(bare.clues, tuple(sorted((n, key[n]) for n in starters)), (), grid)

@@ -1,0 +1,233 @@
+"""Checking a player's letters against the rules of a codeword, and hints one sure step at a time.
+
+The rules: every number is one letter and different numbers are different letters; the
+starter letters stand; every clue spells a word. A player answers with letters
+(`1=A 2=B 12=E`, any separators, any lines) or, when the puzzle has one, the final word.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from puzzles.codeword.puzzle import Codeword, parse_letters
+from puzzles.codeword.solver import (
+    DEFAULT_TIME_LIMIT,
+    CodewordSolution,
+    Contradiction,
+    Solver,
+    clue_shape,
+    solve,
+)
+from puzzles.core import Verdict, plural
+from puzzles.lexicon import Lexicon, Tier, lexicon
+
+ANSWER_EXAMPLE = "1=A 2=B 12=E (or just the final word)"
+LETTERS_ONLY = re.compile(r"^[A-Za-z]+$")
+
+
+@dataclass(frozen=True)
+class CodewordHint:
+    """A hint the renderer can draw: the letters known with it, and which ones it adds."""
+
+    puzzle: Codeword
+    letters: tuple[tuple[int, str], ...]  # starters, the player's letters and the hint's
+    new: tuple[int, ...]  # numbers the hint settles
+    message: str
+
+    def text(self) -> str:
+        return self.message
+
+
+# --- check ------------------------------------------------------------------------------------
+
+
+def check(
+    puzzle: Codeword,
+    answer: str,
+    dictionary: Lexicon | None = None,
+    solution: CodewordSolution | None = None,
+) -> Verdict:
+    """Letters: every rule they break. A single word: whether it is the final word."""
+    answer = answer.strip()
+    if not answer:
+        return Verdict(False, ("no answer given",), f"Type your letters, e.g. {ANSWER_EXAMPLE}")
+    solution = solution or solve(puzzle, dictionary=dictionary)
+    if LETTERS_ONLY.match(answer):
+        return _check_final_word(puzzle, answer.lower(), solution)
+    return check_letters(puzzle, parse_letters(answer), solution, dictionary or lexicon())
+
+
+def _check_final_word(puzzle: Codeword, word: str, solution: CodewordSolution) -> Verdict:
+    if not puzzle.final:
+        return Verdict(
+            False,
+            ("this puzzle has no final word; answer with letters",),
+            f"Type your letters, e.g. {ANSWER_EXAMPLE}",
+        )
+    if len(word) != len(puzzle.final):
+        return Verdict(
+            False,
+            (f"the final word has {len(puzzle.final)} letters, not {len(word)}",),
+            "Not solved.",
+        )
+    accepted = (solution.final_word,) if solution.final_word else solution.final_options
+    if word in accepted:
+        return Verdict(True, (), f"Solved: the final word is {word.upper()}.")
+    return Verdict(False, (f"{word.upper()} is not the final word",), "Not solved.")
+
+
+def check_letters(
+    puzzle: Codeword, letters: dict[int, str], solution: CodewordSolution, dictionary: Lexicon
+) -> Verdict:
+    """Every rule the letters break; solved when every clue is complete and breaks none."""
+    problems = _rule_problems(puzzle, letters)
+    problems += _word_problems(puzzle, letters, solution, dictionary)
+    needed = sorted(n for clue in (*puzzle.clues, puzzle.final) for n in clue)
+    missing = sorted({n for n in needed if n not in letters and n not in puzzle.given})
+    if missing:
+        problems.append(f"no letter yet for {_numbers_phrase(missing)}")
+    if problems:
+        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
+    summary = "Solved: every clue is a word."
+    if puzzle.final:
+        summary = f"Solved: the final word is {_spell(puzzle.final, letters).upper()}."
+    return Verdict(True, (), summary)
+
+
+def _rule_problems(puzzle: Codeword, letters: dict[int, str]) -> list[str]:
+    problems = []
+    for n, letter in puzzle.starters:
+        if letters.get(n, letter) != letter:
+            problems.append(f"{n} is the starter letter {letter.upper()}, not {letters[n].upper()}")
+    numbers_of: dict[str, list[int]] = {}
+    for n, letter in sorted((puzzle.given | letters).items()):
+        numbers_of.setdefault(letter, []).append(n)
+    for letter, numbers in sorted(numbers_of.items()):
+        if len(numbers) > 1:
+            problems.append(
+                f"{letter.upper()} is given to {_numbers_phrase(numbers)}; "
+                "different numbers are different letters"
+            )
+    unused = sorted(n for n in letters if n not in puzzle.numbers)
+    if unused:
+        problems.append(
+            f"{_numbers_phrase(unused)} {'is' if len(unused) == 1 else 'are'} not in this puzzle"
+        )
+    return problems
+
+
+def _word_problems(
+    puzzle: Codeword, letters: dict[int, str], solution: CodewordSolution, dictionary: Lexicon
+) -> list[str]:
+    """Complete clues that spell no word (the solver's own outsiders, such as names, pass)."""
+    known = puzzle.given | letters
+    problems = []
+    for index, clue in enumerate(puzzle.clues):
+        word = _spell(clue, known)
+        if index in solution.unknown_clues or word.count("?") == len(word):
+            continue  # the solver's own outsiders (names) pass; empty clues say nothing
+        if "?" in word:
+            if not _some_word_fits(clue, known, dictionary):
+                shown = word.upper().replace("?", ".")
+                problems.append(f"no word fits {puzzle.clue_name(index)} as {shown}")
+        elif not dictionary.contains(word, Tier.LARGE):
+            problems.append(f"{puzzle.clue_name(index)} spells {word.upper()}, not a word I know")
+    return problems
+
+
+def _some_word_fits(clue: tuple[int, ...], known: dict[int, str], dictionary: Lexicon) -> bool:
+    """Whether a word of the clue's shape has the known letters in place (and no known
+    letter where an unknown number is)."""
+    shape = clue_shape(clue)
+    taken = set(known.values())
+    return any(
+        all(word[k] == known[n] if n in known else word[k] not in taken for k, n in enumerate(clue))
+        for word in dictionary.matching_pattern(shape.pattern, Tier.LARGE)
+    )
+
+
+def _numbers_phrase(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"number {numbers[0]}"
+    return "numbers " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
+def _spell(numbers: tuple[int, ...], letters: dict[int, str]) -> str:
+    return "".join(letters.get(n, "?") for n in numbers)
+
+
+# --- hint -------------------------------------------------------------------------------------
+
+
+def hint(
+    puzzle: Codeword, progress: str = "", dictionary: Lexicon | None = None
+) -> CodewordHint | str:
+    """The next sure deduction from the starters and the player's letters so far."""
+    dictionary = dictionary or lexicon()
+    letters = parse_letters(progress) if progress.strip() else {}
+    broken = _rule_problems(puzzle, letters)
+    if broken:
+        return "Fix your letters first: " + "; ".join(broken)
+    solution = solve(puzzle, dictionary=dictionary)
+    wrong = sorted(
+        n for n, letter in letters.items() if n in solution.proven and solution.key[n] != letter
+    )
+    if wrong:
+        n = wrong[0]
+        return CodewordHint(
+            puzzle,
+            tuple(sorted((puzzle.given | letters).items())),
+            (n,),
+            f"Number {n} is not {letters[n].upper()}: think again about the clues it is in.",
+        )
+    return _next_sure_step(puzzle, letters, solution, dictionary)
+
+
+def _next_sure_step(
+    puzzle: Codeword, letters: dict[int, str], solution: CodewordSolution, dictionary: Lexicon
+) -> CodewordHint | str:
+    solver = Solver(
+        puzzle,
+        solution.tier,
+        dictionary,
+        time.monotonic() + DEFAULT_TIME_LIMIT,
+        frozenset(solution.unknown_clues),
+    )
+    state = solver.start(letters)
+    before = len(state.steps)
+    try:
+        solver.propagate(state)
+    except Contradiction as contradiction:
+        return f"Your letters lead to a contradiction: {contradiction.reason}."
+    known = puzzle.given | letters
+    if len(state.steps) > before:
+        step = state.steps[before]
+        new_letters = known | dict(step.assignments)
+        return CodewordHint(
+            puzzle,
+            tuple(sorted(new_letters.items())),
+            tuple(n for n, _ in step.assignments),
+            step.text() + ".",
+        )
+    if all(n in known for n in puzzle.numbers if solver.clues_of[n]):
+        return "Every clue is filled in: check your answer."
+    return _reveal_a_letter(puzzle, known, solution, solver)
+
+
+def _reveal_a_letter(
+    puzzle: Codeword, known: dict[int, str], solution: CodewordSolution, solver: Solver
+) -> CodewordHint | str:
+    """No sure step is left: give the proven letter whose number is in the most clues."""
+    open_numbers = [n for n in solution.proven if n not in known]
+    if not open_numbers:
+        return "No sure step from here, and the rest is not certain: the puzzle has several fills."
+    n = max(open_numbers, key=lambda m: (len(solver.clues_of[m]), -m))
+    letter = solution.key[n]
+    return CodewordHint(
+        puzzle,
+        tuple(sorted((known | {n: letter}).items())),
+        (n,),
+        f"No sure step from here; a free letter: {n} = {letter.upper()}.",
+    )

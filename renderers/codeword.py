@@ -1,0 +1,245 @@
+"""Codeword: the grid with a small number in each cell's corner, and the key strip under it.
+
+A typed grid is drawn as it is printed in the paper: black squares, white cells with
+their number in the top-left corner, and the letter once it is known. Clue-list puzzles
+have no grid, so each clue is drawn as a row of numbered cells (in two columns when
+there are many), with the final word's cells last. Under either, the key: the numbers
+1 to 26 in two rows of 13 boxes, each with its letter when known.
+
+Colours say where a letter comes from: starters in ink, proven letters in blue, guesses
+(not proven) in vermillion, and the letters a hint adds on a yellow cell.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from puzzles.codeword.puzzle import NUMBERS, Codeword
+from renderers.common import (
+    INK,
+    MUTED,
+    OKABE_ITO,
+    SURFACE,
+    WIDTH,
+    Canvas,
+    Colour,
+    text_width,
+    wrap_text,
+)
+
+PAD = 32
+MAX_CELL = 56
+KEY_COLUMNS = 13
+KEY_CELL = (WIDTH - 2 * PAD) / KEY_COLUMNS
+GRID_LINE = 2
+CLUE_GAP = 8  # between rows of clue cells
+COLUMN_GAP = 28  # between the two columns of clue rows
+TWO_COLUMNS_FROM = 10  # clues
+MIN_CLUE_CELL = 38
+SECTION_GAP = 28
+STATUS_SIZE = 26
+LABEL_SIZE = 22
+STARTER: Colour = INK
+PROVEN: Colour = OKABE_ITO["blue"]
+GUESSED: Colour = OKABE_ITO["vermillion"]
+HINTED_FILL: Colour = (250, 236, 150)  # a light tint of Okabe-Ito yellow
+
+
+def draw(puzzle: Codeword, solution: Any = None) -> bytes:
+    """PNG of the puzzle; with a solution or hint (anything with `.letters`), its letters."""
+    letters = dict(getattr(solution, "letters", ()) or ()) | puzzle.given
+    colours = _letter_colours(puzzle, solution, letters)
+    new = set(getattr(solution, "new", ()))
+    status = _status(solution)
+    if puzzle.grid:
+        cell = _grid_cell(puzzle)
+        body_height = cell * len(puzzle.grid)
+    else:
+        rows, cell = _clue_rows(puzzle)
+        body_height = _rows_height(rows, cell)
+    status_lines = _status_lines(status)
+    height = PAD + body_height + SECTION_GAP + 2 * KEY_CELL + CLUE_GAP
+    height += (SECTION_GAP + len(status_lines) * STATUS_SIZE * 1.3) if status_lines else 0
+    canvas = Canvas(WIDTH, math.ceil(height + PAD))
+
+    if puzzle.grid:
+        _draw_grid(canvas, puzzle, cell, letters, colours, new)
+    else:
+        _draw_clue_rows(canvas, rows, cell, letters, colours, new)
+    y = PAD + body_height + SECTION_GAP
+    _draw_key(canvas, y, puzzle, letters, colours, new)
+    y += 2 * KEY_CELL + CLUE_GAP
+    for line in status_lines:
+        y += STATUS_SIZE * 1.3
+        canvas.text((WIDTH / 2, y), line, STATUS_SIZE, MUTED, bold=False, anchor="ms")
+    return canvas.png()
+
+
+# --- what to show -----------------------------------------------------------------------------
+
+
+def _letter_colours(puzzle: Codeword, solution: Any, letters: dict[int, str]) -> dict[int, Colour]:
+    proven = getattr(solution, "proven", None)
+    colours = {}
+    for n in letters:
+        if n in puzzle.given:
+            colours[n] = STARTER
+        elif proven is None or n in proven:
+            colours[n] = PROVEN
+        else:
+            colours[n] = GUESSED
+    return colours
+
+
+def _status(solution: Any) -> str:
+    if solution is None:
+        return ""
+    if hasattr(solution, "message"):
+        return solution.message
+    if hasattr(solution, "final_word"):
+        parts = [solution.final_line()] if solution.puzzle.final else []
+        if solution.solutions_found == 0:
+            parts.append("no fill found")
+        elif solution.unique:
+            parts.append("unique solution")
+        else:
+            parts.append("not proven unique: orange letters are not certain")
+        return " · ".join(parts)
+    return getattr(solution, "summary", "")
+
+
+def _status_lines(status: str) -> list[str]:
+    return wrap_text(status, STATUS_SIZE, WIDTH - 2 * PAD, bold=False) if status else []
+
+
+# --- cells ------------------------------------------------------------------------------------
+
+
+def _draw_cell(
+    canvas: Canvas,
+    left: float,
+    top: float,
+    size: float,
+    number: int,
+    letter: str | None,
+    colour: Colour,
+    highlighted: bool,
+) -> None:
+    fill = HINTED_FILL if highlighted else SURFACE
+    canvas.rounded_rectangle(
+        (left, top, left + size, top + size), 0, fill=fill, outline=INK, width=GRID_LINE
+    )
+    number_size = max(12, round(size * 0.3))
+    canvas.text(
+        (left + 3 + GRID_LINE, top + 2 + GRID_LINE), str(number), number_size, MUTED, anchor="lt"
+    )
+    if letter:
+        letter_size = max(14, round(size * 0.52))
+        canvas.text_centred(
+            (left + size / 2, top + size * 0.6), letter.upper(), letter_size, colour
+        )
+
+
+def cell_box(puzzle: Codeword, row: int, column: int) -> tuple[float, float, float, float]:
+    """Where a grid cell is drawn (left, top, right, bottom), for tests and overlays."""
+    cell = _grid_cell(puzzle)
+    left = (WIDTH - cell * len(puzzle.grid[0])) / 2 + column * cell
+    top = PAD + row * cell
+    return left, top, left + cell, top + cell
+
+
+def _grid_cell(puzzle: Codeword) -> float:
+    return min(MAX_CELL, (WIDTH - 2 * PAD) / len(puzzle.grid[0]))
+
+
+def _draw_grid(canvas, puzzle, cell, letters, colours, new) -> None:
+    for r, row in enumerate(puzzle.grid):
+        for c, number in enumerate(row):
+            left, top, _, _ = cell_box(puzzle, r, c)
+            if not number:
+                canvas.rounded_rectangle(
+                    (left, top, left + cell, top + cell), 0, fill=INK, outline=INK, width=GRID_LINE
+                )
+                continue
+            _draw_cell(
+                canvas,
+                left,
+                top,
+                cell,
+                number,
+                letters.get(number),
+                colours.get(number, INK),
+                number in new,
+            )
+
+
+def _clue_rows(puzzle: Codeword) -> tuple[list[tuple[str, tuple[int, ...]]], float]:
+    """Labelled rows of numbers (the clues, then the final word), and the cell size."""
+    rows = [(str(i + 1), clue) for i, clue in enumerate(puzzle.clues)]
+    if puzzle.final:
+        rows.append(("final", puzzle.final))
+    return rows, _clue_cell(rows, _columns(rows))
+
+
+def _columns(rows: list[tuple[str, tuple[int, ...]]]) -> int:
+    """Two columns of rows for many clues, unless that makes the cells too small to read."""
+    two = len(rows) >= TWO_COLUMNS_FROM and _clue_cell(rows, 2) >= MIN_CLUE_CELL
+    return 2 if two else 1
+
+
+def _clue_cell(rows: list[tuple[str, tuple[int, ...]]], columns: int) -> float:
+    longest = max(len(numbers) for _, numbers in rows)
+    usable = (WIDTH - 2 * PAD - (columns - 1) * COLUMN_GAP) / columns - _label_width()
+    return min(MAX_CELL, usable / longest)
+
+
+def _label_width() -> float:
+    return text_width("final", LABEL_SIZE, bold=False) + 10
+
+
+def _rows_height(rows: list, cell: float) -> float:
+    per_column = math.ceil(len(rows) / _columns(rows))
+    return per_column * (cell + CLUE_GAP) - CLUE_GAP
+
+
+def _draw_clue_rows(canvas, rows, cell, letters, colours, new) -> None:
+    columns = _columns(rows)
+    per_column = math.ceil(len(rows) / columns)
+    column_width = (WIDTH - 2 * PAD - (columns - 1) * COLUMN_GAP) / columns
+    label = _label_width()
+    for index, (name, numbers) in enumerate(rows):
+        column, row = divmod(index, per_column)
+        left = PAD + column * (column_width + COLUMN_GAP)
+        top = PAD + row * (cell + CLUE_GAP)
+        canvas.text((left + label - 10, top + cell / 2), name, LABEL_SIZE, MUTED, False, "rm")
+        for k, number in enumerate(numbers):
+            _draw_cell(
+                canvas,
+                left + label + k * cell,
+                top,
+                cell,
+                number,
+                letters.get(number),
+                colours.get(number, INK),
+                number in new,
+            )
+
+
+def _draw_key(canvas, top, puzzle, letters, colours, new) -> None:
+    """1..26 in two rows of 13; numbers the puzzle does not use are greyed out."""
+    for n in NUMBERS:
+        row, column = divmod(n - 1, KEY_COLUMNS)
+        left = PAD + column * KEY_CELL
+        y = top + row * KEY_CELL
+        if n not in puzzle.numbers:
+            canvas.rounded_rectangle(
+                (left, y, left + KEY_CELL, y + KEY_CELL),
+                0,
+                fill=(228, 226, 222),
+                outline=INK,
+                width=GRID_LINE,
+            )
+            canvas.text((left + 3 + GRID_LINE, y + 2 + GRID_LINE), str(n), 16, MUTED, anchor="lt")
+            continue
+        _draw_cell(canvas, left, y, KEY_CELL, n, letters.get(n), colours.get(n, INK), n in new)
