@@ -23,7 +23,7 @@ EXIT_BAD_INPUT = 2
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse_args(parser, argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -35,6 +35,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         return report.fail(f"could not write {error.filename}: {error.strerror}")
     return report.finish()
+
+
+def _parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Like parse_args, but puzzle words may come after the flags too (`solve x --json a b`)."""
+    args, extra = parser.parse_known_args(argv)
+    words = [word for word in extra if not word.startswith("--")]
+    flags = [word for word in extra if word.startswith("--")]
+    free_text = "puzzle" if hasattr(args, "puzzle") else "text" if hasattr(args, "text") else None
+    if flags or (words and free_text is None):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if words:
+        getattr(args, free_text).extend(words)
+    return args
 
 
 class Report:

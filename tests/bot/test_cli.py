@@ -132,3 +132,9 @@ def test_puzzle_can_be_read_from_a_file(capsys, tmp_path):
     code, out, err = run(capsys, "solve", "letterboxed", "--file", str(puzzle_file))
     assert code == 0, err
     assert "2 words is the fewest possible" in out
+
+
+def test_puzzle_words_may_follow_the_flags(capsys):
+    code, out, err = run(capsys, "solve", "letterboxed", "--json", "vro", "wal", "eth", "bdi")
+    assert code == 0, err
+    assert json.loads(out)["puzzle"]["sides"] == ["vro", "wal", "eth", "bdi"]
