@@ -1,0 +1,219 @@
+"""Word ladder benchmark: index build, shortest ladders against networkx, longest chains.
+
+    .venv/bin/python -m bench.ladder [--json] [--quick]
+
+- Index build: our one-letter graph (neighbour lists, components, commonness ranks) for
+  the standard word list's 4- and 5-letter words and for Knuth's SGB five-letter words,
+  against building a networkx graph of the same edges. Target: ours < 150 ms.
+- Shortest ladders for 1,000 random pairs of common 4- and 5-letter words (fixed seed)
+  on the standard-list graph, once it is built: ours (length, count of shortest ladders
+  and the most common-worded one) against networkx's shortest_path (one path) on the
+  same graph, timed pair by pair in the same run. Target: median <= 2x networkx.
+- Longest chains from 20 common start words, 10 s each (--quick: 5 words, 2 s).
+
+Needs networkx (the `bench` extra: pip install -e '.[bench]').
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+import networkx as nx
+
+from puzzles.ladder.graph import WordGraph, graph_for, word_commonness
+from puzzles.ladder.longest import longest_chain
+from puzzles.ladder.solver import solve_shortest
+from puzzles.lexicon import Tier, lexicon
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "wordladder"
+SEED = 20261121
+PAIRS = 1000
+LENGTHS = (4, 5)
+BUILD_REPEATS = 5
+CHAIN_STARTS, CHAIN_SECONDS = 20, 10.0
+QUICK_CHAIN_STARTS, QUICK_CHAIN_SECONDS = 5, 2.0
+
+
+def sgb_words() -> list[str]:
+    lines = (CORPUS / "sgb_words.dat").read_text().splitlines()
+    return [line[:5] for line in lines if line and not line.startswith("*")]
+
+
+def networkx_graph(words: list[str]) -> nx.Graph:
+    """The baseline's graph: the same wildcard buckets, each bucket's pairs as edges."""
+    graph = nx.Graph()
+    graph.add_nodes_from(words)
+    buckets: dict[str, list[str]] = {}
+    for word in words:
+        for i in range(len(word)):
+            buckets.setdefault(f"{word[:i]}_{word[i + 1 :]}", []).append(word)
+    for bucket in buckets.values():
+        graph.add_edges_from(itertools.combinations(bucket, 2))
+    return graph
+
+
+def median_ms(work, repeats: int = BUILD_REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 1)
+
+
+def build_times() -> dict:
+    dictionary = lexicon()
+    commonness = word_commonness(dictionary)
+    dictionary.zipf("warm")  # load the frequency table outside the timings
+    results = {}
+    for length in LENGTHS:
+        words = list(dictionary.words_of_length(length, Tier.STANDARD))
+        results[f"standard_{length}_letters"] = {
+            "words": len(words),
+            "ours_ms": median_ms(lambda w=words: WordGraph.build(w, commonness)),
+            "networkx_ms": median_ms(lambda w=words: networkx_graph(w)),
+        }
+    words = sgb_words()
+    results["sgb_5757"] = {
+        "words": len(words),
+        "ours_ms": median_ms(lambda: WordGraph.build(words, commonness)),
+        "networkx_ms": median_ms(lambda: networkx_graph(words)),
+    }
+    return results
+
+
+def random_pairs(rng: random.Random) -> list[tuple[str, str]]:
+    common = {n: sorted(lexicon().words_of_length(n, Tier.COMMON)) for n in LENGTHS}
+    return [tuple(rng.sample(common[rng.choice(LENGTHS)], 2)) for _ in range(PAIRS)]
+
+
+def summary(times_ms: list[float]) -> dict:
+    ordered = sorted(times_ms)
+    return {
+        "queries": len(ordered),
+        "median_ms": round(statistics.median(ordered), 4),
+        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 4),
+        "max_ms": round(ordered[-1], 3),
+    }
+
+
+def query_times(pairs: list[tuple[str, str]]) -> dict:
+    dictionary = lexicon()
+    ours = {n: graph_for(n, Tier.STANDARD, dictionary) for n in LENGTHS}
+    baseline = {n: networkx_graph(list(ours[n].words)) for n in LENGTHS}
+    graph_for(4, Tier.COMMON, dictionary), graph_for(5, Tier.COMMON, dictionary)  # solve() uses
+    times: dict[str, list[float]] = {"ours": [], "solve": [], "networkx": []}
+    connected: dict[str, list[float]] = {"ours": [], "networkx": []}
+    agree = True
+    for a, b in pairs:
+        n = len(a)
+        start = time.perf_counter()
+        found = ours[n].shortest_ladders(a, b)
+        middle = time.perf_counter()
+        try:
+            path = nx.shortest_path(baseline[n], a, b)
+        except nx.NetworkXNoPath:
+            path = None
+        end = time.perf_counter()
+        solve_shortest(a, b, "standard", dictionary)
+        solved = time.perf_counter()
+        times["ours"].append((middle - start) * 1000)
+        times["networkx"].append((end - middle) * 1000)
+        times["solve"].append((solved - end) * 1000)
+        if path is not None:
+            connected["ours"].append((middle - start) * 1000)
+            connected["networkx"].append((end - middle) * 1000)
+        agree &= (found is None) == (path is None) and (
+            found is None or found.steps == len(path) - 1
+        )
+    results = {name: summary(values) for name, values in times.items()}
+    results["connected_pairs"] = {name: summary(values) for name, values in connected.items()}
+    results["same_lengths_as_networkx"] = agree
+    results["ratio_median_ours_to_networkx"] = round(
+        results["ours"]["median_ms"] / results["networkx"]["median_ms"], 2
+    )
+    return results
+
+
+def chain_runs(rng: random.Random, starts: int, seconds: float) -> list[dict]:
+    dictionary = lexicon()
+    runs = []
+    for _ in range(starts):
+        n = rng.choice(LENGTHS)
+        graph = graph_for(n, Tier.STANDARD, dictionary)
+        familiar = [w for w in dictionary.words_of_length(n, Tier.COMMON) if w in graph]
+        word = rng.choice(familiar)
+        chain = longest_chain(graph, word, seconds)
+        runs.append(
+            {
+                "start": word,
+                "steps": len(chain.nodes) - 1,
+                "proven": chain.proven,
+                "group_size": chain.group_size,
+                "most_possible_steps": chain.most_possible - 1,
+            }
+        )
+    return runs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter longest-chain runs")
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    lexicon().zipf("cold")
+    results: dict = {"lexicon_load_ms": round((time.perf_counter() - start) * 1000, 1)}
+    results["index_build"] = build_times()
+    rng = random.Random(SEED)
+    results["shortest"] = query_times(random_pairs(rng))
+    starts, seconds = (
+        (QUICK_CHAIN_STARTS, QUICK_CHAIN_SECONDS) if args.quick else (CHAIN_STARTS, CHAIN_SECONDS)
+    )
+    results["longest"] = {"seconds_each": seconds, "runs": chain_runs(rng, starts, seconds)}
+
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    print_report(results)
+
+
+def print_report(results: dict) -> None:
+    print(f"lexicon + frequency table load: {results['lexicon_load_ms']} ms (not in the timings)")
+    print("\nindex build (median of 5)        words    ours  networkx")
+    for name, row in results["index_build"].items():
+        print(f"  {name:<30}{row['words']:>7}{row['ours_ms']:>7.1f}ms{row['networkx_ms']:>8.1f}ms")
+    shortest = results["shortest"]
+    print(f"\nshortest ladders, {PAIRS} random pairs of common 4/5-letter words (standard list)")
+    print(f"  {'':<28}{'median':>10}{'p95':>10}{'max':>10}")
+    rows = [
+        ("ours: length+count+best", shortest["ours"]),
+        ("networkx shortest_path", shortest["networkx"]),
+        ("ours, connected pairs", shortest["connected_pairs"]["ours"]),
+        ("networkx, connected pairs", shortest["connected_pairs"]["networkx"]),
+        ("solve() end to end", shortest["solve"]),
+    ]
+    for name, row in rows:
+        print(
+            f"  {name:<28}{row['median_ms']:>8.3f}ms{row['p95_ms']:>8.3f}ms{row['max_ms']:>8.2f}ms"
+        )
+    print(
+        f"  median ratio ours/networkx: {shortest['ratio_median_ours_to_networkx']} "
+        f"(target <= 2); same lengths as networkx: {shortest['same_lengths_as_networkx']}"
+    )
+    longest = results["longest"]
+    print(f"\nlongest chains, {longest['seconds_each']:g} s each (standard list)")
+    for run in longest["runs"]:
+        proof = "proven" if run["proven"] else f"bound {run['most_possible_steps']}"
+        print(f"  {run['start']:<8}{run['steps']:>6} steps  ({proof}; group {run['group_size']})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Word ladders (Word Changer): turn one word into another, one letter at a time."""
+
+from __future__ import annotations
+
+from puzzles.core import Option, PuzzleKind
+from puzzles.ladder.generate import (
+    DIFFICULTIES,
+    MAX_LETTERS,
+    MAX_STEPS,
+    MIN_LETTERS,
+    MIN_STEPS,
+    generate,
+)
+from puzzles.ladder.graph import Ladders, WordGraph, graph_for
+from puzzles.ladder.puzzle import EXAMPLE, Ladder, parse
+from puzzles.ladder.rules import LadderHint, check, hint
+from puzzles.ladder.solver import (
+    DEFAULT_SECONDS,
+    MAX_SECONDS,
+    TIERS,
+    LadderSolution,
+    LongestChain,
+    solve,
+)
+
+KIND = PuzzleKind(
+    name="ladder",
+    title="Word Ladder",
+    aliases=("wordladder", "wordchanger", "doublets", "laddergram"),
+    example=EXAMPLE,
+    description=(
+        "Turn the first word into the second by changing one letter at a time; every "
+        "step must be a word (COLD CORD CARD WARD WARM). With one word and --longest: the "
+        "longest chain of changes from it that never repeats a word."
+    ),
+    parse=parse,
+    solve=solve,
+    check=check,
+    generate=generate,
+    hint=hint,
+    solve_options=(
+        Option("longest", bool, False, "the longest chain from one word instead"),
+        Option(
+            "tier",
+            str,
+            "standard",
+            "word list: common, standard or large",
+            choices=TIERS,
+        ),
+        Option(
+            "seconds",
+            float,
+            DEFAULT_SECONDS,
+            "time budget for the longest chain, in seconds",
+            minimum=1,
+            maximum=MAX_SECONDS,
+        ),
+    ),
+    generate_options=(
+        Option(
+            "steps",
+            int,
+            None,
+            "shortest ladder length (instead of the difficulty's)",
+            minimum=MIN_STEPS,
+            maximum=MAX_STEPS,
+        ),
+        Option(
+            "letters",
+            int,
+            None,
+            "word length (default: 4 or 5)",
+            minimum=MIN_LETTERS,
+            maximum=MAX_LETTERS,
+        ),
+    ),
+    difficulties=DIFFICULTIES,
+    max_input_chars=80,
+)
+
+__all__ = [
+    "KIND",
+    "Ladder",
+    "LadderHint",
+    "LadderSolution",
+    "Ladders",
+    "LongestChain",
+    "WordGraph",
+    "check",
+    "generate",
+    "graph_for",
+    "hint",
+    "parse",
+    "solve",
+]

@@ -1,0 +1,102 @@
+"""A word ladder and how players type one: two words of the same length, or one start word.
+
+`cold warm` asks for a ladder from COLD to WARM; a single word (`cold`) is a start for
+the longest chain. The words must be in the (large) word list so that a mistyped word is
+caught here, with its name, rather than reported later as "no ladder".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from puzzles.core import PuzzleError
+from puzzles.lexicon import Lexicon, lexicon
+
+EXAMPLE = "cold warm"
+MIN_LETTERS = 2
+MAX_LETTERS = 15
+# Words are separated by spaces, commas, slashes or arrows: `cold warm`, `COLD -> WARM`.
+WORD_SEPARATORS = re.compile(r"[\s,;/|>→\-–—]+")
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """Lowercase start and goal words; goal is None for a longest-chain start word.
+
+    par is the shortest ladder's length in steps when known (generated puzzles)."""
+
+    start: str
+    goal: str | None = None
+    par: int | None = None
+
+    def text(self) -> str:
+        return " ".join(word.upper() for word in self.words)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.start,) if self.goal is None else (self.start, self.goal)
+
+
+def split_words(text: str, example: str = EXAMPLE) -> tuple[str, ...]:
+    """The words of a line, lowercase; a PuzzleError names a word holding anything but A-Z."""
+    words = tuple(word for word in WORD_SEPARATORS.split(text.strip().lower()) if word)
+    for number, word in enumerate(words, start=1):
+        strange = next((ch for ch in word if not "a" <= ch <= "z"), None)
+        if strange is not None:
+            raise PuzzleError(
+                f"{word.upper()} contains {strange!r}; words hold only letters A-Z",
+                where=f"word {number}",
+                example=example,
+            )
+    return words
+
+
+def parse(text: str, dictionary: Lexicon | None = None) -> Ladder:
+    """'cold warm', 'COLD -> WARM', 'cold,warm' -> Ladder('cold', 'warm'); 'cold' -> start only."""
+    words = split_words(text)
+    if not words:
+        raise PuzzleError("type two words of the same length to join", example=EXAMPLE)
+    if len(words) > 2:
+        raise PuzzleError(
+            f"a ladder joins two words, but I found {len(words)} ({' '.join(words).upper()})",
+            example=EXAMPLE,
+        )
+    for number, word in enumerate(words, start=1):
+        _check_length(number, word)
+    if len(words) == 2:
+        _check_same_length(*words)
+    _check_known(words, dictionary or lexicon())
+    return Ladder(*words)
+
+
+def _check_length(number: int, word: str) -> None:
+    if not MIN_LETTERS <= len(word) <= MAX_LETTERS:
+        raise PuzzleError(
+            f"{word.upper()} has {len(word)} letters; ladder words have "
+            f"{MIN_LETTERS} to {MAX_LETTERS}",
+            where=f"word {number}",
+            example=EXAMPLE,
+        )
+
+
+def _check_same_length(start: str, goal: str) -> None:
+    if len(start) != len(goal):
+        raise PuzzleError(
+            f"{start.upper()} has {len(start)} letters but {goal.upper()} has {len(goal)}; "
+            "a ladder changes one letter at a time, so both words need the same length",
+            example=EXAMPLE,
+        )
+    if start == goal:
+        raise PuzzleError(
+            f"both words are {start.upper()}; give two different words", example=EXAMPLE
+        )
+
+
+def _check_known(words: tuple[str, ...], dictionary: Lexicon) -> None:
+    unknown = [word for word in words if not dictionary.contains(word)]
+    if unknown:
+        where = " and ".join(f"word {words.index(word) + 1}" for word in unknown)
+        names = " and ".join(word.upper() for word in unknown)
+        verb = "is" if len(unknown) == 1 else "are"
+        raise PuzzleError(f"{names} {verb} not in the word list", where=where, example=EXAMPLE)
