@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import signal
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -21,15 +23,23 @@ from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.admin")
+EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.admin")
 
 
 class PuzzleBot(commands.Bot):
     """puzzlebot. With `serve_commands=False` it only loads the command tree (for syncing)."""
 
-    def __init__(self, config: Config, *, serve_commands: bool = True, **options: Any):
+    def __init__(
+        self,
+        config: Config,
+        *,
+        serve_commands: bool = True,
+        clock: Callable[[], dt.datetime] | None = None,
+        **options: Any,
+    ):
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands need no message content or member lists
+        intents.members = config.members_intent  # only to hide members who left from boards
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -41,6 +51,8 @@ class PuzzleBot(commands.Bot):
         )
         self.config = config
         self.serve_commands = serve_commands
+        # Daily puzzles follow this clock (UTC); tests drive it to move through days.
+        self.clock = clock or (lambda: dt.datetime.now(dt.UTC))
         self.database: Database | None = None
         self.pool: WorkerPool | None = None
         self.service: PuzzleService | None = None
@@ -83,6 +95,9 @@ class PuzzleBot(commands.Bot):
     async def close(self) -> None:
         """Stop taking events first, then the pool, then the database (nothing half-written)."""
         await super().close()
+        scheduler = getattr(self, "daily_scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
         if self.pool is not None:
             await self.pool.close()
             self.pool = None

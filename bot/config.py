@@ -33,6 +33,8 @@ class Config:
     per_guild: int = 30
     window_seconds: float = 60.0
     log_level: str = "INFO"
+    daily_poll_seconds: float = 30.0
+    members_intent: bool = False
     source: str = field(default="defaults", compare=False)
 
 
@@ -50,6 +52,8 @@ _KEYS: dict[tuple[str, str], str] = {
     ("limits", "per_guild"): "per_guild",
     ("limits", "window_seconds"): "window_seconds",
     ("logging", "level"): "log_level",
+    ("daily", "poll_seconds"): "daily_poll_seconds",
+    ("discord", "members_intent"): "members_intent",
 }
 
 
@@ -102,6 +106,10 @@ def _checked(label: str, name: str, value: Any) -> Any:
         if not isinstance(value, str) or value.upper() not in LOG_LEVELS:
             raise ConfigError(f"{label} must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
         return value.upper()
+    if expected == "bool":
+        if not isinstance(value, bool):
+            raise ConfigError(f"{label} must be true or false, not {value!r}")
+        return value
     if expected == "str":
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a string in quotes, not {value!r}")

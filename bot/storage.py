@@ -27,6 +27,105 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX command_log_guild_at ON command_log (guild_id, at);
     """,
+    # 2: daily puzzles. Times are UTC ISO strings; days are the server's local dates.
+    """
+    CREATE TABLE daily_settings (
+        guild_id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        post_time TEXT NOT NULL,            -- 'HH:MM' local
+        timezone TEXT NOT NULL,             -- IANA name
+        kinds TEXT NOT NULL,                -- comma-separated kind names
+        difficulties TEXT NOT NULL DEFAULT '{}',  -- JSON {kind: fixed difficulty}
+        paused INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        last_error_at TEXT,
+        updated_at TEXT NOT NULL
+    );
+    CREATE TABLE daily_puzzles (
+        kind TEXT NOT NULL,
+        day TEXT NOT NULL,
+        difficulty TEXT NOT NULL DEFAULT '',
+        number INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        puzzle_text TEXT NOT NULL,
+        solution_text TEXT NOT NULL,
+        about TEXT NOT NULL,                -- 'par 4' or 'hard'
+        fewest INTEGER,                     -- fewest words (Letter Boxed), for scoring
+        image BLOB NOT NULL,
+        solution_image BLOB,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (kind, day, difficulty)
+    );
+    CREATE TABLE daily_posts (
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        day TEXT NOT NULL,
+        difficulty TEXT NOT NULL DEFAULT '',
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        posted_at TEXT,
+        closes_at TEXT NOT NULL,
+        closed_at TEXT,
+        PRIMARY KEY (guild_id, kind, day)
+    );
+    CREATE TABLE daily_plays (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        day TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0,
+        solved_at TEXT,
+        seconds REAL,
+        on_time INTEGER NOT NULL DEFAULT 0,
+        points INTEGER NOT NULL DEFAULT 0,
+        answer TEXT,
+        measure INTEGER,                    -- e.g. words used (Letter Boxed)
+        PRIMARY KEY (guild_id, user_id, kind, day)
+    );
+    CREATE INDEX daily_plays_board ON daily_plays (guild_id, day, kind);
+    CREATE TABLE members (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        departed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
+    # 3: running totals per member (per kind, and '*' for all kinds) so the all-time board
+    # of a big server is one index walk; and an index that answers period boards alone.
+    """
+    CREATE TABLE daily_totals (
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,                 -- a kind name, or '*' for every kind
+        user_id INTEGER NOT NULL,
+        points INTEGER NOT NULL DEFAULT 0,
+        solved INTEGER NOT NULL DEFAULT 0,
+        played INTEGER NOT NULL DEFAULT 0,
+        best_seconds REAL,
+        total_seconds REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, kind, user_id)
+    );
+    CREATE INDEX daily_totals_rank
+        ON daily_totals (guild_id, kind, points DESC, solved DESC, total_seconds);
+    DROP INDEX daily_plays_board;
+    CREATE INDEX daily_plays_board
+        ON daily_plays (guild_id, day, kind, user_id, on_time, points, seconds, solved_at);
+    INSERT INTO daily_totals (guild_id, kind, user_id, points, solved, played, best_seconds,
+                              total_seconds)
+        SELECT guild_id, k, user_id,
+               SUM(CASE WHEN on_time THEN points ELSE 0 END),
+               SUM(CASE WHEN on_time AND solved_at IS NOT NULL THEN 1 ELSE 0 END),
+               COUNT(*),
+               MIN(CASE WHEN on_time THEN seconds END),
+               SUM(CASE WHEN on_time THEN COALESCE(seconds, 0) ELSE 0 END)
+        FROM (SELECT guild_id, user_id, kind AS k, on_time, points, solved_at, seconds
+              FROM daily_plays
+              UNION ALL SELECT guild_id, user_id, '*', on_time, points, solved_at, seconds
+              FROM daily_plays)
+        GROUP BY guild_id, k, user_id;
+    """,
 )
 
 

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.jobs import JobResult
+from bot.service import Refusal
 from cogs.errors import tell_member
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import Option
@@ -164,6 +165,7 @@ class PuzzleModal(discord.ui.Modal):
         self.inputs: dict[str, discord.ui.TextInput] = {}
         for name, (label, required) in fields.items():
             text_input = discord.ui.TextInput(
+                custom_id=name,
                 label=label[:45],
                 style=discord.TextStyle.paragraph,
                 required=required,
@@ -297,6 +299,8 @@ class PuzzleCommands(commands.Cog):
     ) -> None:
         started = time.perf_counter()
         puzzle = await self.service.parse(kind, text)
+        if not private:
+            await self._refuse_open_daily(interaction, kind, puzzle)
         self.service.admit(interaction.user.id, interaction.guild_id)
         await interaction.response.defer(thinking=True, ephemeral=private)
         result = await self.service.solve(kind, puzzle, options)
@@ -309,6 +313,20 @@ class PuzzleCommands(commands.Cog):
             private,
         )
         await self._record(interaction, "solve", kind, started)
+
+    async def _refuse_open_daily(self, interaction, kind: PuzzleKind, puzzle) -> None:
+        """No solving or hinting today's daily puzzle of this server until it closes."""
+        daily = getattr(self.bot, "daily", None)
+        if daily is None:
+            return
+        match = await daily.open_daily_matching(interaction.guild_id, kind, puzzle)
+        if match is not None:
+            puzzle_of_the_day, post = match
+            closes = int(post.closes_at.timestamp())
+            raise Refusal(
+                f"That is this server's daily {kind.title} #{puzzle_of_the_day.number}: no "
+                f"spoilers until it closes <t:{closes}:R>. Press Play on the post to play it."
+            )
 
     # --- /hint ----------------------------------------------------------------------------
 
@@ -352,6 +370,7 @@ class PuzzleCommands(commands.Cog):
     ) -> None:
         started = time.perf_counter()
         puzzle = await self.service.parse(kind, text)
+        await self._refuse_open_daily(interaction, kind, puzzle)
         self.service.admit(interaction.user.id, interaction.guild_id)
         await interaction.response.defer(thinking=True, ephemeral=True)
         result = await self.service.hint(kind, puzzle, progress or "")

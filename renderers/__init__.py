@@ -12,8 +12,8 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-# Modules in this package that are helpers, not renderers of a kind.
-_NOT_KINDS = frozenset({"common"})
+# Modules in this package that are helpers or non-puzzle pictures, not renderers of a kind.
+_NOT_KINDS = frozenset({"common", "leaderboard", "stats"})
 
 
 def renderer(kind_name: str) -> ModuleType:

@@ -12,10 +12,13 @@ the inside of any shape keeps its exact colour (tests can look for path colours)
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+import regex
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -290,12 +293,100 @@ class Canvas:
             return self._image.copy()
         return self._image.reduce(self.scale)
 
-    def png(self) -> bytes:
-        return png_bytes(self.image())
+    def png(self, optimize: bool = True) -> bytes:
+        return png_bytes(self.image(), optimize)
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """Encode as an optimised PNG (deterministic: no timestamps or text chunks)."""
+def png_bytes(image: Image.Image, optimize: bool = True) -> bytes:
+    """Encode as PNG, optimised unless told not to (deterministic: no timestamps or
+    text chunks). optimize=False encodes tall pictures several times faster (about
+    60 ms instead of 400 ms for 800x1700) for a few percent more bytes."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", optimize=optimize)
     return buffer.getvalue()
+
+
+# --- text from users (member names): any Unicode, drawn with what DejaVu has ---------
+
+PLACEHOLDER = "\ufffd"  # U+FFFD REPLACEMENT CHARACTER, drawn for a character DejaVu lacks
+ELLIPSIS = "\u2026"
+# Combining marks kept on one character: enough for any real accent, and stops the
+# tall "Zalgo" stacks some names use from spilling over the lines around them.
+MAX_MARKS_PER_CHARACTER = 2
+_MARKS = frozenset({"Mn", "Me"})
+# Parts of a character that only modify how it looks (accents, joiners, variation
+# selectors, skin tones): when the font lacks one, the character is drawn without it.
+_DECORATIONS = _MARKS | {"Cf"}
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+_CHARACTER = regex.compile(r"\X")  # one extended grapheme cluster
+
+
+@cache
+def font_codepoints(bold: bool = True) -> frozenset[int]:
+    """The code points the bundled font has a glyph for (its character map)."""
+    with TTFont(FONT_FILES[bold], lazy=True) as ttf:
+        return frozenset(ttf.getBestCmap())
+
+
+def characters(text: str) -> list[str]:
+    """`text` split into user-perceived characters (Unicode extended grapheme clusters):
+    a letter with its accents, a flag, or an emoji family joined by ZWJs is one item."""
+    return _CHARACTER.findall(text)
+
+
+def _is_decoration(codepoint: str) -> bool:
+    return unicodedata.category(codepoint) in _DECORATIONS or ord(codepoint) in _SKIN_TONES
+
+
+def _drawable_character(character: str, available: frozenset[int]) -> str:
+    """The character as the font can draw it: whole, without the decorations the font
+    lacks, PLACEHOLDER if it lacks the character itself, or '' for an invisible one."""
+    base, rest = character[0], character[1:]
+    if base.isspace() or unicodedata.category(base) == "Cc":
+        return " "
+    if any(ord(c) not in available and not _is_decoration(c) for c in character):
+        return PLACEHOLDER
+    if _is_decoration(base):
+        return ""  # a stray mark, or an invisible one such as a zero-width space
+    kept, marks = [base], 0
+    for codepoint in rest:
+        if ord(codepoint) not in available:
+            continue
+        if unicodedata.category(codepoint) in _MARKS:
+            marks += 1
+            if marks > MAX_MARKS_PER_CHARACTER:
+                continue
+        kept.append(codepoint)
+    return "".join(kept)
+
+
+def drawable_text(text: str, bold: bool = True) -> str:
+    """`text` on one line with only what the bundled font can draw: each character it
+    lacks (CJK, most emoji) becomes one PLACEHOLDER instead of a tofu box; runs of
+    spaces, tabs and newlines become one space."""
+    available = font_codepoints(bold)
+    drawn = "".join(
+        _drawable_character(character, available)
+        for character in characters(unicodedata.normalize("NFC", text))
+    )
+    return " ".join(drawn.split())
+
+
+def fit_text(text: str, size: int, max_width: float, bold: bool = True) -> str:
+    """`text` if it fits in max_width at `size`, else its longest prefix of whole
+    characters (never half an emoji) that fits with an ellipsis after it."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    parts = characters(text)
+
+    def shortened(count: int) -> str:
+        return "".join(parts[:count]).rstrip() + ELLIPSIS
+
+    fits, too_long = 0, len(parts)  # shortened(fits) fits (or is the bare ellipsis)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if text_width(shortened(middle), size, bold) <= max_width:
+            fits = middle
+        else:
+            too_long = middle
+    return shortened(fits)

@@ -1,0 +1,156 @@
+"""Posts each server's daily puzzles when due and closes them at the end of the day.
+
+Nothing is kept in memory between rounds: what is due and what was posted comes from the
+database each time, so a restart neither posts twice nor skips a day. A channel that is
+gone or a missing permission is logged, saved for /daily status, and retried next round;
+no error stops the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+
+import discord
+
+from bot.daily.scoring import clock_text
+from bot.daily.service import DailyService, Due
+from bot.daily.store import Post
+from bot.pool import JobTimeout, PoolBusy, WorkerCrashed
+from bot.service import Refusal
+from puzzles import get_kind
+
+log = logging.getLogger(__name__)
+
+SUMMARY_ROWS = 10
+
+
+class DailyScheduler:
+    def __init__(self, bot: discord.Client, daily: DailyService, poll_seconds: float):
+        self.bot = bot
+        self.daily = daily
+        self.poll_seconds = poll_seconds
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="daily-scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def wake(self) -> None:
+        """Check now rather than at the next poll (after a setup change, or in tests)."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.run_once()
+            except Exception:  # the loop must outlive any one bad round
+                log.exception("daily scheduler round failed")
+            self.rounds += 1
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+
+    async def run_once(self) -> None:
+        for post in await self.daily.posts_to_close():
+            await self._close(post)
+        for due in await self.daily.due_posts():
+            await self._post(due)
+
+    # --- posting --------------------------------------------------------------------------
+
+    async def _post(self, due: Due) -> None:
+        settings, kind = due.settings, due.kind
+        store = self.daily.store
+        try:
+            puzzle = await self.daily.puzzle_of_the_day(kind, due.day, due.difficulty)
+        except (Refusal, JobTimeout, PoolBusy, WorkerCrashed) as error:
+            await self._trouble(settings.guild_id, f"could not make the {kind.title}: {error}")
+            return
+        closes_at = self.daily.closes_at(settings, due.day)
+        await store.reserve_post(
+            settings.guild_id, kind.name, due.day, due.difficulty, settings.channel_id, closes_at
+        )
+        from cogs.daily import PlayButton  # the view lives with the cog that answers it
+
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlayButton(kind.name, due.day))
+        about = f" · {puzzle.about}" if puzzle.about else ""
+        content = (
+            f"**{kind.title} #{puzzle.number}**{about} · {due.day:%A %d %B}\n"
+            f"Press **Play** to start your timer; answers stay private. The solution comes "
+            f"when the day ends, <t:{int(closes_at.timestamp())}:R>."
+        )
+        file = discord.File(io.BytesIO(puzzle.image), filename=f"{kind.name}-{puzzle.number}.png")
+        message = await self._send(settings.guild_id, settings.channel_id, content, file, view)
+        if message is None:
+            return
+        await store.mark_posted(
+            settings.guild_id, kind.name, due.day, message.id, self.daily.clock()
+        )
+        await store.set_error(settings.guild_id, None, self.daily.clock())
+        log.info("posted %s #%d in guild %s", kind.name, puzzle.number, settings.guild_id)
+
+    async def _close(self, post: Post) -> None:
+        kind = get_kind(post.kind)
+        daily = await self.daily.store.puzzle(post.kind, post.day, post.difficulty)
+        results = await self.daily.store.day_results(post.guild_id, post.kind, post.day)
+        if daily is None:
+            await self.daily.store.mark_closed(post, self.daily.clock())
+            return
+        solved = [(name, play) for name, play in results if play.solved_at and play.on_time]
+        lines = [
+            f"**{kind.title} #{daily.number} has closed.** The answer:",
+            f"```\n{daily.solution_text[:900]}\n```",
+            f"{len(results)} played, {len(solved)} solved.",
+        ]
+        for rank, (name, play) in enumerate(solved[:SUMMARY_ROWS], start=1):
+            time_taken = clock_text(play.seconds or 0)
+            lines.append(
+                f"{rank}. {discord.utils.escape_markdown(name)}: {play.points} points, {time_taken}"
+            )
+        file = None
+        if daily.solution_image:
+            file = discord.File(
+                io.BytesIO(daily.solution_image), filename=f"{kind.name}-answer.png"
+            )
+        content = discord.utils.escape_mentions("\n".join(lines))[:2000]
+        message = await self._send(post.guild_id, post.channel_id, content, file, None)
+        if message is not None:
+            await self.daily.store.mark_closed(post, self.daily.clock())
+
+    async def _send(self, guild_id, channel_id, content, file, view) -> discord.Message | None:
+        """Send to a channel, or record why not (kept for /daily status) and try again later."""
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            kwargs = {"file": file} if file is not None else {}
+            if view is not None:
+                kwargs["view"] = view
+            return await channel.send(content, **kwargs)  # type: ignore[union-attr]
+        except discord.NotFound:
+            problem = (
+                f"the channel <#{channel_id}> no longer exists; choose another with /daily setup"
+            )
+        except discord.Forbidden:
+            problem = (
+                f"I may not post in <#{channel_id}>: give me View Channel, Send Messages and "
+                "Attach Files there"
+            )
+        except discord.HTTPException as error:
+            problem = f"Discord refused the post ({error.status}): {error.text}"
+        await self._trouble(guild_id, problem)
+        return None
+
+    async def _trouble(self, guild_id: int, problem: str) -> None:
+        log.warning("daily puzzles in guild %s: %s", guild_id, problem)
+        await self.daily.store.set_error(guild_id, problem, self.daily.clock())

@@ -1,0 +1,55 @@
+"""How a daily result scores, and the streaks and stats built from a player's results.
+
+The rule (the README repeats it): an on-time solve scores 100 points, minus 10 for each
+wrong attempt before it and 20 for each hint, and for Letter Boxed minus 10 for each word
+beyond the fewest possible; never below 10. A period's board ranks by total points, then
+by solves, then by the lower total time. Unsolved puzzles score nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SOLVE_POINTS = 100
+WRONG_ATTEMPT_COST = 10
+HINT_COST = 20
+EXTRA_WORD_COST = 10
+LEAST_POINTS = 10
+
+
+def points(attempts: int, hints: int, extra_words: int = 0) -> int:
+    """Points for a solve on the `attempts`-th try (1 = first) with `hints` hints used."""
+    lost = WRONG_ATTEMPT_COST * (attempts - 1) + HINT_COST * hints + EXTRA_WORD_COST * extra_words
+    return max(LEAST_POINTS, SOLVE_POINTS - lost)
+
+
+def clock_text(seconds: float) -> str:
+    """3:41, or 1:02:03 past an hour."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+@dataclass(frozen=True)
+class Streaks:
+    current: int
+    longest: int
+
+
+def streaks(solved_days: Iterable[dt.date], today: dt.date) -> Streaks:
+    """Runs of consecutive days with a solve. A day missed breaks a run; today still
+    unsolved does not break the current one yet (the day is not over)."""
+    days = sorted(set(solved_days))
+    longest = run = 0
+    previous: dt.date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        longest = max(longest, run)
+        previous = day
+    current = 0
+    if previous is not None and (today - previous).days <= 1:
+        current = run
+    return Streaks(current, longest)

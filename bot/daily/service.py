@@ -1,0 +1,301 @@
+"""The daily game without Discord: which puzzles are due, playing them, boards and stats.
+
+Puzzles are generated in the worker pool, once per kind, date and difficulty, and stored
+with their solution and pictures; every server that posts that kind that day gets the
+same one. Answers are checked by the kind's own rules in the pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot import jobs
+from bot.daily import calendar, scoring
+from bot.daily.store import DailyPuzzle, DailyStore, Play, Post, Settings
+from bot.service import PuzzleService, Refusal
+from puzzles import PuzzleError, PuzzleKind, get_kind
+from puzzles.core import Puzzle
+
+Clock = Callable[[], dt.datetime]
+STREAK_LOOKBACK_DAYS = 400  # board streaks count back this far (a year and a bit)
+PERIODS = ("today", "week", "month", "all")
+PERIOD_NAMES = {"today": "today", "week": "the last 7 days", "month": "the last 30 days",
+                "all": "all time"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Due:
+    """A puzzle a server should have posted by now and has not."""
+
+    settings: Settings
+    kind: PuzzleKind
+    day: dt.date
+    difficulty: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to an answer, for the player's private reply."""
+
+    solved: bool
+    message: str
+    share: str | None = None
+
+
+def fingerprint(kind: PuzzleKind, puzzle: Puzzle) -> str:
+    """The puzzle's content, whatever order or case it was typed in (sides, words, lines)."""
+    text = puzzle.text().lower()
+    if kind.multiline_input:
+        return "".join(text.split())
+    return " ".join(sorted(text.split()))
+
+
+class DailyService:
+    def __init__(self, store: DailyStore, puzzles: PuzzleService, clock: Clock):
+        self.store = store
+        self.puzzles = puzzles
+        self.clock = clock
+        self._making: dict[tuple[str, dt.date, str], asyncio.Lock] = {}
+
+    # --- the puzzle of the day ------------------------------------------------------------
+
+    async def puzzle_of_the_day(self, kind: PuzzleKind, day: dt.date, difficulty: str):
+        stored = await self.store.puzzle(kind.name, day, difficulty)
+        if stored is not None:
+            return stored
+        lock = self._making.setdefault((kind.name, day, difficulty), asyncio.Lock())
+        async with lock:  # two servers due at once must not generate twice
+            stored = await self.store.puzzle(kind.name, day, difficulty)
+            if stored is not None:
+                return stored
+            return await self._make(kind, day, difficulty)
+
+    async def _make(self, kind: PuzzleKind, day: dt.date, difficulty: str) -> DailyPuzzle:
+        seed = calendar.puzzle_seed(kind.name, day, difficulty)
+        pool = self.puzzles.pool
+        made = await pool.run(
+            jobs.generate_job,
+            kind.name,
+            seed,
+            difficulty or None,
+            {},
+            deadline=self.puzzles.generate_deadline,
+        )
+        puzzle = made.value
+        solved = await pool.run(
+            jobs.solve_job, kind.name, puzzle, {}, True, deadline=self.puzzles.generate_deadline
+        )
+        par = getattr(puzzle, "par", None)
+        about = f"par {par}" if par else (difficulty or "")
+        daily = DailyPuzzle(
+            kind=kind.name,
+            day=day,
+            difficulty=difficulty,
+            number=calendar.puzzle_number(day),
+            puzzle_text=puzzle.text(),
+            solution_text=solved.text,
+            about=about,
+            fewest=getattr(solved.value, "fewest_words", None),
+            image=made.png,
+            solution_image=solved.png,
+        )
+        return await self.store.save_puzzle(daily, seed)
+
+    # --- what is due ----------------------------------------------------------------------
+
+    async def due_posts(self) -> list[Due]:
+        """Puzzles whose local post time has passed today and that are not posted yet.
+
+        A bot that was down at post time posts as soon as it is back, the same day; a day it
+        missed entirely is not posted late.
+        """
+        now = self.clock()
+        due = []
+        for settings in await self.store.all_settings():
+            if settings.paused:
+                continue
+            zone = calendar.parse_timezone(settings.timezone)
+            today = calendar.local_day(now, zone)
+            at = calendar.parse_post_time(settings.post_time)
+            if now < calendar.post_moment(today, at, zone):
+                continue
+            for name in settings.kinds:
+                post = await self.store.post(settings.guild_id, name, today)
+                if post is not None and post.message_id is not None:
+                    continue
+                kind = get_kind(name)
+                override = settings.difficulties.get(name)
+                difficulty = calendar.scheduled_difficulty(kind, today, override) or ""
+                due.append(Due(settings, kind, today, difficulty))
+        return due
+
+    def closes_at(self, settings: Settings, day: dt.date) -> dt.datetime:
+        return calendar.day_end(day, calendar.parse_timezone(settings.timezone))
+
+    async def posts_to_close(self) -> list[Post]:
+        return await self.store.posts_to_close(self.clock())
+
+    # --- playing --------------------------------------------------------------------------
+
+    async def open_play(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+        """Start (or resume) a member's play of a posted puzzle: (puzzle, play, post)."""
+        post = await self.store.post(guild_id, kind.name, day)
+        if post is None or post.message_id is None:
+            raise Refusal(f"There is no daily {kind.title} for {day.isoformat()} in this server.")
+        daily = await self.store.puzzle(kind.name, day, post.difficulty)
+        assert daily is not None, "a posted puzzle is always stored"
+        await self.store.remember_member(guild_id, user_id, name)
+        play = await self.store.start_play(guild_id, user_id, kind.name, day, self.clock())
+        return daily, play, post
+
+    async def latest_post(self, guild_id: int, kind: PuzzleKind) -> Post:
+        """The newest posted puzzle of a kind in the server (for /daily answer)."""
+        settings = await self.store.settings(guild_id)
+        zone = calendar.parse_timezone(settings.timezone) if settings else dt.UTC
+        today = calendar.local_day(self.clock(), zone)
+        for back in range(0, 8):
+            post = await self.store.post(guild_id, kind.name, today - dt.timedelta(days=back))
+            if post is not None and post.message_id is not None:
+                return post
+        raise Refusal(f"No daily {kind.title} has been posted here this week.")
+
+    async def answer(
+        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day: dt.date, text: str
+    ) -> Outcome:
+        daily, play, post = await self.open_play(guild_id, user_id, name, kind, day)
+        title = f"{kind.title} #{daily.number}"
+        if play.solved_at is not None:
+            return Outcome(True, f"You already solved {title}; one result per puzzle.")
+        kind.check_input_size(text)
+        puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
+        verdict = (await self.puzzles.check(kind, puzzle, text)).value
+        if not verdict.solved:
+            await self.store.count_attempt(play)
+            tries = play.attempts + 1
+            return Outcome(False, f"Not yet (attempt {tries}).\n{verdict.text()}")
+        now = self.clock()
+        on_time = post.closed_at is None and now < post.closes_at
+        measure = len(text.split()) if kind.name == "letterboxed" else None
+        extra_words = max(0, (measure or 0) - (daily.fewest or measure or 0))
+        points = scoring.points(play.attempts + 1, play.hints, extra_words)
+        await self.store.record_solve(play, now, on_time, points, text, measure)
+        seconds = (now - play.started_at).total_seconds()
+        share = share_line(title, seconds, play.attempts + 1, play.hints, measure)
+        late = "" if on_time else " The day had closed, so it counts for your stats only."
+        return Outcome(True, f"Solved {title}! {points} points.{late}", share)
+
+    async def hint(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day)
+        if kind.hint is None:
+            raise Refusal(f"{kind.title} has no hints.")
+        if play.solved_at is None:
+            await self.store.count_hint(play)
+        puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
+        return await self.puzzles.hint(kind, puzzle, "")
+
+    # --- the spoiler guard ----------------------------------------------------------------
+
+    async def open_daily_matching(
+        self, guild_id: int | None, kind: PuzzleKind, puzzle: Puzzle
+    ) -> tuple[DailyPuzzle, Post] | None:
+        """Today's still-open daily puzzle in this server that `puzzle` is, if any."""
+        if guild_id is None:
+            return None
+        wanted = fingerprint(kind, puzzle)
+        for post in await self.store.open_posts(guild_id):
+            if post.kind != kind.name or self.clock() >= post.closes_at:
+                continue
+            daily = await self.store.puzzle(post.kind, post.day, post.difficulty)
+            if daily is None:
+                continue
+            try:
+                if fingerprint(kind, kind.parse(daily.puzzle_text)) == wanted:
+                    return daily, post
+            except PuzzleError:
+                continue
+        return None
+
+    # --- boards and stats -----------------------------------------------------------------
+
+    async def local_today(self, guild_id: int) -> dt.date:
+        settings = await self.store.settings(guild_id)
+        zone = calendar.parse_timezone(settings.timezone) if settings else dt.UTC
+        return calendar.local_day(self.clock(), zone)
+
+    async def board(self, guild_id: int, kind: PuzzleKind | None, period: str, limit: int = 25):
+        today = await self.local_today(guild_id)
+        first = {
+            "today": today,
+            "week": today - dt.timedelta(days=6),
+            "month": today - dt.timedelta(days=29),
+            "all": None,
+        }[period]
+        rows = await self.store.leaderboard(
+            guild_id, kind.name if kind else None, first, today, limit
+        )
+        days = await self.store.solved_days(
+            guild_id,
+            [row.user_id for row in rows],
+            kind.name if kind else None,
+            today - dt.timedelta(days=STREAK_LOOKBACK_DAYS),
+        )
+        return [(row, scoring.streaks(days[row.user_id], today).current) for row in rows]
+
+    async def stats(self, guild_id: int, user_id: int, kind: PuzzleKind | None) -> MemberStats:
+        today = await self.local_today(guild_id)
+        plays = await self.store.plays_of(guild_id, user_id, kind.name if kind else None)
+        return member_stats(plays, today)
+
+
+@dataclass(frozen=True)
+class MemberStats:
+    played: int
+    solved: int
+    win_rate: float
+    streaks: scoring.Streaks
+    fastest_seconds: float | None
+    best_points: int | None
+    fewest_attempts: int | None
+    last_30: tuple[tuple[dt.date, str, float | None], ...]  # (day, solved/failed/missed, min)
+
+
+def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
+    solves = [play for play in plays if play.solved_at is not None]
+    on_time_days = {play.day for play in solves if play.on_time}
+    by_day: dict[dt.date, list[Play]] = {}
+    for play in plays:
+        by_day.setdefault(play.day, []).append(play)
+    last_30 = []
+    for back in range(29, -1, -1):
+        day = today - dt.timedelta(days=back)
+        day_plays = by_day.get(day, [])
+        solved = [p for p in day_plays if p.solved_at is not None]
+        if solved:
+            minutes = min(p.seconds or 0 for p in solved) / 60
+            last_30.append((day, "solved", round(minutes, 2)))
+        else:
+            last_30.append((day, "failed" if day_plays else "missed", None))
+    return MemberStats(
+        played=len(plays),
+        solved=len(solves),
+        win_rate=len(solves) / len(plays) if plays else 0.0,
+        streaks=scoring.streaks(on_time_days, today),
+        fastest_seconds=min((p.seconds for p in solves if p.seconds is not None), default=None),
+        best_points=max((p.points for p in solves if p.on_time), default=None),
+        fewest_attempts=min((p.attempts for p in solves), default=None),
+        last_30=tuple(last_30),
+    )
+
+
+def share_line(title: str, seconds: float, attempts: int, hints: int, words: int | None) -> str:
+    """A result people can post without spoiling the answer."""
+    parts = [f"{words} words"] if words else []
+    parts.append(scoring.clock_text(seconds))
+    if attempts > 1:
+        parts.append(f"{attempts} tries")
+    if hints:
+        parts.append(f"{hints} hint{'s' if hints > 1 else ''}")
+    return f"{title}: {', '.join(parts)}"

@@ -1,0 +1,498 @@
+"""Daily-puzzle rows in SQLite: settings, the puzzles of each day, posts, plays, members.
+
+Every write is one statement or one transaction, committed before the call returns, so a
+restart or a crash never leaves half a result. Times are stored as UTC ISO strings and
+days as the server's local ISO dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+def iso(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).isoformat(timespec="seconds")
+
+
+def from_iso(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class Settings:
+    guild_id: int
+    channel_id: int
+    post_time: str
+    timezone: str
+    kinds: tuple[str, ...]
+    difficulties: dict[str, str]
+    paused: bool
+    last_error: str | None
+    last_error_at: str | None
+
+
+@dataclass(frozen=True)
+class DailyPuzzle:
+    kind: str
+    day: dt.date
+    difficulty: str
+    number: int
+    puzzle_text: str
+    solution_text: str
+    about: str
+    fewest: int | None
+    image: bytes
+    solution_image: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Post:
+    guild_id: int
+    kind: str
+    day: dt.date
+    difficulty: str
+    channel_id: int
+    message_id: int | None
+    closes_at: dt.datetime
+    closed_at: str | None
+
+
+@dataclass(frozen=True)
+class Play:
+    guild_id: int
+    user_id: int
+    kind: str
+    day: dt.date
+    started_at: dt.datetime
+    attempts: int
+    hints: int
+    solved_at: dt.datetime | None
+    seconds: float | None
+    on_time: bool
+    points: int
+    measure: int | None
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    user_id: int
+    name: str
+    points: int
+    solved: int
+    played: int
+    best_seconds: float | None
+    total_seconds: float
+
+
+class DailyStore:
+    def __init__(self, connection: aiosqlite.Connection):
+        self.db = connection
+
+    async def _one(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
+        async with self.db.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _write(self, sql: str, params: tuple = ()) -> int:
+        async with self.db.execute(sql, params) as cursor:
+            changed = cursor.rowcount
+        await self.db.commit()
+        return changed
+
+    # --- settings -------------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> Settings | None:
+        row = await self._one("SELECT * FROM daily_settings WHERE guild_id = ?", (guild_id,))
+        return _settings(row) if row else None
+
+    async def all_settings(self) -> list[Settings]:
+        return [_settings(row) for row in await self._all("SELECT * FROM daily_settings")]
+
+    async def save_settings(
+        self, guild_id: int, channel_id: int, post_time: str, timezone: str, kinds: list[str]
+    ) -> None:
+        await self._write(
+            "INSERT INTO daily_settings (guild_id, channel_id, post_time, timezone, kinds,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " channel_id = excluded.channel_id, post_time = excluded.post_time,"
+            " timezone = excluded.timezone, updated_at = excluded.updated_at,"
+            " last_error = NULL, last_error_at = NULL",
+            (guild_id, channel_id, post_time, timezone, ",".join(kinds), iso(_now())),
+        )
+
+    async def set_kinds(self, guild_id: int, kinds: list[str]) -> None:
+        await self._write(
+            "UPDATE daily_settings SET kinds = ? WHERE guild_id = ?", (",".join(kinds), guild_id)
+        )
+
+    async def set_difficulties(self, guild_id: int, difficulties: dict[str, str]) -> None:
+        await self._write(
+            "UPDATE daily_settings SET difficulties = ? WHERE guild_id = ?",
+            (json.dumps(difficulties, sort_keys=True), guild_id),
+        )
+
+    async def set_paused(self, guild_id: int, paused: bool) -> None:
+        await self._write(
+            "UPDATE daily_settings SET paused = ? WHERE guild_id = ?", (int(paused), guild_id)
+        )
+
+    async def set_error(self, guild_id: int, error: str | None, at: dt.datetime) -> None:
+        await self._write(
+            "UPDATE daily_settings SET last_error = ?, last_error_at = ? WHERE guild_id = ?",
+            (error, iso(at) if error else None, guild_id),
+        )
+
+    # --- the puzzles of each day ----------------------------------------------------------
+
+    async def puzzle(self, kind: str, day: dt.date, difficulty: str) -> DailyPuzzle | None:
+        row = await self._one(
+            "SELECT * FROM daily_puzzles WHERE kind = ? AND day = ? AND difficulty = ?",
+            (kind, day.isoformat(), difficulty),
+        )
+        return _puzzle(row) if row else None
+
+    async def save_puzzle(self, puzzle: DailyPuzzle, seed: int) -> DailyPuzzle:
+        """Store once; a puzzle already stored for that kind, day and difficulty wins."""
+        await self._write(
+            "INSERT OR IGNORE INTO daily_puzzles (kind, day, difficulty, number, seed,"
+            " puzzle_text, solution_text, about, fewest, image, solution_image, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                puzzle.kind,
+                puzzle.day.isoformat(),
+                puzzle.difficulty,
+                puzzle.number,
+                seed,
+                puzzle.puzzle_text,
+                puzzle.solution_text,
+                puzzle.about,
+                puzzle.fewest,
+                puzzle.image,
+                puzzle.solution_image,
+                iso(_now()),
+            ),
+        )
+        stored = await self.puzzle(puzzle.kind, puzzle.day, puzzle.difficulty)
+        assert stored is not None
+        return stored
+
+    # --- posts ----------------------------------------------------------------------------
+
+    async def post(self, guild_id: int, kind: str, day: dt.date) -> Post | None:
+        row = await self._one(
+            "SELECT * FROM daily_posts WHERE guild_id = ? AND kind = ? AND day = ?",
+            (guild_id, kind, day.isoformat()),
+        )
+        return _post(row) if row else None
+
+    async def reserve_post(
+        self, guild_id: int, kind: str, day: dt.date, difficulty: str, channel_id: int,
+        closes_at: dt.datetime,
+    ) -> None:  # fmt: skip
+        await self._write(
+            "INSERT OR IGNORE INTO daily_posts (guild_id, kind, day, difficulty, channel_id,"
+            " closes_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (guild_id, kind, day.isoformat(), difficulty, channel_id, iso(closes_at)),
+        )
+
+    async def mark_posted(
+        self, guild_id: int, kind: str, day: dt.date, message_id: int, at: dt.datetime
+    ) -> None:
+        await self._write(
+            "UPDATE daily_posts SET message_id = ?, posted_at = ? WHERE guild_id = ? AND kind = ?"
+            " AND day = ?",
+            (message_id, iso(at), guild_id, kind, day.isoformat()),
+        )
+
+    async def posts_to_close(self, now: dt.datetime) -> list[Post]:
+        rows = await self._all(
+            "SELECT * FROM daily_posts WHERE closed_at IS NULL AND message_id IS NOT NULL"
+            " AND closes_at <= ? ORDER BY closes_at",
+            (iso(now),),
+        )
+        return [_post(row) for row in rows]
+
+    async def mark_closed(self, post: Post, at: dt.datetime) -> None:
+        await self._write(
+            "UPDATE daily_posts SET closed_at = ? WHERE guild_id = ? AND kind = ? AND day = ?",
+            (iso(at), post.guild_id, post.kind, post.day.isoformat()),
+        )
+
+    async def open_posts(self, guild_id: int) -> list[Post]:
+        rows = await self._all(
+            "SELECT * FROM daily_posts WHERE guild_id = ? AND closed_at IS NULL"
+            " AND message_id IS NOT NULL",
+            (guild_id,),
+        )
+        return [_post(row) for row in rows]
+
+    # --- plays ----------------------------------------------------------------------------
+
+    async def play(self, guild_id: int, user_id: int, kind: str, day: dt.date) -> Play | None:
+        row = await self._one(
+            "SELECT * FROM daily_plays WHERE guild_id = ? AND user_id = ? AND kind = ? AND day = ?",
+            (guild_id, user_id, kind, day.isoformat()),
+        )
+        return _play(row) if row else None
+
+    async def start_play(
+        self, guild_id: int, user_id: int, kind: str, day: dt.date, at: dt.datetime
+    ) -> Play:
+        """The player's play of this puzzle; the first call starts their timer."""
+        async with self.db.execute(
+            "INSERT OR IGNORE INTO daily_plays (guild_id, user_id, kind, day, started_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (guild_id, user_id, kind, day.isoformat(), iso(at)),
+        ) as cursor:
+            started = cursor.rowcount == 1
+        if started:
+            for totals_kind in (kind, "*"):
+                await self.db.execute(
+                    "INSERT INTO daily_totals (guild_id, kind, user_id, played) VALUES (?, ?, ?, 1)"
+                    " ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET played = played + 1",
+                    (guild_id, totals_kind, user_id),
+                )
+        await self.db.commit()  # the play and its totals together, or neither
+        play = await self.play(guild_id, user_id, kind, day)
+        assert play is not None
+        return play
+
+    async def count_attempt(self, play: Play) -> None:
+        await self._write(
+            "UPDATE daily_plays SET attempts = attempts + 1 WHERE guild_id = ? AND user_id = ?"
+            " AND kind = ? AND day = ? AND solved_at IS NULL",
+            _play_key(play),
+        )
+
+    async def count_hint(self, play: Play) -> None:
+        await self._write(
+            "UPDATE daily_plays SET hints = hints + 1 WHERE guild_id = ? AND user_id = ?"
+            " AND kind = ? AND day = ? AND solved_at IS NULL",
+            _play_key(play),
+        )
+
+    async def record_solve(
+        self, play: Play, at: dt.datetime, on_time: bool, points: int, answer: str,
+        measure: int | None,
+    ) -> bool:  # fmt: skip
+        """Record the solve once (the attempt that solved it counts); False if already solved."""
+        seconds = (at - play.started_at).total_seconds()
+        async with self.db.execute(
+            "UPDATE daily_plays SET attempts = attempts + 1, solved_at = ?, seconds = ?,"
+            " on_time = ?, points = ?, answer = ?, measure = ? WHERE guild_id = ?"
+            " AND user_id = ? AND kind = ? AND day = ? AND solved_at IS NULL",
+            (iso(at), seconds, int(on_time), points, answer, measure, *_play_key(play)),
+        ) as cursor:
+            solved = cursor.rowcount == 1
+        if solved and on_time:  # late solves count for stats, not for the board
+            for totals_kind in (play.kind, "*"):
+                await self.db.execute(
+                    "UPDATE daily_totals SET points = points + ?, solved = solved + 1,"
+                    " total_seconds = total_seconds + ?,"
+                    " best_seconds = MIN(COALESCE(best_seconds, ?), ?)"
+                    " WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                    (points, seconds, seconds, seconds, play.guild_id, totals_kind, play.user_id),
+                )
+        await self.db.commit()
+        return solved
+
+    async def plays_of(self, guild_id: int, user_id: int, kind: str | None) -> list[Play]:
+        sql = "SELECT * FROM daily_plays WHERE guild_id = ? AND user_id = ?"
+        params: tuple = (guild_id, user_id)
+        if kind:
+            sql += " AND kind = ?"
+            params += (kind,)
+        return [_play(row) for row in await self._all(sql + " ORDER BY day", params)]
+
+    async def solved_days(
+        self, guild_id: int, user_ids: list[int], kind: str | None, since: dt.date
+    ) -> dict[int, list[dt.date]]:
+        """Each member's days with an on-time solve since `since` (for board streaks)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        sql = (
+            "SELECT DISTINCT user_id, day FROM daily_plays WHERE guild_id = ?"
+            f" AND user_id IN ({marks}) AND on_time AND solved_at IS NOT NULL AND day >= ?"
+        )
+        params: tuple = (guild_id, *user_ids, since.isoformat())
+        if kind:
+            sql += " AND kind = ?"
+            params += (kind,)
+        days: dict[int, list[dt.date]] = {user: [] for user in user_ids}
+        for row in await self._all(sql, params):
+            days[row["user_id"]].append(dt.date.fromisoformat(row["day"]))
+        return days
+
+    async def day_results(self, guild_id: int, kind: str, day: dt.date) -> list[tuple[str, Play]]:
+        rows = await self._all(
+            "SELECT p.*, COALESCE(m.name, 'someone') AS name FROM daily_plays p"
+            " LEFT JOIN members m ON m.guild_id = p.guild_id AND m.user_id = p.user_id"
+            " WHERE p.guild_id = ? AND p.kind = ? AND p.day = ? AND COALESCE(m.departed, 0) = 0"
+            " ORDER BY p.on_time DESC, p.points DESC, p.seconds",
+            (guild_id, kind, day.isoformat()),
+        )
+        return [(row["name"], _play(row)) for row in rows]
+
+    # --- the board ------------------------------------------------------------------------
+
+    async def leaderboard(
+        self, guild_id: int, kind: str | None, first_day: dt.date | None, last_day: dt.date,
+        limit: int = 25,
+    ) -> list[BoardRow]:  # fmt: skip
+        """Members ranked by on-time points, then solves, then the lower total time."""
+        if first_day is None:
+            return await self._all_time_board(guild_id, kind or "*", limit)
+        where = "p.guild_id = ? AND p.day <= ?"
+        params: list = [guild_id, last_day.isoformat()]
+        if first_day is not None:
+            where += " AND p.day >= ?"
+            params.append(first_day.isoformat())
+        if kind:
+            where += " AND p.kind = ?"
+            params.append(kind)
+        # Aggregate from the covering index first; names are joined for the top rows only.
+        rows = await self._all(
+            "SELECT b.*, COALESCE(m.name, 'someone') AS name FROM ("
+            " SELECT p.user_id,"
+            " SUM(CASE WHEN p.on_time THEN p.points ELSE 0 END) AS points,"
+            " SUM(CASE WHEN p.on_time AND p.solved_at IS NOT NULL THEN 1 ELSE 0 END) AS solved,"
+            " COUNT(*) AS played,"
+            " MIN(CASE WHEN p.on_time THEN p.seconds END) AS best_seconds,"
+            " SUM(CASE WHEN p.on_time THEN COALESCE(p.seconds, 0) ELSE 0 END) AS total_seconds"
+            f" FROM daily_plays p WHERE {where} AND p.user_id NOT IN"
+            " (SELECT user_id FROM members WHERE guild_id = ? AND departed = 1)"
+            " GROUP BY p.user_id HAVING solved > 0"
+            " ORDER BY points DESC, solved DESC, total_seconds ASC, p.user_id LIMIT ?) b"
+            " LEFT JOIN members m ON m.guild_id = ? AND m.user_id = b.user_id"
+            " ORDER BY b.points DESC, b.solved DESC, b.total_seconds ASC, b.user_id",
+            (*params, guild_id, limit, guild_id),
+        )
+        return [_board_row(row) for row in rows]
+
+    async def rebuild_totals(self) -> None:
+        """Recount every member's running totals from their plays (after a bulk import)."""
+        await self.db.executescript(
+            "BEGIN; DELETE FROM daily_totals;"
+            " INSERT INTO daily_totals (guild_id, kind, user_id, points, solved, played,"
+            " best_seconds, total_seconds)"
+            " SELECT guild_id, k, user_id, SUM(CASE WHEN on_time THEN points ELSE 0 END),"
+            " SUM(CASE WHEN on_time AND solved_at IS NOT NULL THEN 1 ELSE 0 END), COUNT(*),"
+            " MIN(CASE WHEN on_time THEN seconds END),"
+            " SUM(CASE WHEN on_time THEN COALESCE(seconds, 0) ELSE 0 END)"
+            " FROM (SELECT guild_id, user_id, kind AS k, on_time, points, solved_at, seconds"
+            " FROM daily_plays UNION ALL SELECT guild_id, user_id, '*', on_time, points,"
+            " solved_at, seconds FROM daily_plays) GROUP BY guild_id, k, user_id; COMMIT;"
+        )
+
+    async def _all_time_board(self, guild_id: int, kind: str, limit: int) -> list[BoardRow]:
+        rows = await self._all(
+            "SELECT t.*, COALESCE(m.name, 'someone') AS name FROM daily_totals t"
+            " LEFT JOIN members m ON m.guild_id = t.guild_id AND m.user_id = t.user_id"
+            " WHERE t.guild_id = ? AND t.kind = ? AND t.solved > 0"
+            " AND COALESCE(m.departed, 0) = 0"
+            " ORDER BY t.points DESC, t.solved DESC, t.total_seconds ASC, t.user_id LIMIT ?",
+            (guild_id, kind, limit),
+        )
+        return [_board_row(row) for row in rows]
+
+    # --- members --------------------------------------------------------------------------
+
+    async def remember_member(self, guild_id: int, user_id: int, name: str) -> None:
+        await self._write(
+            "INSERT INTO members (guild_id, user_id, name) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, departed = 0",
+            (guild_id, user_id, name),
+        )
+
+    async def member_departed(self, guild_id: int, user_id: int, departed: bool = True) -> None:
+        await self._write(
+            "UPDATE members SET departed = ? WHERE guild_id = ? AND user_id = ?",
+            (int(departed), guild_id, user_id),
+        )
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _play_key(play: Play) -> tuple:
+    return (play.guild_id, play.user_id, play.kind, play.day.isoformat())
+
+
+def _board_row(row) -> BoardRow:
+    return BoardRow(
+        user_id=row["user_id"],
+        name=row["name"],
+        points=row["points"],
+        solved=row["solved"],
+        played=row["played"],
+        best_seconds=row["best_seconds"],
+        total_seconds=row["total_seconds"],
+    )
+
+
+def _settings(row) -> Settings:
+    return Settings(
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        post_time=row["post_time"],
+        timezone=row["timezone"],
+        kinds=tuple(kind for kind in row["kinds"].split(",") if kind),
+        difficulties=json.loads(row["difficulties"]),
+        paused=bool(row["paused"]),
+        last_error=row["last_error"],
+        last_error_at=row["last_error_at"],
+    )
+
+
+def _puzzle(row) -> DailyPuzzle:
+    return DailyPuzzle(
+        kind=row["kind"],
+        day=dt.date.fromisoformat(row["day"]),
+        difficulty=row["difficulty"],
+        number=row["number"],
+        puzzle_text=row["puzzle_text"],
+        solution_text=row["solution_text"],
+        about=row["about"],
+        fewest=row["fewest"],
+        image=row["image"],
+        solution_image=row["solution_image"],
+    )
+
+
+def _post(row) -> Post:
+    return Post(
+        guild_id=row["guild_id"],
+        kind=row["kind"],
+        day=dt.date.fromisoformat(row["day"]),
+        difficulty=row["difficulty"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        closes_at=from_iso(row["closes_at"]),
+        closed_at=row["closed_at"],
+    )
+
+
+def _play(row) -> Play:
+    return Play(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        kind=row["kind"],
+        day=dt.date.fromisoformat(row["day"]),
+        started_at=from_iso(row["started_at"]),
+        attempts=row["attempts"],
+        hints=row["hints"],
+        solved_at=from_iso(row["solved_at"]) if row["solved_at"] else None,
+        seconds=row["seconds"],
+        on_time=bool(row["on_time"]),
+        points=row["points"],
+        measure=row["measure"],
+    )

@@ -1,0 +1,488 @@
+"""Daily puzzles in Discord: server setup, Play/Answer/Hint buttons, /leaderboard, /stats.
+
+The game itself (what is due, checking, scoring, streaks) is in bot/daily; this cog only
+turns interactions into calls to it and its results into messages. Buttons carry their
+state in their custom ids, so posts keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.daily import calendar
+from bot.daily.scheduler import DailyScheduler
+from bot.daily.scoring import clock_text
+from bot.daily.service import PERIOD_NAMES, PERIODS, DailyService
+from bot.daily.store import DailyStore
+from bot.service import Refusal
+from cogs.errors import tell_member
+from puzzles import PuzzleError, all_kinds, get_kind
+from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
+from renderers.stats import DayResult, StatsView
+
+KindName = Literal[tuple(kind.name for kind in all_kinds())]  # type: ignore[valid-type]
+DAY = r"(?P<day>\d{4}-\d{2}-\d{2})"
+
+
+def _daily(interaction: discord.Interaction) -> DailyService:
+    return interaction.client.daily  # type: ignore[attr-defined]
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def _guild_only(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Daily puzzles live in servers; use this command in one.")
+    return interaction.guild_id
+
+
+def _guild_name(interaction: discord.Interaction) -> str:
+    return interaction.guild.name if interaction.guild else "this server"
+
+
+def _require_manager(interaction: discord.Interaction) -> None:
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise Refusal("Only members with the Manage Server permission can change daily puzzles.")
+
+
+# --- buttons ------------------------------------------------------------------------------
+
+
+class PlayButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"puzzlebot:play:(?P<kind>[a-z]+):{DAY}"
+):
+    """Under a daily post: opens the puzzle for whoever presses it and starts their timer."""
+
+    def __init__(self, kind_name: str, day: dt.date):
+        super().__init__(
+            discord.ui.Button(
+                label="Play",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"puzzlebot:play:{kind_name}:{day.isoformat()}",
+            )
+        )
+        self.kind_name, self.day = kind_name, day
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            kind = get_kind(self.kind_name)
+            guild_id = _guild_only(interaction)
+            daily, play, _ = await _daily(interaction).open_play(
+                guild_id, interaction.user.id, _name(interaction.user), kind, self.day
+            )
+            view = discord.ui.View(timeout=None)
+            view.add_item(AnswerButton(kind.name, self.day))
+            if kind.hint is not None:
+                view.add_item(HintButton(kind.name, self.day))
+            state = "You solved this one already." if play.solved_at else "Your timer is running."
+            content = (
+                f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```"
+                f"Press **Answer** when you have it (or `/daily answer {kind.name}`)."
+            )
+            file = discord.File(io.BytesIO(daily.image), filename=f"{kind.name}.png")
+            await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"puzzlebot:answer:(?P<kind>[a-z]+):{DAY}"
+):
+    def __init__(self, kind_name: str, day: dt.date):
+        super().__init__(
+            discord.ui.Button(
+                label="Answer",
+                style=discord.ButtonStyle.success,
+                custom_id=f"puzzlebot:answer:{kind_name}:{day.isoformat()}",
+            )
+        )
+        self.kind_name, self.day = kind_name, day
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(AnswerModal(self.kind_name, self.day))
+
+
+class AnswerModal(discord.ui.Modal):
+    def __init__(self, kind_name: str, day: dt.date):
+        kind = get_kind(kind_name)
+        super().__init__(title=f"Your {kind.title} answer"[:45], timeout=30 * 60)
+        self.kind_name, self.day = kind_name, day
+        self.answer = discord.ui.TextInput(
+            custom_id="answer",
+            label="Answer",
+            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
+            max_length=min(4000, kind.max_input_chars),
+        )
+        self.add_item(self.answer)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await submit_answer(interaction, get_kind(self.kind_name), self.day, self.answer.value)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await tell_member(interaction, error)
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"puzzlebot:dhint:(?P<kind>[a-z]+):{DAY}"
+):
+    def __init__(self, kind_name: str, day: dt.date):
+        super().__init__(
+            discord.ui.Button(
+                label="Hint (costs points)",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"puzzlebot:dhint:{kind_name}:{day.isoformat()}",
+            )
+        )
+        self.kind_name, self.day = kind_name, day
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            guild_id = _guild_only(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            kind = get_kind(self.kind_name)
+            result = await _daily(interaction).hint(
+                guild_id, interaction.user.id, _name(interaction.user), kind, self.day
+            )
+            kwargs = {}
+            if result.png:
+                kwargs["file"] = discord.File(
+                    io.BytesIO(result.png), filename=f"{kind.name}-hint.png"
+                )
+            text = discord.utils.escape_mentions(result.text)[:1900]
+            await interaction.followup.send(f"**Hint**\n{text}", ephemeral=True, **kwargs)
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+async def submit_answer(interaction: discord.Interaction, kind, day: dt.date, answer: str) -> None:
+    guild_id = _guild_only(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await _daily(interaction).answer(
+        guild_id, interaction.user.id, _name(interaction.user), kind, day, answer
+    )
+    text = discord.utils.escape_mentions(outcome.message)
+    if outcome.share:
+        text += f"\nShare it (no spoilers):\n```\n{outcome.share}\n```"
+    await interaction.followup.send(text[:2000], ephemeral=True)
+
+
+# --- the cog ------------------------------------------------------------------------------
+
+
+class Daily(commands.Cog):
+    daily = app_commands.Group(
+        name="daily", description="Daily puzzles for this server", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self.scheduler: DailyScheduler | None = None
+        database = getattr(bot, "database", None)
+        if database is None:  # loaded only to sync the command tree
+            return
+        service = DailyService(DailyStore(database.connection), bot.service, bot.clock)  # type: ignore[attr-defined]
+        bot.daily = service  # type: ignore[attr-defined]
+        self.scheduler = DailyScheduler(bot, service, bot.config.daily_poll_seconds)  # type: ignore[attr-defined]
+        bot.daily_scheduler = self.scheduler  # type: ignore[attr-defined]
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PlayButton, AnswerButton, HintButton)
+        if self.scheduler is not None:
+            self.scheduler.start()
+
+    async def cog_unload(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        self.bot.remove_dynamic_items(PlayButton, AnswerButton, HintButton)
+
+    @property
+    def service(self) -> DailyService:
+        return self.bot.daily  # type: ignore[attr-defined]
+
+    # --- admin ----------------------------------------------------------------------------
+
+    @daily.command(name="setup", description="Post daily puzzles in a channel at a local time")
+    @app_commands.describe(
+        channel="where the puzzles are posted",
+        time="local time of day, 24-hour, e.g. 09:00",
+        timezone="IANA time zone, e.g. Europe/London",
+        kinds="which puzzles, comma-separated (default: all)",
+    )
+    async def setup_daily(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel,
+        time: str,
+        timezone: str,
+        kinds: str | None = None,
+    ) -> None:
+        _require_manager(interaction)
+        guild_id = _guild_only(interaction)
+        at = calendar.parse_post_time(time)
+        zone = calendar.parse_timezone(timezone)
+        chosen = parse_kinds(kinds) if kinds else [kind.name for kind in all_kinds()]
+        await self.service.store.save_settings(
+            guild_id, channel.id, f"{at:%H:%M}", zone.key, chosen
+        )
+        self.scheduler.wake()
+        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+
+    @setup_daily.autocomplete("timezone")
+    async def _zones(self, interaction: discord.Interaction, current: str):
+        return [
+            app_commands.Choice(name=name, value=name)
+            for name in calendar.matching_timezones(current)
+        ]
+
+    @daily.command(name="kinds", description="Choose which puzzles are posted each day")
+    @app_commands.describe(kinds="comma-separated, e.g. letterboxed, sudoku")
+    async def set_kinds(self, interaction: discord.Interaction, kinds: str) -> None:
+        _require_manager(interaction)
+        guild_id = await self._configured(interaction)
+        await self.service.store.set_kinds(guild_id, parse_kinds(kinds))
+        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+
+    @daily.command(name="difficulty", description="Fix a puzzle's difficulty, or follow the week")
+    @app_commands.describe(
+        kind="which puzzle", level="a difficulty, or 'schedule' for Monday-easy to Sunday-hard"
+    )
+    async def set_difficulty(
+        self, interaction: discord.Interaction, kind: KindName, level: str
+    ) -> None:
+        _require_manager(interaction)
+        guild_id = await self._configured(interaction)
+        puzzle_kind = get_kind(kind)
+        settings = await self.service.store.settings(guild_id)
+        difficulties = dict(settings.difficulties)
+        level = level.strip().lower()
+        if level == "schedule":
+            difficulties.pop(puzzle_kind.name, None)
+        elif level in puzzle_kind.difficulties:
+            difficulties[puzzle_kind.name] = level
+        else:
+            raise PuzzleError(
+                f"{puzzle_kind.title} difficulties are "
+                f"{', '.join(puzzle_kind.difficulties) or 'none'}",
+                example="schedule",
+            )
+        await self.service.store.set_difficulties(guild_id, difficulties)
+        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+
+    @set_difficulty.autocomplete("level")
+    async def _levels(self, interaction: discord.Interaction, current: str):
+        try:
+            levels = ("schedule", *get_kind(interaction.namespace.kind).difficulties)
+        except (PuzzleError, TypeError):
+            levels = ("schedule",)
+        return [
+            app_commands.Choice(name=level, value=level)
+            for level in levels
+            if current.lower() in level
+        ][:25]
+
+    @daily.command(name="pause", description="Stop posting daily puzzles until resumed")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._set_paused(interaction, True)
+
+    @daily.command(name="resume", description="Post daily puzzles again")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._set_paused(interaction, False)
+
+    async def _set_paused(self, interaction: discord.Interaction, paused: bool) -> None:
+        _require_manager(interaction)
+        guild_id = await self._configured(interaction)
+        await self.service.store.set_paused(guild_id, paused)
+        self.scheduler.wake()
+        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+
+    @daily.command(name="status", description="The daily-puzzle settings and the next post time")
+    async def status(self, interaction: discord.Interaction) -> None:
+        guild_id = await self._configured(interaction)
+        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+
+    async def _configured(self, interaction: discord.Interaction) -> int:
+        guild_id = _guild_only(interaction)
+        if await self.service.store.settings(guild_id) is None:
+            raise Refusal("Daily puzzles are not set up here yet: use /daily setup first.")
+        return guild_id
+
+    async def _status_text(self, guild_id: int) -> str:
+        settings = await self.service.store.settings(guild_id)
+        assert settings is not None
+        zone = calendar.parse_timezone(settings.timezone)
+        at = calendar.parse_post_time(settings.post_time)
+        upcoming = calendar.next_post(self.service.clock(), at, zone)
+        difficulties = ", ".join(f"{k}: {v}" for k, v in settings.difficulties.items())
+        lines = [
+            f"Daily puzzles go to <#{settings.channel_id}> at {settings.post_time} "
+            f"{settings.timezone}.",
+            f"Puzzles: {', '.join(settings.kinds)}.",
+            f"Difficulty: {difficulties or 'Monday easiest to Sunday hardest'}.",
+            "Paused." if settings.paused else f"Next post: <t:{int(upcoming.timestamp())}:F>.",
+        ]
+        if settings.last_error:
+            lines.append(
+                f"Last problem ({settings.last_error_at}): {settings.last_error}. I keep retrying."
+            )
+        return "\n".join(lines)
+
+    # --- playing --------------------------------------------------------------------------
+
+    @daily.command(name="answer", description="Answer the latest daily puzzle of a kind")
+    @app_commands.describe(kind="which puzzle", answer="your answer")
+    async def answer(self, interaction: discord.Interaction, kind: KindName, answer: str) -> None:
+        guild_id = _guild_only(interaction)
+        puzzle_kind = get_kind(kind)
+        post = await self.service.latest_post(guild_id, puzzle_kind)
+        await submit_answer(interaction, puzzle_kind, post.day, answer)
+
+    # --- boards -------------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="This server's daily-puzzle leaderboard")
+    @app_commands.describe(kind="one puzzle (default: all)", period="today, week, month or all")
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        kind: KindName | None = None,
+        period: Literal[PERIODS] = "week",  # type: ignore[valid-type]
+    ) -> None:
+        guild_id = _guild_only(interaction)
+        await interaction.response.defer(thinking=True)
+        puzzle_kind = get_kind(kind) if kind else None
+        ranked = await self.service.board(guild_id, puzzle_kind, period)
+        view = LeaderboardView(
+            title=f"{puzzle_kind.title if puzzle_kind else 'All puzzles'}: "
+            f"{_guild_name(interaction)}",
+            period=PERIOD_NAMES[period],
+            rows=tuple(
+                LeaderboardRow(
+                    rank=rank,
+                    name=row.name,
+                    solved=row.solved,
+                    played=row.played,
+                    score=f"{row.points:,} pts",
+                    best_time=clock_text(row.best_seconds) if row.best_seconds is not None else "-",
+                    streak=streak,
+                )
+                for rank, (row, streak) in enumerate(ranked, start=1)
+            ),
+            footer="100 a solve, -10 a wrong try, -20 a hint, -10 a word over the fewest",
+        )
+        from renderers.leaderboard import draw_leaderboard
+
+        png = await self.bot.pool.run(draw_leaderboard, view)  # type: ignore[attr-defined]
+        embed = discord.Embed(
+            title=view.title[:256],
+            description=f"```\n{leaderboard_text(view)[:3900]}\n```",
+            colour=discord.Colour.gold(),
+        )
+        embed.set_image(url="attachment://leaderboard.png")
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png")
+        )
+
+    @app_commands.command(name="stats", description="Daily-puzzle stats for you or another member")
+    @app_commands.describe(member="whose stats (default: yours)", kind="one puzzle (default: all)")
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        kind: KindName | None = None,
+    ) -> None:
+        guild_id = _guild_only(interaction)
+        who = member or interaction.user
+        await interaction.response.defer(thinking=True)
+        puzzle_kind = get_kind(kind) if kind else None
+        found = await self.service.stats(guild_id, who.id, puzzle_kind)
+        view = StatsView(
+            name=_name(who),
+            kind_title=puzzle_kind.title if puzzle_kind else "All puzzles",
+            played=found.played,
+            solved=found.solved,
+            win_rate=found.win_rate,
+            current_streak=found.streaks.current,
+            longest_streak=found.streaks.longest,
+            bests=tuple(
+                (label, value)
+                for label, value in (
+                    (
+                        "fastest",
+                        clock_text(found.fastest_seconds)
+                        if found.fastest_seconds is not None
+                        else None,
+                    ),
+                    (
+                        "best score",
+                        f"{found.best_points} pts" if found.best_points is not None else None,
+                    ),
+                    ("fewest tries", str(found.fewest_attempts) if found.fewest_attempts else None),
+                )
+                if value
+            ),
+            last_30_days=tuple(
+                DayResult(day, status, value) for day, status, value in found.last_30
+            ),
+        )
+        from renderers.stats import draw_stats
+
+        png = await self.bot.pool.run(draw_stats, view)  # type: ignore[attr-defined]
+        text = (
+            f"**{discord.utils.escape_markdown(view.name)}** · {view.kind_title}: "
+            f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
+            f"streak {found.streaks.current} (longest {found.streaks.longest})"
+        )
+        await interaction.followup.send(
+            discord.utils.escape_mentions(text),
+            file=discord.File(io.BytesIO(png), filename="stats.png"),
+        )
+
+    # --- members who leave ----------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_member_remove(self, member: discord.Member) -> None:
+        await self.service.store.member_departed(member.guild.id, member.id)
+
+    @commands.Cog.listener()
+    async def on_member_join(self, member: discord.Member) -> None:
+        await self.service.store.member_departed(member.guild.id, member.id, departed=False)
+
+
+def parse_kinds(text: str) -> list[str]:
+    """'letterboxed, Sudoku' -> ['letterboxed', 'sudoku'] (aliases too); errors name the bad one."""
+    names = [part for part in re.split(r"[,\s]+", text) if part]
+    if not names:
+        raise PuzzleError("name at least one puzzle kind", example="letterboxed, sudoku")
+    chosen: list[str] = []
+    for name in names:
+        kind = get_kind(name)
+        if kind.name not in chosen:
+            chosen.append(kind.name)
+    return chosen
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Daily(bot))

@@ -1,0 +1,450 @@
+"""A member's stats for one puzzle kind as a PNG card.
+
+Not a puzzle kind: the stats cog builds a `StatsView` from the database and calls
+`draw_stats` in a worker.
+
+The card: the member's name and the kind, five tiles (played, solved, win rate,
+current and longest streak), their personal bests, and a bar chart of the 30 days
+ending on the last day given. A bar's height is the day's value (e.g. minutes taken),
+its colour the result: bluish green solved, vermillion failed (Okabe-Ito, so colour
+blind readers tell them apart). A solved or failed day without a value is a dot, a
+missed day a small ring, and a day not in the view is left blank. Mondays are labelled
+with their date under the axis.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from renderers.common import (
+    INK,
+    MUTED,
+    OKABE_ITO,
+    PLACEHOLDER,
+    SURFACE,
+    WIDTH,
+    Canvas,
+    Colour,
+    cap_height,
+    drawable_text,
+    fit_text,
+    text_width,
+    wrap_text,
+)
+
+DAYS = 30
+STATUSES = ("solved", "failed", "missed")
+MAX_BESTS = 8
+
+PAD = 32
+NAME_SIZE = 44
+KIND_SIZE = 28
+KIND_GAP = 14
+SECTION_GAP = 28
+CARD_RADIUS = 16
+TILE_GAP = 12
+TILE_PAD = 14
+TILE_NUMBER_SIZE = 44
+TILE_NUMBER_MIN_SIZE = 32
+TILE_LABEL_SIZE = 22
+HEADING_SIZE = 26
+HEADING_GAP = 14
+BEST_LABEL_SIZE = 24
+BEST_VALUE_SIZE = 28
+BEST_ROW_HEIGHT = 46
+BEST_COLUMN_GAP = 28
+PLOT_HEIGHT = 200
+PLOT_TOP_ROOM = 16  # above the top gridline, so its label fits
+AXIS_LABEL_SIZE = 20
+AXIS_ROOM = 96  # left of the plot, for gridline labels such as "12.5 min"
+TICK_LENGTH = 6
+TICK_LABEL_GAP = 8
+BAR_FRACTION = 0.64  # of a day's slot
+DOT_RADIUS = 6
+RING_RADIUS = 5
+RING_WIDTH = 2
+LEGEND_SIZE = 22
+LEGEND_SWATCH = 16
+NOTE_SIZE = 26
+CHART_CARD_HEIGHT = (
+    PLOT_TOP_ROOM + PLOT_HEIGHT + TICK_LENGTH + TICK_LABEL_GAP + AXIS_LABEL_SIZE + 24
+)
+
+STATUS_COLOURS: dict[str, Colour] = {
+    "solved": OKABE_ITO["bluish green"],
+    "failed": OKABE_ITO["vermillion"],
+    "missed": MUTED,
+}
+RULE: Colour = (226, 222, 215)
+GRID: Colour = (236, 233, 228)
+
+
+@dataclass(frozen=True)
+class DayResult:
+    day: datetime.date
+    status: str  # "solved" | "failed" | "missed"
+    value: float | None = None  # e.g. minutes taken; drawn as the bar's height
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"day status must be one of {', '.join(STATUSES)}: {self.status!r}")
+
+
+@dataclass(frozen=True)
+class StatsView:
+    name: str
+    kind_title: str  # e.g. "Letter Boxed"
+    played: int
+    solved: int
+    win_rate: float  # 0 to 1
+    current_streak: int
+    longest_streak: int
+    bests: tuple[tuple[str, str], ...]  # (label, value), e.g. ("Fastest", "2:41")
+    last_30_days: tuple[DayResult, ...]
+    value_unit: str = "min"  # what DayResult.value counts, for the chart's gridlines
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.win_rate <= 1:
+            raise ValueError(f"win_rate is a fraction from 0 to 1, not {self.win_rate!r}")
+
+
+@dataclass(frozen=True)
+class Plot:
+    """The chart's geometry (final pixels, y down) and what goes on it."""
+
+    card: tuple[float, float, float, float]  # the white card around the plot and ticks
+    left: float
+    right: float
+    top: float  # of the top gridline, which stands for top_value
+    baseline: float  # value 0
+    first_day: datetime.date | None  # of slot 0; None when there are no days
+    slots: dict[int, DayResult]  # slot 0-29 -> that day's result
+    top_value: float
+
+    @property
+    def slot_width(self) -> float:
+        return (self.right - self.left) / DAYS
+
+    def centre_x(self, slot: int) -> float:
+        return self.left + (slot + 0.5) * self.slot_width
+
+
+@dataclass(frozen=True)
+class Layout:
+    tiles: tuple[tuple[int | str, str], ...]  # (number, label)
+    tiles_top: float
+    tile_width: float
+    tile_height: float
+    bests: tuple[tuple[str, str], ...]
+    bests_top: float
+    chart_top: float  # of the "Last 30 days" heading
+    plot: Plot
+    height: int
+
+
+def layout(view: StatsView) -> Layout:
+    inner = WIDTH - 2 * PAD
+    tiles = _tiles(view)
+    tile_width = (inner - TILE_GAP * (len(tiles) - 1)) / len(tiles)
+    tile_height = _tile_height(tiles, tile_width)
+    bests = view.bests[:MAX_BESTS]
+
+    tiles_top = PAD + NAME_SIZE + KIND_GAP + KIND_SIZE + SECTION_GAP
+    bests_top = tiles_top + tile_height + SECTION_GAP
+    chart_top = bests_top
+    if bests:
+        best_rows = math.ceil(len(bests) / 2)
+        chart_top += HEADING_SIZE + HEADING_GAP + best_rows * BEST_ROW_HEIGHT + SECTION_GAP
+    card_top = chart_top + HEADING_SIZE + HEADING_GAP
+    card = (PAD, card_top, WIDTH - PAD, card_top + CHART_CARD_HEIGHT)
+
+    first_day, slots = chart_days(view.last_30_days)
+    values = [v for result in slots.values() if (v := _value(result)) is not None]
+    plot_top = card_top + PLOT_TOP_ROOM + 8
+    plot = Plot(
+        card=card,
+        left=card[0] + AXIS_ROOM,
+        right=card[2] - 18,
+        top=plot_top,
+        baseline=plot_top + PLOT_HEIGHT,
+        first_day=first_day,
+        slots=slots,
+        top_value=nice_ceiling(max(values, default=0)),
+    )
+    return Layout(
+        tiles=tuple(tiles),
+        tiles_top=tiles_top,
+        tile_width=tile_width,
+        tile_height=tile_height,
+        bests=bests,
+        bests_top=bests_top,
+        chart_top=chart_top,
+        plot=plot,
+        height=math.ceil(card[3] + PAD),
+    )
+
+
+def draw_stats(view: StatsView) -> bytes:
+    """PNG of the member's stats card, WIDTH pixels wide."""
+    plan = layout(view)
+    canvas = Canvas(WIDTH, plan.height)
+    _draw_header(canvas, view)
+    _draw_tiles(canvas, plan.tiles, plan.tiles_top, plan.tile_width, plan.tile_height)
+    if plan.bests:
+        _draw_bests(canvas, plan.bests, plan.bests_top)
+    _draw_chart_section(canvas, view, plan)
+    return canvas.png(optimize=False)  # drawn per command: encode speed beats a few bytes
+
+
+# --- header and tiles --------------------------------------------------------------
+
+
+def _tiles(view: StatsView) -> list[tuple[int | str, str]]:
+    """(number, label) for each tile."""
+    return [
+        (view.played, "Played"),
+        (view.solved, "Solved"),
+        (f"{round(view.win_rate * 100)}%", "Win rate"),
+        (view.current_streak, "Current streak"),
+        (view.longest_streak, "Longest streak"),
+    ]
+
+
+def _label_lines(label: str, tile_width: float) -> list[str]:
+    return wrap_text(label, TILE_LABEL_SIZE, tile_width - 2 * TILE_PAD, bold=False)
+
+
+def _tile_height(tiles: Sequence[tuple[int | str, str]], tile_width: float) -> float:
+    lines = max(len(_label_lines(label, tile_width)) for _, label in tiles)
+    return 2 * TILE_PAD + TILE_NUMBER_SIZE + 10 + lines * TILE_LABEL_SIZE * 1.25
+
+
+def compact(count: int) -> str:
+    """A count in four characters or fewer, rounded down so it never overstates:
+    '950', '1.2k', '12k', '999k', '1.2M'."""
+    for divisor, suffix in ((1_000_000_000, "B"), (1_000_000, "M"), (1_000, "k")):
+        if count >= divisor:
+            tenths = count * 10 // divisor
+            if tenths < 100:
+                return f"{tenths / 10:.1f}".removesuffix(".0") + suffix
+            return f"{tenths // 10}{suffix}"
+    return str(count)
+
+
+def _fitted_number(number: int | str, max_width: float) -> tuple[str, int]:
+    """The tile's number and its size: the largest size down to TILE_NUMBER_MIN_SIZE
+    at which it fits, in full ('12,345') if it can, else compact ('12.3k')."""
+    forms = [number] if isinstance(number, str) else [f"{number:,}", compact(number)]
+    for text in forms:
+        for size in range(TILE_NUMBER_SIZE, TILE_NUMBER_MIN_SIZE - 1, -2):
+            if text_width(text, size) <= max_width:
+                return text, size
+    return forms[-1], TILE_NUMBER_MIN_SIZE
+
+
+def _draw_header(canvas: Canvas, view: StatsView) -> None:
+    inner = WIDTH - 2 * PAD
+    name = fit_text(drawable_text(view.name) or PLACEHOLDER, NAME_SIZE, inner)
+    canvas.text((PAD, PAD + cap_height(NAME_SIZE)), name, NAME_SIZE, INK)
+    kind = fit_text(drawable_text(view.kind_title, bold=False), KIND_SIZE, inner, bold=False)
+    kind_baseline = PAD + NAME_SIZE + KIND_GAP + cap_height(KIND_SIZE, bold=False)
+    canvas.text((PAD, kind_baseline), kind, KIND_SIZE, MUTED, bold=False)
+
+
+def _draw_tiles(
+    canvas: Canvas,
+    tiles: Sequence[tuple[int | str, str]],
+    top: float,
+    tile_width: float,
+    tile_height: float,
+) -> None:
+    for index, (number, label) in enumerate(tiles):
+        left = PAD + index * (tile_width + TILE_GAP)
+        box = (left, top, left + tile_width, top + tile_height)
+        canvas.rounded_rectangle(box, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
+        centre_x = left + tile_width / 2
+        text, size = _fitted_number(number, tile_width - 2 * TILE_PAD)
+        number_middle = top + TILE_PAD + TILE_NUMBER_SIZE / 2
+        canvas.text_line_centred((centre_x, number_middle), text, size, INK)
+        y = top + TILE_PAD + TILE_NUMBER_SIZE + 10
+        for line in _label_lines(label, tile_width):
+            middle = y + TILE_LABEL_SIZE * 0.62
+            canvas.text_line_centred((centre_x, middle), line, TILE_LABEL_SIZE, MUTED, bold=False)
+            y += TILE_LABEL_SIZE * 1.25
+
+
+# --- personal bests ----------------------------------------------------------------
+
+
+def _draw_bests(canvas: Canvas, bests: Sequence[tuple[str, str]], top: float) -> None:
+    canvas.text((PAD, top + cap_height(HEADING_SIZE)), "Personal bests", HEADING_SIZE, INK)
+    top += HEADING_SIZE + HEADING_GAP
+    column_width = (WIDTH - 2 * PAD - BEST_COLUMN_GAP) / 2
+    for index, (label, value) in enumerate(bests):
+        row, column = divmod(index, 2)
+        left = PAD + column * (column_width + BEST_COLUMN_GAP)
+        right = left + column_width
+        baseline = top + row * BEST_ROW_HEIGHT + BEST_ROW_HEIGHT / 2
+        baseline += cap_height(BEST_VALUE_SIZE) / 2
+        value_text = fit_text(drawable_text(value), BEST_VALUE_SIZE, column_width * 0.5)
+        value_width = text_width(value_text, BEST_VALUE_SIZE)
+        label_room = column_width - value_width - 12
+        label_text = fit_text(
+            drawable_text(label, bold=False), BEST_LABEL_SIZE, label_room, bold=False
+        )
+        canvas.text((left, baseline), label_text, BEST_LABEL_SIZE, MUTED, bold=False)
+        canvas.text((right, baseline), value_text, BEST_VALUE_SIZE, INK, anchor="rs")
+        rule_y = top + (row + 1) * BEST_ROW_HEIGHT - 1
+        canvas.line([(left, rule_y), (right, rule_y)], fill=GRID, width=1.5)
+
+
+# --- the chart of the last 30 days -------------------------------------------------
+
+
+def chart_days(days: Sequence[DayResult]) -> tuple[datetime.date | None, dict[int, DayResult]]:
+    """The first date of the chart (the 30 days end on the latest day given) and the
+    results by slot 0-29; days before the window are dropped, the last of duplicates
+    wins. (None, {}) without days."""
+    if not days:
+        return None, {}
+    first = max(result.day for result in days) - datetime.timedelta(days=DAYS - 1)
+    slots = {}
+    for result in days:
+        slot = (result.day - first).days
+        if 0 <= slot < DAYS:
+            slots[slot] = result
+    return first, slots
+
+
+def _value(result: DayResult) -> float | None:
+    """The day's value if it is a real, non-negative number."""
+    value = result.value
+    if value is None or not math.isfinite(value) or value < 0 or result.status == "missed":
+        return None
+    return value
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest of 1, 2, 4, 5 times a power of ten that is >= value (1 for 0): the
+    top gridline, chosen so that it and its half read as short round numbers."""
+    if value <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(value))
+    for step in (1, 2, 4, 5, 10):
+        if step * power >= value * (1 - 1e-9):
+            return step * power
+    return 10 * power  # unreachable: step 10 always fits
+
+
+def _number(value: float) -> str:
+    """'20', '2.5', '1.25': as many decimals as a gridline value needs (at most 2)."""
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def _draw_chart_section(canvas: Canvas, view: StatsView, plan: Layout) -> None:
+    heading_baseline = plan.chart_top + cap_height(HEADING_SIZE)
+    canvas.text((PAD, heading_baseline), "Last 30 days", HEADING_SIZE, INK)
+    _draw_legend(canvas, plan.chart_top + HEADING_SIZE / 2)
+    card = plan.plot.card
+    canvas.rounded_rectangle(card, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
+    _draw_chart(canvas, view, plan.plot)
+
+
+def _draw_legend(canvas: Canvas, middle: float) -> None:
+    """Swatches for solved and failed and a ring for missed, right-aligned on `middle`."""
+    entries = [("solved", "Solved"), ("failed", "Failed"), ("missed", "Missed")]
+    x = WIDTH - PAD
+    baseline = middle + cap_height(LEGEND_SIZE, bold=False) / 2
+    for status, label in reversed(entries):
+        canvas.text((x, baseline), label, LEGEND_SIZE, MUTED, bold=False, anchor="rs")
+        x -= text_width(label, LEGEND_SIZE, bold=False) + 8
+        colour = STATUS_COLOURS[status]
+        if status == "missed":
+            canvas.circle((x - RING_RADIUS, middle), RING_RADIUS, outline=colour, width=RING_WIDTH)
+            x -= 2 * RING_RADIUS
+        else:
+            half = LEGEND_SWATCH / 2
+            canvas.rounded_rectangle(
+                (x - LEGEND_SWATCH, middle - half, x, middle + half), 3, fill=colour
+            )
+            x -= LEGEND_SWATCH
+        x -= 22
+
+
+def _draw_chart(canvas: Canvas, view: StatsView, plot: Plot) -> None:
+    has_values = any(_value(result) is not None for result in plot.slots.values())
+    for fraction in (0.5, 1.0):
+        y = plot.baseline - fraction * PLOT_HEIGHT
+        canvas.line([(plot.left, y), (plot.right, y)], fill=GRID, width=1.5)
+        if not has_values:
+            continue  # no scale to label
+        label = _number(plot.top_value * fraction)
+        if fraction == 1.0:  # the unit once, on the top line
+            label = f"{label} {drawable_text(view.value_unit, bold=False)}".strip()
+        label = fit_text(label, AXIS_LABEL_SIZE, plot.left - plot.card[0] - 10, bold=False)
+        label_baseline = y + cap_height(AXIS_LABEL_SIZE, bold=False) / 2
+        canvas.text(
+            (plot.left - 8, label_baseline), label, AXIS_LABEL_SIZE, MUTED, False, anchor="rs"
+        )
+
+    for slot, result in plot.slots.items():
+        _draw_day(canvas, result, plot.centre_x(slot), plot)
+
+    canvas.line([(plot.left, plot.baseline), (plot.right, plot.baseline)], fill=MUTED, width=2)
+    if plot.first_day is not None:
+        _draw_ticks(canvas, plot, plot.first_day)
+    if all(result.status == "missed" for result in plot.slots.values()):
+        note = "No games in these 30 days" if plot.slots else "No games yet"
+        middle = plot.top + PLOT_HEIGHT * 0.45
+        canvas.text_line_centred(((plot.left + plot.right) / 2, middle), note, NOTE_SIZE, MUTED)
+
+
+def bar_height(value: float, top_value: float) -> float:
+    """Pixels for `value` on a plot whose top gridline is top_value; at least 3 so a
+    tiny value still shows as a bar."""
+    return max(3.0, PLOT_HEIGHT * min(value, top_value) / top_value)
+
+
+def _draw_day(canvas: Canvas, result: DayResult, centre_x: float, plot: Plot) -> None:
+    colour = STATUS_COLOURS[result.status]
+    if result.status == "missed":
+        centre = (centre_x, plot.baseline - RING_RADIUS - 5)
+        canvas.circle(centre, RING_RADIUS, outline=colour, width=RING_WIDTH)
+        return
+    value = _value(result)
+    if value is None:
+        canvas.circle((centre_x, plot.baseline - DOT_RADIUS - 4), DOT_RADIUS, fill=colour)
+        return
+    half = plot.slot_width * BAR_FRACTION / 2
+    height = bar_height(value, plot.top_value)
+    box = (centre_x - half, plot.baseline - height, centre_x + half, plot.baseline)
+    canvas.rounded_rectangle(box, min(3, height / 2), fill=colour)
+
+
+def tick_labels(first_day: datetime.date) -> dict[int, str]:
+    """Slot -> label for the Mondays of the 30 days from first_day: '16 Nov'."""
+    labels = {}
+    for slot in range(DAYS):
+        day = first_day + datetime.timedelta(days=slot)
+        if day.weekday() == 0:
+            labels[slot] = f"{day.day} {day:%b}"
+    return labels
+
+
+def _draw_ticks(canvas: Canvas, plot: Plot, first_day: datetime.date) -> None:
+    """A tick under every day, longer on Mondays, which get their date."""
+    labels = tick_labels(first_day)
+    label_baseline = plot.baseline + TICK_LENGTH + TICK_LABEL_GAP + cap_height(AXIS_LABEL_SIZE)
+    for slot in range(DAYS):
+        x = plot.centre_x(slot)
+        length = TICK_LENGTH if slot in labels else TICK_LENGTH / 2
+        canvas.line([(x, plot.baseline), (x, plot.baseline + length)], fill=MUTED, width=1.5)
+        if slot in labels:
+            half = text_width(labels[slot], AXIS_LABEL_SIZE, bold=False) / 2
+            x = min(max(x, plot.card[0] + 8 + half), plot.card[2] - 8 - half)  # on the card
+            canvas.text(
+                (x, label_baseline + 4), labels[slot], AXIS_LABEL_SIZE, MUTED, False, anchor="ms"
+            )

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import datetime as dt
+
+from bot.daily import scoring
+from bot.daily.service import share_line
+
+DAY = dt.date(2026, 11, 23)
+
+
+def days(*offsets: int) -> list[dt.date]:
+    return [DAY + dt.timedelta(days=offset) for offset in offsets]
+
+
+def test_points_fall_with_wrong_tries_hints_and_extra_words_but_never_below_ten():
+    assert scoring.points(attempts=1, hints=0) == 100
+    assert scoring.points(attempts=3, hints=1) == 100 - 20 - 20
+    assert scoring.points(attempts=1, hints=0, extra_words=2) == 80
+    assert scoring.points(attempts=20, hints=5) == 10
+
+
+def test_a_missed_day_breaks_the_streak():
+    found = scoring.streaks(days(0, 1, 3), today=DAY + dt.timedelta(days=3))
+    assert (found.current, found.longest) == (1, 2)
+
+
+def test_today_unsolved_does_not_break_the_current_streak_yet():
+    found = scoring.streaks(days(0, 1, 2), today=DAY + dt.timedelta(days=3))
+    assert (found.current, found.longest) == (3, 3)
+    gone = scoring.streaks(days(0, 1, 2), today=DAY + dt.timedelta(days=4))
+    assert (gone.current, gone.longest) == (0, 3)
+
+
+def test_no_solves_no_streak():
+    assert scoring.streaks([], today=DAY) == scoring.Streaks(0, 0)
+
+
+def test_the_share_line_tells_the_result_without_the_answer():
+    assert share_line("Letter Boxed #312", 221, 1, 0, 2) == "Letter Boxed #312: 2 words, 3:41"
+    line = share_line("Sudoku #5", 3725, 2, 1, None)
+    assert line == "Sudoku #5: 1:02:05, 2 tries, 1 hint"

@@ -1,0 +1,75 @@
+"""The daily store on a real SQLite file: results, the board's order, privacy between servers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from bot.daily.store import DailyStore
+from bot.storage import Database
+
+DAY = dt.date(2026, 11, 23)
+START = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)
+GUILD, OTHER_GUILD = 1, 2
+
+
+@pytest.fixture
+async def store(tmp_path):
+    database = await Database.open(tmp_path / "daily.sqlite3")
+    yield DailyStore(database.connection)
+    await database.close()
+
+
+async def solve(store, guild, user, name, *, minutes, wrong=0, hints=0, on_time=True, points=100):
+    await store.remember_member(guild, user, name)
+    play = await store.start_play(guild, user, "letterboxed", DAY, START)
+    for _ in range(wrong):
+        await store.count_attempt(play)
+    for _ in range(hints):
+        await store.count_hint(play)
+    play = await store.play(guild, user, "letterboxed", DAY)
+    at = START + dt.timedelta(minutes=minutes)
+    return await store.record_solve(play, at, on_time, points, "answer", 2)
+
+
+async def test_the_board_ranks_by_points_then_solves_then_time(store):
+    await solve(store, GUILD, 10, "slow", minutes=9)
+    await solve(store, GUILD, 11, "fast", minutes=3)
+    await solve(store, GUILD, 12, "hinted", minutes=1, hints=1, points=80)
+    await solve(store, GUILD, 13, "late", minutes=1, on_time=False)
+    board = await store.leaderboard(GUILD, None, DAY, DAY)
+    assert [row.name for row in board] == ["fast", "slow", "hinted"]  # late: stats only
+    assert board[0].best_seconds == 180
+
+
+async def test_one_result_per_player_and_the_first_solve_stands(store):
+    assert await solve(store, GUILD, 10, "ann", minutes=5, wrong=2, points=80)
+    play = await store.play(GUILD, 10, "letterboxed", DAY)
+    assert (play.attempts, play.seconds, play.points) == (3, 300, 80)
+    assert not await store.record_solve(play, START, True, 100, "again", 2)
+    await store.count_attempt(play)  # after the solve nothing changes
+    assert await store.play(GUILD, 10, "letterboxed", DAY) == play
+
+
+async def test_servers_never_see_each_others_results_and_leavers_are_hidden_not_lost(store):
+    await solve(store, GUILD, 10, "ann", minutes=5)
+    await solve(store, OTHER_GUILD, 11, "bea", minutes=5)
+    assert [r.name for r in await store.leaderboard(GUILD, None, None, DAY)] == ["ann"]
+    await store.member_departed(GUILD, 10)
+    assert await store.leaderboard(GUILD, None, None, DAY) == []
+    assert len(await store.plays_of(GUILD, 10, None)) == 1  # kept
+    await store.member_departed(GUILD, 10, departed=False)
+    assert [r.name for r in await store.leaderboard(GUILD, "letterboxed", DAY, DAY)] == ["ann"]
+
+
+async def test_running_totals_agree_with_counting_every_play(store):
+    await solve(store, GUILD, 10, "ann", minutes=5, wrong=1, points=90)
+    await solve(store, GUILD, 11, "bea", minutes=2)
+    await solve(store, GUILD, 12, "cal", minutes=1, on_time=False)
+    await store.start_play(GUILD, 13, "letterboxed", DAY, START)  # played, not solved
+    counted = await store.leaderboard(GUILD, "letterboxed", DAY - dt.timedelta(days=999), DAY)
+    assert await store.leaderboard(GUILD, None, None, DAY) == counted
+    await store.rebuild_totals()
+    assert await store.leaderboard(GUILD, "letterboxed", None, DAY) == counted
+    assert [row.name for row in counted] == ["bea", "ann"]

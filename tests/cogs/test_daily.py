@@ -1,0 +1,167 @@
+"""Daily puzzles end to end: the real bot on the local Discord server, with a clock the test
+moves through four days (server time zone Europe/London, posts at 09:00)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from bot.app import PuzzleBot
+from puzzles import get_kind
+from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, test_config
+from tests.fakediscord import FakeDiscord
+
+MONDAY = dt.date(2026, 11, 23)
+LONDON_WINTER = dt.UTC  # London is on UTC in November: local 09:00 is 09:00 UTC
+
+
+class Clock:
+    def __init__(self, now: dt.datetime):
+        self.now = now
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def set(self, day: dt.date, hour: int, minute: int = 0, second: int = 0) -> None:
+        self.now = dt.datetime.combine(day, dt.time(hour, minute, second), LONDON_WINTER)
+
+
+@pytest.fixture
+async def server():
+    async with FakeDiscord(heartbeat_interval=0.25) as server:
+        yield server
+
+
+async def next_round(bot: PuzzleBot) -> None:
+    """Wake the scheduler and wait until it has finished a whole round."""
+    scheduler = bot.daily_scheduler
+    before = scheduler.rounds
+    scheduler.wake()
+    for _ in range(int(REPLY_TIMEOUT * 20)):
+        if scheduler.rounds >= before + 2:  # a round that started after the wake-up
+            return
+        scheduler.wake()
+        await asyncio.sleep(0.05)
+    raise AssertionError("the scheduler did not finish a round")
+
+
+def posts(server: FakeDiscord, needle: str):
+    return [m for m in server.channel_messages(server.channel) if needle in m.content]
+
+
+def code_block(text: str) -> str:
+    return re.search(r"```\n(.*?)\n```", text, re.DOTALL).group(1)
+
+
+def answer_for(puzzle_text: str) -> str:
+    kind = get_kind("letterboxed")
+    return " ".join(kind.solve(kind.parse(puzzle_text)).words)
+
+
+async def play_and_answer(server, post, user, answers: list[str]) -> list[str]:
+    """Press Play, then Answer, typing each answer in turn; the private replies."""
+    play = await server.click_button(post, label="Play", user=user)
+    opened = await play.reply(timeout=REPLY_TIMEOUT)
+    assert opened.ephemeral and opened.attachments
+    replies = []
+    for text in answers:
+        pressed = await server.click_button(opened, label="Answer", user=user)
+        submitted = await pressed.submit_modal({"answer": text}, user=user)
+        replies.append((await submitted.reply(timeout=REPLY_TIMEOUT)).content)
+    return replies
+
+
+async def test_a_week_of_daily_letter_boxed(server, tmp_path):
+    alice, bob = server.user, server.add_user("bob")
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        await bot.sync_commands(server.guild.id)
+
+        # Only someone who can manage the server sets it up.
+        options = {"channel": server.channel, "time": "9:00", "timezone": "Europe/London"}
+        refused = await server.send_slash_command("daily setup", options=options, user=alice)
+        assert "Manage Server" in (await refused.reply(timeout=REPLY_TIMEOUT)).content
+        setup = await server.send_slash_command(
+            "daily setup", options={**options, "kinds": "lb"}, user=server.owner
+        )
+        status = await setup.reply(timeout=REPLY_TIMEOUT)
+        assert status.ephemeral and "09:00 Europe/London" in status.content
+
+        await next_round(bot)
+        assert not posts(server, "Letter Boxed #"), "posted before 09:00"
+
+        # Monday 09:00: the post arrives with its picture and a Play button.
+        clock.set(MONDAY, 9, 0, 5)
+        await next_round(bot)
+        (monday_post,) = posts(server, "Letter Boxed #")
+        number = int(re.search(r"#(\d+)", monday_post.content).group(1))
+        assert monday_post.attachments and monday_post.attachments[0].png_size()[0] >= 400
+        await next_round(bot)
+        assert len(posts(server, "Letter Boxed #")) == 1, "posted twice"
+
+        # The puzzle text is stored; a solve of it here is refused until the day closes.
+        daily = await bot.daily.store.puzzle("letterboxed", MONDAY, "easy")
+        shuffled = " ".join(reversed(daily.puzzle_text.split())).upper()
+        guard = await server.send_slash_command("solve letterboxed", options={"puzzle": shuffled})
+        refusal = await guard.reply(timeout=REPLY_TIMEOUT)
+        assert refusal.ephemeral and "no spoilers" in refusal.content
+
+        # Alice tries a wrong answer first, then solves it; Bob solves at once.
+        right = answer_for(daily.puzzle_text)
+        clock.set(MONDAY, 9, 10)
+        first, second = await play_and_answer(server, monday_post, alice, ["able bodied", right])
+        assert "Not yet" in first and "Solved" in second
+        share = code_block(second)
+        assert share.startswith(f"Letter Boxed #{number}:") and right.split()[0] not in share
+        bob_answer = await server.send_slash_command(
+            "daily answer", options={"kind": "letterboxed", "answer": right}, user=bob
+        )
+        assert "Solved" in (await bob_answer.reply(timeout=REPLY_TIMEOUT)).content
+
+        board = await server.send_slash_command("leaderboard", options={"period": "today"})
+        shown = await board.reply(timeout=REPLY_TIMEOUT)
+        text = shown.embeds[0]["description"]
+        assert text.index("Bob") < text.index("Alice"), text  # 100 points beat 90
+        with Image.open(io.BytesIO(shown.attachments[0].data)) as image:
+            assert image.format == "PNG" and image.width >= 400
+
+        # Midnight: the solution and the results.
+        clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)
+        await next_round(bot)
+        (closing,) = posts(server, "has closed")
+        assert right.split()[0].upper() in closing.content.upper()
+        assert closing.content.index("Bob") < closing.content.index("Alice")
+
+        # Tuesday Alice solves again (streak 2); Wednesday she misses; Thursday she solves.
+        for offset, plays in ((1, True), (2, False), (3, True)):
+            day = MONDAY + dt.timedelta(days=offset)
+            clock.set(day, 9, 0, 5)
+            await next_round(bot)
+            post = posts(server, f"Letter Boxed #{number + offset}")[0]
+            if plays:
+                stored = (await bot.daily.store.open_posts(server.guild.id))[0]
+                puzzle = await bot.daily.store.puzzle("letterboxed", day, stored.difficulty)
+                clock.set(day, 12)
+                (reply,) = await play_and_answer(
+                    server, post, alice, [answer_for(puzzle.puzzle_text)]
+                )
+                assert "Solved" in reply
+            if offset == 1:
+                stats = await server.send_slash_command("stats", options={})
+                assert "streak 2" in (await stats.reply(timeout=REPLY_TIMEOUT)).content
+            clock.set(day + dt.timedelta(days=1), 0, 0, 5)
+            await next_round(bot)
+
+        stats = await server.send_slash_command("stats", options={"member": alice})
+        card = await stats.reply(timeout=REPLY_TIMEOUT)
+        assert "streak 1 (longest 2)" in card.content
+        assert "played 3, solved 3" in card.content
+        assert card.attachments
+    server.assert_no_violations()

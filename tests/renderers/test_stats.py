@@ -1,0 +1,237 @@
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import io
+import math
+import pickle
+
+import pytest
+from PIL import Image, ImageChops
+
+from renderers.common import WIDTH, font_codepoints
+from renderers.stats import (
+    DAYS,
+    PLOT_HEIGHT,
+    STATUS_COLOURS,
+    DayResult,
+    StatsView,
+    bar_height,
+    chart_days,
+    compact,
+    draw_stats,
+    layout,
+    nice_ceiling,
+    tick_labels,
+)
+
+END = datetime.date(2026, 11, 21)  # a Saturday
+SOLVED = STATUS_COLOURS["solved"]
+FAILED = STATUS_COLOURS["failed"]
+
+
+def month(statuses, values=None) -> tuple[DayResult, ...]:
+    """Results for the DAYS days ending on END, one status (and value) per day."""
+    statuses = list(statuses)
+    values = list(values) if values is not None else [5.0] * len(statuses)
+    first = END - datetime.timedelta(days=len(statuses) - 1)
+    return tuple(
+        DayResult(first + datetime.timedelta(days=i), status, value if status != "missed" else None)
+        for i, (status, value) in enumerate(zip(statuses, values, strict=True))
+    )
+
+
+def view(days=(), **changes) -> StatsView:
+    values = dict(
+        name="Zoë 😀 王",
+        kind_title="Letter Boxed",
+        played=40,
+        solved=31,
+        win_rate=31 / 40,
+        current_streak=4,
+        longest_streak=12,
+        bests=(("Fastest solve", "1:42"), ("Fewest words", "2")),
+        last_30_days=tuple(days),
+    )
+    values.update(changes)
+    return StatsView(**values)
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def count(image: Image.Image, colour, box=None) -> int:
+    region = image.crop(box) if box else image
+    return sum(n for n, c in region.getcolors(maxcolors=1 << 20) if c == colour)
+
+
+def plot_box(plan) -> tuple[int, int, int, int]:
+    plot = plan.plot
+    return (round(plot.left), round(plot.top) - 2, round(plot.right), round(plot.baseline))
+
+
+def test_cards_decode_at_the_shared_width():
+    for days in ((), month(["solved"] * DAYS), month(["missed"] * DAYS)):
+        image = decode(draw_stats(view(days)))
+        assert image.mode == "RGB"
+        assert image.width == WIDTH
+
+
+def test_an_all_solved_month_draws_a_bar_per_day_and_nothing_failed():
+    values = [1 + i for i in range(DAYS)]  # 1..30 minutes
+    shown = view(month(["solved"] * DAYS, values))
+    plan = layout(shown)
+    image = decode(draw_stats(shown))
+    assert count(image, FAILED, plot_box(plan)) == 0
+    assert plan.plot.top_value == 40  # the nice number above the 30-minute maximum
+    for slot, value in enumerate(values):
+        x = round(plan.plot.centre_x(slot))
+        column = (x, round(plan.plot.top) - 2, x + 1, round(plan.plot.baseline))
+        measured = count(image, SOLVED, column)
+        # Bar height is the value on the scale of the top gridline (solid inside; the
+        # anti-aliased rounded top may lose a pixel or two).
+        assert measured == pytest.approx(PLOT_HEIGHT * value / 40, abs=3)
+
+
+def test_an_all_missed_month_draws_marks_but_no_bars():
+    missed = view(month(["missed"] * DAYS))
+    plan = layout(missed)
+    image = decode(draw_stats(missed))
+    assert count(image, SOLVED, plot_box(plan)) == 0
+    assert count(image, FAILED, plot_box(plan)) == 0
+    background = image.getpixel((round(plan.plot.centre_x(0)), round(plan.plot.top) + 40))
+    for slot in range(DAYS):
+        # Each missed day has its ring just above the axis, in every slot.
+        x = round(plan.plot.centre_x(slot))
+        y = round(plan.plot.baseline) - 10
+        ring = image.crop((x - 7, y - 7, x + 8, y + 8))
+        assert any(colour != background for _, colour in ring.getcolors()), slot
+    # And the all-missed card differs from one with no days at all (no marks there).
+    empty = decode(draw_stats(view(())))
+    assert ImageChops.difference(image, empty).getbbox() is not None
+
+
+def test_failed_days_are_vermillion_and_missed_days_leave_gaps():
+    statuses = ["solved", "failed", "missed"] * 10
+    shown = view(month(statuses))
+    plan = layout(shown)
+    image = decode(draw_stats(shown))
+    for slot, status in enumerate(statuses):
+        x = round(plan.plot.centre_x(slot))
+        column = (x, round(plan.plot.top), x + 1, round(plan.plot.baseline) - 2)
+        solved, failed = count(image, SOLVED, column), count(image, FAILED, column)
+        if status == "solved":
+            assert solved > 50 and failed == 0
+        elif status == "failed":
+            assert failed > 50 and solved == 0
+        else:
+            assert solved == failed == 0
+
+
+def test_days_without_a_value_are_dots_not_bars():
+    days = tuple(dataclasses.replace(day, value=None) for day in month(["solved"] * DAYS))
+    shown = view(days)
+    plan = layout(shown)
+    image = decode(draw_stats(shown))
+    x = round(plan.plot.centre_x(10))
+    column = (x, round(plan.plot.top), x + 1, round(plan.plot.baseline))
+    assert 0 < count(image, SOLVED, column) <= 14  # a dot, about 12 px across
+
+
+def test_days_not_given_are_blank_and_the_window_ends_on_the_latest_day():
+    days = month(["solved"] * 10)  # the last 10 days only
+    first, slots = chart_days(days)
+    assert first == END - datetime.timedelta(days=DAYS - 1)
+    assert sorted(slots) == list(range(DAYS - 10, DAYS))
+    plan = layout(view(days))
+    image = decode(draw_stats(view(days)))
+    early = (round(plan.plot.left), round(plan.plot.top), round(plan.plot.centre_x(19)),
+             round(plan.plot.baseline) - 2)  # fmt: skip
+    assert count(image, SOLVED, early) == 0
+
+
+def test_chart_days_drops_old_days_and_keeps_the_last_duplicate():
+    old = DayResult(END - datetime.timedelta(days=45), "solved", 3.0)
+    first = DayResult(END, "failed", 2.0)
+    again = DayResult(END, "solved", 1.0)
+    _, slots = chart_days((again, old, first, again))
+    assert slots == {DAYS - 1: again}
+
+
+def test_bad_values_do_not_break_the_chart():
+    days = (
+        DayResult(END - datetime.timedelta(days=2), "solved", math.nan),
+        DayResult(END - datetime.timedelta(days=1), "failed", -4.0),
+        DayResult(END, "solved", 1e9),
+    )
+    decode(draw_stats(view(days)))
+
+
+def test_tick_labels_are_the_mondays():
+    first = END - datetime.timedelta(days=DAYS - 1)
+    labels = tick_labels(first)
+    assert 4 <= len(labels) <= 5
+    for slot, label in labels.items():
+        day = first + datetime.timedelta(days=slot)
+        assert day.weekday() == 0
+        assert label == f"{day.day} {day:%b}"
+    assert labels[DAYS - 6] == "16 Nov"
+
+
+def test_nice_ceiling_is_a_round_number_at_most_twice_the_value():
+    for value in (0.03, 0.7, 1, 1.01, 2.4, 3, 7.5, 12, 45, 99, 100, 101, 3600):
+        top = nice_ceiling(value)
+        assert value <= top <= 2 * value + 1e-9
+        mantissa = top / 10 ** math.floor(math.log10(top))
+        assert round(mantissa, 9) in (1, 2, 4, 5)
+    assert nice_ceiling(0) == 1
+
+
+def test_bar_height_is_proportional_and_never_invisible():
+    assert bar_height(20, 40) == PLOT_HEIGHT / 2
+    assert bar_height(40, 40) == PLOT_HEIGHT
+    assert bar_height(0.001, 40) >= 3
+
+
+def test_compact_counts_never_overstate():
+    for n in (0, 7, 999, 1000, 1049, 1234, 9999, 12_345, 99_999, 123_456, 1_234_567):
+        text = compact(n)
+        assert len(text) <= 4
+        number = float(text.rstrip("kMB")) * {"k": 1e3, "M": 1e6, "B": 1e9}.get(text[-1], 1)
+        assert number <= n < number * 1.1 + 1
+    assert compact(1234) == "1.2k" and compact(12_345) == "12k"
+
+
+def test_huge_numbers_fit_their_tiles():
+    big = view(month(["solved"] * DAYS), played=123_456_789, solved=98_765_432, win_rate=0.8)
+    assert decode(draw_stats(big)).width == WIDTH
+
+
+def test_long_emoji_names_and_many_long_bests_draw_with_bests_capped():
+    bests = tuple((f"Best thing number {i} " * 3, "1:23:45 " * 4) for i in range(20))
+    shown = view(month(["failed"] * DAYS), name="👨\u200d👩\u200d👧 " + "long " * 40, bests=bests)
+    plan = layout(shown)
+    assert len(plan.bests) == 8
+    assert decode(draw_stats(shown)).width == WIDTH
+
+
+def test_the_sample_emoji_is_one_dejavu_draws():
+    assert ord("😀") in font_codepoints(True)  # so view()'s name keeps its emoji
+
+
+def test_invalid_views_are_rejected():
+    with pytest.raises(ValueError, match="status"):
+        DayResult(END, "won", 1.0)
+    with pytest.raises(ValueError, match="win_rate"):
+        view(win_rate=77.5)
+
+
+def test_views_are_frozen_and_picklable():
+    shown = view(month(["solved", "missed"] * 15))
+    assert pickle.loads(pickle.dumps(shown)) == shown
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        shown.played = 3  # type: ignore[misc]
