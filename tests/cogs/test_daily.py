@@ -165,3 +165,58 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
         assert "played 3, solved 3" in card.content
         assert card.attachments
     server.assert_no_violations()
+
+
+async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_reported_and_retried(
+    server, tmp_path
+):
+    puzzles_channel = next(c for c in server.guild.channels if c.name == "puzzles")
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1)
+
+    def new_bot() -> PuzzleBot:
+        return PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+
+    def posted(day_number: int | None = None) -> list:
+        needle = f"Letter Boxed #{day_number}" if day_number else "Letter Boxed #"
+        return [
+            m
+            for m in server.channel_messages(puzzles_channel)
+            if needle in m.content and "has closed" not in m.content
+        ]
+
+    async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+        await bot.sync_commands(server.guild.id)
+        options = {"channel": puzzles_channel, "time": "09:00", "timezone": "Europe/London"}
+        setup = await server.send_slash_command(
+            "daily setup", options={**options, "kinds": "letterboxed"}, user=server.owner
+        )
+        await setup.reply(timeout=REPLY_TIMEOUT)
+
+    # The bot was down at 09:00: it posts as soon as it is back, once, across restarts.
+    clock.set(MONDAY, 9, 30)
+    for _ in range(2):
+        async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+            await next_round(bot)
+            await next_round(bot)
+        assert len(posted()) == 1
+    number = int(re.search(r"#(\d+)", posted()[0].content).group(1))
+
+    # The channel is deleted: Tuesday's post fails, /daily status says why, and it is retried.
+    server.guild.channels.remove(puzzles_channel)
+    clock.set(MONDAY + dt.timedelta(days=1), 9, 0, 5)
+    async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+        await bot.sync_commands(server.guild.id)
+        await next_round(bot)
+        status = await server.send_slash_command("daily status", user=server.owner)
+        shown = (await status.reply(timeout=REPLY_TIMEOUT)).content
+        assert "no longer exists" in shown and "keep retrying" in shown
+
+        server.guild.channels.append(puzzles_channel)
+        await next_round(bot)
+        assert len(posted(number + 1)) == 1
+        closing = [m for m in server.channel_messages(puzzles_channel) if "has closed" in m.content]
+        assert len(closing) == 1 and f"#{number} has closed" in closing[0].content
+        status = await server.send_slash_command("daily status", user=server.owner)
+        assert "no longer exists" not in (await status.reply(timeout=REPLY_TIMEOUT)).content
+    server.assert_no_violations(allow=("unknown_resource",))  # the deleted channel, on purpose
