@@ -28,7 +28,6 @@ from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_t
 from renderers.stats import DayResult, StatsView
 
 KindName = Literal[tuple(kind.name for kind in all_kinds())]  # type: ignore[valid-type]
-DAY = r"(?P<day>\d{4}-\d{2}-\d{2})"
 
 
 def _daily(interaction: discord.Interaction) -> DailyService:
@@ -58,17 +57,20 @@ def _require_manager(interaction: discord.Interaction) -> None:
 # --- buttons ------------------------------------------------------------------------------
 
 
-class PlayButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=rf"puzzlebot:play:(?P<kind>[a-z]+):{DAY}"
-):
-    """Under a daily post: opens the puzzle for whoever presses it and starts their timer."""
+class DayButton:
+    """A button about one kind's puzzle of one day, mixed into a DynamicItem. Its state is
+    its custom id ('puzzlebot:<action>:<kind>:<day>'), so it works after a restart."""
+
+    action = ""
+    label = ""
+    style = discord.ButtonStyle.secondary
 
     def __init__(self, kind_name: str, day: dt.date):
         super().__init__(
             discord.ui.Button(
-                label="Play",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"puzzlebot:play:{kind_name}:{day.isoformat()}",
+                label=self.label,
+                style=self.style,
+                custom_id=f"puzzlebot:{self.action}:{kind_name}:{day.isoformat()}",
             )
         )
         self.kind_name, self.day = kind_name, day
@@ -76,6 +78,16 @@ class PlayButton(
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+
+
+def _template(action: str) -> str:
+    return rf"puzzlebot:{action}:(?P<kind>[a-z]+):(?P<day>\d{{4}}-\d{{2}}-\d{{2}})"
+
+
+class PlayButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("play")):
+    """Under a daily post: opens the puzzle for whoever presses it and starts their timer."""
+
+    action, label, style = "play", "Play", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -100,21 +112,9 @@ class PlayButton(
 
 
 class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=rf"puzzlebot:answer:(?P<kind>[a-z]+):{DAY}"
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("answer")
 ):
-    def __init__(self, kind_name: str, day: dt.date):
-        super().__init__(
-            discord.ui.Button(
-                label="Answer",
-                style=discord.ButtonStyle.success,
-                custom_id=f"puzzlebot:answer:{kind_name}:{day.isoformat()}",
-            )
-        )
-        self.kind_name, self.day = kind_name, day
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+    action, label, style = "answer", "Answer", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(AnswerModal(self.kind_name, self.day))
@@ -140,22 +140,8 @@ class AnswerModal(discord.ui.Modal):
         await tell_member(interaction, error)
 
 
-class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=rf"puzzlebot:dhint:(?P<kind>[a-z]+):{DAY}"
-):
-    def __init__(self, kind_name: str, day: dt.date):
-        super().__init__(
-            discord.ui.Button(
-                label="Hint (costs points)",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"puzzlebot:dhint:{kind_name}:{day.isoformat()}",
-            )
-        )
-        self.kind_name, self.day = kind_name, day
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
+    action, label = "dhint", "Hint (costs points)"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
