@@ -158,8 +158,10 @@ class PuzzleModal(discord.ui.Modal):
         kind: PuzzleKind,
         on_submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
         on_error: Callable[[discord.Interaction, Exception], Awaitable[None]],
+        filled_in: dict[str, str] | None = None,
     ):
         super().__init__(title=title[:45], timeout=15 * 60)
+        filled_in = filled_in or {}
         self._submit = on_submit
         self._error = on_error
         self.inputs: dict[str, discord.ui.TextInput] = {}
@@ -171,6 +173,7 @@ class PuzzleModal(discord.ui.Modal):
                 required=required,
                 max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
                 placeholder=kind.example[:100] if name == "puzzle" else None,
+                default=(filled_in.get(name) or None),
             )
             self.inputs[name] = text_input
             self.add_item(text_input)
@@ -381,17 +384,16 @@ class PuzzleCommands(commands.Cog):
     # --- /check ---------------------------------------------------------------------------
 
     def _check_command(self, kind: PuzzleKind) -> app_commands.Command:
-        multiline = kind.multiline_input
         parameters = [
             puzzle_parameter(kind, "puzzle"),
             (
-                _parameter("answer", str, None if multiline else inspect.Parameter.empty),
-                "your answer" + (" (leave empty to paste a grid)" if multiline else ""),
+                _parameter("answer", str, None),
+                "your answer (leave empty to type it over several lines, e.g. a grid)",
             ),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
-            if multiline and not (values["puzzle"] and values["answer"]):
+            if not (values["puzzle"] and values["answer"]):
                 await self._ask_in_text_box(
                     interaction,
                     kind,
@@ -403,6 +405,7 @@ class PuzzleCommands(commands.Cog):
                     lambda i, fields: self._reply_with_verdict(
                         i, kind, fields["puzzle"], fields["answer"]
                     ),
+                    filled_in={"puzzle": values["puzzle"] or ""},
                 )
                 return
             await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
@@ -499,8 +502,10 @@ class PuzzleCommands(commands.Cog):
 
     # --- shared plumbing ------------------------------------------------------------------
 
-    async def _ask_in_text_box(self, interaction, kind, title, fields, on_submit) -> None:
-        modal = PuzzleModal(title, fields, kind, on_submit, self._modal_error)
+    async def _ask_in_text_box(
+        self, interaction, kind, title, fields, on_submit, filled_in=None
+    ) -> None:
+        modal = PuzzleModal(title, fields, kind, on_submit, self._modal_error, filled_in)
         await interaction.response.send_modal(modal)
 
     async def _modal_error(self, interaction: discord.Interaction, error: Exception) -> None:
