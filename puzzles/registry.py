@@ -12,6 +12,8 @@ KIND_MODULES: tuple[str, ...] = (
     "puzzles.letterboxed",
     "puzzles.codeword",
     "puzzles.ladder",
+    "puzzles.sudoku",
+    "puzzles.spelling",
 )
 
 

@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import random
+import re
 import signal
 import sqlite3
 from contextlib import asynccontextmanager
@@ -208,3 +209,58 @@ async def test_sigterm_closes_the_gateway_the_pool_and_the_database(server, tmp_
     with sqlite3.connect(config.database) as database:
         assert database.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert database.execute("SELECT count(*) FROM command_log").fetchone() == (1,)
+
+
+# Arto Inkala's "world's hardest sudoku", as people paste it: nine lines with box rules.
+PASTED_SUDOKU = """\
+8 . . | . . . | . . .
+. . 3 | 6 . . | . . .
+. 7 . | . 9 . | 2 . .
+------+-------+------
+. 5 . | . . 7 | . . .
+. . . | . 4 5 | 7 . .
+. . . | 1 . . | . 3 .
+------+-------+------
+. . 1 | . . . | . 6 8
+. . 8 | 5 . . | . 1 .
+. 9 . | . . . | 4 . .
+"""
+
+
+async def test_solve_sudoku_without_text_opens_a_text_box_and_solves_what_is_pasted(
+    server, tmp_path
+):
+    async with running_bot(server, test_config(tmp_path)):
+        command = await server.send_slash_command("solve sudoku")
+        assert (await command.initial_response()).callback_type == 9  # a modal
+        submitted = await command.submit_modal({"puzzle": PASTED_SUDOKU})
+        assert (await submitted.initial_response()).callback_type == 5
+        reply = await submitted.reply(timeout=REPLY_TIMEOUT)
+
+    kind = get_kind("sudoku")
+    puzzle = kind.parse(PASTED_SUDOKU)
+    solution = kind.solve(puzzle)
+    assert solution.solution is not None
+    first_row = "".join(str(v) for v in solution.solution.cells[:9])
+    assert first_row in re.sub(r"[^0-9\n]", "", reply.content).splitlines()
+    (attachment,) = reply.attachments
+    assert png_size(attachment.data) == png_size(draw("sudoku", puzzle, solution))
+    server.assert_no_violations()
+
+
+async def test_check_without_an_answer_opens_a_text_box_with_the_puzzle_filled_in(server, tmp_path):
+    kind = get_kind("letterboxed")
+    right = " ".join(kind.solve(kind.parse(BOX)).words)
+    async with running_bot(server, test_config(tmp_path)):
+        command = await server.send_slash_command("check letterboxed", options={"puzzle": BOX})
+        modal = await command.wait_for_modal()
+        assert BOX in str(modal)  # the puzzle is already typed in
+        wrong = await command.submit_modal({"puzzle": BOX, "answer": "BLOWHARD DERIVE"})
+        verdict = await wrong.reply(timeout=REPLY_TIMEOUT)
+        again = await server.send_slash_command(
+            "check letterboxed", options={"puzzle": BOX, "answer": right}
+        )
+        solved = await again.reply(timeout=REPLY_TIMEOUT)
+    assert verdict.ephemeral and "letters not used yet: T" in verdict.content
+    assert solved.ephemeral and "solved" in solved.content.lower()
+    server.assert_no_violations()

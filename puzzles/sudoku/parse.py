@@ -1,0 +1,236 @@
+"""Reading a sudoku grid the way people type or paste one.
+
+Accepted: 81 characters with `.`, `0` or `_` for blanks; one line per row, with or without
+spaces and `|`, `-`, `+` box separators (as copied from websites); a single line with
+spaces; numbers separated by spaces (`10 11 12` on big grids). The size comes from the
+cell count: 16 cells make a 4x4 (2x2 boxes), 36 a 6x6 (2x3), 81 a 9x9, 144 a 12x12 (3x4)
+and 256 a 16x16 (4x4, written 1-9 A-G or 0-F). A grid of letters is a letter sudoku
+(Sudoku Spelling): its letters are the symbols.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from puzzles.core import PuzzleError
+from puzzles.sudoku.grid import EMPTY, Grid, cell_name, units
+
+EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+BOX_SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
+SIZE_OF_CELL_COUNT = {n * n: n for n in BOX_SHAPES}
+BLANKS = frozenset("._0")
+# 16x16 grids come in two alphabets; 0 is a symbol in the second, a blank in the first.
+HEX_FROM_ONE = "123456789ABCDEFG"
+HEX_FROM_ZERO = "0123456789ABCDEF"
+DIGITS = {4: "1234", 6: "123456", 9: "123456789", 12: "123456789ABC", 16: HEX_FROM_ONE}
+# A line of only these (with at least one dash, plus or equals) is a box separator line.
+SEPARATOR_LINE = re.compile(r"^[\s\-+=|*]*[\-+=][\s\-+=|*]*$")
+IN_ROW_SEPARATORS = re.compile(r"[|+*]")
+NUMBER_TOKENS = re.compile(r"[\s,;]+")
+UNIT_KINDS = ("row", "column", "box")
+
+
+def parse(text: str) -> Grid:
+    """A sudoku as typed: digits (or letters) with blanks, any of the accepted layouts."""
+    return parse_grid(text)
+
+
+def parse_grid(text: str, symbols: str | None = None, size: int | None = None) -> Grid:
+    """The grid in `text`; `symbols` fixes the alphabet (a letter sudoku's letters, or the
+    puzzle's own symbols when reading an answer) and `size` the expected size. A symbol
+    written twice in a row, column or box is refused."""
+    grid = read_grid(text, symbols, size)
+    _refuse_repeats(grid)
+    return grid
+
+
+def read_grid(text: str, symbols: str | None = None, size: int | None = None) -> Grid:
+    """Like parse_grid, but repeated symbols are let through (a player's answer to check)."""
+    rows = _cell_rows(text)
+    cells = _numbered_cells(rows) or [ch for row in rows for ch in row if not ch.isspace()]
+    n = _size_of(len(cells), rows, size)
+    alphabet, cells = _alphabet(cells, n, symbols)
+    values = tuple(_value_of(ch, index, n, alphabet) for index, ch in enumerate(cells))
+    box_rows, box_cols = BOX_SHAPES[n]
+    return Grid(box_rows, box_cols, values, alphabet)
+
+
+def _cell_rows(text: str) -> list[str]:
+    """The non-empty lines with box separators removed (spaces kept for number tokens)."""
+    rows = []
+    for line in text.strip().splitlines():
+        if SEPARATOR_LINE.match(line):
+            continue
+        row = IN_ROW_SEPARATORS.sub(" ", line).strip()
+        if row:
+            rows.append(row)
+    if not rows:
+        raise PuzzleError("type the grid: digits, with . or 0 for blanks", example=EXAMPLE)
+    return rows
+
+
+def _numbered_cells(rows: list[str]) -> list[str] | None:
+    """'10 0 3 16 ...': cells written as numbers between spaces, on grids bigger than 9x9."""
+    tokens = [token for row in rows for token in NUMBER_TOKENS.split(row) if token]
+    if len(tokens) not in SIZE_OF_CELL_COUNT or all(len(token) == 1 for token in tokens):
+        return None
+    if not all(token.isdigit() or token in BLANKS for token in tokens):
+        return None
+    n = SIZE_OF_CELL_COUNT[len(tokens)]
+    symbols = DIGITS[n]
+    cells = []
+    for token in tokens:
+        number = 0 if token in BLANKS else int(token)
+        cells.append(symbols[number - 1] if 1 <= number <= n else ("." if number == 0 else token))
+    return cells
+
+
+def _size_of(count: int, rows: list[str], expected: int | None) -> int:
+    n = SIZE_OF_CELL_COUNT.get(count)
+    if n is not None and (expected is None or n == expected):
+        return n
+    want = expected or _nearest_size(count)
+    where = _short_row(rows, want)
+    others = ", ".join(str(size * size) for size in BOX_SHAPES if size != want)
+    problem = f"I found {count} cells, but a {want}x{want} sudoku has {want * want}"
+    if expected is None and where is None:
+        problem += f"; other sizes have {others} cells"
+    raise PuzzleError(problem, where=where, example=EXAMPLE)
+
+
+def _nearest_size(count: int) -> int:
+    return min(BOX_SHAPES, key=lambda n: (abs(n * n - count), n))
+
+
+def _short_row(rows: list[str], n: int) -> str | None:
+    """When the player typed one line per row, name the first row of the wrong length."""
+    if len(rows) != n:
+        return None
+    for number, row in enumerate(rows, start=1):
+        length = len(row.replace(" ", ""))
+        if length != n:
+            return f"row {number} has {length} cells instead of {n}"
+    return None
+
+
+def _alphabet(cells: list[str], n: int, symbols: str | None) -> tuple[str, list[str]]:
+    """How values are written: the given symbols, the size's digits, or the grid's letters."""
+    cells = [ch.upper() for ch in cells]
+    if symbols is not None:
+        symbols = symbols.upper()
+        if len(set(symbols)) != n or len(symbols) != n:
+            raise PuzzleError(
+                f"a {n}x{n} sudoku needs {n} different symbols, not {symbols!r}",
+                example="letters: AEILNRSTY" if n == 9 else None,
+            )
+        return symbols, cells
+    written = {ch for ch in cells if ch not in BLANKS}
+    if n == 16:
+        return _hex_alphabet(cells, written), cells
+    digits = DIGITS[n]
+    if written <= set(digits) or any(ch.isdigit() for ch in written):
+        return digits, cells  # digits: anything else is reported as an unknown symbol
+    return _letters_alphabet(written, n), cells
+
+
+def _hex_alphabet(cells: list[str], written: set[str]) -> str:
+    """1-9 A-G with 0 as a blank, or 0-F when 0 is a symbol (blanks then are . or _)."""
+    if "G" in written:
+        return HEX_FROM_ONE
+    if "0" in cells and any(ch in "._" for ch in cells):
+        return HEX_FROM_ZERO
+    if written <= set(HEX_FROM_ONE) or any(ch.isdigit() for ch in written):
+        return HEX_FROM_ONE
+    return _letters_alphabet(written, 16)
+
+
+def _letters_alphabet(written: set[str], n: int) -> str:
+    letters = "".join(sorted(ch for ch in written if ch in string.ascii_uppercase))
+    if len(letters) != n:
+        fewer_or_more = "only" if len(letters) < n else "as many as"
+        raise PuzzleError(
+            f"a {n}x{n} letter sudoku uses {n} different letters, but the givens show "
+            f"{fewer_or_more} {len(letters)} ({letters})",
+            where="name all the letters on a first line, e.g. 'letters: AEILNRSTY'",
+            example="letters: AEILNRSTY",
+        )
+    return letters
+
+
+def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
+    position = alphabet.find(ch)
+    if position >= 0:
+        return position + 1
+    if ch in BLANKS:
+        return EMPTY
+    blanks = ". or _" if "0" in alphabet else ". 0 or _"
+    digits = alphabet == DIGITS[n] or alphabet == HEX_FROM_ZERO
+    uses = (
+        f"a {n}x{n} sudoku uses {_describe(alphabet)}" if digits else f"its letters are {alphabet}"
+    )
+    raise PuzzleError(
+        f"unknown symbol {ch!r} at {cell_name(index, n)}; {uses}, with {blanks} for blanks",
+        example=EXAMPLE if n == 9 and digits else None,
+    )
+
+
+def _describe(alphabet: str) -> str:
+    known = {"123456789": "1-9", "0123456789": "0-9"}
+    for digits, name in known.items():
+        if alphabet.startswith(digits):
+            rest = alphabet[len(digits) :]
+            return name + (f" and {rest[0]}-{rest[-1]}" if len(rest) > 1 else rest)
+    if alphabet.isdigit():
+        return f"1-{alphabet[-1]}"
+    return " ".join(alphabet)
+
+
+def repeats(grid: Grid) -> list[tuple[str, int, int, int]]:
+    """Every symbol written twice in one unit: (unit name, value, first cell, second cell)."""
+    found = []
+    for kind, group in zip(UNIT_KINDS, units(grid.box_rows, grid.box_cols), strict=True):
+        for number, unit in enumerate(group, start=1):
+            first_at: dict[int, int] = {}
+            for cell in unit:
+                value = grid.cells[cell]
+                if value == EMPTY:
+                    continue
+                if value in first_at:
+                    found.append((f"{kind} {number}", value, first_at[value], cell))
+                else:
+                    first_at[value] = cell
+    return found
+
+
+def describe_repeat(grid: Grid, repeat: tuple[str, int, int, int]) -> str:
+    """'two 5s in row 3 (r3c5 and r3c8)'."""
+    unit, value, first, second = repeat
+    n = grid.size
+    return f"two {grid.symbol(value)}s in {unit} ({cell_name(first, n)} and {cell_name(second, n)})"
+
+
+def _refuse_repeats(grid: Grid) -> None:
+    found = repeats(grid)
+    if found:
+        raise PuzzleError(
+            f"the givens repeat a symbol: {describe_repeat(grid, found[0])}; "
+            "a row, column or box holds each symbol once",
+            example=EXAMPLE if grid.size == 9 else None,
+        )
+
+
+def boxed_text(grid: Grid) -> str:
+    """The grid with spaces and box lines, easy to read and accepted back by parse()."""
+    n = grid.size
+    lines = []
+    for r, row in enumerate(grid.rows()):
+        stacks = [
+            " ".join(grid.symbol(v) for v in row[c : c + grid.box_cols])
+            for c in range(0, n, grid.box_cols)
+        ]
+        line = " | ".join(stacks)
+        if r and r % grid.box_rows == 0:
+            lines.append("".join("+" if ch == "|" else "-" for ch in line))
+        lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,408 @@
+"""The exact sudoku solver: candidates as bit sets, constraint propagation, then search.
+
+Each cell holds a bit set of the values still possible there (bit v-1 for value v). Two
+rules do most of the work: a value placed in a cell is removed from its peers (a cell
+left with one candidate is a *naked single*), and a value with only one place left in a
+row, column or box goes there (a *hidden single*). When the rules stop, the search tries
+each candidate of the cell with the fewest (among those, the cell with the most open peers,
+where a wrong guess fails soonest), and counts complete grids up to a limit.
+
+The same engine answers the generator's questions: a random complete grid (values tried in
+a random order), and whether emptying a given keeps the solution unique.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from puzzles.sudoku.grid import EMPTY, Grid, peers, units
+from puzzles.sudoku.parse import DIGITS, boxed_text
+
+UNIQUE = 1
+SEVERAL = 2  # a count of 2 means "two or more"
+# When a puzzle has several solutions, they are counted on up to this many to say how many.
+MANY_CAP = 100
+
+
+@dataclass(frozen=True)
+class SudokuSolution:
+    """The exact solver's answer, with the logic engine's grade and steps when it has them."""
+
+    puzzle: Grid
+    solution: Grid | None  # the solution, or one of them; None when there is none
+    count: int  # 0, 1, or 2 meaning "two or more"
+    counted: int = 0  # with several solutions: how many were counted, up to MANY_CAP
+    grade: Any = None  # grade.Grade: how hard the logic is (unique puzzles only)
+    steps: tuple[Any, ...] = ()  # logic.Step values, when asked for
+    reason: str = ""  # with no solution: where the givens contradict each other, when plain
+
+    @property
+    def unique(self) -> bool:
+        return self.count == UNIQUE
+
+    def text(self) -> str:
+        if self.solution is None:
+            if self.reason:
+                return f"No solution: {self.reason}."
+            return (
+                "No solution: these givens contradict each other once you follow them "
+                "through (every way of filling the grid breaks a rule)."
+            )
+        lines = [boxed_text(self.solution)]
+        if self.count >= SEVERAL:
+            many = f"at least {MANY_CAP}" if self.counted >= MANY_CAP else f"{self.counted}"
+            lines.insert(0, f"Several solutions ({many}); a proper sudoku has one. One of them:")
+        else:
+            lines.append(self._grade_line())
+        lines += [f"{number}. {_text_of(step)}" for number, step in enumerate(self.steps, 1)]
+        return "\n".join(line for line in lines if line)
+
+    def _grade_line(self) -> str:
+        if self.grade is None:
+            return "Unique solution."
+        return f"Unique solution. Grade: {_text_of(self.grade)}."
+
+
+def _text_of(value: Any) -> str:
+    text = getattr(value, "text", None)
+    return text() if callable(text) else str(getattr(value, "name", value))
+
+
+# --- the engine --------------------------------------------------------------------------------
+#
+# State: `cands[cell]`, the bit set of values still possible in the cell; `places[k]`, how
+# many cells of unit u can still take value d (k = u * size + d); and `where[d]`, the cells
+# that can still take value d as one bit set over the grid (bit `cell`), so that the peers
+# holding a value are found with one AND instead of a loop. A count that drops to one is a
+# hidden single; to zero, a contradiction. Once a value is placed its counts are set to
+# PLACED, so that emptying the rest of its units is not mistaken for a hidden single.
+
+PLACED = 1 << 20
+_State = tuple[list[int], list[int], list[int]]  # cands, places, where
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What the search needs to know about one grid size, computed once per size."""
+
+    size: int
+    full: int  # every value possible
+    units: tuple[tuple[int, ...], ...]  # rows, then columns, then boxes
+    # [d][cell]: where the counts of value d + 1 in the cell's row, column and box are kept
+    count_keys: tuple[tuple[tuple[int, int, int], ...], ...]
+    value_index: dict[int, int]  # bit -> value - 1
+    peer_masks: tuple[int, ...]  # per cell: its peers as one bit set over all cells
+    unit_masks: tuple[int, ...]  # per unit: its cells as one bit set
+    choices: tuple[int, ...]  # per bit set: how many candidates, or 0 once placed
+
+
+@cache
+def _shape(box_rows: int, box_cols: int) -> _Shape:
+    size = box_rows * box_cols
+    rows, cols, boxes = units(box_rows, box_cols)
+    all_units = rows + cols + boxes
+    offsets: list[list[int]] = [[] for _ in range(size * size)]
+    for u, unit in enumerate(all_units):
+        for cell in unit:
+            offsets[cell].append(u * size)
+    return _Shape(
+        size=size,
+        full=(1 << size) - 1,
+        units=all_units,
+        count_keys=tuple(tuple((r + d, c + d, b + d) for r, c, b in offsets) for d in range(size)),
+        value_index={1 << d: d for d in range(size)},
+        peer_masks=tuple(
+            sum(1 << peer for peer in cell_peers) for cell_peers in peers(box_rows, box_cols)
+        ),
+        unit_masks=tuple(sum(1 << cell for cell in unit) for unit in all_units),
+        choices=tuple(m.bit_count() if m & (m - 1) else 0 for m in range(1 << size)),
+    )
+
+
+def _assign(
+    cands: list[int],
+    places: list[int],
+    where: list[int],
+    cell: int,
+    keep: int,
+    hidden: list[int],
+    shape: _Shape,
+) -> bool:
+    """Keep only the candidates `keep` in `cell`, counting the cell out of its units for the
+    others; False on a contradiction."""
+    others = cands[cell] ^ keep
+    cands[cell] = keep
+    cell_bit = 1 << cell
+    while others:
+        other = others & -others
+        others ^= other
+        d = shape.value_index[other]
+        where[d] ^= cell_bit
+        for k in shape.count_keys[d][cell]:
+            left = places[k] - 1
+            places[k] = left
+            if left == 1:
+                hidden.append(k)
+            elif not left:
+                return False
+    return True
+
+
+def _propagate(
+    cands: list[int],
+    places: list[int],
+    where: list[int],
+    placed: list[int],
+    hidden: list[int],
+    shape: _Shape,
+) -> bool:
+    """Naked and hidden singles until neither applies; False on a contradiction.
+
+    `placed`: cells holding one candidate whose value is not yet removed from their peers.
+    `hidden`: (unit, value) counts that dropped to one, to look at.
+    """
+    count_keys, value_index, peer_masks, size = (
+        shape.count_keys,
+        shape.value_index,
+        shape.peer_masks,
+        shape.size,
+    )
+    while True:
+        while placed:
+            cell = placed.pop()
+            bit = cands[cell]
+            d = value_index[bit]
+            keys_of = count_keys[d]
+            r, c, b = keys_of[cell]
+            places[r] = places[c] = places[b] = PLACED
+            # The peers that still have this value, all at once from its bit set of cells.
+            hits = where[d] & peer_masks[cell]
+            where[d] ^= hits
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                peer = low.bit_length() - 1
+                m = cands[peer] ^ bit
+                if not m:
+                    return False
+                cands[peer] = m
+                # Unrolled over the peer's row, column and box: this is the hot loop.
+                r, c, b = keys_of[peer]
+                left = places[r] - 1
+                places[r] = left
+                if left < 2:
+                    if not left:
+                        return False
+                    hidden.append(r)
+                left = places[c] - 1
+                places[c] = left
+                if left < 2:
+                    if not left:
+                        return False
+                    hidden.append(c)
+                left = places[b] - 1
+                places[b] = left
+                if left < 2:
+                    if not left:
+                        return False
+                    hidden.append(b)
+                if not m & (m - 1):
+                    placed.append(peer)
+        while hidden and not placed:
+            k = hidden.pop()
+            if places[k] != 1:
+                continue  # placed meanwhile
+            u, d = divmod(k, size)
+            cell = (where[d] & shape.unit_masks[u]).bit_length() - 1
+            bit = 1 << d
+            if cands[cell] != bit:
+                if not _assign(cands, places, where, cell, bit, hidden, shape):
+                    return False
+                placed.append(cell)
+        if not placed:
+            return True
+
+
+def _branch_cell(cands: list[int], where: list[int], shape: _Shape) -> int:
+    """The open cell with the fewest candidates, -1 when every cell is placed.
+
+    Among equally few, the one with the most open peers, those with two candidates counted
+    twice: a wrong guess there fails soonest (this halves the search on the hardest
+    puzzles). Cells with two candidates, the usual case, are found by counting each cell's
+    values across the `where` bit sets.
+    """
+    once = open_cells = three = 0  # cells with at least one, two, three candidates
+    for cells in where:
+        three |= open_cells & cells
+        open_cells |= once & cells
+        once |= cells
+    if not open_cells:
+        return -1
+    two = open_cells & ~three  # cells with exactly two candidates
+    fewest = two
+    if not fewest:
+        choices = list(map(shape.choices.__getitem__, cands))  # 0 for a placed cell
+        least = min(filter(None, choices))
+        fewest = sum(1 << cell for cell, count in enumerate(choices) if count == least)
+    best, most_open = -1, -1
+    peer_masks = shape.peer_masks
+    while fewest:
+        low = fewest & -fewest
+        fewest ^= low
+        cell = low.bit_length() - 1
+        near = peer_masks[cell]
+        open_peers = (open_cells & near).bit_count() + (two & near).bit_count()
+        if open_peers > most_open:
+            best, most_open = cell, open_peers
+    return best
+
+
+def _search(
+    state: _State,
+    placed: list[int],
+    hidden: list[int],
+    shape: _Shape,
+    limit: int,
+    found: list[list[int]],
+    rng: random.Random | None,
+) -> None:
+    """Depth first from the most constrained cell; stops at `limit` solutions.
+
+    `state`: candidates per cell, place counts per (unit, value), cells per value.
+    """
+    cands, places, where = state
+    if not _propagate(cands, places, where, placed, hidden, shape):
+        return
+    cell = _branch_cell(cands, where, shape)
+    if cell < 0:
+        found.append(cands)
+        return
+    m = cands[cell]
+    bits = []
+    while m:
+        bit = m & -m
+        bits.append(bit)
+        m ^= bit
+    if rng is not None:
+        rng.shuffle(bits)
+    for bit in bits:
+        child = (cands.copy(), places.copy(), where.copy())
+        child_hidden: list[int] = []
+        if _assign(*child, cell, bit, child_hidden, shape):
+            _search(child, [cell], child_hidden, shape, limit, found, rng)
+            if len(found) >= limit:
+                return
+
+
+def _run(
+    grid: Grid, limit: int, rng: random.Random | None = None, exclude: int = -1, value: int = 0
+) -> list[list[int]]:
+    """Solutions of `grid` (as candidate lists) up to `limit`; with `exclude`, only those
+    that put something other than `value` in that cell."""
+    start = _start(grid)
+    if start is None:
+        return []
+    state, placed, hidden, shape = start
+    found: list[list[int]] = []
+    if exclude >= 0:
+        others = state[0][exclude] & ~(1 << (value - 1))
+        if not others or not _assign(*state, exclude, others, hidden, shape):
+            return []
+        if not others & (others - 1):
+            placed.append(exclude)
+    _search(state, placed, hidden, shape, limit, found, rng)
+    return found
+
+
+def _start(grid: Grid) -> tuple[_State, list[int], list[int], _Shape] | None:
+    """The search state of `grid`, its first singles and its shape; None on a contradiction."""
+    shape = _shape(grid.box_rows, grid.box_cols)
+    size = shape.size
+    cands = [shape.full if v == EMPTY else 1 << (v - 1) for v in grid.cells]
+    where = [sum(1 << cell for cell, m in enumerate(cands) if m >> d & 1) for d in range(size)]
+    places = [0] * (len(shape.units) * size)
+    for u, unit_mask in enumerate(shape.unit_masks):
+        for d in range(size):
+            places[u * size + d] = (where[d] & unit_mask).bit_count()
+    if 0 in places:
+        return None
+    hidden = [k for k, count in enumerate(places) if count == 1]
+    placed = [cell for cell, m in enumerate(cands) if not m & (m - 1)]
+    return (cands, places, where), placed, hidden, shape
+
+
+def _values(cands: list[int]) -> tuple[int, ...]:
+    return tuple(m.bit_length() for m in cands)
+
+
+def solutions(grid: Grid, limit: int = SEVERAL, rng: random.Random | None = None) -> list[Grid]:
+    """Up to `limit` solutions; with `rng`, values are tried in a random order."""
+    return [grid.with_cells(_values(found)) for found in _run(grid, limit, rng)]
+
+
+def count_solutions(grid: Grid, limit: int = SEVERAL) -> int:
+    """The number of solutions, counting stops at `limit`."""
+    return len(_run(grid, limit))
+
+
+def has_solution_without(grid: Grid, cell: int, value: int) -> bool:
+    """Is there a solution with something other than `value` at `cell` (an empty cell)?
+
+    Emptying a given keeps a puzzle unique exactly when this is False, which is a quicker
+    question than counting solutions to two.
+    """
+    return bool(_run(grid, 1, exclude=cell, value=value))
+
+
+def solves_by_singles(grid: Grid) -> bool:
+    """Can naked and hidden singles alone fill the grid? (Then it is unique, and a player
+    can solve it step by step.)"""
+    start = _start(grid)
+    if start is None:
+        return False
+    state, placed, hidden, shape = start
+    if not _propagate(*state, placed, hidden, shape):
+        return False
+    return all(not m & (m - 1) for m in state[0])
+
+
+def random_filled_grid(rng: random.Random, box_rows: int = 3, box_cols: int = 3) -> Grid:
+    """A complete valid grid drawn at random (the same for the same rng state)."""
+    size = box_rows * box_cols
+    empty = Grid(box_rows, box_cols, (EMPTY,) * (size * size), DIGITS[size])
+    return solutions(empty, limit=1, rng=rng)[0]
+
+
+def solve(puzzle: Grid, steps: bool = False) -> SudokuSolution:
+    """Solve and count solutions to two; a unique puzzle is graded, with steps if asked."""
+    found = solutions(puzzle, SEVERAL)
+    if not found:
+        return SudokuSolution(puzzle, None, 0, reason=_contradiction(puzzle))
+    if len(found) >= SEVERAL:
+        counted = count_solutions(puzzle, MANY_CAP)
+        return SudokuSolution(puzzle, found[0], SEVERAL, counted=counted)
+    grade, logic_steps = _logic(puzzle, steps)
+    return SudokuSolution(puzzle, found[0], UNIQUE, grade=grade, steps=logic_steps)
+
+
+def _logic(puzzle: Grid, with_steps: bool) -> tuple[Any, tuple[Any, ...]]:
+    """The logic engine's grade and (when asked) steps; nothing while that engine is absent."""
+    try:
+        from puzzles.sudoku.grade import grade
+        from puzzles.sudoku.logic import solve_by_logic
+    except ImportError:
+        return None, ()
+    logic_steps = tuple(solve_by_logic(puzzle).steps) if with_steps else ()
+    return grade(puzzle), logic_steps
+
+
+def _contradiction(puzzle: Grid) -> str:
+    """Where logic runs into a contradiction ('r1c9 has no possible value left'), if it does."""
+    try:
+        from puzzles.sudoku.logic import solve_by_logic
+    except ImportError:
+        return ""
+    return solve_by_logic(puzzle).problem

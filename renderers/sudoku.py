@@ -1,0 +1,205 @@
+"""Sudoku: the grid with box lines, givens in black, solved values in blue, and hints.
+
+`draw(puzzle, solution)` takes a Grid, or any value with `.grid` (and optionally
+`.highlight`, cell indexes to shade, as Sudoku Spelling marks its phrase). `solution` may be:
+- None: the puzzle alone;
+- a solved Grid, or a value with `.solution` (a Grid, or None when there is none): the
+  missing values written in blue (a caption says so when `.unique` is False, and shows
+  the first line of `.text()` when there is no solution);
+- a logic `Hint`: the player's grid with pencil marks in the empty cells, the cells the
+  step is about shaded, a value it places in green, pencil marks it removes struck out in
+  vermillion, and the hint's words under the grid.
+
+Every size from 4x4 to 16x16 fills the same width; a hint on 12x12 or 16x16 is drawn
+wider so its pencil marks stay readable when the picture is opened.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.sudoku.grid import EMPTY, Grid
+from puzzles.sudoku.logic import Hint, bit
+from renderers.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    OKABE_ITO,
+    SURFACE,
+    WIDTH,
+    Canvas,
+    Colour,
+    wrap_text,
+)
+
+PAD = 32
+WIDE_HINT_WIDTH = 1200  # for pencil marks on 12x12 and 16x16
+THIN_LINE = 1.5
+BOX_LINE = 4.5
+VALUE_SCALE = 0.62  # value glyph size / cell size
+MARK_SCALE = 0.78  # pencil-mark glyph size / pencil-mark slot size
+CAPTION_SIZE = 26
+CAPTION_GAP = 22
+SEVERAL_CAPTION = "This puzzle has several solutions; here is one of them."
+
+GIVEN: Colour = INK
+SOLVED: Colour = OKABE_ITO["blue"]
+PLACED: Colour = OKABE_ITO["bluish green"]
+REMOVED: Colour = OKABE_ITO["vermillion"]
+THIN_INK: Colour = (170, 170, 176)
+# Pale shades, all with INK well above 7:1 contrast on them.
+HIGHLIGHT_FILL: Colour = (253, 226, 160)  # Sudoku Spelling's phrase cells (light orange)
+STEP_FILL: Colour = (214, 234, 248)  # the cells a hint's step is about (light sky blue)
+PLACED_FILL: Colour = (204, 238, 223)  # the cell a hint fills in (light bluish green)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What to draw, taken from the puzzle and whatever came as `solution`."""
+
+    givens: Grid
+    current: Grid  # givens plus solved or entered values
+    highlight: frozenset[int]
+    hint: Hint | None
+    caption: str
+
+
+def draw(puzzle: Any, solution: Any = None) -> bytes:
+    picture = _picture(puzzle, solution)
+    size = picture.givens.size
+    width = WIDE_HINT_WIDTH if picture.hint is not None and size >= 12 else WIDTH
+    cell = (width - 2 * PAD) / size
+    caption_lines = [
+        line
+        for paragraph in picture.caption.splitlines()
+        for line in wrap_text(paragraph, CAPTION_SIZE, width - 2 * PAD, bold=False)
+    ]
+    height = 2 * PAD + size * cell
+    if caption_lines:
+        height += CAPTION_GAP + len(caption_lines) * CAPTION_SIZE * 1.3
+    canvas = Canvas(width, math.ceil(height), background=BACKGROUND)
+    top = PAD
+    canvas.rounded_rectangle((PAD, top, PAD + size * cell, top + size * cell), 0, fill=SURFACE)
+    _shade_cells(canvas, picture, cell, top)
+    _draw_lines(canvas, picture.givens, cell, top)
+    _draw_values(canvas, picture, cell, top)
+    if picture.hint is not None:
+        _draw_pencil_marks(canvas, picture, cell, top)
+    y = top + size * cell + CAPTION_GAP
+    for line in caption_lines:
+        step = CAPTION_SIZE * 1.3
+        canvas.text_line_centred((width / 2, y + step / 2), line, CAPTION_SIZE, INK, bold=False)
+        y += step
+    return canvas.png()
+
+
+def _picture(puzzle: Any, solution: Any) -> Picture:
+    givens = puzzle if isinstance(puzzle, Grid) else puzzle.grid
+    highlight = frozenset(getattr(puzzle, "highlight", None) or ())
+    if isinstance(solution, Hint):
+        return Picture(givens, solution.grid, highlight, solution, solution.text())
+    if isinstance(solution, Grid):
+        return Picture(givens, solution, highlight, None, "")
+    solved = getattr(solution, "solution", None)
+    if isinstance(solved, Grid):
+        several = getattr(solution, "unique", True) is False
+        return Picture(givens, solved, highlight, None, SEVERAL_CAPTION if several else "")
+    caption = ""
+    if solution is not None:  # a solution value saying there is none
+        caption = solution.text().splitlines()[0] if hasattr(solution, "text") else "No solution."
+    return Picture(givens, givens, highlight, None, caption)
+
+
+def _cell_box(cell: int, size: int, width: float, top: float) -> tuple[float, float, float, float]:
+    row, col = divmod(cell, size)
+    left = PAD + col * width
+    y = top + row * width
+    return left, y, left + width, y + width
+
+
+def _shade_cells(canvas: Canvas, picture: Picture, cell: float, top: float) -> None:
+    size = picture.givens.size
+    fills: dict[int, Colour] = dict.fromkeys(picture.highlight, HIGHLIGHT_FILL)
+    if picture.hint is not None and picture.hint.step is not None:
+        for step in (*picture.hint.before, picture.hint.step):
+            fills.update(dict.fromkeys(step.cells, STEP_FILL))
+        fills.update({c: PLACED_FILL for c, _ in picture.hint.step.placements})
+    for index, colour in fills.items():
+        if 0 <= index < size * size:
+            canvas.rounded_rectangle(_cell_box(index, size, cell, top), 0, fill=colour)
+
+
+def _draw_lines(canvas: Canvas, grid: Grid, cell: float, top: float) -> None:
+    size = grid.size
+    left, right = PAD, PAD + size * cell
+    bottom = top + size * cell
+    for k in range(size + 1):
+        for is_box_line in (False, True):
+            along_rows = k % grid.box_rows == 0
+            along_cols = k % grid.box_cols == 0
+            y, x = top + k * cell, PAD + k * cell
+            if along_rows == is_box_line:
+                width = BOX_LINE if is_box_line else THIN_LINE
+                canvas.line([(left, y), (right, y)], INK if is_box_line else THIN_INK, width)
+            if along_cols == is_box_line:
+                width = BOX_LINE if is_box_line else THIN_LINE
+                canvas.line([(x, top), (x, bottom)], INK if is_box_line else THIN_INK, width)
+
+
+def _draw_values(canvas: Canvas, picture: Picture, cell: float, top: float) -> None:
+    grid = picture.current
+    size = grid.size
+    text_size = round(cell * VALUE_SCALE)
+    placed = dict(picture.hint.step.placements) if picture.hint and picture.hint.step else {}
+    for index, value in enumerate(grid.cells):
+        given = picture.givens.cells[index] != EMPTY
+        if value == EMPTY and index not in placed:
+            continue
+        left, y, right, bottom = _cell_box(index, size, cell, top)
+        centre = ((left + right) / 2, (y + bottom) / 2)
+        if index in placed:
+            canvas.text_centred(centre, grid.symbol(placed[index]), text_size, PLACED)
+        elif given:
+            canvas.text_centred(centre, grid.symbol(value), text_size, GIVEN)
+        else:
+            canvas.text_centred(centre, grid.symbol(value), text_size, SOLVED, bold=False)
+
+
+def _draw_pencil_marks(canvas: Canvas, picture: Picture, cell: float, top: float) -> None:
+    """Small values in a box_rows x box_cols layout inside each empty cell."""
+    hint = picture.hint
+    assert hint is not None
+    grid = picture.current
+    size, rows, cols = grid.size, grid.box_rows, grid.box_cols
+    slot_w, slot_h = cell / cols, cell / rows
+    # Small grids have room for big marks; keep them well below the size of a value.
+    mark_size = max(9, round(min(min(slot_w, slot_h) * MARK_SCALE, cell * VALUE_SCALE * 0.4)))
+    steps = [s for s in (*hint.before, hint.step) if s is not None]
+    # Marks the hint's steps remove are drawn struck out, including those the preparatory
+    # steps already took out of hint.candidates.
+    removed = {move for s in steps for move in s.eliminations}
+    placed = dict(hint.step.placements) if hint.step else {}
+    marks = list(hint.candidates)
+    for index, value in removed:
+        marks[index] |= bit(value)
+    for index, mask in enumerate(marks):
+        if grid.cells[index] != EMPTY or index in placed:
+            continue
+        left, y, _, _ = _cell_box(index, size, cell, top)
+        for value in range(1, size + 1):
+            if not mask & bit(value):
+                continue
+            row, col = divmod(value - 1, cols)
+            centre = (left + (col + 0.5) * slot_w, y + (row + 0.5) * slot_h)
+            if (index, value) in removed:
+                canvas.text_centred(centre, grid.symbol(value), mark_size, REMOVED)
+                half = min(slot_w, slot_h) * 0.42
+                canvas.line(
+                    [(centre[0] - half, centre[1] + half), (centre[0] + half, centre[1] - half)],
+                    REMOVED,
+                    max(1.5, mark_size / 9),
+                )
+            else:
+                canvas.text_centred(centre, grid.symbol(value), mark_size, MUTED, bold=False)
