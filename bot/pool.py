@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import multiprocessing
 import os
@@ -53,6 +54,7 @@ def _worker_main(conn: Connection, initializer: Callable[[], Any] | None) -> Non
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if initializer is not None:
         initializer()
+    gc.freeze()  # what the initializer loaded lives as long as the worker: skip it in GC passes
     conn.send(("ready", os.getpid()))
     while True:
         try:
