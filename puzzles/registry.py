@@ -11,6 +11,7 @@ from puzzles.core import PuzzleError, PuzzleKind
 KIND_MODULES: tuple[str, ...] = (
     "puzzles.letterboxed",
     "puzzles.codeword",
+    "puzzles.cryptogram",
     "puzzles.ladder",
     "puzzles.sudoku",
     "puzzles.spelling",

@@ -1,0 +1,58 @@
+"""Cryptograms: a quotation enciphered letter for letter; find the key."""
+
+from __future__ import annotations
+
+from puzzles.core import Option, PuzzleKind
+from puzzles.cryptogram.generate import DIFFICULTIES, generate
+from puzzles.cryptogram.puzzle import EXAMPLE, Cryptogram, parse
+from puzzles.cryptogram.rules import CryptogramHint, check, hint
+from puzzles.cryptogram.solver import CryptogramSolution, solve
+
+KIND = PuzzleKind(
+    name="cryptogram",
+    title="Cryptogram",
+    aliases=("cryptoquote", "crypto", "aristocrat", "patristocrat"),
+    example=EXAMPLE,
+    description=(
+        "A quotation with every letter swapped for another, the same swap throughout and no "
+        "letter standing for itself. Work out the key and read the quotation. Hints such as "
+        "'hints: Q=T' give key letters away."
+    ),
+    parse=parse,
+    solve=solve,
+    check=check,
+    generate=generate,
+    hint=hint,
+    solve_options=(
+        Option(
+            "patristocrat",
+            bool,
+            False,
+            "the text has no word breaks (100+ letters); spaces are ignored",
+        ),
+        Option(
+            "allow_self",
+            bool,
+            False,
+            "a letter may stand for itself (newspaper cryptograms never do)",
+        ),
+    ),
+    generate_options=(
+        Option("text", str, "", "encipher this text instead of a quotation from the collection"),
+    ),
+    difficulties=DIFFICULTIES,
+    max_input_chars=1500,
+    multiline_input=True,
+)
+
+__all__ = [
+    "KIND",
+    "Cryptogram",
+    "CryptogramHint",
+    "CryptogramSolution",
+    "check",
+    "generate",
+    "hint",
+    "parse",
+    "solve",
+]

@@ -1,0 +1,160 @@
+"""A cryptogram as printed: the ciphertext, optional key hints, and an optional attribution.
+
+    TSO'X ASIOX RSIG AJLAFCOH PCESGC XJCR JYXAJ.
+    — A proverb
+    hints: X=T, S=O
+
+The ciphertext keeps every space, apostrophe and punctuation mark as typed (letters are
+upper-cased). Hints say which plain letter a cipher letter stands for, ``cipher=plain``; they
+go on a line of their own, or after ``hints:`` anywhere (one-line input). A line starting
+with a dash is the attribution: plain text that is not part of the cipher.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import cached_property
+
+from puzzles.core import PuzzleError
+
+LETTERS = string.ascii_uppercase
+EXAMPLE = "TSO'X ASIOX RSIG AJLAFCOH PCESGC XJCR JYXAJ. hints: X=T"
+HINT_EXAMPLE = "hints: A=E, Q=T"
+MIN_LETTERS = 2
+
+# Typographic quotes and dashes people paste from newspapers and phones.
+_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "“": '"', "”": '"'})
+_HINTS_MARKER = re.compile(r"\bhints?\s*:", re.IGNORECASE)
+_HINT_PAIR = re.compile(r"^([A-Za-z])\s*=\s*([A-Za-z])$")
+_HINT_SEPARATORS = re.compile(r"[,;\s]+")
+_HINT_LINE = re.compile(
+    r"^\s*[A-Za-z]\s*=\s*[A-Za-z](\s*[,;\s]\s*[A-Za-z]\s*=\s*[A-Za-z])*[\s,;]*$"
+)
+_ATTRIBUTION = re.compile(r"^\s*(?:—|–|--?)\s*(\S.*)$")
+# Apostrophes inside a word belong to it (DON'T); anything else that is not a letter splits.
+_WORD = re.compile(r"'?[A-Z]+(?:'[A-Z]+)*'?")
+
+
+@dataclass(frozen=True)
+class Cryptogram:
+    """The ciphertext (upper-case, punctuation kept), hints as (cipher, plain) pairs, author."""
+
+    ciphertext: str
+    hints: tuple[tuple[str, str], ...] = ()
+    attribution: str = ""
+
+    def text(self) -> str:
+        lines = [self.ciphertext]
+        if self.attribution:
+            lines.append(f"— {self.attribution}")
+        if self.hints:
+            lines.append("hints: " + ", ".join(f"{c}={p}" for c, p in self.hints))
+        return "\n".join(lines)
+
+    @cached_property
+    def letters(self) -> str:
+        """The cipher letters in reading order, without spaces or punctuation."""
+        return "".join(ch for ch in self.ciphertext if ch in LETTERS)
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        """The cipher words in reading order; apostrophes inside a word are kept (DON'T)."""
+        return tuple(_WORD.findall(self.ciphertext))
+
+    @property
+    def hint_key(self) -> dict[str, str]:
+        return dict(self.hints)
+
+
+def parse(text: str) -> Cryptogram:
+    """Read a cryptogram as printed, with optional hints and attribution lines."""
+    text = text.translate(_TYPOGRAPHY)
+    cipher_lines, hint_texts, attribution = [], [], ""
+    for line in text.splitlines():
+        line, marker, after = _split_hints_marker(line)
+        if marker:
+            hint_texts.append(after)
+        if not line.strip():
+            continue
+        if _HINT_LINE.match(line) and not marker:
+            hint_texts.append(line)
+        elif (match := _ATTRIBUTION.match(line)) and cipher_lines:
+            attribution = " ".join(match.group(1).split())
+        else:
+            cipher_lines.append(line)
+    ciphertext = " ".join(" ".join(cipher_lines).split()).upper()
+    _check_ciphertext(ciphertext)
+    hints = parse_hints(" ".join(hint_texts), ciphertext) if hint_texts else ()
+    return Cryptogram(ciphertext, hints, attribution)
+
+
+def _split_hints_marker(line: str) -> tuple[str, bool, str]:
+    match = _HINTS_MARKER.search(line)
+    if match is None:
+        return line, False, ""
+    return line[: match.start()], True, line[match.end() :]
+
+
+def _check_ciphertext(ciphertext: str) -> None:
+    strange = next((ch for ch in ciphertext if ch.isalpha() and ch not in LETTERS), None)
+    if strange is not None:
+        at = ciphertext.index(strange)
+        raise PuzzleError(
+            f"the ciphertext has the letter {strange!r}; cipher letters are A-Z only",
+            where=f"character {at + 1}",
+            example=EXAMPLE,
+        )
+    letters = sum(ch in LETTERS for ch in ciphertext)
+    if letters < MIN_LETTERS:
+        raise PuzzleError(
+            f"a cryptogram needs at least {MIN_LETTERS} letters; this has {letters}",
+            example=EXAMPLE,
+        )
+
+
+def parse_hints(text: str, ciphertext: str) -> tuple[tuple[str, str], ...]:
+    """'A=E, Q=T' -> (('A', 'E'), ('Q', 'T')); every malformed or contradictory hint refused."""
+    tokens = [token for token in _HINT_SEPARATORS.split(_tight_equals(text)) if token]
+    if not tokens:
+        raise PuzzleError("'hints:' is followed by no hints", example=HINT_EXAMPLE)
+    key: dict[str, str] = {}
+    for token in tokens:
+        match = _HINT_PAIR.match(token)
+        if match is None:
+            raise PuzzleError(
+                f"the hint {token!r} is not of the form cipher letter = plain letter",
+                example=HINT_EXAMPLE,
+            )
+        cipher, plain = match.group(1).upper(), match.group(2).upper()
+        _check_hint_fits(cipher, plain, key, ciphertext)
+        key[cipher] = plain
+    return tuple(sorted(key.items()))
+
+
+def _tight_equals(text: str) -> str:
+    """'A = E' -> 'A=E', so hints split on spaces and commas alike."""
+    return re.sub(r"\s*=\s*", "=", text)
+
+
+def _check_hint_fits(cipher: str, plain: str, key: dict[str, str], ciphertext: str) -> None:
+    if cipher not in ciphertext:
+        raise PuzzleError(
+            f"the hint {cipher}={plain} is about {cipher}, which is not in the ciphertext",
+            example=HINT_EXAMPLE,
+        )
+    if key.get(cipher, plain) != plain:
+        raise PuzzleError(
+            f"the hints contradict each other: {cipher}={key[cipher]} and {cipher}={plain}",
+            where=f"cipher letter {cipher}",
+            example=HINT_EXAMPLE,
+        )
+    twin = next((c for c, p in key.items() if p == plain and c != cipher), None)
+    if twin is not None:
+        raise PuzzleError(
+            f"the hints {twin}={plain} and {cipher}={plain} give two cipher letters the same "
+            f"plain letter",
+            where=f"plain letter {plain}",
+            example=HINT_EXAMPLE,
+        )
