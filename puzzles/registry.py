@@ -12,6 +12,7 @@ KIND_MODULES: tuple[str, ...] = (
     "puzzles.letterboxed",
     "puzzles.codeword",
     "puzzles.cryptogram",
+    "puzzles.qless",
     "puzzles.ladder",
     "puzzles.sudoku",
     "puzzles.spelling",

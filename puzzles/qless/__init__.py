@@ -1,0 +1,47 @@
+"""Q-less: put all twelve rolled letters into one connected crossword of 3+ letter words."""
+
+from __future__ import annotations
+
+from puzzles.core import Option, PuzzleKind
+from puzzles.qless.check import check, hint
+from puzzles.qless.generate import DIFFICULTIES, generate
+from puzzles.qless.parse import EXAMPLE, Roll, parse
+from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, TIERS, QlessSolution, solve
+
+KIND = PuzzleKind(
+    name="qless",
+    title="Q-less",
+    aliases=("ql",),  # "Q-less" and "q less" match the name itself
+    example=EXAMPLE,
+    description=(
+        "Twelve dice are rolled. Use every letter in one connected crossword: every run of "
+        "two or more letters across or down is a word of 3+ letters, no two-letter words."
+    ),
+    parse=parse,
+    solve=solve,
+    check=check,
+    generate=generate,
+    hint=hint,
+    solve_options=(
+        Option(
+            "tier",
+            str,
+            "standard",
+            "word list for solving: common, standard or large (rare words too)",
+            choices=tuple(TIERS),
+        ),
+        Option(
+            "max_solutions",
+            int,
+            DEFAULT_MAX_SOLUTIONS,
+            "count solutions up to this many",
+            minimum=1,
+            maximum=1_000_000,
+        ),
+    ),
+    difficulties=DIFFICULTIES,
+    max_input_chars=80,
+    multiline_input=True,
+)
+
+__all__ = ["KIND", "QlessSolution", "Roll", "check", "generate", "hint", "parse", "solve"]

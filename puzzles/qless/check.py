@@ -1,0 +1,155 @@
+"""Checking a player's Q-less grid against the rules and the roll.
+
+A grid is typed as rows, one line each, with spaces or dots for empty squares:
+
+    .P.M
+    .L.ACT
+    BAND
+    .N
+    .T
+
+The rules: the letters are exactly the roll's; they form one connected group; every
+run of two or more letters, across or down, is a word of three or more letters.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from puzzles.core import PuzzleError, Verdict, plural
+from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.qless.parse import Roll
+from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, runs
+from puzzles.qless.solver import solve
+
+EMPTY = " ._-"
+MAX_SIDE = 30
+TEN_FOR_HINTS = 10  # a few solutions to pick the most common-worded from
+GRID_EXAMPLE = ".P.M / .L.ACT / BAND / .N / .T (one row a line)"
+
+
+def parse_grid(text: str) -> dict[Cell, str]:
+    """Rows of letters, spaces or dots -> {(row, column): letter}; code fences are ignored."""
+    lines = [line.rstrip() for line in text.replace("\t", " ").splitlines()]
+    lines = [line for line in lines if not line.lstrip().startswith("```")]
+    while lines and not lines[0].strip(" "):
+        lines.pop(0)
+    while lines and not lines[-1].strip(" "):
+        lines.pop()
+    indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
+    letters: dict[Cell, str] = {}
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line[indent:]):
+            if ch in EMPTY:
+                continue
+            if not ch.isascii() or not ch.isalpha():
+                raise PuzzleError(
+                    f"{ch!r} is not a letter; type letters, with spaces or dots for empty squares",
+                    where=f"row {r + 1}, column {c + 1}",
+                    example=GRID_EXAMPLE,
+                )
+            letters[r, c] = ch.lower()
+    if len(lines) > MAX_SIDE or any(len(line) - indent > MAX_SIDE for line in lines):
+        raise PuzzleError(f"a grid can be at most {MAX_SIDE} squares across and down")
+    return letters
+
+
+def letter_problems(roll: Roll, letters: dict[Cell, str]) -> list[str]:
+    placed = Counter(letters.values())
+    missing = roll.counts - placed
+    extra = placed - roll.counts
+    problems = []
+    if missing:
+        problems.append(f"letters of the roll not placed: {_letters(missing)}")
+    if extra:
+        problems.append(
+            f"letters placed that the roll does not have (or not so many): {_letters(extra)}"
+        )
+    return problems
+
+
+def _letters(counts: Counter[str]) -> str:
+    return ", ".join(letter.upper() for letter in sorted(counts.elements()))
+
+
+def word_problems(letters: dict[Cell, str], dictionary: Lexicon) -> list[str]:
+    """Two-letter runs and runs that are not words, each with where it is."""
+    problems = []
+    for across in (True, False):
+        for run in runs(letters, across):
+            if len(run) == 1:
+                continue
+            word = "".join(letters[cell] for cell in run).upper()
+            where = f"{'across' if across else 'down'} from {_square(run[0])}"
+            if len(run) < MIN_WORD_LENGTH:
+                problems.append(f"{word} ({where}) is a two-letter word; words need 3+ letters")
+            elif not dictionary.contains(word, Tier.LARGE):
+                problems.append(f"{word} ({where}) is not in the word list")
+    return problems
+
+
+def pieces(letters: dict[Cell, str]) -> int:
+    """How many separate groups the letters form (side by side or one above the other)."""
+    unvisited = set(letters)
+    count = 0
+    while unvisited:
+        count += 1
+        stack = [unvisited.pop()]
+        while stack:
+            r, c = stack.pop()
+            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if cell in unvisited:
+                    unvisited.remove(cell)
+                    stack.append(cell)
+    return count
+
+
+def _square(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def check(roll: Roll, answer: str, dictionary: Lexicon | None = None) -> Verdict:
+    """Every rule the grid breaks, or a win listing its words."""
+    dictionary = dictionary or lexicon()
+    letters = parse_grid(answer)
+    if not letters:
+        return Verdict(False, ("the grid is empty",), f"Type your grid as rows: {GRID_EXAMPLE}")
+    problems = letter_problems(roll, letters)
+    problems += word_problems(letters, dictionary)
+    count = pieces(letters)
+    if count > 1:
+        problems.append(f"the letters are in {count} separate pieces; they must all connect")
+    if problems:
+        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
+    words = [
+        "".join(letters[cell] for cell in run).upper()
+        for across in (True, False)
+        for run in runs(letters, across)
+        if len(run) >= MIN_WORD_LENGTH
+    ]
+    return Verdict(True, (), f"Solved with {plural(len(words), 'word')}: {' '.join(words)}.")
+
+
+def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> str:
+    """A word of a common-words solution that the player's grid does not have yet, half hidden."""
+    dictionary = dictionary or lexicon()
+    letters = parse_grid(progress) if progress.strip() else {}
+    if letters and check(roll, progress, dictionary).solved:
+        return "You have already solved it!"
+    played = {
+        "".join(letters[cell] for cell in run)
+        for across in (True, False)
+        for run in runs(letters, across)
+        if len(run) >= MIN_WORD_LENGTH
+    }
+    solution = solve(roll, tier="common", max_solutions=TEN_FOR_HINTS, dictionary=dictionary)
+    if not solution.rows:
+        solution = solve(roll, tier="standard", max_solutions=TEN_FOR_HINTS, dictionary=dictionary)
+    if not solution.rows:
+        return "This roll has no solution, even with less common words."
+    fresh = sorted((w for w in solution.words if w not in played), key=lambda w: (-len(w), w))
+    if not fresh:
+        return "Every word of a solution is on your board: rearrange how they cross."
+    word = fresh[0]
+    shown = word[0].upper() + " _" * (len(word) - 1)
+    return f"Try a {len(word)}-letter word starting with {word[0].upper()} ({shown})."

@@ -1,0 +1,396 @@
+"""Filling the legal shapes with words from a roll's letters.
+
+The search runs in two stages, as in the Daily Q-less write-up. The shapes (every way
+to lay out N cells legally) are enumerated once and stored; for a roll, each shape is
+filled slot by slot with the words its letters can make. A slot's candidates are the
+words of its length that agree with the letters already placed where it crosses earlier
+slots, and that the letters left over can still pay for.
+
+Shapes that begin with the same words in the same places share those steps, so the
+shapes form a tree and a branch's words are placed once for every shape below it. The
+branches are tried most likely first: in order of how many of 300 sample rolls of the
+dice their shapes solved, per shape (data/odds.txt.gz). A branch needing a word length
+the roll cannot make is never tried.
+
+Letter counts are packed five bits a letter into one integer, with a guard bit per
+letter, so "can the letters left pay for this word?" is one subtraction and one mask.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+
+from puzzles.core import plural
+from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.qless.parse import Roll
+from puzzles.qless.rating import TEN, day_for
+from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
+
+DEFAULT_MAX_SOLUTIONS = 1000
+TIERS = {"common": Tier.COMMON, "standard": Tier.STANDARD, "large": Tier.LARGE}
+
+_BITS = 5
+_GUARD = sum(16 << (_BITS * i) for i in range(26))
+_LETTER = {chr(97 + i): 1 << (_BITS * i) for i in range(26)}
+
+
+def _packed(letters: str) -> int:
+    """Letter counts packed five bits a letter (a count of 12 or fewer fits in four)."""
+    return sum(_LETTER[ch] for ch in letters)
+
+
+# --- the words a roll can make ------------------------------------------------------------
+
+
+@cache
+def _anagram_index(dictionary: Lexicon, tier: Tier) -> dict[str, tuple[str, ...]]:
+    """Sorted letters -> the words of the tier spelled with exactly them."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for word in dictionary.words(tier):
+        if len(word) >= MIN_WORD_LENGTH and word.isascii() and word.isalpha():
+            groups["".join(sorted(word))].append(word)
+    return {key: tuple(words) for key, words in groups.items()}
+
+
+def roll_words(letters: str, dictionary: Lexicon, tier: Tier) -> list[str]:
+    """Every word of 3+ letters in the tier spelled from some of the roll's letters."""
+    # The common list is the standard one filtered: one index serves both.
+    index = _anagram_index(dictionary, max(tier, Tier.STANDARD))
+    keys = {
+        "".join(choice)
+        for size in range(MIN_WORD_LENGTH, len(letters) + 1)
+        for choice in itertools.combinations(letters, size)  # letters are sorted
+    }
+    words = [word for key in sorted(keys) for word in index.get(key, ())]
+    if tier < Tier.STANDARD:
+        words = [word for word in words if dictionary.contains(word, tier)]
+    return words
+
+
+class WordIndex:
+    """A roll's words by length, with bit sets of the words holding letter X at position i."""
+
+    def __init__(self, words: list[str], dictionary: Lexicon):
+        by_length: dict[int, list[str]] = defaultdict(list)
+        for word in sorted(words, key=lambda w: (-dictionary.zipf(w), w)):
+            by_length[len(word)].append(word)
+        self.words = {length: tuple(found) for length, found in by_length.items()}
+        self.packed = {
+            length: tuple(_packed(w) for w in found) for length, found in self.words.items()
+        }
+        self.everything = {length: (1 << len(found)) - 1 for length, found in self.words.items()}
+        self.with_letter: dict[tuple[int, int, str], int] = defaultdict(int)
+        for length, found in self.words.items():
+            for number, word in enumerate(found):
+                for position, letter in enumerate(word):
+                    self.with_letter[length, position, letter] |= 1 << number
+
+        # (length, crossing positions, letters there) -> [(letters used, letters written)]
+        self.choices: dict[tuple[int, tuple[int, ...], str], list[tuple[int, str]]] = {}
+
+    def words_through(
+        self, length: int, positions: tuple[int, ...], crossing: str
+    ) -> list[tuple[int, str]]:
+        """Words of this length with these letters at these positions, as what each costs
+        from the letters left and the letters it writes into new cells (remembered)."""
+        candidates = self.everything.get(length, 0)
+        for position, letter in zip(positions, crossing, strict=True):
+            candidates &= self.with_letter.get((length, position, letter), 0)
+        fixed = _packed(crossing)
+        fresh = [p for p in range(length) if p not in positions]
+        options = []
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            number = low.bit_length() - 1
+            word = self.words[length][number]
+            options.append((self.packed[length][number] - fixed, "".join(word[p] for p in fresh)))
+        self.choices[length, positions, crossing] = options
+        return options
+
+
+# --- the shapes as a tree of steps -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """Write one word: its length and the cells it crosses, already written; its other
+    letters go to new cells. Cells are numbered in the order they are first written, so
+    shapes that start with the same words in the same places share their first steps."""
+
+    length: int
+    positions: tuple[int, ...]  # where the word crosses letters already written...
+    cells: tuple[int, ...]  # ...and the numbers of those cells
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A shape completed by a step, with its cells in the order the steps write them."""
+
+    shape: Shape
+    cells: tuple[Cell, ...]
+    odds: int  # sample rolls it solved (see scripts/enumerate_qless_shapes.py --odds)
+
+
+@dataclass
+class Node:
+    """A prefix of steps shared by several shapes; the root has no step."""
+
+    step: Step | None = None
+    children: dict[Step, Node] = field(default_factory=dict)
+    leaves: list[Leaf] = field(default_factory=list)
+    size: int = 0  # shapes completed in this subtree
+    odds: int = 0  # sample rolls solved, summed over the shapes in this subtree
+    ranked: tuple[Node, ...] = ()  # the children, best odds per shape first
+
+
+def fill_order(shape: Shape) -> tuple[list[Step], list[Cell]]:
+    """Longest slot first (fewest candidates), then always the slot crossing most written
+    cells, ties to the longer slot, then to the earlier one."""
+    number: dict[Cell, int] = {}
+    slots = list(enumerate(shape.slots))
+    steps = []
+    while slots:
+        best = max(
+            slots,
+            key=lambda item: (
+                sum(c in number for c in item[1].cells),
+                len(item[1].cells),
+                -item[0],
+            ),
+        )
+        slots.remove(best)
+        cells = best[1].cells
+        crossed = [(p, number[c]) for p, c in enumerate(cells) if c in number]
+        for c in cells:
+            number.setdefault(c, len(number))
+        steps.append(Step(len(cells), tuple(p for p, _ in crossed), tuple(c for _, c in crossed)))
+    return steps, sorted(number, key=number.__getitem__)
+
+
+@cache
+def shape_tree(n: int) -> Node:
+    """Every stored shape of n cells as a path of steps from the root."""
+    root = Node()
+    odds = stored_odds(n) or [0] * len(shapes(n))
+    for shape, shape_odds in zip(shapes(n), odds, strict=True):
+        steps, cells = fill_order(shape)
+        node = root
+        for step in steps:
+            node = node.children.setdefault(step, Node(step))
+        node.leaves.append(Leaf(shape, tuple(cells), shape_odds))
+    _rank(root)
+    return root
+
+
+def _rank(node: Node) -> None:
+    """Order every node's leaves and children by sample rolls solved per shape, best first:
+    the search goes through a whole branch before the next, so a branch is worth its
+    solutions per shape tried (ties keep the stored order)."""
+    for child in node.children.values():
+        _rank(child)
+    node.leaves.sort(key=lambda leaf: -leaf.odds)
+    children = node.children.values()
+    node.size = len(node.leaves) + sum(child.size for child in children)
+    node.odds = sum(leaf.odds for leaf in node.leaves) + sum(child.odds for child in children)
+    node.ranked = tuple(sorted(children, key=lambda child: -child.odds / child.size))
+
+
+# --- filling the tree ------------------------------------------------------------------------
+
+Partial = tuple[str, int]  # letters written so far (by cell number), letters left (packed)
+
+
+def extend(partials: list[Partial], step: Step, index: WordIndex) -> list[Partial]:
+    """Every way to write the step's word into each partial grid that the letters left allow."""
+    length, positions, cells = step.length, step.positions, step.cells
+    choices = index.choices
+    grown = []
+    for grid, left in partials:
+        crossing = "".join([grid[cell] for cell in cells])
+        options = choices.get((length, positions, crossing))
+        if options is None:
+            options = index.words_through(length, positions, crossing)
+        for need, letters in options:
+            if ((left | _GUARD) - need) & _GUARD == _GUARD:
+                grown.append((grid + letters, left - need))
+    return grown
+
+
+# --- a roll --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Found:
+    """One solution: the shape, its letters (in shape.cells order), and how many shapes were
+    tried up to and including this one (the shape's rank for this roll)."""
+
+    shape: Shape
+    letters: tuple[str, ...]
+    shape_rank: int
+
+    def rows(self) -> tuple[str, ...]:
+        rows = [["."] * self.shape.width for _ in range(self.shape.height)]
+        for (r, c), letter in zip(self.shape.cells, self.letters, strict=True):
+            rows[r][c] = letter
+        return tuple("".join(row) for row in rows)
+
+    def words(self) -> tuple[str, ...]:
+        letter_at = dict(zip(self.shape.cells, self.letters, strict=True))
+        return tuple("".join(letter_at[c] for c in slot.cells) for slot in self.shape.slots)
+
+
+def solutions(roll: Roll, tier: Tier, dictionary: Lexicon | None = None) -> Iterator[Found]:
+    """Every distinct solution, shape by shape, most likely shapes first (a grid and its
+    mirror image across the diagonal count once)."""
+    dictionary = dictionary or lexicon()
+    words = roll_words(roll.letters, dictionary, tier)
+    if set(roll.letters) - set("".join(words)):
+        return  # a letter no word can hold (a Q without a U, say): nothing to search
+    index = WordIndex(words, dictionary)
+    tried = 0
+
+    def walk(node: Node, partials: list[Partial]) -> Iterator[Found]:
+        nonlocal tried
+        for child in _ranked(node, index):
+            grown = extend(partials, child.step, index)
+            if not grown:
+                tried += child.size  # none of its shapes can be filled
+                continue
+            for leaf in child.leaves:
+                tried += 1
+                yield from _solutions_of(leaf, grown, tried)
+            if child.children:
+                yield from walk(child, grown)
+
+    yield from walk(shape_tree(len(roll.letters)), [("", _packed(roll.letters))])
+
+
+def _solutions_of(leaf: Leaf, grown: list[Partial], rank: int) -> Iterator[Found]:
+    order = {cell: i for i, cell in enumerate(leaf.cells)}
+    at = [order[cell] for cell in leaf.shape.cells]
+    mirror = [order[c, r] for r, c in leaf.shape.cells] if leaf.shape.symmetric else None
+    seen: set[str] = set()
+    for grid, _ in grown:
+        letters = "".join([grid[i] for i in at])
+        if mirror is not None:
+            if "".join([grid[i] for i in mirror]) in seen:
+                continue
+            seen.add(letters)
+        yield Found(leaf.shape, tuple(letters), rank)
+
+
+def _ranked(node: Node, index: WordIndex) -> list[Node]:
+    """Children whose word length the roll can make, most likely to lead to solutions first."""
+    return [child for child in node.ranked if child.step.length in index.words]
+
+
+# --- the answer ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The write-up's measure, taken with common words: the rank of the shape that gave the
+    tenth solution (None: fewer than ten), and the solutions seen up to then."""
+
+    shapes_to_ten: int | None
+    solutions: int  # up to TEN
+    first: Found | None  # the first solution in common words
+
+    @property
+    def day(self) -> str | None:
+        return day_for(self.shapes_to_ten, self.solutions)
+
+
+def rate(roll: Roll, dictionary: Lexicon | None = None) -> Rating:
+    """Search with common words until the tenth solution (or every shape, if fewer)."""
+    first = None
+    count = 0
+    for found in solutions(roll, Tier.COMMON, dictionary):
+        count += 1
+        first = first or found
+        if count == TEN:
+            return Rating(found.shape_rank, count, first)
+    return Rating(None, count, first)
+
+
+@dataclass(frozen=True)
+class QlessSolution:
+    roll: Roll
+    rows: tuple[str, ...]  # the best solution found, '.' for empty; () when there is none
+    words: tuple[str, ...]
+    all_common: bool  # every word of `rows` is in the common word list
+    solution_count: int  # distinct solutions with `tier` words (a grid and its mirror once)
+    count_is_capped: bool  # True: at least solution_count
+    shapes_to_ten: int | None  # with common words: shapes tried to the tenth solution
+    day: str | None  # the difficulty on the write-up's weekday scale (common words)
+    tier: str
+
+    def text(self) -> str:
+        if not self.rows:
+            return f"No solution for {self.roll.text()} with {self.tier} words."
+        count = plural(self.solution_count, "solution")
+        if self.count_is_capped:
+            count = "at least " + count
+        if self.day is None:
+            rating = "not rated: no solution in common words"
+        elif self.shapes_to_ten is None:
+            rating = f"difficulty {self.day} (fewer than ten solutions in common words)"
+        else:
+            rating = (
+                f"difficulty {self.day} (tenth solution in common words after "
+                f"{plural(self.shapes_to_ten, 'shape')})"
+            )
+        lines = [row.upper().replace(".", " ").rstrip() for row in self.rows]
+        lines.append(f"Words: {' '.join(word.upper() for word in self.words)}")
+        lines.append(f"{count} with {self.tier} words; {rating}.")
+        return "\n".join(lines)
+
+
+def solve(
+    roll: Roll,
+    tier: str = "standard",
+    max_solutions: int = DEFAULT_MAX_SOLUTIONS,
+    dictionary: Lexicon | None = None,
+) -> QlessSolution:
+    """The most common-worded solution among the first max_solutions with `tier` words,
+    their count, and the roll's rating (always with common words, as players see it)."""
+    dictionary = dictionary or lexicon()
+    found = list(itertools.islice(solutions(roll, TIERS[tier], dictionary), max_solutions + 1))
+    capped = len(found) > max_solutions
+    found = found[:max_solutions]
+    if tier == "common":
+        tenth = found[TEN - 1].shape_rank if len(found) >= TEN else None
+        rating = Rating(tenth, min(len(found), TEN), found[0] if found else None)
+        if len(found) < TEN and capped:
+            rating = rate(roll, dictionary)  # the cap stopped short of ten
+    else:
+        rating = rate(roll, dictionary)
+    best = max(found, key=lambda f: _commonness(f.words(), dictionary), default=None)
+    if best is not None and not _all_common(best.words(), dictionary) and rating.first:
+        best = rating.first  # the cap cut off every all-common answer: show one anyway
+    return QlessSolution(
+        roll=roll,
+        rows=best.rows() if best else (),
+        words=best.words() if best else (),
+        all_common=bool(best) and _all_common(best.words(), dictionary),
+        solution_count=len(found),
+        count_is_capped=capped,
+        shapes_to_ten=rating.shapes_to_ten,
+        day=rating.day,
+        tier=tier,
+    )
+
+
+def _all_common(words: tuple[str, ...], dictionary: Lexicon) -> bool:
+    return all(dictionary.contains(word, Tier.COMMON) for word in words)
+
+
+def _commonness(words: tuple[str, ...], dictionary: Lexicon) -> tuple[bool, float, float]:
+    """All words common first, then the rarest word most common, then the average."""
+    zipfs = [dictionary.zipf(word) for word in words]
+    return _all_common(words, dictionary), min(zipfs), sum(zipfs) / len(zipfs)

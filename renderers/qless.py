@@ -1,0 +1,119 @@
+"""Q-less: the rolled letters as dice tiles, or a solution as a crossword of tiles.
+
+Without a solution the picture shows the roll: twelve tiles in two rows, like dice on a
+table. With one (anything with `.rows`, rows of letters and '.' for empty squares) it
+shows the crossword, turned on its side when it is taller than wide (a grid mirrored
+across its diagonal reads the same words), with the words and the rating underneath.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from puzzles.qless.parse import Roll
+from renderers.common import INK, MUTED, WIDTH, Canvas, Colour, wrap_text
+
+PAD = 32
+TILE_MAX = 92
+GAP_RATIO = 0.12  # space between tiles, as a share of a tile
+TILE_FILL: Colour = (247, 236, 210)  # ivory, like the game's dice
+TILE_EDGE: Colour = (176, 150, 110)
+GRID_LINE: Colour = (226, 220, 210)
+CAPTION_SIZE = 28
+CAPTION_GAP = 24
+ROLL_PER_ROW = 6
+
+
+def draw(roll: Roll, solution: Any = None) -> bytes:
+    rows = tuple(getattr(solution, "rows", ()) or ())
+    if rows:
+        return _draw_grid(_landscape(rows), _caption(solution))
+    return _draw_roll(roll)
+
+
+def _landscape(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """The grid, transposed when it is taller than wide, so it fits a wide picture."""
+    width = max(len(row) for row in rows)
+    padded = [row.ljust(width, ".") for row in rows]
+    if len(padded) <= width:
+        return tuple(padded)
+    return tuple("".join(row[c] for row in padded) for c in range(width))
+
+
+def _caption(solution: Any) -> list[str]:
+    lines = []
+    words = getattr(solution, "words", ())
+    if words:
+        lines.append(" · ".join(word.upper() for word in words))
+    count = getattr(solution, "solution_count", None)
+    if count:
+        more = "+" if getattr(solution, "count_is_capped", False) else ""
+        day = getattr(solution, "day", None)
+        lines.append(f"{count:,}{more} solutions" + (f" · {day.title()}" if day else ""))
+    return lines
+
+
+def _tile(canvas: Canvas, x: float, y: float, size: float, letter: str) -> None:
+    radius = size * 0.16
+    canvas.rounded_rectangle(
+        (x, y, x + size, y + size), radius, fill=TILE_FILL, outline=TILE_EDGE, width=2
+    )
+    canvas.text_centred((x + size / 2, y + size / 2), letter.upper(), int(size * 0.56), INK)
+
+
+def _draw_grid(rows: tuple[str, ...], caption: list[str]) -> bytes:
+    columns = len(rows[0])
+    step = min(TILE_MAX * (1 + GAP_RATIO), (WIDTH - 2 * PAD) / columns)
+    tile = step / (1 + GAP_RATIO)
+    grid_width = step * columns
+    left = (WIDTH - grid_width) / 2
+    height = PAD + step * len(rows) + _caption_height(caption) + PAD
+    canvas = Canvas(WIDTH, math.ceil(height))
+    for r in range(len(rows) + 1):  # faint squares behind the tiles, like graph paper
+        y = PAD + r * step
+        canvas.line([(left, y), (left + grid_width, y)], GRID_LINE, 1)
+    for c in range(columns + 1):
+        x = left + c * step
+        canvas.line([(x, PAD), (x, PAD + step * len(rows))], GRID_LINE, 1)
+    gap = (step - tile) / 2
+    for r, row in enumerate(rows):
+        for c, letter in enumerate(row):
+            if letter != ".":
+                _tile(canvas, left + c * step + gap, PAD + r * step + gap, tile, letter)
+    _draw_caption(canvas, caption, PAD + step * len(rows))
+    return canvas.png()
+
+
+def _draw_roll(roll: Roll) -> bytes:
+    letters = roll.letters
+    per_row = min(ROLL_PER_ROW, len(letters))
+    lines = math.ceil(len(letters) / per_row)
+    step = min(TILE_MAX * 1.3, (WIDTH - 2 * PAD) / per_row)
+    tile = step / 1.3
+    caption = [f"Use all {len(letters)} letters in one crossword"]
+    height = PAD + step * lines + _caption_height(caption) + PAD
+    canvas = Canvas(WIDTH, math.ceil(height))
+    for line in range(lines):
+        chunk = letters[line * per_row : (line + 1) * per_row]
+        left = (WIDTH - step * len(chunk)) / 2 + (step - tile) / 2
+        for i, letter in enumerate(chunk):
+            _tile(canvas, left + i * step, PAD + line * step + (step - tile) / 2, tile, letter)
+    _draw_caption(canvas, caption, PAD + step * lines)
+    return canvas.png()
+
+
+def _caption_lines(caption: list[str]) -> list[str]:
+    return [line for text in caption for line in wrap_text(text, CAPTION_SIZE, WIDTH - 2 * PAD)]
+
+
+def _caption_height(caption: list[str]) -> float:
+    return len(_caption_lines(caption)) * (CAPTION_GAP + CAPTION_SIZE)
+
+
+def _draw_caption(canvas: Canvas, caption: list[str], top: float) -> None:
+    y = top
+    for line in _caption_lines(caption):
+        y += CAPTION_GAP
+        canvas.text_line_centred((WIDTH / 2, y + CAPTION_SIZE / 2), line, CAPTION_SIZE, MUTED)
+        y += CAPTION_SIZE
