@@ -30,8 +30,12 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
+# Every benchmark against ../shared/corpora, one after another (tens of minutes in all).
+BENCHMARKS := letterboxed lexicon_load sudoku sudoku_grading spelling cryptogram codeword \
+	qless ladder bot daily leaderboard_render
 bench: $(STAMP)
-	$(BIN)/python -m bench.letterboxed
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	for name in $(BENCHMARKS); do echo "== bench.$$name"; $(BIN)/python -m bench.$$name || exit 1; done
 
 # Rebuilds the committed word lists (needs apt-get and the network to the package registries).
 lexicon: $(STAMP)

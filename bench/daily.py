@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from bot.daily import calendar
-from bot.daily.scoring import clock_text, points
+from bot.daily.scoring import clock_text, points, streaks
 from bot.daily.store import DailyStore, iso
 from bot.storage import Database
 from puzzles import all_kinds
@@ -92,7 +92,8 @@ async def board_timings(path: Path, repeats: int) -> dict:
                 rows=tuple(
                     LeaderboardRow(
                         rank, row.name, row.solved, row.played, f"{row.points} pts",
-                        clock_text(row.best_seconds or 0), len(days[row.user_id]),
+                        clock_text(row.best_seconds or 0),
+                        streaks(days[row.user_id], TODAY).current,
                     )
                     for rank, row in enumerate(rows, start=1)
                 ),
