@@ -6,7 +6,8 @@ Reports lexicon load time (fresh process), the one-off index build, and median /
 max solve time with the lexicon loaded, for: every NYT fixture puzzle, 200 random 4x3
 boxes and 20 random 6x4 boxes (fixed seed; letters drawn by English letter frequency
 so the boxes look like real ones). Targets: 4x3 median <= 10 ms, max <= 100 ms; every
-6x4 box solved optimally in <= 2 s.
+6x4 box solved optimally in <= 2 s. Times are wall clock, with CPU time beside them:
+on a shared machine the wall clock also counts other programs' turns.
 """
 
 from __future__ import annotations
@@ -73,10 +74,13 @@ def fresh_process_load_ms(runs: int = 5) -> float:
 
 
 def timed_solves(boxes: list[Board], **options) -> dict:
-    """Solve each box; a box past TIME_LIMIT counts as a timeout at that time."""
-    times, fewest, timeouts, unproven_rankings = [], [], 0, 0
+    """Solve each box; a box past TIME_LIMIT counts as a timeout at that time. Wall-clock
+    times are what a user waits; CPU times (this process only) show the solver's own cost
+    on a machine shared with other work."""
+    times, cpu_times, fewest, timeouts, unproven_rankings = [], [], [], 0, 0
+    slowest: tuple[float, str] = (0.0, "")
     for board in boxes:
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         try:
             solution = solve(board, time_limit=TIME_LIMIT, **options)
             fewest.append(solution.fewest_words)
@@ -84,7 +88,10 @@ def timed_solves(boxes: list[Board], **options) -> dict:
         except SolveTimeout:
             timeouts += 1
         times.append((time.perf_counter() - start) * 1000)
+        cpu_times.append((time.process_time() - cpu_start) * 1000)
+        slowest = max(slowest, (times[-1], board.text()))
     times.sort()
+    cpu_times.sort()
     solved = [f for f in fewest if f is not None]
     return {
         "boxes": len(boxes),
@@ -95,6 +102,10 @@ def timed_solves(boxes: list[Board], **options) -> dict:
         "median_ms": round(statistics.median(times), 2),
         "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2),
         "max_ms": round(times[-1], 2),
+        "slowest_box": slowest[1],
+        "cpu_median_ms": round(statistics.median(cpu_times), 2),
+        "cpu_p95_ms": round(cpu_times[int(0.95 * (len(cpu_times) - 1))], 2),
+        "cpu_max_ms": round(cpu_times[-1], 2),
     }
 
 
@@ -123,13 +134,21 @@ def main() -> None:
     print(f"first solve incl. index build: {results['first_solve_with_index_build_ms']} ms")
     header = (
         f"{'set':<14}{'boxes':>6}{'solved':>8}{'timeout':>8}{'median':>10}{'p95':>10}{'max':>10}"
+        f"{'cpu median':>13}{'cpu p95':>10}{'cpu max':>10}"
     )
     print(header + "  fewest words: boxes")
     for name in ("nyt_fixtures", "random_4x3", "random_6x4"):
         r = results[name]
         print(
             f"{name:<14}{r['boxes']:>6}{r['solved']:>8}{r['timeouts']:>8}{r['median_ms']:>10.1f}ms"
-            f"{r['p95_ms']:>10.1f}ms{r['max_ms']:>10.1f}ms  {r['fewest_words']}"
+            f"{r['p95_ms']:>10.1f}ms{r['max_ms']:>10.1f}ms{r['cpu_median_ms']:>11.1f}ms"
+            f"{r['cpu_p95_ms']:>8.1f}ms{r['cpu_max_ms']:>8.1f}ms  {r['fewest_words']}"
+        )
+    for name in ("nyt_fixtures", "random_4x3", "random_6x4"):
+        r = results[name]
+        print(
+            f"{name}: slowest box {r['slowest_box']}; "
+            f"rankings not proven: {r['ranking_not_proven']} of {r['solved']}"
         )
 
 

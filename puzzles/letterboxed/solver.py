@@ -4,6 +4,9 @@ For the search a word is only a *move*: the letter it starts on, the letter it
 ends on, and the set of board letters it covers. Many words share a move, and a
 move whose letters are a subset of another move with the same ends can never do
 better, so the proof of the fewest words runs over the few undominated moves.
+It skips every position that some group of at most 12 letters already rules out,
+using tables that answer that exactly for every position at once (coverage.py); on
+a board of 12 letters or fewer the tables alone are the proof.
 
 Words come back in to rank solutions (the rarest word decides, then the average
 commonness) and to count them. Two-word solutions are listed and counted exactly.
@@ -17,15 +20,23 @@ import copy
 import heapq
 import itertools
 import math
+import re
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from puzzles.core import SolveTimeout, join_words, plural
 from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.coverage import (
+    GroupCoverage,
+    letter_groups,
+    one_move_covers,
+    projection_tables,
+)
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 MIN_WORD_LENGTH = 3
@@ -37,13 +48,17 @@ LISTING_BUDGET = 20_000
 # moves, within a step budget (steps, not seconds, so answers do not depend on the machine).
 FIRST_ROUND_MOVES = 256
 RANKING_STEPS = 200_000
-# Below this many letters, words are found by looking up every subset of the board's letters.
-SUBSET_LOOKUP_MAX_LETTERS = 16
+# Bit sets of moves with more members than this are read off their binary digits.
+FEW_MEMBERS = 8
+# On boards of up to this many letters, a set of letter sets fits in an int of 2**16 bits.
+SMALL_BOARD_LETTERS = 16
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False, slots=True)
 class Move:
-    """What a group of words does on the board: its first and last letter, the letters it covers."""
+    """What a group of words does on the board: its first and last letter, the letters it covers.
+
+    Made once per board and never changed; equal only to itself (cheap to make and hash)."""
 
     first: int
     last: int
@@ -89,6 +104,18 @@ class LetterBoxedSolution:
         return f"No solution within {plural(self.max_words, 'word')} using {self.tier} words."
 
 
+# What a Search works out on first use from the moves it allows; a restricted view
+# works these out afresh.
+_PER_VIEW = (
+    "undominated_by_first",
+    "first_words",
+    "coverage",
+    "_projections",
+    "_projected_options",
+    "two_move_solutions",
+)
+
+
 class _OutOfSteps(Exception):
     """A ranking round used up its step budget."""
 
@@ -101,18 +128,18 @@ class Search:
         self.bit = {letter: 1 << index for index, letter in enumerate(board.letters)}
         self.full = (1 << len(board.letters)) - 1
         self.deadline = deadline
-        self.moves = sorted(moves, key=_most_common)
+        # Most common first (ties: alphabetical); two stable sorts with C-speed keys.
+        self.moves = sorted(moves, key=attrgetter("words"))
+        self.moves.sort(key=attrgetter("zipf"), reverse=True)
         self.max_gain = max((move.gain for move in self.moves), default=0)
         # Listings walk these bit sets, so they meet the most common moves first; proofs
         # use the undominated moves, biggest first (built on first use, below).
-        self.starting_at, self.containing = _letter_index(self.moves, self.bit, _first_letter)
-        self.ending_at: dict[int, int] = defaultdict(int)
-        for index, move in enumerate(self.moves):
-            self.ending_at[move.last] |= 1 << index
+        self.starting_at, self.containing = _letter_index(self.moves, len(self.bit))
         self.allowed = (1 << len(self.moves)) - 1  # a restricted view: the most common only
         self.step_limit = math.inf
         self.out_of_steps = False
         self._settled: dict[tuple[int, int, int], bool] = {}
+        self._hopeful: dict[tuple[int, int, int], list] = {}
         self._steps = 0
 
     @cached_property
@@ -122,8 +149,27 @@ class Search:
 
     @cached_property
     def first_words(self) -> list[Move]:
-        """For a first word only its last letter matters, so dominance needs less."""
-        return _undominated(self.allowed_moves, by_first_letter=False)
+        """For a first word only its last letter matters, so dominance needs less (and
+        a move dominated with its first letter counted is dominated without it)."""
+        undominated = [move for group in self.undominated_by_first.values() for move in group]
+        return _undominated(undominated, by_first_letter=False)
+
+    @cached_property
+    def coverage(self) -> list[GroupCoverage]:
+        """Exact finishing answers on groups of the board's letters, for the moves this
+        view allows: a position one group cannot finish is hopeless (see coverage.py)."""
+        moves = [
+            (move.first, move.last, move.mask)
+            for group in self.undominated_by_first.values()
+            for move in group
+        ]
+        in_moves = [(moves_with & self.allowed).bit_count() for moves_with in self.containing]
+        return [GroupCoverage(group, moves, len(self.bit)) for group in letter_groups(in_moves)]
+
+    @property
+    def coverage_is_exact(self) -> bool:
+        """One group holds every letter: its answers are the whole answer."""
+        return len(self.coverage) == 1
 
     @property
     def allowed_moves(self) -> list[Move]:
@@ -154,7 +200,7 @@ class Search:
     def finishing_set(self, last: int, missing: int) -> int:
         """The moves (as a bit set) starting on `last` that cover every `missing` letter."""
         starting = self.starting_at.get(last, 0) & self.allowed
-        return _covering(starting, self.containing[last], missing)
+        return _covering(starting, self.containing, missing)
 
     def restricted(self, most_common: int) -> Search:
         """A view allowing only the `most_common` moves (rounded up to take every tie)."""
@@ -165,18 +211,21 @@ class Search:
             most_common += 1
         view = copy.copy(self)
         view.allowed = (1 << most_common) - 1
-        for lazy in ("undominated_by_first", "first_words"):
+        for lazy in _PER_VIEW:
             view.__dict__.pop(lazy, None)
-        view._settled = {}
+        view._settled, view._hopeful = {}, {}
         view._steps = 0
         return view
 
     def members(self, moves: int) -> Iterator[Move]:
         """The moves of a bit set, most common first."""
-        while moves:
-            lowest = moves & -moves
-            yield self.moves[lowest.bit_length() - 1]
-            moves ^= lowest
+        if moves.bit_count() <= FEW_MEMBERS:
+            while moves:
+                lowest = moves & -moves
+                yield self.moves[lowest.bit_length() - 1]
+                moves ^= lowest
+            return
+        yield from map(self.moves.__getitem__, _set_bits(moves))
 
     def finishing_moves(self, last: int, missing: int) -> Iterator[Move]:
         """Moves starting on `last` that cover every `missing` letter, most common first."""
@@ -203,92 +252,98 @@ class Search:
         state = (last, covered, words_left)
         settled = self._settled.get(state)
         if settled is None:
-            settled = self._settled[state] = self._search_finish(last, covered, words_left)
+            settled = self._may_finish(last, covered, words_left) and (
+                self.coverage_is_exact or self._search_finish(last, covered, words_left)
+            )
+            self._settled[state] = settled
         return settled
 
+    def _may_finish(self, last: int, covered: int, words_left: int) -> bool:
+        """False when some group of letters alone already rules the position out."""
+        return all(group.may_finish(last, covered, words_left) for group in self.coverage)
+
+    @cached_property
+    def _projections(self) -> dict[Move, tuple[int, ...]]:
+        """Each allowed move's letters projected onto every letter group."""
+        moves = self.allowed_moves
+        masks = [move.mask for move in moves]
+        projected = zip(*(group.project_all(masks) for group in self.coverage), strict=True)
+        return dict(zip(moves, projected, strict=True))
+
+    @cached_property
+    def _projected_options(self) -> dict[int, list[tuple[Move, tuple[int, ...]]]]:
+        """undominated_by_first, each move with its letters projected onto every group."""
+        projections = self._projections
+        return {
+            first: [(move, projections[move]) for move in moves]
+            for first, moves in self.undominated_by_first.items()
+        }
+
+    def _groups_after(self, covered: int, words_left: int) -> list[tuple[dict[int, int], int]]:
+        """For testing next moves on every letter group: each group's finishable sets
+        for `words_left` words after the move, and the letters `covered` projected on it."""
+        return [(group.finishable(words_left), group.project(covered)) for group in self.coverage]
+
+    def _groups_allow(self, groups: list[tuple[dict[int, int], int]], move: Move) -> bool:
+        """Can every letter group still be finished after `move` (see _groups_after)?"""
+        for (finishable, covered_there), letters in zip(
+            groups, self._projections[move], strict=True
+        ):
+            if not finishable[move.last] >> (covered_there | letters) & 1:
+                return False
+        return True
+
     def _search_finish(self, last: int, covered: int, words_left: int) -> bool:
+        """can_finish by trying each next move, biggest first, that every letter group
+        still allows."""
         need = (self.full & ~covered).bit_count()
         later_words_add = (words_left - 1) * (self.max_gain - 1)
-        for move in self.undominated_by_first.get(last, ()):  # biggest first
+        rarest, *others = self.coverage
+        options = self._hopeful_moves(last, rarest.project(covered), words_left - 1)
+        # Each move left is tested on the other letter groups too: a few shifts, no recursion.
+        groups = [(group.finishable(words_left - 1), group.project(covered)) for group in others]
+        for move, projected in options:  # biggest first
             if move.gain - 1 + later_words_add < need:
                 return False
-            if self.can_finish(move.last, covered | move.mask, words_left - 1):
-                return True
+            for (finishable, covered_there), letters in zip(groups, projected[1:], strict=True):
+                if not finishable[move.last] >> (covered_there | letters) & 1:
+                    break
+            else:
+                if self.can_finish(move.last, covered | move.mask, words_left - 1):
+                    return True
         return False
+
+    def _hopeful_moves(self, last: int, covered_rarest: int, words_left: int) -> list:
+        """The moves from `last` (with their projections) after which `words_left` words
+        can still finish the rarest letter group. Positions share these lists whenever
+        they agree on the rare letters, which they mostly do."""
+        state = (last, covered_rarest, words_left)
+        hopeful = self._hopeful.get(state)
+        if hopeful is None:
+            finishable = self.coverage[0].finishable(words_left)
+            hopeful = self._hopeful[state] = [
+                (move, projected)
+                for move, projected in self._projected_options.get(last, ())
+                if finishable[move.last] >> (covered_rarest | projected[0]) & 1
+            ]
+        return hopeful
 
     def solvable_in(self, count: int, last: int | None = None, covered: int = 0) -> bool:
         """Can `count` words (after `last`, or from anywhere) cover the board?"""
         if last is not None:
             return self.can_finish(last, covered, count)
-        if count == 3:
-            return self._three_words_cover()
+        if count == 1:
+            return self.max_gain == len(self.bit) and any(
+                move.mask == self.full for move in self.allowed_moves
+            )
+        if count == 2:
+            return bool(self.two_move_solutions)
         later_words_add = (count - 1) * (self.max_gain - 1)
         for move in self.first_words:  # biggest first
             if move.gain + later_words_add < len(self.bit):
                 return False
             if self.can_finish(move.last, move.mask, count - 1):
                 return True
-        return False
-
-    def _three_words_cover(self) -> bool:
-        """Can three words, from anywhere, cover the board? Branches on where the rarest
-        letter goes: it must be in the first, the second or the third word, and each
-        case needs only the few moves that contain it.
-
-        New-letter bounds: a first word adds its gain; each later word starts on a
-        covered letter, and a middle word also ends on the last word's first letter."""
-        moves = self.allowed_moves
-        rarest = min(self.bit.values(), key=lambda bit: sum(1 for move in moves if move.mask & bit))
-        with_rarest = [move for move in moves if move.mask & rarest]
-        first_ending_at: dict[int, list[Move]] = defaultdict(list)
-        for move in self.first_words:  # biggest first
-            first_ending_at[move.last].append(move)
-        best_gain_from = defaultdict(int)
-        for move in moves:
-            best_gain_from[move.first] = max(best_gain_from[move.first], move.gain)
-
-        # The rarest letter in the first word.
-        if any(
-            self.can_finish(first.last, first.mask, 2)
-            for first in self.first_words
-            if first.mask & rarest
-        ):
-            return True
-        # In the second word: a first word ending where it starts, a last word after it.
-        middles_with_rarest = [
-            move
-            for group in self.undominated_by_first.values()
-            for move in group
-            if move.mask & rarest
-        ]
-        for middle in middles_with_rarest:
-            rest = self.full & ~middle.mask
-            for first in first_ending_at.get(middle.first, ()):
-                self._step()
-                if first.gain - 1 + best_gain_from[middle.last] - 1 < rest.bit_count():
-                    break
-                if self.finishing_set(middle.last, rest & ~first.mask):
-                    return True
-        # In the third word: a middle word ending where it starts, a first word before.
-        firsts = self.first_words
-        first_ending_at_set, first_rows = _letter_index(firsts, self.bit, lambda m: m.last)
-        best_first_gain = max((move.gain for move in firsts), default=0)
-        middles_ending_at: dict[int, list[Move]] = defaultdict(list)
-        for group in self.undominated_by_first.values():
-            for move in group:
-                middles_ending_at[move.last].append(move)
-        for group in middles_ending_at.values():
-            group.sort(key=_most_letters)
-        for final in _undominated(with_rarest, by_last_letter=False):
-            rest = self.full & ~final.mask
-            for middle in middles_ending_at.get(final.first, ()):
-                self._step()
-                if middle.gain - 2 + best_first_gain < rest.bit_count():
-                    break
-                left = rest & ~middle.mask
-                candidates = first_ending_at_set.get(middle.first, 0)
-                if _covering(candidates, first_rows[middle.first], left):
-                    return True
         return False
 
     def fewest_words(self, max_words: int, last: int | None = None, covered: int = 0) -> int | None:
@@ -300,6 +355,38 @@ class Search:
 
     # --- listing ------------------------------------------------------------------------------
 
+    @cached_property
+    def two_move_solutions(self) -> list[tuple[Move, Move]]:
+        """Every two-move solution, the first move most common first: a first move, then
+        every move starting where it ends that covers what it leaves."""
+        best_gain_from: dict[int, int] = defaultdict(int)
+        for move in self.allowed_moves:
+            best_gain_from[move.first] = max(best_gain_from[move.first], move.gain)
+        one_move_covers = self._one_move_covers
+        solutions = []
+        for first in self.allowed_moves:
+            # The second move starts on a letter the first covered, so adds at most gain - 1.
+            if first.gain + best_gain_from[first.last] - 1 < len(self.bit):
+                continue
+            missing = self.full & ~first.mask
+            if one_move_covers and not one_move_covers[first.last] >> missing & 1:
+                continue
+            finishing = self.finishing_set(first.last, missing)
+            solutions += [(first, last) for last in self.members(finishing)]
+        return solutions
+
+    @property
+    def _one_move_covers(self) -> dict[int, int]:
+        """On a small board, per start letter, the letter sets one move covers (see
+        coverage.one_move_covers): one bit test rules out most first moves. Empty on a
+        big board, where the sets of subsets would be too big."""
+        if len(self.bit) > SMALL_BOARD_LETTERS:
+            return {}
+        masks: dict[int, set[int]] = defaultdict(set)
+        for move in self.allowed_moves:
+            masks[move.first].add(move.mask)
+        return one_move_covers(masks, len(self.bit))
+
     def sequences(
         self, count: int, last: int | None = None, covered: int = 0
     ) -> Iterator[tuple[Move, ...]]:
@@ -307,7 +394,7 @@ class Search:
         if last is not None:
             yield from self._continuations(last, covered, count)
             return
-        for move in self.members(self.allowed):
+        for move in self.allowed_moves:
             for rest in self._continuations(move.last, move.mask, count - 1):
                 yield (move, *rest)
 
@@ -328,7 +415,7 @@ class Search:
         """The best `count`-word solutions, how many there are, whether that count is
         capped, and whether the ranking is proven (not cut short by its step budget)."""
         if count <= 2:
-            every = list(self.sequences(count))
+            every = self.two_move_solutions if count == 2 else list(self.sequences(1))
             return _ranked_words(every), sum(map(word_choices, every)), False, True
         sequences, proven = self.best_sequences(count)
         total, capped = self._budgeted_count(count)
@@ -372,8 +459,10 @@ class Search:
         def extend(path: tuple[Move, ...], covered: int, words_left: int) -> None:
             self._step()
             last = path[-1].last
-            if words_left > 1 and not self.can_finish(last, covered, words_left):
-                return
+            if words_left > 1:
+                if not self.can_finish(last, covered, words_left):
+                    return
+                groups = self._groups_after(covered, words_left - 1)
             for move in self.next_moves(last, covered, words_left):
                 if move.zipf < floor():
                     return
@@ -384,10 +473,12 @@ class Search:
                         kept, entry
                     )
                 else:
-                    extend(sequence, covered | move.mask, words_left - 1)
+                    self._step()  # a test on the letter groups: cheaper than a visit
+                    if self._groups_allow(groups, move):
+                        extend(sequence, covered | move.mask, words_left - 1)
 
         try:
-            for move in self.members(self.allowed):
+            for move in self.allowed_moves:
                 if move.zipf < floor():
                     break
                 extend((move,), move.mask, count - 1)
@@ -420,17 +511,18 @@ class Search:
 
 def _ranked_words(sequences: Iterable[tuple[Move, ...]]) -> list[tuple[str, ...]]:
     """The best distinct word solutions for these move sequences, best first."""
-    best: list[tuple[tuple, tuple[str, ...]]] = []
+    scored = []
     for sequence in sequences:
         words = best_words(sequence)
-        if words is None:
-            continue
-        entry = (rank_key(sequence), _alphabetical_first(words)), words
-        if len(best) < RANKED_SOLUTIONS:
-            heapq.heappush(best, entry)
-        else:
-            heapq.heappushpop(best, entry)
-    return [words for _, words in sorted(best, reverse=True)]
+        if words is not None:
+            scored.append((rank_key(sequence), words))
+    # Alphabetical order only breaks ties, so it is worked out for the leaders alone.
+    leaders = heapq.nlargest(RANKED_SOLUTIONS, scored, key=itemgetter(0))
+    if len(leaders) == RANKED_SOLUTIONS:
+        floor = leaders[-1][0]
+        leaders = [entry for entry in scored if entry[0] >= floor]
+    leaders.sort(key=lambda entry: (entry[0], _alphabetical_first(entry[1])), reverse=True)
+    return [words for _, words in leaders[:RANKED_SOLUTIONS]]
 
 
 def rank_key(sequence: tuple[Move, ...]) -> tuple[float, float]:
@@ -444,29 +536,41 @@ def _alphabetical_first(words: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(-ord(ch) for ch in word) for word in words)
 
 
-def _letter_index(
-    moves: list[Move], bits: dict[str, int], key
-) -> tuple[dict[int, int], dict[int, list[int]]]:
-    """Sets of moves as bits of an int (bit i is moves[i]): the moves whose `key` letter
-    is each letter, and of those, the ones covering each board letter."""
-    by_key: dict[int, int] = defaultdict(int)
-    rows: dict[int, list[int]] = {bit: [0] * len(bits) for bit in bits.values()}
-    for index, move in enumerate(moves):
-        by_key[key(move)] |= 1 << index
-        row = rows[key(move)]
-        letters = move.mask
-        while letters:
-            lowest = letters & -letters
-            row[lowest.bit_length() - 1] |= 1 << index
-            letters ^= lowest
-    return dict(by_key), rows
+def _letter_index(moves: list[Move], letter_count: int) -> tuple[dict[int, int], list[int]]:
+    """Sets of moves as bits of an int (bit i is moves[i]): the moves starting on each
+    letter (by letter bit), and the moves covering each board letter (by letter index).
+
+    Each set is first spelt out as binary digits, one a move, by translating a byte string
+    of per-move values (C speed); setting bits of a growing int one at a time would copy
+    it every time."""
+    starts = bytes(move.first.bit_length() - 1 for move in moves)
+    starting = {
+        1 << letter: _from_digits(starts.translate(_DIGIT_IF_EQUAL[letter]))
+        for letter in set(starts)
+    }
+    containing = []
+    for low in range(0, letter_count, 8):
+        chunk = bytes(move.mask >> low & 0xFF for move in moves)
+        for bit in range(min(8, letter_count - low)):
+            containing.append(_from_digits(chunk.translate(_DIGIT_IF_BIT[bit])))
+    return starting, containing
 
 
-def _covering(moves: int, row: list[int], letters: int) -> int:
-    """Those of `moves` that cover every one of `letters` (row: moves covering each letter)."""
+# Byte translation tables to "1"/"0": is the byte equal to n; does it have bit n set.
+_DIGIT_IF_EQUAL = [bytes(49 if value == n else 48 for value in range(256)) for n in range(32)]
+_DIGIT_IF_BIT = [bytes(49 if value >> n & 1 else 48 for value in range(256)) for n in range(8)]
+
+
+def _from_digits(digits: bytes) -> int:
+    """The int whose bit i is digit i (the string lists the lowest bit first)."""
+    return int(digits[::-1], 2) if digits else 0
+
+
+def _covering(moves: int, containing: list[int], letters: int) -> int:
+    """Those of `moves` that cover every one of `letters` (containing: moves per letter)."""
     while letters and moves:
         lowest = letters & -letters
-        moves &= row[lowest.bit_length() - 1]
+        moves &= containing[lowest.bit_length() - 1]
         letters ^= lowest
     return moves
 
@@ -480,38 +584,53 @@ def _group_by_first(moves: Iterable[Move], order) -> dict[int, list[Move]]:
     return dict(groups)  # a plain dict: looking up a letter with no moves must not add it
 
 
-def _first_letter(move: Move) -> int:
-    return move.first
-
-
-def _most_common(move: Move) -> tuple[float, str]:
-    return (-move.zipf, move.words[0])
-
-
 def _most_letters(move: Move) -> int:
     return -move.gain
 
 
-def _undominated(
-    moves: list[Move], by_first_letter: bool = True, by_last_letter: bool = True
-) -> list[Move]:
+def _undominated(moves: list[Move], by_first_letter: bool = True) -> list[Move]:
     """Drop every move whose letters are a subset of another move with the same ends
-    (for a first word, whose start does not matter, the same last letter; for a last
-    word, the same first letter). Biggest moves first."""
+    (for a first word, whose start does not matter, the same last letter). Biggest
+    moves first."""
     by_ends: dict[tuple[int, int], list[Move]] = defaultdict(list)
     for move in sorted(moves, key=_most_letters):
-        ends = (move.first if by_first_letter else 0, move.last if by_last_letter else 0)
-        kept = by_ends[ends]
-        if not any(move.mask & other.mask == move.mask for other in kept):
-            kept.append(move)
-    return sorted((move for kept in by_ends.values() for move in kept), key=_most_letters)
+        by_ends[move.first if by_first_letter else 0, move.last].append(move)
+    kept = [move for group in by_ends.values() for move in _maximal(group)]
+    return sorted(kept, key=_most_letters)
+
+
+def _maximal(moves: list[Move]) -> list[Move]:
+    """The moves (biggest first) whose letters no move kept before them covers. Kept
+    moves are indexed by letter as bit sets, so a move is checked with one AND a letter."""
+    kept: list[Move] = []
+    holding: dict[int, int] = defaultdict(int)  # letter bit -> kept moves holding it
+    for move in moves:
+        covering = (1 << len(kept)) - 1
+        letters = move.mask
+        while letters and covering:
+            lowest = letters & -letters
+            covering &= holding[lowest]
+            letters ^= lowest
+        if covering:
+            continue
+        index_bit = 1 << len(kept)
+        kept.append(move)
+        letters = move.mask
+        while letters:
+            lowest = letters & -letters
+            holding[lowest] |= index_bit
+            letters ^= lowest
+    return kept
 
 
 def word_choices(sequence: tuple[Move, ...]) -> int:
     """Ordered word solutions behind a move sequence, never using one word twice."""
+    uses: dict[Move, int] = {}
+    for move in sequence:
+        uses[move] = uses.get(move, 0) + 1
     total = 1
-    for move, uses in Counter(sequence).items():
-        total *= math.perm(len(move.words), uses)
+    for move, times in uses.items():
+        total *= math.perm(len(move.words), times)
     return total
 
 
@@ -528,45 +647,89 @@ def best_words(sequence: tuple[Move, ...]) -> tuple[str, ...] | None:
 
 # --- playable words -------------------------------------------------------------------------
 #
-# Per word list, once per process: words grouped by the set of letters they use, each
-# with its pairs of neighbouring letters as bits of an int (pair index 26*a + b), so the
-# same-side rule on any board is one AND with that board's same-side pairs.
+# Per word list, once per process: every word gets an index, and sets of words are bits
+# of an int (bit i: word i), one set per letter (the words using it) and one per pair of
+# letters (the words where the two stand side by side, either way round). A board's
+# playable words are then every word minus those using a letter off the board and those
+# with two letters of one side side by side: a few dozen ORs of big ints, at C speed.
+# Words are numbered in groups of one letter set, first letter and last letter, most
+# common first within a group, so each group of playable words is one move.
 
 
-class _Entry(NamedTuple):
-    """A plain tuple of atoms, so the garbage collector stops tracking the many thousands."""
-
-    word: str
-    neighbours: int  # bit 26*a+b set when letters a, b stand side by side in the word
-    zipf: float
+class _WordIndex(NamedTuple):
+    words: tuple[str, ...]
+    zipfs: tuple[float, ...]
+    group_of: tuple[int, ...]  # per word, its group's number
+    groups: tuple[tuple[int, int, int], ...]  # per group: (letter set, first, last letter)
+    with_letter: tuple[int, ...]  # per alphabet letter, the words using it
+    side_by_side: dict[int, int]  # per pair of letters (see _pair), the words with them so
 
 
 @cache
-def _words_by_letter_set(dictionary: Lexicon, tier: Tier) -> dict[int, tuple[_Entry, ...]]:
-    """Words of 3+ letters by the set of letters they use (a 26-bit mask), most common first."""
-    words = [word for word in dictionary.words(tier) if len(word) >= MIN_WORD_LENGTH]
-    words.sort(key=lambda word: (-dictionary.zipf(word), word))
-    groups: dict[int, list[_Entry]] = defaultdict(list)
-    for word in words:
-        entry = _Entry(word, _neighbour_pairs(word), dictionary.zipf(word))
-        groups[_alphabet_mask(word)].append(entry)
-    return {mask: tuple(group) for mask, group in groups.items()}
+def _word_index(dictionary: Lexicon, tier: Tier) -> _WordIndex:
+    """Words of 3+ letters, in groups. Words with a doubled letter are left out: that is
+    two letters of one side in a row."""
+    zipf = dictionary.zipf
+    words = sorted(
+        (
+            word
+            for word in dictionary.words(tier)
+            if len(word) >= MIN_WORD_LENGTH and not _has_doubled_letter(word)
+        ),
+        key=lambda word: (_alphabet_mask(word), word[0], word[-1], -zipf(word), word),
+    )
+    groups: list[tuple[int, int, int]] = []
+    group_of = []
+    with_letter: list[list[int]] = [[] for _ in range(26)]
+    side_by_side: dict[int, list[int]] = defaultdict(list)
+    for number, word in enumerate(words):
+        ends = (_alphabet_mask(word), ord(word[0]) - 97, ord(word[-1]) - 97)
+        if not groups or groups[-1] != ends:
+            groups.append(ends)
+        group_of.append(len(groups) - 1)
+        for letter in set(word):
+            with_letter[ord(letter) - 97].append(number)
+        for pair in {_pair(a, b) for a, b in itertools.pairwise(word)}:
+            side_by_side[pair].append(number)
+    return _WordIndex(
+        words=tuple(words),
+        zipfs=tuple(zipf(word) for word in words),
+        group_of=tuple(group_of),
+        groups=tuple(groups),
+        with_letter=tuple(_bit_set(members, len(words)) for members in with_letter),
+        side_by_side={
+            pair: _bit_set(members, len(words)) for pair, members in side_by_side.items()
+        },
+    )
 
 
-def _neighbour_pairs(word: str) -> int:
-    pairs = 0
-    for a, b in itertools.pairwise(word):
-        pairs |= 1 << (26 * (ord(a) - 97) + ord(b) - 97)
-    return pairs
+_has_doubled_letter = re.compile(r"(.)\1").search
 
 
-def _same_side_pairs(board: Board) -> int:
-    pairs = 0
-    for side in board.sides:
-        for a in side:
-            for b in side:
-                pairs |= 1 << (26 * (ord(a) - 97) + ord(b) - 97)
-    return pairs
+def _pair(a: str, b: str) -> int:
+    """A number for two letters, the same either way round."""
+    low, high = sorted((ord(a) - 97, ord(b) - 97))
+    return 26 * low + high
+
+
+def _bit_set(members: list[int], size: int) -> int:
+    """The int with bit i set for each i in members (spelt out as binary digits first:
+    setting bits of a growing int one at a time would copy it every time)."""
+    digits = bytearray(b"0" * size)
+    for member in members:
+        digits[member] = 49  # "1"
+    return _from_digits(digits)
+
+
+def _set_bits(bits: int) -> Iterator[int]:
+    """The set bits of an int, lowest first, read off its binary digits (clearing them
+    one at a time would copy a big int each time)."""
+    digits = bin(bits)
+    end = len(digits) - 1
+    position = digits.rfind("1")
+    while position > 1:  # past the "0b"
+        yield end - position
+        position = digits.rfind("1", 0, position)
 
 
 def _alphabet_mask(letters: str) -> int:
@@ -576,40 +739,40 @@ def _alphabet_mask(letters: str) -> int:
     return mask
 
 
-def _playable_groups(board: Board, dictionary: Lexicon, tier: Tier):
-    """(board letters as bits, playable words) for each set of board letters words use."""
-    index = _words_by_letter_set(dictionary, tier)
-    same_side = _same_side_pairs(board)
-    for board_set, letter_set in _letter_sets(board, index):
-        entries = index.get(letter_set)
-        if entries:
-            playable = [entry for entry in entries if not entry.neighbours & same_side]
-            if playable:
-                yield board_set, playable
-
-
-def _letter_sets(board: Board, index: dict[int, tuple[_Entry, ...]]) -> Iterator[tuple[int, int]]:
-    """Pairs (set of board letters as board bits, the same set as a 26-bit alphabet mask)."""
-    alphabet_bit = [1 << (ord(letter) - 97) for letter in board.letters]
-    if len(board.letters) <= SUBSET_LOOKUP_MAX_LETTERS:
-        # Every subset of the board: each one's alphabet mask from a smaller subset's.
-        alphabet = [0] * (1 << len(board.letters))
-        for subset in range(1, len(alphabet)):
-            lowest = subset & -subset
-            alphabet[subset] = alphabet[subset ^ lowest] | alphabet_bit[lowest.bit_length() - 1]
-            yield subset, alphabet[subset]
-        return
-    board_mask = _alphabet_mask(board.letters)
-    for letter_set in index:
-        if letter_set & ~board_mask == 0:
-            yield sum(1 << i for i, bit in enumerate(alphabet_bit) if letter_set & bit), letter_set
+def _playable_groups(board: Board, dictionary: Lexicon, tier: Tier) -> list[tuple]:
+    """(letter set as board bits, first and last letter as alphabet indices, playable
+    words most common first, the first one's zipf) for each group of playable words."""
+    index = _word_index(dictionary, tier)
+    on_board = _alphabet_mask(board.letters)
+    ruled_out = 0
+    for letter in range(26):
+        if not on_board >> letter & 1:
+            ruled_out |= index.with_letter[letter]
+    for side in board.sides:
+        for a, b in itertools.combinations(side, 2):
+            ruled_out |= index.side_by_side.get(_pair(a, b), 0)
+    playable = ((1 << len(index.words)) - 1) & ~ruled_out
+    # Alphabet letter sets onto board bits, a byte of the alphabet at a time.
+    first, second, third, fourth = projection_tables([ord(ch) - 97 for ch in board.letters], 26)
+    found = []
+    words, zipfs = index.words, index.zipfs
+    for group, members in itertools.groupby(_set_bits(playable), index.group_of.__getitem__):
+        numbers = list(members)
+        letters, first_letter, last_letter = index.groups[group]
+        mask = (
+            first[letters & 0xFF]
+            | second[letters >> 8 & 0xFF]
+            | third[letters >> 16 & 0xFF]
+            | fourth[letters >> 24]
+        )
+        playing = tuple(map(words.__getitem__, numbers))
+        found.append((mask, first_letter, last_letter, playing, zipfs[numbers[0]]))
+    return found
 
 
 def playable_words(board: Board, dictionary: Lexicon, tier: Tier) -> list[str]:
     """Words using only the board's letters and never two letters of one side in a row."""
-    return [
-        entry.word for _, entries in _playable_groups(board, dictionary, tier) for entry in entries
-    ]
+    return [word for *_, words, _ in _playable_groups(board, dictionary, tier) for word in words]
 
 
 # --- the kind's solve -------------------------------------------------------------------------
@@ -619,17 +782,13 @@ def board_search(
     board: Board, dictionary: Lexicon, tier: Tier, time_limit: float | None = None
 ) -> Search:
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    bit = {chr(97 + index): 0 for index in range(26)}
+    bit = [0] * 26  # alphabet index -> board bit
     for index, letter in enumerate(board.letters):
-        bit[letter] = 1 << index
-    moves = []
-    for mask, entries in _playable_groups(board, dictionary, tier):
-        by_ends: dict[tuple[int, int], list[_Entry]] = {}
-        for entry in entries:
-            by_ends.setdefault((bit[entry.word[0]], bit[entry.word[-1]]), []).append(entry)
-        for (first, last), group in by_ends.items():
-            words = tuple(entry.word for entry in group)
-            moves.append(Move(first, last, mask, words, mask.bit_count(), group[0].zipf))
+        bit[ord(letter) - 97] = 1 << index
+    moves = [
+        Move(bit[first], bit[last], mask, words, mask.bit_count(), zipf)
+        for mask, first, last, words, zipf in _playable_groups(board, dictionary, tier)
+    ]
     return Search(board, moves, deadline)
 
 
@@ -666,5 +825,5 @@ def _two_word_count(search: Search, fewest: int | None, fewest_count: int) -> in
     if fewest == 2:
         return fewest_count
     if fewest == 1:
-        return sum(word_choices(sequence) for sequence in search.sequences(2))
+        return sum(map(word_choices, search.two_move_solutions))
     return 0

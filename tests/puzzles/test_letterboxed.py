@@ -35,13 +35,19 @@ def brute_force_two_word_solutions(board: Board, words: list[str]) -> set[tuple[
 
 
 def brute_force_fewest(board: Board, words: list[str], limit: int) -> int | None:
-    """Breadth-first over (last letter, letters used) with every word; no pruning at all."""
-    valid = [w for w in words if follows_rules_word(board, w)]
-    layer = {(w[-1], frozenset(w)) for w in valid}
+    """Breadth-first over (last letter, letters used) with every word; no pruning at all.
+    Letter sets are bits of an int (bit i: the board's i-th letter)."""
+    bit = {letter: 1 << index for index, letter in enumerate(board.letters)}
+    everything = (1 << len(bit)) - 1
+    steps: dict[str, set[tuple[str, int]]] = {}  # first letter -> (last letter, letters)
+    for word in words:
+        if follows_rules_word(board, word):
+            steps.setdefault(word[0], set()).add((word[-1], sum({bit[ch] for ch in word})))
+    layer = {step for group in steps.values() for step in group}
     for count in range(1, limit + 1):
-        if any(used == set(board.letters) for _, used in layer):
+        if any(used == everything for _, used in layer):
             return count
-        layer = {(w[-1], used | set(w)) for last, used in layer for w in valid if w[0] == last}
+        layer = {(end, used | more) for last, used in layer for end, more in steps.get(last, ())}
     return None
 
 
@@ -360,3 +366,111 @@ def test_three_word_proof_agrees_with_brute_force_when_three_words_are_not_enoug
         assert solve(board, max_words=4, dictionary=day).fewest_words == expected, board.text()
         outcomes.add(expected)
     assert {3, 4} <= outcomes
+
+
+# --- the proof's letter-group tables, against brute force -----------------------------------
+
+
+def brute_force_group_finish(board, moves, group, last, covered, words_left) -> bool:
+    """Can `words_left` chained moves from `last` cover every letter of `group` left
+    uncovered? Tries every sequence; moves are (first, last, mask) as board bits."""
+    needed = sum(1 << index for index in group) & ~covered
+    if words_left == 0:
+        return needed == 0
+    return any(
+        brute_force_group_finish(board, moves, group, end, covered | mask, words_left - 1)
+        for first, end, mask in moves
+        if first == last
+    )
+
+
+def test_group_tables_agree_with_brute_force_on_a_letter_group():
+    from puzzles.letterboxed.coverage import GroupCoverage
+
+    board = parse("ab ce di lo nr st")
+    search = solver_search(board, Tier.COMMON)
+    moves = list({(m.first, m.last, m.mask) for m in search.moves})
+    rng = random.Random(8)
+    group = sorted(rng.sample(range(12), 5))  # five of the twelve letters, not in board order
+    tables = GroupCoverage(group, moves, 12)
+    letter_bits = [1 << index for index in range(12)]
+    outcomes = set()
+    for _ in range(60):
+        last = rng.choice(letter_bits)
+        covered = rng.getrandbits(12)
+        words_left = rng.randint(0, 2)
+        expected = brute_force_group_finish(board, moves, group, last, covered, words_left)
+        assert tables.may_finish(last, covered, words_left) == expected
+        outcomes.add(expected)
+    assert outcomes == {True, False}
+
+
+def test_one_move_covers_lists_exactly_the_letter_sets_one_move_covers():
+    from puzzles.letterboxed.coverage import one_move_covers
+
+    board = parse("vro wal eth bdi")
+    search = solver_search(board, Tier.COMMON)
+    masks: dict[int, set[int]] = {}
+    for move in search.moves:
+        masks.setdefault(move.first, set()).add(move.mask)
+    covers = one_move_covers(masks, 12)
+    rng = random.Random(4)
+    for start, start_masks in masks.items():
+        for letters in rng.sample(range(1 << 12), 300) + list(start_masks):
+            expected = any(mask & letters == letters for mask in start_masks)
+            assert (covers[start] >> letters & 1 == 1) == expected
+
+
+def solver_search(board: Board, tier: Tier):
+    from puzzles.letterboxed.solver import board_search
+
+    return board_search(board, lexicon(), tier)
+
+
+def test_boxes_of_more_than_twelve_letters_prove_the_same_minimum_as_brute_force():
+    # Fifteen letters make two letter groups, so the proof searches, pruned by both
+    # groups' tables; a few hundred words keep the unpruned referee quick. Long words
+    # give three-word boxes, short ones four- and five-word boxes.
+    rng = random.Random(12)
+    outcomes = set()
+    for longest, sample in [(8, 300)] * 4 + [(5, 250)] * 4:
+        letters = rng.sample("abcdeghiklmnoprstuwy", 15)
+        board = Board(tuple("".join(letters[i : i + 3]) for i in range(0, 15, 3)))
+        playable = [w for w in playable_words(board, lexicon(), Tier.COMMON) if len(w) <= longest]
+        words = rng.sample(sorted(playable), min(len(playable), sample))
+        expected = brute_force_fewest(board, words, limit=5)
+        solution = solve(board, max_words=5, dictionary=Lexicon.from_words(words))
+        assert solution.fewest_words == expected, board.text()
+        if expected is not None:
+            assert follows_rules(board, solution.words) and len(solution.words) == expected
+        outcomes.add(expected)
+    assert {3, 4, 5} <= outcomes
+
+
+def test_the_box_that_once_took_minutes_is_solved_in_four_words():
+    # Q sits beside U, so Q words are rare: the old search spent minutes here without
+    # finding a four-word answer, though one exists.
+    board = parse("MVLO CGBE NHDA IRWS YFPT UKZQ")
+    known = ("burqas", "sympathized", "dragonflies", "shockwave")
+    assert follows_rules(board, known) and all(lexicon().contains(w, Tier.STANDARD) for w in known)
+    solution = solve(board, max_words=8)
+    assert solution.fewest_words is not None and solution.fewest_words <= len(known)
+    assert follows_rules(board, solution.words) and len(solution.words) == solution.fewest_words
+
+
+@pytest.mark.parametrize("text", ["vro wal eth bdi", "mvlo cgbe nhda irws yfpt ukzq", "ae io us"])
+def test_playable_words_are_exactly_the_words_that_follow_the_rules(text):
+    board = parse(text)
+    referee = {w for w in lexicon().words(Tier.STANDARD) if follows_rules_word(board, w)}
+    found = playable_words(board, lexicon(), Tier.STANDARD)
+    assert len(found) == len(set(found))
+    assert set(found) == referee
+
+
+def test_set_bits_reads_every_bit_of_a_big_int_lowest_first():
+    from puzzles.letterboxed.solver import _set_bits
+
+    rng = random.Random(6)
+    for size, count in [(0, 0), (10, 3), (40_000, 900), (40_000, 40_000)]:
+        bits = sorted(rng.sample(range(size), count))
+        assert list(_set_bits(sum(1 << bit for bit in bits))) == bits
