@@ -138,6 +138,7 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     """Start the Discord bot and serve until Ctrl-C or SIGTERM."""
     import asyncio
 
+    import aiohttp
     import discord
 
     from bot.app import serve
@@ -146,6 +147,8 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     discord.utils.setup_logging(level=config.log_level)
     try:
         asyncio.run(serve(config))
+    except (aiohttp.ClientError, OSError) as error:
+        raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
     except discord.LoginFailure:
         raise PuzzleError(
             "Discord refused the token; copy it again from the developer portal (Bot -> Reset "
@@ -157,6 +160,7 @@ def run_sync(args: argparse.Namespace, report: Report) -> None:
     """Send the slash-command tree to Discord, globally or to one server."""
     import asyncio
 
+    import aiohttp
     import discord
 
     from bot.app import sync
@@ -164,6 +168,8 @@ def run_sync(args: argparse.Namespace, report: Report) -> None:
     config = _bot_config(args)
     try:
         count = asyncio.run(sync(config, args.guild))
+    except (aiohttp.ClientError, OSError) as error:
+        raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
     except discord.LoginFailure:
         raise PuzzleError(
             "Discord refused the token; check DISCORD_TOKEN or [discord] token"

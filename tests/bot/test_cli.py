@@ -138,3 +138,18 @@ def test_puzzle_words_may_follow_the_flags(capsys):
     code, out, err = run(capsys, "solve", "letterboxed", "--json", "vro", "wal", "eth", "bdi")
     assert code == 0, err
     assert json.loads(out)["puzzle"]["sides"] == ["vro", "wal", "eth", "bdi"]
+
+
+def test_run_without_a_token_says_where_to_put_one(capsys, monkeypatch):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code, _, err = run(capsys, "run")
+    assert code == EXIT_BAD_INPUT
+    assert "no Discord token: set DISCORD_TOKEN" in err
+
+
+def test_run_with_a_malformed_config_names_the_key(capsys, tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("[workers]\ncount = 'two'\n")
+    code, _, err = run(capsys, "run", "--config", str(config))
+    assert code == EXIT_BAD_INPUT
+    assert "workers.count must be a whole number" in err
