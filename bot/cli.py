@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -34,7 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report.fail(error.message)
     except OSError as error:
         return report.fail(f"could not write {error.filename}: {error.strerror}")
-    return report.finish()
+    try:
+        return report.finish()
+    except BrokenPipeError:  # e.g. `puzzlebot ... | head`: the reader left, nothing is wrong
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
