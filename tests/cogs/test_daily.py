@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.app import PuzzleBot
-from puzzles import get_kind
+from puzzles import all_kinds, get_kind
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, test_config
 from tests.fakediscord import FakeDiscord
 
@@ -220,3 +220,23 @@ async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_report
         status = await server.send_slash_command("daily status", user=server.owner)
         assert "no longer exists" not in (await status.reply(timeout=REPLY_TIMEOUT)).content
     server.assert_no_violations(allow=("unknown_resource",))  # the deleted channel, on purpose
+
+
+async def test_every_kind_is_posted_with_its_picture_and_opens_for_a_player(server, tmp_path):
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1, generate_deadline_seconds=120)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        await bot.sync_commands(server.guild.id)
+        options = {"channel": server.channel, "time": "09:00", "timezone": "Europe/London"}
+        setup = await server.send_slash_command("daily setup", options=options, user=server.owner)
+        await setup.reply(timeout=REPLY_TIMEOUT)
+        await next_round(bot)
+        daily_posts = [m for m in server.channel_messages(server.channel) if m.components]
+        titles = {kind.title for kind in all_kinds()}
+        assert {m.content.split("**")[1].split(" #")[0] for m in daily_posts} == titles
+        for post in daily_posts:
+            assert post.attachments and post.attachments[0].png_size()[0] >= 400
+            opened = await (await server.click_button(post, label="Play")).reply(REPLY_TIMEOUT)
+            assert opened.ephemeral and opened.attachments, opened.content
+    server.assert_no_violations()
