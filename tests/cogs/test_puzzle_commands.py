@@ -262,3 +262,24 @@ async def test_check_without_an_answer_opens_a_text_box_with_the_puzzle_filled_i
     assert verdict.ephemeral and "letters not used yet: T" in verdict.content
     assert solved.ephemeral and "solved" in solved.content.lower()
     server.assert_no_violations()
+
+
+async def test_every_kind_answers_solve_hint_and_generate_with_a_picture(server, tmp_path):
+    config = test_config(tmp_path, per_user=100, deadline_seconds=30)
+    async with running_bot(server, config):
+        for kind in all_kinds():
+            solve = await server.send_slash_command(
+                f"solve {kind.name}", options={"puzzle": kind.example}
+            )
+            solved = await solve.reply(timeout=REPLY_TIMEOUT)
+            assert not solved.ephemeral and solved.attachments, (kind.name, solved.content)
+            if kind.hint is not None:
+                hint = await server.send_slash_command(
+                    f"hint {kind.name}", options={"puzzle": kind.example}
+                )
+                hinted = await hint.reply(timeout=REPLY_TIMEOUT)
+                assert hinted.ephemeral and "hint" in hinted.content.lower(), kind.name
+            generate = await server.send_slash_command(f"generate {kind.name}", options={})
+            made = await generate.reply(timeout=REPLY_TIMEOUT)
+            assert made.attachments and made.components, (kind.name, made.content)
+    server.assert_no_violations()
