@@ -288,6 +288,7 @@ def _search(
         m ^= bit
     if rng is not None:
         rng.shuffle(bits)
+    last = bits.pop()
     for bit in bits:
         child = (cands.copy(), places.copy(), where.copy())
         child_hidden: list[int] = []
@@ -295,6 +296,10 @@ def _search(
             _search(child, [cell], child_hidden, shape, limit, found, rng)
             if len(found) >= limit:
                 return
+    # The last value takes over this node's state instead of a copy: nothing here reads it
+    # afterwards, and a solution found below is never written to again.
+    if _assign(cands, places, where, cell, last, hidden, shape):
+        _search(state, [cell], hidden, shape, limit, found, rng)
 
 
 def _run(
@@ -322,11 +327,16 @@ def _start(grid: Grid) -> tuple[_State, list[int], list[int], _Shape] | None:
     shape = _shape(grid.box_rows, grid.box_cols)
     size = shape.size
     cands = [shape.full if v == EMPTY else 1 << (v - 1) for v in grid.cells]
-    where = [sum(1 << cell for cell, m in enumerate(cands) if m >> d & 1) for d in range(size)]
-    places = [0] * (len(shape.units) * size)
-    for u, unit_mask in enumerate(shape.unit_masks):
-        for d in range(size):
-            places[u * size + d] = (where[d] & unit_mask).bit_count()
+    # Every value is possible in every open cell; a given is possible only in its own cell.
+    open_cells = 0
+    givens = [0] * size
+    for cell, v in enumerate(grid.cells):
+        if v == EMPTY:
+            open_cells |= 1 << cell
+        else:
+            givens[v - 1] |= 1 << cell
+    where = [open_cells | cells for cells in givens]
+    places = [(cells & unit_mask).bit_count() for unit_mask in shape.unit_masks for cells in where]
     if 0 in places:
         return None
     hidden = [k for k, count in enumerate(places) if count == 1]

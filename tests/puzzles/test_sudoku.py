@@ -232,7 +232,64 @@ def parse_or_none(text: str) -> Grid | None:
 def test_four_by_four_has_288_grids():
     empty = Grid(2, 2, (0,) * 16, "1234")
     assert count_solutions(empty, limit=1000) == 288
-    assert all(is_valid_completion(empty, g) for g in solutions(empty, limit=288))
+    found = solutions(empty, limit=288)
+    # The search hands a node's state to its last branch: no solution may be overwritten.
+    assert len({grid.cells for grid in found}) == 288
+    assert all(is_valid_completion(empty, g) for g in found)
+
+
+@pytest.mark.parametrize("size", [6, 9, 12, 16])
+def test_many_solutions_are_distinct_valid_completions(size):
+    br, bc = BOXES[size]
+    solved = random_filled_grid(random.Random(size), br, bc)
+    cells = list(solved.cells)
+    for cell in random.Random(size).sample(range(size * size), size * size * 3 // 4):
+        cells[cell] = 0  # a quarter of a grid left: far more than 20 solutions
+    puzzle = solved.with_cells(tuple(cells))
+    found = solutions(puzzle, limit=20)
+    assert len({grid.cells for grid in found}) == len(found) == 20
+    assert all(is_valid_completion(puzzle, grid) for grid in found)
+
+
+def every_completion(puzzle: Grid) -> set[tuple[int, ...]]:
+    """The referee's own count: fill the first empty cell every legal way, recursively."""
+    n, br, bc = puzzle.size, puzzle.box_rows, puzzle.box_cols
+    cells = list(puzzle.cells)
+    found: set[tuple[int, ...]] = set()
+
+    def legal(cell: int, value: int) -> bool:
+        r, c = divmod(cell, n)
+        top, left = r - r % br, c - c % bc
+        box = [(top + i) * n + left + j for i in range(br) for j in range(bc)]
+        seen = cells[r * n : r * n + n] + cells[c::n] + [cells[b] for b in box]
+        return value not in seen
+
+    def fill() -> None:
+        if 0 not in cells:
+            found.add(tuple(cells))
+            return
+        cell = cells.index(0)
+        for value in range(1, n + 1):
+            if legal(cell, value):
+                cells[cell] = value
+                fill()
+                cells[cell] = 0
+
+    fill()
+    return found
+
+
+def test_solutions_and_counts_match_a_plain_enumeration():
+    for seed in range(3):
+        solved = random_filled_grid(random.Random(seed), 2, 3)
+        cells = list(solved.cells)
+        for cell in random.Random(seed).sample(range(36), 26):
+            cells[cell] = 0
+        puzzle = solved.with_cells(tuple(cells))
+        expected = every_completion(puzzle)
+        assert len(expected) > 2  # the search branches and continues past solutions
+        assert count_solutions(puzzle, limit=10**6) == len(expected)
+        assert {grid.cells for grid in solutions(puzzle, limit=10**6)} == expected
 
 
 def test_random_grids_are_valid_and_seeded():
