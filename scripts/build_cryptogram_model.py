@@ -12,12 +12,19 @@ see NOTICE), so no new text corpus is shipped:
   word's start and end, each word weighted by its zipf value (log frequency, so common words
   count more without "the" drowning everything). They score words missing from the
   dictionary (names, coinages) by how English they look.
-- ``pairs``: how often two words follow each other in WordNet 3.0's glosses and example
-  sentences (about 1.5 million words of plain modern English; Princeton's WordNet licence, see
-  NOTICE), fetched as the Debian package ``wordnet-base`` with ``apt-get download`` (or given
-  with ``--wordnet-deb``). Word frequencies cannot tell "why do we" from "why to we"; which
-  words go together can. Pairs seen once are left out, and so are words seen fewer than
-  PAIR_MIN_WORD_COUNT times.
+- ``ngrams``: how often two and three words follow each other (and which words open a
+  clause, after ``^``) in two texts fetched as Debian packages with ``apt-get download`` (or
+  given with ``--wordnet-deb`` / ``--fortune-debs``): WordNet 3.0's glosses and example
+  sentences (about 1.5 million words of plain modern English; Princeton's WordNet licence)
+  and the fortune cookie databases of ``fortunes`` and ``fortunes-min`` (about 450,000 words
+  of quotations, jokes and dialogue, the register of a newspaper cryptogram; BSD licence),
+  see NOTICE. Word frequencies cannot tell "why do we" from "why to we", nor "to be" from
+  "to me"; which words go together can. Fortunes that share a run of HELD_OUT_SHINGLE words
+  with a quotation the solver is tuned or benchmarked on (the project's quotes.tsv and, when
+  ../shared is there, the movie-quote benchmark) are left out, so neither set is learned by
+  heart, and so is every TUNING_EVERY-th fortune, to tune the solver's weights on. Triples
+  seen once are left out (their share goes to the back-off), and so are histories seen
+  fewer than PAIR_MIN_WORD_COUNT times.
 - ``extra_words``: zipf values (wordfreq) of words a cryptogram has but the lexicon leaves out:
   the one-letter words, contractions such as "don't", and SCOWL's capitalised words, proper
   names and contractions up to size EXTRA_MAX_SIZE ("Kansas", "Saturday") and abbreviations
@@ -28,11 +35,14 @@ see NOTICE), so no new text corpus is shipped:
 Needs wordfreq and ``apt-get``/``dpkg-deb`` at build time only:
 ``.venv/bin/pip install -e '.[lexicon-build]'`` then
 ``.venv/bin/python scripts/build_cryptogram_model.py``. Output is deterministic.
+``--print-tuning-fortunes`` prints the held-out fortunes instead, a tuning set for
+``bench.cryptogram --texts``.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import gzip
 import itertools
 import json
@@ -50,9 +60,20 @@ OUTPUT = REPO / "puzzles" / "cryptogram" / "data" / "model.json.gz"
 SEED = 1854  # any fixed value: the simulated running text must be the same on every build
 STREAM_WORDS = 600_000
 QUADGRAM_MIN_COUNT = 2  # rarer 4-grams are noise from the simulation; the solver floors them
-PAIR_MIN_COUNT = 2
+PAIR_MIN_COUNT = 1  # every pair: those seen once still tell "go broke" from "co broke"
+TRIPLE_MIN_COUNT = 2  # triples seen once would double the file for little gain
 PAIR_MIN_WORD_COUNT = 3
 WORDNET_PACKAGE = "wordnet-base"
+FORTUNE_PACKAGES = ("fortunes", "fortunes-min")
+FORTUNE_DIR = Path("usr/share/games/fortunes")
+FORTUNE_SKIPPED = ("ascii-art", "translate-me")  # pictures, and text in other languages
+HELD_OUT_SHINGLE = 5  # words in a row shared with a tuning or benchmark quotation
+TUNING_EVERY = 10  # every tenth fortune is kept out of the counts to tune the solver's weights
+TUNING_LETTERS = range(25, 141)  # the length of a newspaper cryptogram
+_PLAIN_PUNCTUATION = re.compile(r"[A-Za-z ,.;:!?'\"-]+")
+QUOTES = REPO / "puzzles" / "cryptogram" / "data" / "quotes.tsv"
+MOVIE_QUOTES = REPO.parent / "shared" / "corpora" / "cryptogram" / "movie_quotes.csv"
+START = "^"  # the history of a clause's first word
 SCOWL_PACKAGE = "scowl"
 SCOWL_DIR = Path("usr/share/dict/scowl")
 EXTRA_MAX_SIZE = 70
@@ -63,7 +84,7 @@ EXTRA_FAMILIES = ("english", "american")
 _EXTRA_WORD = re.compile(r"^[a-z]+(?:'[a-z]+)?$")
 WORDNET_DATA = Path("usr/share/wordnet")
 # Glosses and examples split into runs of words at punctuation: pairs never cross a comma.
-_CLAUSE_BREAK = re.compile(r'[;"():,.!?]')
+_CLAUSE_BREAK = re.compile(r'[;"():,.!?\-]')
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 ONE_LETTER_WORDS = ("a", "i", "o")
@@ -137,18 +158,89 @@ def wordnet_text_lines(deb: Path | None) -> list[str]:
         return lines
 
 
-def word_pairs(lines: list[str]) -> dict:
-    words: Counter[str] = Counter()
-    pairs: Counter[str] = Counter()
-    for line in lines:
-        for clause in _CLAUSE_BREAK.split(line.lower()):
-            run = _WORD.findall(clause)
-            words.update(run)
-            pairs.update(f"{a} {b}" for a, b in itertools.pairwise(run))
+def fortune_texts(debs: list[Path] | None) -> list[str]:
+    """Every fortune of the fortune packages, one string each, attributions ("-- Author") cut."""
+    fortunes = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for index, package in enumerate(FORTUNE_PACKAGES):
+            root = unpacked(package, debs[index] if debs else None, tmp) / FORTUNE_DIR
+            for path in sorted(root.iterdir()):
+                if path.suffix or path.name in FORTUNE_SKIPPED:
+                    continue  # .dat indexes and .u8 links
+                text = path.read_text(encoding="utf-8", errors="replace")
+                for fortune in text.split("\n%\n"):
+                    lines = [line for line in fortune.splitlines() if "--" not in line]
+                    fortunes.append(" ".join(lines).replace("\u2019", "'"))
+    return fortunes
+
+
+def training_fortunes(debs: list[Path] | None) -> list[str]:
+    return [f for i, f in enumerate(fortune_texts(debs)) if i % TUNING_EVERY]
+
+
+def tuning_fortunes(debs: list[Path] | None) -> list[str]:
+    """The fortunes the counts never see, to tune the solver on text like its own: those of
+    TUNING_LETTERS letters in plain punctuation, none sharing words with a held-out quote."""
+    held_out = held_out_shingles()
+    texts = [" ".join(f.split()) for i, f in enumerate(fortune_texts(debs)) if not i % TUNING_EVERY]
+    return [
+        text
+        for text in texts
+        if sum(ch.isalpha() for ch in text) in TUNING_LETTERS
+        and _PLAIN_PUNCTUATION.fullmatch(text)
+        and not _shingles(text) & held_out
+    ]
+
+
+def held_out_shingles() -> set[tuple[str, ...]]:
+    """Runs of HELD_OUT_SHINGLE words of the quotations used for tuning and benchmarking."""
+    quotes = [line.partition("\t")[0] for line in QUOTES.read_text().splitlines()[1:]]
+    if MOVIE_QUOTES.exists():
+        with MOVIE_QUOTES.open(newline="", encoding="utf-8") as handle:
+            quotes += [row["quote"] for row in csv.DictReader(handle)]
+    else:
+        print(f"note: {MOVIE_QUOTES} is missing; its quotations are not held out")
+    return {shingle for quote in quotes for shingle in _shingles(quote)}
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = _WORD.findall(text.lower().replace("\u2019", "'"))
+    size = min(HELD_OUT_SHINGLE, len(words))
+    return {tuple(words[i : i + size]) for i in range(len(words) - size + 1)}
+
+
+def word_ngrams(texts: list[str]) -> dict:
+    """Counts of word pairs and triples, and for every history (one word, or two) how often it
+    has a follower and how many different followers it has (the back-off share of absolute
+    discounting). Rare n-grams and histories are left out: the solver backs off for them."""
+    pairs: Counter[tuple[str, ...]] = Counter()
+    triples: Counter[tuple[str, ...]] = Counter()
+    for text in texts:
+        for clause in _CLAUSE_BREAK.split(text.lower()):
+            words = [word.strip("'") for word in _WORD.findall(clause)]
+            run = [START, *(word for word in words if word)]
+            pairs.update(itertools.pairwise(run))
+            triples.update(zip(run, run[1:], run[2:], strict=False))
     return {
-        "total": sum(words.values()),
-        "words": {w: n for w, n in sorted(words.items()) if n >= PAIR_MIN_WORD_COUNT},
-        "pairs": {p: n for p, n in sorted(pairs.items()) if n >= PAIR_MIN_COUNT},
+        "pairs": _with_histories(pairs, PAIR_MIN_COUNT),
+        "triples": _with_histories(triples, TRIPLE_MIN_COUNT),
+    }
+
+
+def _with_histories(counts: Counter[tuple[str, ...]], min_count: int) -> dict:
+    history: Counter[str] = Counter()
+    followers: Counter[str] = Counter()
+    for gram, count in counts.items():
+        history[" ".join(gram[:-1])] += count
+        followers[" ".join(gram[:-1])] += 1
+    kept = {h for h, n in history.items() if n >= PAIR_MIN_WORD_COUNT}
+    return {
+        "history": {h: [history[h], followers[h]] for h in sorted(kept)},
+        "counts": {
+            " ".join(gram): n
+            for gram, n in sorted(counts.items())
+            if n >= min_count and " ".join(gram[:-1]) in kept
+        },
     }
 
 
@@ -156,7 +248,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet-deb", type=Path, help="a downloaded wordnet-base .deb")
     parser.add_argument("--scowl-deb", type=Path, help="a downloaded scowl .deb")
+    parser.add_argument(
+        "--fortune-debs", type=Path, nargs=2, help="downloaded fortunes and fortunes-min .debs"
+    )
+    parser.add_argument(
+        "--print-tuning-fortunes",
+        action="store_true",
+        help="print the held-out fortunes, one a line, for bench.cryptogram --texts; build nothing",
+    )
     args = parser.parse_args()
+    if args.print_tuning_fortunes:
+        print("\n".join(tuning_fortunes(args.fortune_debs)))
+        return
+    held_out = held_out_shingles()
+    fortunes = [f for f in training_fortunes(args.fortune_debs) if not _shingles(f) & held_out]
     lex = lexicon()
     large = lex.words(Tier.LARGE)
     extra_words = {*ONE_LETTER_WORDS, *CONTRACTIONS, *TITLES, *scowl_extra_words(args.scowl_deb)}
@@ -169,7 +274,7 @@ def main() -> None:
         "source": "puzzlebot lexicon (SCOWL + wordfreq zipf); scripts/build_cryptogram_model.py",
         "quadgrams": dict(sorted(running_text_quadgrams(frequent).items())),
         "word_trigrams": word_trigrams({w: max(z, 1.0) for w, z in standard.items()}),
-        "pairs": word_pairs(wordnet_text_lines(args.wordnet_deb)),
+        "ngrams": word_ngrams(wordnet_text_lines(args.wordnet_deb) + fortunes),
         "extra_words": {word: round(z, 2) for word, z in sorted(extra.items()) if z > 0},
     }
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
@@ -178,7 +283,9 @@ def main() -> None:
     print(
         f"wrote {OUTPUT.relative_to(REPO)}: {len(model['quadgrams']):,} quadgrams, "
         f"{len(model['word_trigrams']):,} word trigrams, "
-        f"{len(model['pairs']['pairs']):,} word pairs, {len(model['extra_words'])} extra words, "
+        f"{len(model['ngrams']['pairs']['counts']):,} word pairs, "
+        f"{len(model['ngrams']['triples']['counts']):,} word triples, "
+        f"{len(model['extra_words'])} extra words, "
         f"{OUTPUT.stat().st_size:,} bytes"
     )
 

@@ -6,12 +6,14 @@ Scores are log10 probabilities, so adding them multiplies probabilities:
   words, so zipf - 9 is log10 of the word's share of running text) with a letter-trigram model
   of English words, weighted OUT_OF_LIST_SHARE. A dictionary word scores by its frequency; a
   name or coinage still scores, just lower, by how English its letters look;
-- two words in a row score by how much more (or less) often they go together in WordNet's
-  glosses and examples than chance would have them: log10 of observed over expected count,
-  smoothed, so "why do we" beats "why to we" although "do" and "to" are both common words;
+- a word also scores by how much likelier it is after the word (and the two words) before
+  it than on its own, from word pairs and triples counted in WordNet's glosses and examples
+  and in the fortune cookie databases (a trigram model with absolute discounting), so "why
+  do we" beats "why to we" and "to be" beats "to me" although each word is common alone;
 - running text without word breaks (patristocrats) scores by letter 4-grams.
 
-The n-gram counts are derived from the lexicon by scripts/build_cryptogram_model.py.
+The letter n-grams are derived from the lexicon, the word pairs and triples from WordNet and
+the fortunes, by scripts/build_cryptogram_model.py.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ POSSESSIVE_COST = 1.0  # log10: "dog's" is about a tenth as likely as "dog"
 TRIGRAM_ADD = 0.5  # add-k smoothing of the letter trigrams
 QUADGRAM_FLOOR = 0.01  # pseudo-count of a 4-gram never seen in the simulated text
 ALPHABET_WITH_END = 27
-PAIR_SMOOTHING = 0.5  # added to observed and expected pair counts: unseen rare pairs score 0
-PAIR_CAP = 1.5  # log10: one pair of words never counts for more than this either way
+PAIR_DISCOUNT = 0.75  # taken from every pair count for pairs never seen (Kneser and Ney's D)
+START = "^"  # the history of a clause's first word
+PAIR_CAP = 1.5  # log10: rare words seen together in one gloss say no more than this
 
 
 @cache
@@ -112,25 +115,51 @@ def word_model() -> WordModel:
     return WordModel()
 
 
-class PairModel:
-    """log10(observed / expected) count of a word pair, smoothed; 0 for pairs of rare words."""
+class _Discounted:
+    """P(word | history) / P(word | shorter history), in log10, by absolute discounting: each
+    count seen in the texts gives up PAIR_DISCOUNT, and the share so freed goes to every word
+    in proportion to its probability after the shorter history (`base_logprob`). Above 0 for
+    n-grams seen often, below 0 for one never seen after a common history; 0 when the texts
+    never saw the history, and never above PAIR_CAP (a pair of rare words in one gloss)."""
+
+    def __init__(self, data: dict) -> None:
+        self._history: dict[str, list[int]] = data["history"]
+        self._counts: dict[str, int] = data["counts"]
+
+    def score(self, history: str, word: str, base_logprob: float) -> float:
+        seen = self._history.get(history)
+        if seen is None:
+            return 0.0
+        total, followers = seen
+        back_off = PAIR_DISCOUNT * followers / total
+        count = max(self._counts.get(f"{history} {word}", 0) - PAIR_DISCOUNT, 0.0) / total
+        return min(PAIR_CAP, math.log10(back_off + count / 10.0**base_logprob))
+
+
+class ContextModel:
+    """How much likelier a word is after the words before it than on its own, in log10.
+
+    `pair` compares P(word | previous) with P(word) (the single-word model above, given as
+    `word_logprob`); `triple` compares P(word | two before) with P(word | previous). Added to
+    the single-word scores they make a trigram model. A clause's first word follows START.
+    """
 
     def __init__(self) -> None:
-        data = _data()["pairs"]
-        self._total: int = data["total"]
-        self._words: dict[str, int] = data["words"]
-        self._pairs: dict[str, int] = data["pairs"]
+        data = _data()["ngrams"]
+        self._pairs = _Discounted(data["pairs"])
+        self._triples = _Discounted(data["triples"])
 
-    def score(self, first: str, second: str) -> float:
-        observed = self._pairs.get(f"{first} {second}", 0)
-        expected = self._words.get(first, 0) * self._words.get(second, 0) / self._total
-        ratio = math.log10((observed + PAIR_SMOOTHING) / (expected + PAIR_SMOOTHING))
-        return max(-PAIR_CAP, min(PAIR_CAP, ratio))
+    def pair(self, previous: str, word: str, word_logprob: float) -> float:
+        return self._pairs.score(previous, word, word_logprob)
+
+    def triple(self, first: str, previous: str, word: str, word_logprob: float) -> float:
+        after_previous = word_logprob + self.pair(previous, word, word_logprob)
+        return self._triples.score(f"{first} {previous}", word, after_previous)
 
 
 @cache
-def pair_model() -> PairModel:
-    return PairModel()
+def context_model() -> ContextModel:
+    return ContextModel()
 
 
 @cache

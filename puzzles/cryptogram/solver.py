@@ -28,7 +28,8 @@ from functools import cache
 
 from puzzles.core import PuzzleError
 from puzzles.cryptogram.model import (
-    pair_model,
+    START,
+    context_model,
     quadgram_floor,
     quadgram_logprobs,
     shape_of,
@@ -37,7 +38,7 @@ from puzzles.cryptogram.model import (
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
 from puzzles.lexicon import Tier, lexicon, pattern_of
 
-BEAM_WIDTH = 96
+BEAM_WIDTH = 192  # twice 96 finds ~1% more true readings (tuning sets); still ~100 ms median
 MAX_CANDIDATES = 3000  # most likely words per cipher-word shape; rarer ones are read as unlisted
 UNREAD_COST = -2.0  # log10 share of running text that is names and unlisted words
 UNREAD_COST_PER_LETTER = -1.3  # what an unlisted word's letters cost, on average
@@ -46,7 +47,10 @@ REPEAT_BONUS = 0.5  # log10: a word printed twice is read as if it had 3x fewer 
 SHORT_WORDS_FIRST = 3  # the second beam's opening words
 LOOKAHEAD_WORDS = 1  # next words whose best fit counts when choosing the beam
 LOOKAHEAD_SHORTLIST = 4  # states looked ahead from, in beams' worth
-PAIR_WEIGHT = 1.5  # word pairs against single-word frequencies (tuned on the movie quotes)
+# The say of the words before against single-word frequencies (tuned on held-out fortunes and
+# the project's quotes.tsv, see bench/cryptogram.py --tuning; not on the movie quotes).
+PAIR_WEIGHT = 0.9
+TRIPLE_WEIGHT = 0.3
 MAX_READINGS = 5
 MIN_READING_SHARE = 0.02  # readings less likely than this are not worth showing
 PATRISTOCRAT_MIN_LETTERS = 100
@@ -435,32 +439,57 @@ def _complete_and_rank(
 ) -> list[tuple[float, tuple[int, ...]]]:
     """Fill each key's unread letters by word plausibility; distinct full keys, best first."""
     in_text = sorted({LETTERS.index(ch) for ch in puzzle.letters})
-    pairs = Counter(word_pairs(puzzle))
+    pairs, triples = Counter(word_pairs(puzzle)), Counter(word_triples(puzzle))
     ranked: dict[tuple[int, ...], float] = {}
     for key in keys:
         full = complete_key(key, words, in_text, allow_self)
-        ranked[full] = reading_score(full, words, pairs)
+        ranked[full] = reading_score(full, words, pairs, triples)
     return sorted(((score, key) for key, score in ranked.items()), reverse=True)
 
 
-def word_pairs(puzzle: Cryptogram) -> list[tuple[str, str]]:
-    """Cipher words that follow each other within a clause (no punctuation between them)."""
-    pairs = []
+def clauses(puzzle: Cryptogram) -> list[list[str]]:
+    """The cipher words of each clause (no punctuation between them), after START."""
+    runs = []
     for clause in re.split(r"[^A-Z' ]+", puzzle.ciphertext):
         run = [word for word in clause.split() if any(ch in LETTERS for ch in word)]
-        pairs += list(itertools.pairwise(run))
-    return pairs
+        if run:
+            runs.append([START, *run])
+    return runs
+
+
+def word_pairs(puzzle: Cryptogram) -> list[tuple[str, str]]:
+    """Cipher words that follow each other within a clause; a clause's first follows START."""
+    return [pair for run in clauses(puzzle) for pair in itertools.pairwise(run)]
+
+
+def word_triples(puzzle: Cryptogram) -> list[tuple[str, str, str]]:
+    runs = clauses(puzzle)
+    return [triple for run in runs for triple in zip(run, run[1:], run[2:], strict=False)]
 
 
 def reading_score(
-    key: tuple[int, ...], words: list[CipherWord], pairs: Counter[tuple[str, str]]
+    key: tuple[int, ...],
+    words: list[CipherWord],
+    pairs: Counter[tuple[str, str]],
+    triples: Counter[tuple[str, str, str]],
 ) -> float:
-    """log10 P of the words one by one, plus how well neighbouring words go together."""
+    """log10 P of the words one by one, plus how much likelier each is after those before."""
     score = sum(word.count * _decoded_score(word, key) for word in words)
-    together = pair_model()
+    context = context_model()
+
+    def read(printed: str) -> str:
+        return START if printed == START else _decoded(printed, key).strip("'")
+
     for (first, second), count in pairs.items():
-        plain = _decoded(first, key).strip("'"), _decoded(second, key).strip("'")
-        score += PAIR_WEIGHT * count * together.score(*plain)
+        word = _decoded(second, key)
+        together = context.pair(read(first), word.strip("'"), plain_word_score(word))
+        score += PAIR_WEIGHT * count * together
+    for (first, second, third), count in triples.items():
+        word = _decoded(third, key)
+        together = context.triple(
+            read(first), read(second), word.strip("'"), plain_word_score(word)
+        )
+        score += TRIPLE_WEIGHT * count * together
     return score
 
 

@@ -10,8 +10,9 @@ import pytest
 from puzzles.core import PuzzleError
 from puzzles.cryptogram import KIND, check, generate, hint, parse, solve
 from puzzles.cryptogram.generate import encipher, quotations, random_derangement
+from puzzles.cryptogram.model import PAIR_CAP, START, context_model
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.solver import decode
+from puzzles.cryptogram.solver import decode, plain_word_score, word_pairs, word_triples
 from puzzles.registry import get_kind
 
 PLAIN = "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG."
@@ -130,6 +131,44 @@ def test_hints_are_kept_in_the_key():
     solution = solve(parse(f"{ciphertext}\nhints: {first}={true_key[first]}"))
     assert dict(solution.key)[first] == true_key[first]
     assert solution.plaintext == KNOWN_TEXTS[2].upper()
+
+
+def test_word_pairs_and_triples_follow_clauses_each_starting_after_start():
+    puzzle = parse("AB CD, EF GH. IJ")
+    assert word_pairs(puzzle) == [
+        (START, "AB"),
+        ("AB", "CD"),
+        (START, "EF"),
+        ("EF", "GH"),
+        (START, "IJ"),
+    ]
+    assert word_triples(puzzle) == [(START, "AB", "CD"), (START, "EF", "GH")]
+
+
+def test_context_model_prefers_words_seen_together_and_is_silent_about_unseen_histories():
+    context = context_model()
+    be, me = plain_word_score("be"), plain_word_score("me")
+    # One letter apart and both common alone; only the word before them tells them apart.
+    assert context.pair("to", "be", be) > context.pair("to", "me", me)
+    assert context.pair("with", "me", me) > context.pair("with", "be", be)
+    assert context.pair("zyzzyvaqx", "be", be) == 0.0  # a history never seen says nothing
+    assert context.pair("to", "zyzzyvaqx", -12.0) < 0  # never seen after a common word
+    assert context.pair("of", "the", plain_word_score("the")) <= PAIR_CAP
+    of, or_ = plain_word_score("of"), plain_word_score("or")
+    assert context.triple("a", "lot", "of", of) > context.triple("a", "lot", "or", or_)
+    assert context.triple("zyzzyvaqx", "to", "be", be) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "seed"),
+    [
+        ("I want to be alone with my thoughts tonight.", 1),  # B once: BE, not ME
+        ("Give it to me, and I will tell him the truth.", 2),  # M once: ME, not BE
+    ],
+)
+def test_the_word_before_settles_a_letter_seen_once(text, seed):
+    ciphertext, _ = enciphered(text, seed)
+    assert solve(parse(ciphertext)).plaintext == text.upper()
 
 
 def test_patristocrat_without_word_breaks_is_read_from_letter_statistics():
