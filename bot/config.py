@@ -39,7 +39,7 @@ class Config:
 
 
 # (section, key in the file) -> Config field, and the check each value must pass.
-_KEYS: dict[tuple[str, str], str] = {
+FILE_KEYS: dict[tuple[str, str], str] = {
     ("discord", "token"): "token",
     ("discord", "development_guild"): "development_guild",
     ("discord", "owner_ids"): "owner_ids",
@@ -87,9 +87,9 @@ def _values_from_file(path: Path) -> dict[str, Any]:
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: {section} must be a [{section}] table, not a single value")
         for key, value in table.items():
-            name = _KEYS.get((section, key))
+            name = FILE_KEYS.get((section, key))
             if name is None:
-                known = ", ".join(f"{s}.{k}" for s, k in _KEYS)
+                known = ", ".join(f"{s}.{k}" for s, k in FILE_KEYS)
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known keys: {known})")
             values[name] = _checked(f"{path}: {section}.{key}", name, value)
     return values

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError, load_config
+from bot.config import FILE_KEYS, Config, ConfigError, load_config
 
 EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
 
@@ -58,3 +59,9 @@ def test_a_malformed_config_names_the_key(tmp_path, text, message):
 def test_a_missing_file_says_how_to_make_one(tmp_path):
     with pytest.raises(ConfigError, match=r"copy config\.example\.toml"):
         load_config(tmp_path / "absent.toml", environ={})
+
+
+def test_the_example_file_documents_every_key():
+    document = tomllib.loads(EXAMPLE.read_text())
+    missing = [f"{s}.{k}" for s, k in FILE_KEYS if k not in document.get(s, {})]
+    assert missing == []
