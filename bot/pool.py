@@ -122,14 +122,15 @@ class WorkerPool:
             self._idle.put_nowait(worker)
 
     @property
-    def waiting(self) -> int:
-        return self._waiting
+    def full(self) -> bool:
+        """No idle worker and the waiting line at its limit: a new job would be refused."""
+        return self._idle.empty() and self._waiting >= self.queue_size
 
     async def run(self, function: Callable[..., Any], *args: Any, deadline: float | None = None):
         """function(*args) in a worker; raises PoolBusy, JobTimeout, WorkerCrashed or its error."""
         if self._closed:
             raise RuntimeError("the worker pool is closed")
-        if self._idle.empty() and self._waiting >= self.queue_size:
+        if self.full:
             raise PoolBusy
         self._waiting += 1
         try:

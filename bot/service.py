@@ -43,7 +43,7 @@ class PuzzleService:
 
     def admit(self, user_id: int, guild_id: int | None) -> None:
         """Refuse at once when the member or server is over its limit, or the pool is full."""
-        if self.pool.waiting >= self.pool.queue_size:
+        if self.pool.full:
             raise Refusal(BUSY)
         wait = self.limits.try_start(user_id, guild_id)
         if wait > 0:
@@ -76,33 +76,36 @@ class PuzzleService:
     async def generate(
         self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
     ):
-        try:
-            return await self.pool.run(
-                jobs.generate_job,
-                kind.name,
-                seed,
-                difficulty,
-                options,
-                deadline=self.generate_deadline,
-            )
-        except JobTimeout as timeout:
-            raise Refusal(
-                f"Making a new {kind.title} took longer than {timeout.seconds:g} s, so I stopped. "
-                "Please try again (an easier difficulty is quicker)."
-            ) from None
-        except PoolBusy:
-            raise Refusal(BUSY) from None
+        return await self._run(
+            kind,
+            jobs.generate_job,
+            kind.name,
+            seed,
+            difficulty,
+            options,
+            deadline=self.generate_deadline,
+            too_slow=f"Making a new {kind.title} took longer than {{seconds:g}} s, so I stopped. "
+            "Please try again (an easier difficulty is quicker).",
+        )
 
-    async def _run(self, kind: PuzzleKind, job: Callable[..., Any], *args: Any):
+    async def _run(
+        self,
+        kind: PuzzleKind,
+        job: Callable[..., Any],
+        *args: Any,
+        deadline: float | None = None,
+        too_slow: str | None = None,
+    ):
         try:
-            return await self.pool.run(job, *args)
+            return await self.pool.run(job, *args, deadline=deadline)
         except PoolBusy:
             raise Refusal(BUSY) from None
         except JobTimeout as timeout:
-            raise Refusal(
-                f"That {kind.title} took longer than {timeout.seconds:g} s, so I stopped. "
+            too_slow = too_slow or (
+                f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "
                 "Try a smaller puzzle or fewer options (e.g. a lower max_words)."
-            ) from None
+            )
+            raise Refusal(too_slow.format(seconds=timeout.seconds)) from None
         except WorkerCrashed:
             raise Refusal(
                 f"Solving that {kind.title} used more than a worker could give, so I stopped. "

@@ -174,6 +174,13 @@ async def submit_answer(interaction: discord.Interaction, kind, day: dt.date, an
     await interaction.followup.send(text[:2000], ephemeral=True)
 
 
+def play_view(kind_name: str, day: dt.date) -> discord.ui.View:
+    """The buttons under a daily post."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(kind_name, day))
+    return view
+
+
 # --- the cog ------------------------------------------------------------------------------
 
 
@@ -190,7 +197,8 @@ class Daily(commands.Cog):
             return
         service = DailyService(DailyStore(database.connection), bot.service, bot.clock)  # type: ignore[attr-defined]
         bot.daily = service  # type: ignore[attr-defined]
-        self.scheduler = DailyScheduler(bot, service, bot.config.daily_poll_seconds)  # type: ignore[attr-defined]
+        poll = bot.config.daily_poll_seconds  # type: ignore[attr-defined]
+        self.scheduler = DailyScheduler(bot, service, poll, play_view)
         bot.daily_scheduler = self.scheduler  # type: ignore[attr-defined]
 
     async def cog_load(self) -> None:

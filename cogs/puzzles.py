@@ -417,11 +417,7 @@ class PuzzleCommands(commands.Cog):
     ) -> None:
         started = time.perf_counter()
         puzzle = await self.service.parse(kind, text)
-        if len(answer) > kind.max_input_chars:
-            raise PuzzleError(
-                f"that answer is {len(answer):,} characters; "
-                f"the most I read is {kind.max_input_chars:,}"
-            )
+        kind.check_input_size(answer, what="answer")
         self.service.admit(interaction.user.id, interaction.guild_id)
         await interaction.response.defer(thinking=True, ephemeral=True)
         result = await self.service.check(kind, puzzle, answer)

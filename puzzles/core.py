@@ -189,11 +189,11 @@ class PuzzleKind:
         values = _with_options(self.title, self.generate_options, options)
         return self.generate(rng, difficulty, **values)
 
-    def check_input_size(self, text: str) -> None:
-        """Refuse oversized input before any work is done on it."""
+    def check_input_size(self, text: str, what: str = "puzzle") -> None:
+        """Refuse an oversized puzzle (or answer) before any work is done on it."""
         if len(text) > self.max_input_chars:
             raise PuzzleError(
-                f"that {self.title} puzzle is {len(text):,} characters; "
+                f"that {self.title} {what} is {len(text):,} characters; "
                 f"the most I accept is {self.max_input_chars:,}",
                 example=f"{self.name} {self.example}",
             )

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import io
 import logging
+from collections.abc import Callable
 
 import discord
 
 from bot.daily.scoring import clock_text
 from bot.daily.service import DailyService, Due
 from bot.daily.store import Post
-from bot.pool import JobTimeout, PoolBusy, WorkerCrashed
 from bot.service import Refusal
 from puzzles import get_kind
 
@@ -28,10 +29,17 @@ SUMMARY_ROWS = 10
 
 
 class DailyScheduler:
-    def __init__(self, bot: discord.Client, daily: DailyService, poll_seconds: float):
+    def __init__(
+        self,
+        bot: discord.Client,
+        daily: DailyService,
+        poll_seconds: float,
+        play_view: Callable[[str, dt.date], discord.ui.View],
+    ):
         self.bot = bot
         self.daily = daily
         self.poll_seconds = poll_seconds
+        self.play_view = play_view  # the Play button under a post, from the cog that answers it
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
@@ -74,17 +82,14 @@ class DailyScheduler:
         store = self.daily.store
         try:
             puzzle = await self.daily.puzzle_of_the_day(kind, due.day, due.difficulty)
-        except (Refusal, JobTimeout, PoolBusy, WorkerCrashed) as error:
+        except Refusal as error:  # busy, too slow: the pool's failures, as the service words them
             await self._trouble(settings.guild_id, f"could not make the {kind.title}: {error}")
             return
         closes_at = self.daily.closes_at(settings, due.day)
         await store.reserve_post(
             settings.guild_id, kind.name, due.day, due.difficulty, settings.channel_id, closes_at
         )
-        from cogs.daily import PlayButton  # the view lives with the cog that answers it
-
-        view = discord.ui.View(timeout=None)
-        view.add_item(PlayButton(kind.name, due.day))
+        view = self.play_view(kind.name, due.day)
         about = f" · {puzzle.about}" if puzzle.about else ""
         content = (
             f"**{kind.title} #{puzzle.number}**{about} · {due.day:%A %d %B}\n"

@@ -12,7 +12,6 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot import jobs
 from bot.daily import calendar, scoring
 from bot.daily.store import DailyPuzzle, DailyStore, Play, Post, Settings
 from bot.service import PuzzleService, Refusal
@@ -75,19 +74,9 @@ class DailyService:
 
     async def _make(self, kind: PuzzleKind, day: dt.date, difficulty: str) -> DailyPuzzle:
         seed = calendar.puzzle_seed(kind.name, day, difficulty)
-        pool = self.puzzles.pool
-        made = await pool.run(
-            jobs.generate_job,
-            kind.name,
-            seed,
-            difficulty or None,
-            {},
-            deadline=self.puzzles.generate_deadline,
-        )
+        made = await self.puzzles.generate(kind, seed, difficulty or None, {})
         puzzle = made.value
-        solved = await pool.run(
-            jobs.solve_job, kind.name, puzzle, {}, True, deadline=self.puzzles.generate_deadline
-        )
+        solved = await self.puzzles.solve(kind, puzzle, {})
         par = getattr(puzzle, "par", None)
         about = f"par {par}" if par else (difficulty or "")
         daily = DailyPuzzle(
@@ -153,9 +142,7 @@ class DailyService:
 
     async def latest_post(self, guild_id: int, kind: PuzzleKind) -> Post:
         """The newest posted puzzle of a kind in the server (for /daily answer)."""
-        settings = await self.store.settings(guild_id)
-        zone = calendar.parse_timezone(settings.timezone) if settings else dt.UTC
-        today = calendar.local_day(self.clock(), zone)
+        today = await self.local_today(guild_id)
         for back in range(0, 8):
             post = await self.store.post(guild_id, kind.name, today - dt.timedelta(days=back))
             if post is not None and post.message_id is not None:
@@ -169,7 +156,7 @@ class DailyService:
         title = f"{kind.title} #{daily.number}"
         if play.solved_at is not None:
             return Outcome(True, f"You already solved {title}; one result per puzzle.")
-        kind.check_input_size(text)
+        kind.check_input_size(text, what="answer")
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
         verdict = (await self.puzzles.check(kind, puzzle, text)).value
         if not verdict.solved:
