@@ -10,7 +10,8 @@ Sources:
 Tiers (each includes the smaller ones; words are lowercase a-z only, 2+ letters):
 - common: SCOWL size <= 50 with zipf >= 2.0, or zipf >= 1.3 when the word is an inflection or
   -ly/-ness form of such a word (sneezes -> sneeze), minus data/blocklist.txt.
-- standard: SCOWL size <= 70.
+- standard: SCOWL size <= 70, plus data/standard_additions.txt: everyday words SCOWL files
+  as capitalized names at its common sizes and lowercase only at size 80 ("zen").
 - large: SCOWL size <= 80 (plus the variant_2 lists). SCOWL's 95 level is left out on
   purpose: it is where lowercased names ("london"), abbreviations ("ibm"), misspellings and
   compound fragments ("driveboat") live, and filtering it by frequency keeps mostly junk.
@@ -41,12 +42,13 @@ import subprocess
 import sys
 import tempfile
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO / "puzzles" / "lexicon" / "data"
 BLOCKLIST = DATA_DIR / "blocklist.txt"
+STANDARD_ADDITIONS = DATA_DIR / "standard_additions.txt"
 
 SCOWL_PACKAGE = "scowl"
 SCOWL_EXPECTED_VERSION = "2020.12.07-2"
@@ -169,13 +171,18 @@ def scowl_sizes(scowl_dir: Path, families: Iterable[str], max_size: int) -> dict
 # --- blocklist ---------------------------------------------------------------------------------
 
 
-def read_blocklist(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
-    """(exact words, glob patterns) from the blocklist: one entry a line, # comments."""
-    words, patterns = set(), []
+def list_entries(path: Path) -> Iterator[str]:
+    """The entries of a hand-kept word list: one a line, lowercased, '#' starts a comment."""
     for line in path.read_text(encoding="utf-8").splitlines():
         entry = line.split("#", 1)[0].strip().lower()
-        if not entry:
-            continue
+        if entry:
+            yield entry
+
+
+def read_blocklist(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(exact words, glob patterns) from the blocklist."""
+    words, patterns = set(), []
+    for entry in list_entries(path):
         if "*" in entry or "?" in entry:
             patterns.append(entry)
         else:
@@ -201,13 +208,19 @@ def build_tiers(
     zipf: Callable[[str], float],
     blocked: frozenset[str],
     patterns: tuple[str, ...],
+    additions: frozenset[str] = frozenset(),
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
     """(common, standard, large, number of words the blocklist kept out of common).
 
-    ``sizes`` maps the standard families' words (SCOWL size <= 70) to their SCOWL size.
+    ``sizes`` maps the standard families' words (SCOWL size <= 70) to their SCOWL size;
+    ``additions`` are raised to standard, and must already be large words.
     """
-    standard = frozenset(w for w, size in sizes.items() if size <= STANDARD_MAX_SIZE)
-    large = standard | frozenset(large_words)
+    large_words = frozenset(large_words)
+    unlisted = sorted(additions - large_words)
+    if unlisted:
+        sys.exit(f"{STANDARD_ADDITIONS.name}: not in SCOWL's lowercase lists: {unlisted}")
+    standard = frozenset(w for w, size in sizes.items() if size <= STANDARD_MAX_SIZE) | additions
+    large = standard | large_words
     small = [w for w, size in sizes.items() if size <= COMMON_MAX_SIZE]
     frequent = frozenset(w for w in small if zipf(w) >= COMMON_MIN_ZIPF)
     inflected = frozenset(
@@ -270,8 +283,9 @@ def main(argv: list[str] | None = None) -> None:
 
     frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
     blocked, patterns = read_blocklist(BLOCKLIST)
+    additions = frozenset(list_entries(STANDARD_ADDITIONS))
     common, standard, large, n_blocked = build_tiers(
-        sizes, large_words, frequencies.__getitem__, blocked, patterns
+        sizes, large_words, frequencies.__getitem__, blocked, patterns, additions
     )
     assert common <= standard <= large
 
@@ -317,7 +331,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{COMMON_INFLECTED_MIN_ZIPF} when a base form (suffix rules) is such a word; "
                 "minus blocklist.txt"
             ),
-            "standard": f"SCOWL size <= {STANDARD_MAX_SIZE}",
+            "standard": f"SCOWL size <= {STANDARD_MAX_SIZE}, plus {STANDARD_ADDITIONS.name}",
             "large": f"SCOWL size <= {LARGE_MAX_SIZE}, variant_2 included",
             "blocked_from_common": n_blocked,
             "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",

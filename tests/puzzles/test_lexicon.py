@@ -83,6 +83,15 @@ def test_no_common_word_is_on_the_blocklist(lex):
     assert lex.contains("snigger", Tier.COMMON)
 
 
+def test_standard_additions_are_standard_words(lex):
+    listed = resources.files("puzzles.lexicon").joinpath("data", "standard_additions.txt")
+    entries = [line.split("#")[0].strip() for line in listed.read_text().splitlines()]
+    entries = [entry for entry in entries if entry]
+    assert "zen" in entries
+    for entry in entries:  # fails when the list changed and the data was not rebuilt
+        assert lex.tier_of(entry) is Tier.STANDARD, entry
+
+
 def test_runtime_does_not_import_wordfreq():
     code = (
         "import sys; from puzzles.lexicon import lexicon; lexicon().zipf('the'); "
