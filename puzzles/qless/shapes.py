@@ -5,7 +5,8 @@ or more cells is at least three long (a run is a word; two-letter words are not 
 Shapes are counted up to translation and diagonal flip (transpose): a crossword and its
 mirror across the diagonal read the same words. The Daily Q-less write-up reports 6,223
 shapes of 12 cells; these rules give 8,363 (checked against a brute-force referee for
-small sizes in the tests), so the write-up must count under a condition it leaves unsaid.
+small sizes in the tests). The 6,223 is the length of the write-up's published shape list,
+which holds 5,268 of these shapes, some twice (in both orientations): a partial list.
 
 `enumerate_shapes(n)` finds them: every fixed polyomino of n cells is grown once by
 Redelmeier's method, the legal ones are kept, and each is stored in its canonical form
