@@ -213,14 +213,10 @@ def build_tiers(
     """(common, standard, large, number of words the blocklist kept out of common).
 
     ``sizes`` maps the standard families' words (SCOWL size <= 70) to their SCOWL size;
-    ``additions`` are raised to standard, and must already be large words.
+    ``additions`` are raised to standard (main() checks they are large words).
     """
-    large_words = frozenset(large_words)
-    unlisted = sorted(additions - large_words)
-    if unlisted:
-        sys.exit(f"{STANDARD_ADDITIONS.name}: not in SCOWL's lowercase lists: {unlisted}")
     standard = frozenset(w for w, size in sizes.items() if size <= STANDARD_MAX_SIZE) | additions
-    large = standard | large_words
+    large = standard | frozenset(large_words)
     small = [w for w, size in sizes.items() if size <= COMMON_MAX_SIZE]
     frequent = frozenset(w for w in small if zipf(w) >= COMMON_MIN_ZIPF)
     inflected = frozenset(
@@ -284,6 +280,8 @@ def main(argv: list[str] | None = None) -> None:
     frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
     blocked, patterns = read_blocklist(BLOCKLIST)
     additions = frozenset(list_entries(STANDARD_ADDITIONS))
+    if unlisted := sorted(additions.difference(large_words)):
+        sys.exit(f"{STANDARD_ADDITIONS.name}: not in SCOWL's lowercase lists: {unlisted}")
     common, standard, large, n_blocked = build_tiers(
         sizes, large_words, frequencies.__getitem__, blocked, patterns, additions
     )
