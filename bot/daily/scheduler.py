@@ -1,7 +1,9 @@
 """Posts each server's daily puzzles when due and closes them at the end of the day.
 
 Nothing is kept in memory between rounds: what is due and what was posted comes from the
-database each time, so a restart neither posts twice nor skips a day. A channel that is
+database each time, so a restart neither posts twice nor skips a day. A post is reserved in
+the database before it is sent and recorded after; a bot stopped between the two finds its
+post in the channel when it comes back instead of sending it again. A channel that is
 gone or a missing permission is logged, saved for /daily status, and retried next round;
 no error stops the loop.
 """
@@ -26,6 +28,7 @@ from puzzles import get_kind
 log = logging.getLogger(__name__)
 
 SUMMARY_ROWS = 10
+RECENT_MESSAGES = 100  # how far back a restarted bot looks for a post it sent but did not record
 
 
 class DailyScheduler:
@@ -85,6 +88,9 @@ class DailyScheduler:
         except Refusal as error:  # busy, too slow: the pool's failures, as the service words them
             await self._trouble(settings.guild_id, f"could not make the {kind.title}: {error}")
             return
+        header = f"**{kind.title} #{puzzle.number}**"
+        if await self._found_sent(due, header):
+            return
         closes_at = self.daily.closes_at(settings, due.day)
         await store.reserve_post(
             settings.guild_id, kind.name, due.day, due.difficulty, settings.channel_id, closes_at
@@ -92,7 +98,7 @@ class DailyScheduler:
         view = self.play_view(kind.name, due.day)
         about = f" · {puzzle.about}" if puzzle.about else ""
         content = (
-            f"**{kind.title} #{puzzle.number}**{about} · {due.day:%A %d %B}\n"
+            f"{header}{about} · {due.day:%A %d %B}\n"
             f"Press **Play** to start your timer; answers stay private. The solution comes "
             f"when the day ends, <t:{int(closes_at.timestamp())}:R>."
         )
@@ -105,6 +111,33 @@ class DailyScheduler:
         )
         await store.set_error(settings.guild_id, None, self.daily.clock())
         log.info("posted %s #%d in guild %s", kind.name, puzzle.number, settings.guild_id)
+
+    async def _found_sent(self, due: Due, header: str) -> bool:
+        """Whether an earlier round sent this post but stopped (a crash, a restart) before it
+        recorded it; the post found in the channel is then recorded instead of sent again."""
+        guild_id, store = due.settings.guild_id, self.daily.store
+        reserved = await store.post(guild_id, due.kind.name, due.day)
+        if reserved is None:
+            return False
+        sent = await self._sent_before(reserved.channel_id, header)
+        if sent is None:
+            return False
+        await store.mark_posted(guild_id, due.kind.name, due.day, sent.id, self.daily.clock())
+        await store.set_error(guild_id, None, self.daily.clock())
+        log.info("%s for %s was already posted in guild %s", header, due.day, guild_id)
+        return True
+
+    async def _sent_before(self, channel_id: int, header: str) -> discord.Message | None:
+        """Our post with this header among the channel's recent messages, if a round sent it but
+        stopped (a crash, a restart) before it could record it; None if it cannot be seen."""
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            async for message in channel.history(limit=RECENT_MESSAGES):  # type: ignore[union-attr]
+                if message.author.id == self.bot.user.id and message.content.startswith(header):
+                    return message
+        except discord.HTTPException:  # gone, or no Read Message History: _send will say why
+            pass
+        return None
 
     async def _close(self, post: Post) -> None:
         kind = get_kind(post.kind)

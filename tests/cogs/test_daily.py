@@ -7,6 +7,7 @@ import asyncio
 import datetime as dt
 import io
 import re
+import sqlite3
 
 import pytest
 from PIL import Image
@@ -167,6 +168,25 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
     server.assert_no_violations()
 
 
+def letter_boxed_posts(server: FakeDiscord, channel, day_number: int | None = None) -> list:
+    """The daily Letter Boxed posts in the channel (of one puzzle number, if given)."""
+    needle = f"Letter Boxed #{day_number}" if day_number else "Letter Boxed #"
+    return [
+        m
+        for m in server.channel_messages(channel)
+        if needle in m.content and "has closed" not in m.content
+    ]
+
+
+async def set_up_daily_letter_boxed(server: FakeDiscord, bot: PuzzleBot, channel) -> None:
+    await bot.sync_commands(server.guild.id)
+    options = {"channel": channel, "time": "09:00", "timezone": "Europe/London"}
+    setup = await server.send_slash_command(
+        "daily setup", options={**options, "kinds": "letterboxed"}, user=server.owner
+    )
+    await setup.reply(timeout=REPLY_TIMEOUT)
+
+
 async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_reported_and_retried(
     server, tmp_path
 ):
@@ -178,20 +198,10 @@ async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_report
         return PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
 
     def posted(day_number: int | None = None) -> list:
-        needle = f"Letter Boxed #{day_number}" if day_number else "Letter Boxed #"
-        return [
-            m
-            for m in server.channel_messages(puzzles_channel)
-            if needle in m.content and "has closed" not in m.content
-        ]
+        return letter_boxed_posts(server, puzzles_channel, day_number)
 
     async with server.run_bot(new_bot(), ready_timeout=60) as bot:
-        await bot.sync_commands(server.guild.id)
-        options = {"channel": puzzles_channel, "time": "09:00", "timezone": "Europe/London"}
-        setup = await server.send_slash_command(
-            "daily setup", options={**options, "kinds": "letterboxed"}, user=server.owner
-        )
-        await setup.reply(timeout=REPLY_TIMEOUT)
+        await set_up_daily_letter_boxed(server, bot, puzzles_channel)
 
     # The bot was down at 09:00: it posts as soon as it is back, once, across restarts.
     clock.set(MONDAY, 9, 30)
@@ -220,6 +230,40 @@ async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_report
         status = await server.send_slash_command("daily status", user=server.owner)
         assert "no longer exists" not in (await status.reply(timeout=REPLY_TIMEOUT)).content
     server.assert_no_violations(allow=("unknown_resource",))  # the deleted channel, on purpose
+
+
+async def test_a_post_sent_but_not_recorded_before_a_crash_is_found_not_sent_again(
+    server, tmp_path
+):
+    puzzles_channel = next(c for c in server.guild.channels if c.name == "puzzles")
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1)
+
+    def new_bot() -> PuzzleBot:
+        return PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+
+    async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+        await set_up_daily_letter_boxed(server, bot, puzzles_channel)
+        await next_round(bot)
+    [monday] = letter_boxed_posts(server, puzzles_channel)
+
+    # What a crash between sending the post and recording it leaves: the post reserved and
+    # sent, its message unrecorded.
+    with sqlite3.connect(config.database) as database:
+        database.execute("UPDATE daily_posts SET message_id = NULL, posted_at = NULL")
+
+    async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+        await next_round(bot)
+        assert letter_boxed_posts(server, puzzles_channel) == [monday]
+        with sqlite3.connect(config.database) as database:
+            recorded = database.execute("SELECT message_id FROM daily_posts").fetchall()
+        assert recorded == [(monday.id,)]
+
+        clock.set(MONDAY + dt.timedelta(days=1), 9, 0, 5)  # the found post closes as usual
+        await next_round(bot)
+        closing = [m for m in server.channel_messages(puzzles_channel) if "has closed" in m.content]
+        assert len(closing) == 1 and len(letter_boxed_posts(server, puzzles_channel)) == 2
+    server.assert_no_violations()
 
 
 async def test_every_kind_is_posted_with_its_picture_and_opens_for_a_player(server, tmp_path):
