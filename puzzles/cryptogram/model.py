@@ -10,6 +10,8 @@ Scores are log10 probabilities, so adding them multiplies probabilities:
   it than on its own, from word pairs and triples counted in WordNet's glosses and examples
   and in the fortune cookie databases (a trigram model with absolute discounting), so "why
   do we" beats "why to we" and "to be" beats "to me" although each word is common alone;
+- a whole sentence scores by CMU Sphinx's trigram model of spoken US English (shipped in
+  the pocketsphinx package), which has seen far more text than the pairs above;
 - running text without word breaks (patristocrats) scores by letter 4-grams.
 
 The letter n-grams are derived from the lexicon, the word pairs and triples from WordNet and
@@ -20,11 +22,15 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import math
-from functools import cache
+import os
+from functools import cache, lru_cache
 from importlib import resources
 
 from puzzles.lexicon import Tier, lexicon, pattern_of
+
+log = logging.getLogger(__name__)
 
 OUT_OF_LIST_SHARE = 0.01  # the part of running text that is names and words no list has
 RARE_WORD_ZIPF = 1.0  # listed words wordfreq never saw are still real words, if rare
@@ -160,6 +166,59 @@ class ContextModel:
 @cache
 def context_model() -> ContextModel:
     return ContextModel()
+
+
+class SpokenModel:
+    """log10 P(word | the two words before) under CMU Sphinx's generic US English trigram
+    model, which the pocketsphinx package ships for speech recognition. It has counted far
+    more text than WordNet and the fortunes, so it knows "lend me your ears" from "bend me
+    your ears" and "Mr. Bond" from "Mr. fond". Words it lacks (most names) are None."""
+
+    def __init__(self) -> None:
+        from pocketsphinx import NGramModel, get_model_path
+
+        path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
+        self._model = NGramModel.readfile(path)
+        # Readings of one puzzle share most of their trigrams; bounded for a long-lived worker.
+        self.logprob = lru_cache(maxsize=SPOKEN_CACHE_SIZE)(self._logprob)
+
+    def _logprob(self, word: str, previous: str | None, before: str | None) -> float | None:
+        """None for a word the model does not know; a None history backs off to shorter ones."""
+        words = [word, *(w for w in (previous, before) if w is not None)]
+        score = self._model.prob(words) * LOG10_PER_LOGMATH_UNIT
+        return None if score < SPOKEN_UNKNOWN_BELOW else score
+
+    def sentence(self, words: list[str], unknown_cost: float) -> float:
+        """log10 P of a sentence, its end included; an unknown word costs `unknown_cost` and
+        starts the history afresh."""
+        total, before, previous = 0.0, None, SENTENCE_START
+        for word in words:
+            score = self.logprob(word, previous, before)
+            if score is None:
+                total += unknown_cost
+                before, previous = None, None
+                continue
+            total += score
+            before, previous = previous, word
+        end = self.logprob(SENTENCE_END, previous, before) if previous is not None else 0.0
+        return total + (end or 0.0)
+
+
+SPOKEN_CACHE_SIZE = 500_000
+LOG10_PER_LOGMATH_UNIT = math.log10(1.0001)  # pocketsphinx scores are logs to base 1.0001
+SPOKEN_UNKNOWN_BELOW = -50.0  # log10: what pocketsphinx answers for a word it lacks
+SENTENCE_START, SENTENCE_END = "<s>", "</s>"
+
+
+@cache
+def spoken_model() -> SpokenModel | None:
+    """None where pocketsphinx is not installed (it has no wheel for the newest Pythons yet):
+    readings are then ranked without it, a few in a hundred more of them wrongly."""
+    try:
+        return SpokenModel()
+    except ImportError:
+        log.warning("pocketsphinx is not installed: cryptograms are solved without its model")
+        return None
 
 
 @cache

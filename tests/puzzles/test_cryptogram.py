@@ -4,15 +4,22 @@ import csv
 import pickle
 import random
 import re
+import sys
 
 import pytest
 
 from puzzles.core import PuzzleError
 from puzzles.cryptogram import KIND, check, generate, hint, parse, solve
 from puzzles.cryptogram.generate import encipher, quotations, random_derangement
-from puzzles.cryptogram.model import PAIR_CAP, START, context_model
+from puzzles.cryptogram.model import PAIR_CAP, START, context_model, spoken_model
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.solver import decode, plain_word_score, word_pairs, word_triples
+from puzzles.cryptogram.solver import (
+    decode,
+    plain_word_score,
+    sentences,
+    word_pairs,
+    word_triples,
+)
 from puzzles.registry import get_kind
 
 PLAIN = "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG."
@@ -167,6 +174,55 @@ def test_context_model_prefers_words_seen_together_and_is_silent_about_unseen_hi
     ],
 )
 def test_the_word_before_settles_a_letter_seen_once(text, seed):
+    ciphertext, _ = enciphered(text, seed)
+    assert solve(parse(ciphertext)).plaintext == text.upper()
+
+
+def test_sentences_read_through_commas_and_split_at_sentence_ends_and_hyphens():
+    puzzle = parse("AB, 'CD' EF-GH. IJ; KL'M? NO")
+    assert sentences(puzzle) == [["AB", "'CD'", "EF", "GH"], ["IJ"], ["KL'M"], ["NO"]]
+
+
+needs_spoken_model = pytest.mark.skipif(
+    spoken_model() is None, reason="pocketsphinx is not installed (no wheel for this Python)"
+)
+
+
+@needs_spoken_model
+def test_spoken_model_knows_phrases_our_counts_cannot_tell_apart():
+    spoken = spoken_model()
+    assert spoken.logprob("your", "me", "lend") > spoken.logprob("your", "me", "bend")
+    assert spoken.sentence(["lend", "me", "your", "ears"], -8.0) > spoken.sentence(
+        ["bend", "me", "your", "ears"], -8.0
+    )
+    assert spoken.logprob("zyzzyvaqx", None, None) is None
+    # An unknown word costs what the caller says and the history starts afresh after it.
+    the = spoken.logprob("the", None, None)
+    after_the = spoken.logprob("</s>", "the", None)
+    assert spoken.sentence(["zyzzyvaqx", "the"], -8.0) == pytest.approx(-8.0 + the + after_the)
+
+
+def test_without_pocketsphinx_cryptograms_are_still_solved(monkeypatch, caplog):
+    monkeypatch.setitem(sys.modules, "pocketsphinx", None)  # as if it could not be installed
+    spoken_model.cache_clear()
+    try:
+        ciphertext, _ = enciphered(KNOWN_TEXTS[2], 4)
+        assert solve(parse(ciphertext)).plaintext == KNOWN_TEXTS[2].upper()
+        assert spoken_model() is None and "pocketsphinx is not installed" in caplog.text
+    finally:
+        spoken_model.cache_clear()
+
+
+@needs_spoken_model
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Neither a borrower nor a lender be.",  # L once: LENDER, not GENDER
+        "He told me he would go insane if it rained again.",  # G once: GO, not DO
+    ],
+)
+def test_the_whole_sentence_settles_what_single_words_cannot(text, seed):
     ciphertext, _ = enciphered(text, seed)
     assert solve(parse(ciphertext)).plaintext == text.upper()
 
