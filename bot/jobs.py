@@ -27,17 +27,18 @@ class JobResult:
 
 
 def warm_up() -> None:
-    """Run once in each worker: load the word lists and each kind's indexes before real work."""
+    """Run once in each worker: load the word lists, and solve the example of every kind
+    whose first solve loads data or builds indexes, before real work."""
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
     start = time.perf_counter()
     lexicon()
     for kind in all_kinds():
-        if kind.warm_up is None:
+        if not kind.warm_up:
             continue
         try:
-            kind.warm_up()
+            kind.solve(kind.parse(kind.example))
         except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
     log.info("worker warmed up in %.0f ms", (time.perf_counter() - start) * 1000)

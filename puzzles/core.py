@@ -145,8 +145,9 @@ class PuzzleKind:
       renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
     - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
       for it in a multi-line text box when the command gives no text.
-    - warm_up: loads the kind's data and indexes; each bot worker runs it once at start so
-      the first player's solve is as fast as the rest.
+    - warm_up: the kind's first solve loads data or builds indexes (about a second), so each
+      bot worker solves the kind's example once at start and the first player's solve is as
+      fast as the rest.
     """
 
     name: str
@@ -164,7 +165,7 @@ class PuzzleKind:
     difficulties: tuple[str, ...] = ()
     max_input_chars: int = 2000
     multiline_input: bool = False
-    warm_up: Callable[[], None] | None = None
+    warm_up: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:

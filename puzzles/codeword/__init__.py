@@ -8,12 +8,6 @@ from puzzles.codeword.rules import CodewordHint, check, hint
 from puzzles.codeword.solver import CodewordSolution, solve
 from puzzles.core import Option, PuzzleKind
 
-
-def _warm_up() -> None:
-    """Build the word-pattern index (about half a second, once per process)."""
-    solve(parse(EXAMPLE))
-
-
 KIND = PuzzleKind(
     name="codeword",
     title="Codeword",
@@ -52,7 +46,7 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=4000,
     multiline_input=True,
-    warm_up=_warm_up,
+    warm_up=True,  # builds the word-pattern index (about half a second)
 )
 
 __all__ = [

@@ -8,12 +8,6 @@ from puzzles.letterboxed.generate import DIFFICULTIES, generate
 from puzzles.letterboxed.rules import check, hint
 from puzzles.letterboxed.solver import DEFAULT_MAX_WORDS, LetterBoxedSolution, solve
 
-
-def _warm_up() -> None:
-    """Build the standard word index (about a second, once per process) by solving the example."""
-    solve(parse(EXAMPLE))
-
-
 KIND = PuzzleKind(
     name="letterboxed",
     title="Letter Boxed",
@@ -48,7 +42,7 @@ KIND = PuzzleKind(
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=80,
-    warm_up=_warm_up,
+    warm_up=True,  # builds the standard word index (about a second)
 )
 
 __all__ = ["KIND", "Board", "LetterBoxedSolution", "check", "generate", "hint", "parse", "solve"]

@@ -8,12 +8,6 @@ from puzzles.qless.generate import DIFFICULTIES, generate
 from puzzles.qless.parse import EXAMPLE, Roll, parse
 from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, TIERS, QlessSolution, solve
 
-
-def _warm_up() -> None:
-    """Build the common-word index and the shape tree (about a second, once per process)."""
-    solve(parse(EXAMPLE))
-
-
 KIND = PuzzleKind(
     name="qless",
     title="Q-less",
@@ -48,7 +42,7 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=80,
     multiline_input=True,
-    warm_up=_warm_up,
+    warm_up=True,  # builds the common-word index and the shape tree (about a second)
 )
 
 __all__ = ["KIND", "QlessSolution", "Roll", "check", "generate", "hint", "parse", "solve"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 
@@ -10,7 +11,7 @@ import pytest
 
 from bot import jobs
 from bot.pool import JobTimeout, PoolBusy, WorkerPool
-from puzzles import PuzzleError, get_kind
+from puzzles import PuzzleError, all_kinds, get_kind
 
 
 @pytest.fixture
@@ -28,6 +29,20 @@ async def test_a_solve_runs_in_another_process_and_returns_its_picture(pool):
     assert "2 words is the fewest possible" in result.text
     assert result.png.startswith(b"\x89PNG")
     assert await pool.run(os.getpid) != os.getpid()
+
+
+def test_warm_up_solves_the_example_of_each_kind_whose_first_solve_is_slow(caplog):
+    from puzzles.cryptogram.model import spoken_model, word_model
+
+    spoken_model.cache_clear()
+    word_model.cache_clear()
+    jobs.warm_up()
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    warmed = {kind.name for kind in all_kinds() if kind.warm_up}
+    assert warmed == {"letterboxed", "qless", "codeword", "cryptogram"}
+    # The cryptogram's word statistics and spoken-English model are loaded, not left for
+    # the first player.
+    assert spoken_model.cache_info().currsize == 1 and word_model.cache_info().currsize == 1
 
 
 async def test_a_puzzle_error_comes_back_whole(pool):
