@@ -6,8 +6,8 @@ Each quote in ../shared/corpora/cryptogram/movie_quotes.csv is enciphered with t
 derangement keys (no letter stands for itself) drawn from a fixed seed, and solved with word
 breaks and no hints. Reports the exact-solve rate (the plaintext read back letter for letter),
 letter accuracy, how often the true reading is among the readings shown to the player (the
-answer or an "also possible" one), and median / p95 / max solve time with the word lists and letter statistics
-loaded. Targets: >= 95% exact, median < 300 ms, max < 5 s.
+answer or an "also possible" one), and median / p95 / max solve time with the word lists and
+letter statistics loaded. Targets: >= 95% exact, median < 300 ms, max < 5 s.
 
 ``--tuning`` runs the same measure on the project's own quotations
 (puzzles/cryptogram/data/quotes.tsv) under other keys instead, and ``--texts FILE`` on the
