@@ -168,6 +168,12 @@ def context_model() -> ContextModel:
     return ContextModel()
 
 
+SPOKEN_CACHE_SIZE = 500_000
+LOG10_PER_LOGMATH_UNIT = math.log10(1.0001)  # pocketsphinx scores are logs to base 1.0001
+SPOKEN_UNKNOWN_BELOW = -50.0  # log10: what pocketsphinx answers for a word it lacks
+SENTENCE_START, SENTENCE_END = "<s>", "</s>"
+
+
 class SpokenModel:
     """log10 P(word | the two words before) under CMU Sphinx's generic US English trigram
     model, which the pocketsphinx package ships for speech recognition. It has counted far
@@ -200,14 +206,9 @@ class SpokenModel:
                 continue
             total += score
             before, previous = previous, word
-        end = self.logprob(SENTENCE_END, previous, before) if previous is not None else 0.0
-        return total + (end or 0.0)
-
-
-SPOKEN_CACHE_SIZE = 500_000
-LOG10_PER_LOGMATH_UNIT = math.log10(1.0001)  # pocketsphinx scores are logs to base 1.0001
-SPOKEN_UNKNOWN_BELOW = -50.0  # log10: what pocketsphinx answers for a word it lacks
-SENTENCE_START, SENTENCE_END = "<s>", "</s>"
+        if previous is None:  # ended on an unknown word: no history to end the sentence on
+            return total
+        return total + self.logprob(SENTENCE_END, previous, before)
 
 
 @cache
