@@ -4,12 +4,17 @@
 Sources:
 - SCOWL (Spell Checker Oriented Word Lists), fetched as the Debian package ``scowl`` with
   ``apt-get download scowl`` (or given with ``--deb``) and unpacked with ``dpkg-deb -x``.
+- The offensive-word list of the npm package ``cuss`` (MIT; words rated by sureness 0-2),
+  fetched with ``npm pack`` (or given with ``--cuss``): every single word rated
+  >= CUSS_MIN_RATING, minus data/allowlist.txt (innocent everyday words, each with a reason),
+  plus data/blocklist.txt (the project's own additions). The words derived from a listed word by
+  a plain suffix (-s, -ed, -ing, -er, ...) go with it, unless allow-listed ("spiced").
 - wordfreq's ``zipf_frequency(word, "en")`` for ranking (``pip install -e '.[lexicon-build]'``).
   The runtime never imports wordfreq: the frequencies are written into the package data.
 
 Tiers (each includes the smaller ones; words are lowercase a-z only, 2+ letters):
 - common: SCOWL size <= 50 with zipf >= 2.0, or zipf >= 1.3 when the word is an inflection or
-  -ly/-ness form of such a word (sneezes -> sneeze), minus data/blocklist.txt.
+  -ly/-ness form of such a word (sneezes -> sneeze).
 - standard: SCOWL size <= 70, plus data/standard_additions.txt: everyday words SCOWL files
   as capitalized names at its common sizes and lowercase only at size 80 ("zen").
 - large: SCOWL size <= 80 (plus the variant_2 lists). SCOWL's 95 level is left out on
@@ -19,9 +24,17 @@ Tiers (each includes the smaller ones; words are lowercase a-z only, 2+ letters)
 Only the "words" lists of the families below are read: no proper names, abbreviations,
 contractions or upper-case lists.
 
+Every tier then loses, by rule:
+- offensive words (the list above): no solve, hint, puzzle or accepted answer may hold one;
+- abbreviations SCOWL files as lowercase words: every word without a vowel (a e i o u y: "csc",
+  "dkl", "hhd"), except the interjections and loan words of data/vowelless_words.txt ("hmm",
+  "cwm"), and the few with a vowel listed in data/abbreviations.txt ("aeq").
+
 Output (deterministic: sorted, gzip with a zero timestamp), in puzzles/lexicon/data/:
 - common.txt.gz, standard.txt.gz, large.txt.gz: the words a tier adds to the smaller tiers,
   sorted, one a line (so loading is ``frozenset(text.split())``);
+- offensive.txt.gz: every word removed as offensive, sorted, one a line (the list as applied,
+  read by the tests);
 - zipf.txt.gz: one line per frequency, ``"<zipf> word word ..."``, highest first, for every
   word with a nonzero zipf (others are 0.0);
 - manifest.json: sources, versions, rules, counts per tier, build date (``SOURCE_DATE_EPOCH``
@@ -40,6 +53,7 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
 import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -48,12 +62,23 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO / "puzzles" / "lexicon" / "data"
 BLOCKLIST = DATA_DIR / "blocklist.txt"
+ALLOWLIST = DATA_DIR / "allowlist.txt"
+ABBREVIATIONS = DATA_DIR / "abbreviations.txt"
+VOWELLESS_WORDS = DATA_DIR / "vowelless_words.txt"
 STANDARD_ADDITIONS = DATA_DIR / "standard_additions.txt"
 
 SCOWL_PACKAGE = "scowl"
 SCOWL_EXPECTED_VERSION = "2020.12.07-2"
 SCOWL_DIR = Path("usr/share/dict/scowl")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+
+CUSS_PACKAGE = "cuss@2.2.0"
+CUSS_MIN_RATING = 1  # cuss rates 2 "surely profane", 1 "maybe", 0 "unlikely"
+CUSS_ENTRY = re.compile(r"^\s*'?([^':]+)'?: ([0-9]),?$", re.MULTILINE)
+# Suffixes making the inflections and derivations of a listed word ("slut" -> "sluts").
+OFFENSIVE_SUFFIXES = ("s", "es", "ed", "d", "ing", "ings", "er", "ers", "y", "ier", "iest")
+DERIVED_MIN_LENGTH = 3  # "ho" + "d" is "hod"
+VOWELS = frozenset("aeiouy")
 
 STANDARD_FAMILIES = ("english", "american", "british", "british_z", "variant_1")
 LARGE_FAMILIES = (*STANDARD_FAMILIES, "variant_2")
@@ -66,6 +91,7 @@ COMMON_INFLECTED_MIN_ZIPF = 1.3
 MIN_BASE_LENGTH = 2
 
 TIER_FILES = ("common.txt.gz", "standard.txt.gz", "large.txt.gz")
+OFFENSIVE_FILE = "offensive.txt.gz"
 ZIPF_FILE = "zipf.txt.gz"
 MANIFEST_FILE = "manifest.json"
 
@@ -168,35 +194,72 @@ def scowl_sizes(scowl_dir: Path, families: Iterable[str], max_size: int) -> dict
     return sizes
 
 
-# --- blocklist ---------------------------------------------------------------------------------
+# --- offensive words and abbreviations ------------------------------------------------------
 
 
 def list_entries(path: Path) -> Iterator[str]:
-    """The entries of a hand-kept word list: one a line, lowercased, '#' starts a comment."""
+    """The entries of a hand-kept word list: lowercased, '#' starts a comment."""
     for line in path.read_text(encoding="utf-8").splitlines():
-        entry = line.split("#", 1)[0].strip().lower()
-        if entry:
-            yield entry
+        yield from line.split("#", 1)[0].lower().split()
 
 
-def read_blocklist(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
-    """(exact words, glob patterns) from the blocklist."""
-    words, patterns = set(), []
-    for entry in list_entries(path):
-        if "*" in entry or "?" in entry:
-            patterns.append(entry)
-        else:
-            words.add(entry)
-    return frozenset(words), tuple(sorted(patterns))
+def fetch_cuss(workdir: Path, tarball: Path | None) -> tuple[dict[str, int], str]:
+    """Download (unless given) the npm package cuss; return (word -> rating, version)."""
+    if tarball is None:
+        subprocess.run(["npm", "pack", "--silent", CUSS_PACKAGE], cwd=workdir, check=True)
+        tarballs = sorted(workdir.glob("cuss-*.tgz"))
+        if len(tarballs) != 1:
+            sys.exit(f"expected one cuss tarball in {workdir}, found {tarballs}")
+        tarball = tarballs[0]
+    with tarfile.open(tarball) as archive:
+        version = json.load(archive.extractfile("package/package.json"))["version"]
+        source = archive.extractfile("package/index.js").read().decode("utf-8")
+    ratings = {word: int(rating) for word, rating in CUSS_ENTRY.findall(source)}
+    if len(ratings) < 1000:  # 1,795 in 2.2.0: the file's format changed
+        sys.exit(f"cuss {version}: read only {len(ratings)} entries from index.js")
+    return ratings, version
 
 
-def is_blocked(word: str, blocked: frozenset[str], patterns: tuple[str, ...]) -> bool:
-    """A blocklist word, or a match of a blocklist glob pattern.
+def offensive_words(
+    ratings: Mapping[str, int],
+    allowed: frozenset[str],
+    blocklist: Iterable[str],
+    vocabulary: frozenset[str],
+) -> frozenset[str]:
+    """The words of ``vocabulary`` to remove, plus every listed word (so the list is shipped whole).
 
-    Inflections are listed (or globbed) explicitly rather than derived with base_forms():
-    derived ones block innocent words ("spiced" from "spic", "monger" from "mong").
+    Listed: cuss words rated CUSS_MIN_RATING or more that are single a-z words, minus ``allowed``,
+    and the plain-suffix forms found in ``vocabulary`` ("sluts") of those that are words there
+    (of DERIVED_MIN_LENGTH letters or more, and no -s on an -s: "asses" does not make "assess"),
+    unless allowed; then the blocklist's plain entries, and its globs matched against
+    ``vocabulary``. Deriving from the list's non-words would hit innocent words: "hiv" + "ed".
     """
-    return word in blocked or any(fnmatch.fnmatchcase(word, pattern) for pattern in patterns)
+    listed = {
+        word
+        for word, rating in ratings.items()
+        if rating >= CUSS_MIN_RATING and WORD.fullmatch(word) and word not in allowed
+    }
+    derived = {
+        word + suffix
+        for word in listed & vocabulary
+        for suffix in OFFENSIVE_SUFFIXES
+        if len(word) >= DERIVED_MIN_LENGTH
+        and not (word.endswith("s") and suffix.startswith("s"))
+        and word + suffix in vocabulary
+        and word + suffix not in allowed
+    }
+    blocked: set[str] = set()
+    for entry in blocklist:
+        if "*" in entry or "?" in entry:
+            blocked.update(fnmatch.filter(vocabulary, entry))
+        else:
+            blocked.add(entry)
+    return frozenset(listed | derived | blocked)
+
+
+def is_abbreviation(word: str, vowelless_words: frozenset[str], listed: frozenset[str]) -> bool:
+    """SCOWL's lowercase abbreviations: a word without a vowel ("csc"), unless a known real one."""
+    return word in listed or (VOWELS.isdisjoint(word) and word not in vowelless_words)
 
 
 # --- tiers -------------------------------------------------------------------------------------
@@ -206,14 +269,14 @@ def build_tiers(
     sizes: Mapping[str, int],
     large_words: Iterable[str],
     zipf: Callable[[str], float],
-    blocked: frozenset[str],
-    patterns: tuple[str, ...],
+    excluded: frozenset[str] = frozenset(),
     additions: frozenset[str] = frozenset(),
-) -> tuple[frozenset[str], frozenset[str], frozenset[str], int]:
-    """(common, standard, large, number of words the blocklist kept out of common).
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(common, standard, large), none holding an ``excluded`` word.
 
     ``sizes`` maps the standard families' words (SCOWL size <= 70) to their SCOWL size;
-    ``additions`` are raised to standard (main() checks they are large words).
+    ``additions`` are raised to standard (main() checks they are large words); ``excluded`` are
+    the offensive words and abbreviations.
     """
     standard = frozenset(w for w, size in sizes.items() if size <= STANDARD_MAX_SIZE) | additions
     large = standard | frozenset(large_words)
@@ -225,9 +288,8 @@ def build_tiers(
         if COMMON_INFLECTED_MIN_ZIPF <= zipf(w) < COMMON_MIN_ZIPF
         and not frequent.isdisjoint(base_forms(w))
     )
-    candidates = frequent | inflected
-    common = frozenset(w for w in candidates if not is_blocked(w, blocked, patterns))
-    return common, standard, large, len(candidates) - len(common)
+    common = frequent | inflected
+    return common - excluded, standard - excluded, large - excluded
 
 
 # --- output ------------------------------------------------------------------------------------
@@ -261,6 +323,7 @@ def build_date() -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--deb", type=Path, help="use this scowl .deb instead of apt-get download")
+    parser.add_argument("--cuss", type=Path, help="use this cuss .tgz instead of npm pack")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="output directory")
     args = parser.parse_args(argv)
 
@@ -276,16 +339,26 @@ def main(argv: list[str] | None = None) -> None:
         root, scowl_version = fetch_scowl(Path(tmp), deb)
         sizes = scowl_sizes(root / SCOWL_DIR, STANDARD_FAMILIES, STANDARD_MAX_SIZE)
         large_words = scowl_sizes(root / SCOWL_DIR, LARGE_FAMILIES, LARGE_MAX_SIZE).keys()
+        ratings, cuss_version = fetch_cuss(Path(tmp), args.cuss.resolve() if args.cuss else None)
 
     frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
-    blocked, patterns = read_blocklist(BLOCKLIST)
+    vocabulary = frozenset(large_words)
+    offensive = offensive_words(
+        ratings, frozenset(list_entries(ALLOWLIST)), list_entries(BLOCKLIST), vocabulary
+    )
+    vowelless = frozenset(list_entries(VOWELLESS_WORDS))
+    listed_abbreviations = frozenset(list_entries(ABBREVIATIONS))
+    abbreviations = frozenset(
+        w for w in vocabulary if is_abbreviation(w, vowelless, listed_abbreviations)
+    )
     additions = frozenset(list_entries(STANDARD_ADDITIONS))
     if unlisted := sorted(additions.difference(large_words)):
         sys.exit(f"{STANDARD_ADDITIONS.name}: not in SCOWL's lowercase lists: {unlisted}")
-    common, standard, large, n_blocked = build_tiers(
-        sizes, large_words, frequencies.__getitem__, blocked, patterns, additions
+    common, standard, large = build_tiers(
+        sizes, large_words, frequencies.__getitem__, offensive | abbreviations, additions
     )
     assert common <= standard <= large
+    frequencies = {w: z for w, z in frequencies.items() if w in large}
 
     args.out.mkdir(parents=True, exist_ok=True)
     outputs = {
@@ -293,6 +366,7 @@ def main(argv: list[str] | None = None) -> None:
         TIER_FILES[1]: gzip_text(word_block(standard - common)),
         TIER_FILES[2]: gzip_text(word_block(large - standard)),
         ZIPF_FILE: gzip_text(zipf_block(frequencies)),
+        OFFENSIVE_FILE: gzip_text(word_block(offensive)),
     }
     counts = {"common": len(common), "standard": len(standard), "large": len(large)}
     manifest = {
@@ -302,6 +376,7 @@ def main(argv: list[str] | None = None) -> None:
         "files": {
             "tiers": {"common": TIER_FILES[0], "standard": TIER_FILES[1], "large": TIER_FILES[2]},
             "zipf": ZIPF_FILE,
+            "offensive": OFFENSIVE_FILE,
             "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in outputs.items()},
         },
         "sources": {
@@ -313,6 +388,12 @@ def main(argv: list[str] | None = None) -> None:
                 "standard_families": list(STANDARD_FAMILIES),
                 "large_families": list(LARGE_FAMILIES),
                 "license": "SCOWL permission notice; see NOTICE",
+            },
+            "cuss": {
+                "name": "cuss by Titus Wormer (map of English profane words to a sureness rating)",
+                "url": "https://github.com/words/cuss",
+                "npm_package": f"cuss {cuss_version}",
+                "license": "MIT; see NOTICE",
             },
             "wordfreq": {
                 "name": "wordfreq by Robyn Speer",
@@ -331,7 +412,8 @@ def main(argv: list[str] | None = None) -> None:
             ),
             "standard": f"SCOWL size <= {STANDARD_MAX_SIZE}, plus {STANDARD_ADDITIONS.name}",
             "large": f"SCOWL size <= {LARGE_MAX_SIZE}, variant_2 included",
-            "blocked_from_common": n_blocked,
+            "offensive_removed": len(vocabulary & offensive),
+            "abbreviations_removed": len(abbreviations),
             "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",
         },
     }
@@ -342,10 +424,11 @@ def main(argv: list[str] | None = None) -> None:
     )
 
     total = sum(len(data) for data in outputs.values())
-    print(f"scowl {scowl_version}, wordfreq {dist_version('wordfreq')}")
+    print(f"scowl {scowl_version}, cuss {cuss_version}, wordfreq {dist_version('wordfreq')}")
     for tier, count in counts.items():
         print(f"{tier:>9}: {count:7,d} words")
-    print(f"  blocked: {n_blocked:7,d} words kept out of common by the blocklist")
+    print(f"offensive: {len(vocabulary & offensive):7,d} words removed from every tier")
+    print(f"   abbrev: {len(abbreviations):7,d} words removed: {' '.join(sorted(abbreviations))}")
     print(f"     data: {total / 1e6:.2f} MB in {args.out}")
 
 

@@ -78,14 +78,24 @@ def hand_kept_entries(name: str) -> list[str]:
     return [entry for entry in entries if entry]
 
 
-def test_no_common_word_is_on_the_blocklist(lex):
+def test_no_word_of_any_tier_is_on_the_blocklist(lex):
     entries = hand_kept_entries("blocklist.txt")
     assert "nigger*" in entries
-    common = lex.words(Tier.COMMON)
+    large = lex.words(Tier.LARGE)
     for entry in entries:
-        assert not fnmatch.filter(common, entry), entry
-    assert lex.contains("bitch", Tier.STANDARD)  # blocked from puzzles, still a word
+        assert not fnmatch.filter(large, entry), entry
+    assert not lex.contains("bitch", Tier.LARGE)  # an offensive word is no word at all
     assert lex.contains("snigger", Tier.COMMON)
+
+
+@pytest.mark.parametrize("word", ["aeq", "csc", "csch", "dkl", "hhd", "kb", "mb"])
+def test_abbreviations_are_in_no_tier(lex, word):
+    assert lex.tier_of(word) is None
+
+
+@pytest.mark.parametrize("word", ["hmm", "shh", "psst", "nth", "cwm", "crwth", "tsk"])
+def test_real_words_without_a_vowel_are_kept(lex, word):
+    assert lex.tier_of(word) is not None
 
 
 def test_standard_additions_are_standard_words(lex):
