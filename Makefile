@@ -31,7 +31,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 # Every benchmark against ../shared/corpora, one after another (tens of minutes in all).
-BENCHMARKS := letterboxed lexicon_load sudoku sudoku_grading spelling cryptogram codeword \
+BENCHMARKS := letterboxed lexicon_load word_quality sudoku sudoku_grading spelling cryptogram codeword \
 	qless ladder bot daily leaderboard_render
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
