@@ -31,6 +31,8 @@ see NOTICE), so no new text corpus is shipped:
   up to ABBREVIATIONS_MAX_SIZE ("Mr", "Mrs"), plus a few titles ("Dr"), read from the Debian
   package ``scowl`` (``apt-get download``, or ``--scowl-deb``).
   Quotations are full of names; a solver that knows only lowercase words misreads them.
+  Offensive words (the lexicon's offensive.txt.gz, the list its tiers are filtered with) and
+  their possessives are left out, so no cryptogram reading proposes one ("injun", "negress").
 
 Needs wordfreq and ``apt-get``/``dpkg-deb`` at build time only:
 ``.venv/bin/pip install -e '.[lexicon-build]'`` then
@@ -51,6 +53,8 @@ import re
 import subprocess
 import tempfile
 from collections import Counter
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from puzzles.lexicon import Tier, lexicon
@@ -128,6 +132,18 @@ def unpacked(package: str, deb: Path | None, tmp: str) -> Path:
         deb = next(Path(tmp).glob(f"{package}_*.deb"))
     subprocess.run(["dpkg-deb", "-x", str(deb), f"{tmp}/{package}"], check=True)
     return Path(tmp) / package
+
+
+@cache
+def offensive_words() -> frozenset[str]:
+    """The lexicon's offensive-word list as applied to its tiers (scripts/build_lexicon.py)."""
+    raw = resources.files("puzzles.lexicon").joinpath("data", "offensive.txt.gz").read_bytes()
+    return frozenset(gzip.decompress(raw).decode("ascii").split())
+
+
+def is_offensive(word: str) -> bool:
+    """An offensive word, or its possessive ("injun's")."""
+    return word.removesuffix("'s") in offensive_words()
 
 
 def scowl_extra_words(deb: Path | None) -> set[str]:
@@ -266,6 +282,7 @@ def main() -> None:
     large = lex.words(Tier.LARGE)
     extra_words = {*ONE_LETTER_WORDS, *CONTRACTIONS, *TITLES, *scowl_extra_words(args.scowl_deb)}
     extra_words -= large
+    extra_words = {w for w in extra_words if not is_offensive(w)}
     extra = {word: zipf_of(word) for word in sorted(extra_words)}
     standard = {word: lex.zipf(word) for word in lex.words(Tier.STANDARD)}
     frequent = {w: 10**z for w, z in standard.items() if z > 0}

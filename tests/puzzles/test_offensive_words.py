@@ -70,3 +70,12 @@ def test_an_answer_with_an_offensive_word_is_not_in_the_word_list():
     verdict = check(board, "JINXED DYKES SUMS SIZE")
     assert "DYKES is not in the word list" in " ".join(verdict.problems)
     assert check(board, "JINXED DUKES SIZED DEMY").solved
+
+
+def test_the_cryptogram_solver_knows_no_offensive_word(offensive):
+    # its candidate readings are the lexicon's words and these extra words (names, contractions)
+    from puzzles.cryptogram.model import word_model
+
+    extra = word_model().extra_zipf
+    assert {"kansas", "don't", "jesus"} <= extra.keys()
+    assert not {word.removesuffix("'s") for word in extra} & offensive
