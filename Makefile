@@ -37,7 +37,8 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	for name in $(BENCHMARKS); do echo "== bench.$$name"; $(BIN)/python -m bench.$$name || exit 1; done
 
-# Rebuilds the committed word lists (needs apt-get and the network to the package registries).
+# Rebuilds the committed word lists (needs apt-get, npm, unmunch from Debian's hunspell-tools,
+# and the network to the package registries).
 lexicon: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lexicon-build]'
 	$(BIN)/python scripts/build_lexicon.py

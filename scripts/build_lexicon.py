@@ -51,6 +51,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -71,6 +72,15 @@ SCOWL_PACKAGE = "scowl"
 SCOWL_EXPECTED_VERSION = "2020.12.07-2"
 SCOWL_DIR = Path("usr/share/dict/scowl")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+
+EN_GB_PACKAGE = "hunspell-en-gb"
+EN_GB_DIR = Path("usr/share/hunspell")
+CURRENT_STEM = re.compile(r"[a-z]{3,}")
+ROMAN_NUMERAL = re.compile(r"m*(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+CURRENT_MIN_ZIPF = 1.5  # seen in current text (wordfreq) at least this often
+# The plain inflections a current word's stem may take ("downvote" -> "downvoting"); the
+# dictionary's other affixes (mis-, over-, -ably, -er...) make mostly non-words on new stems.
+INFLECTIONS = ("s", "es", "ed", "ing", "ies", "ied", "ier", "iest")
 
 CUSS_PACKAGE = "cuss@2.2.0"
 CUSS_MIN_RATING = 1  # cuss rates 2 "surely profane", 1 "maybe", 0 "unlikely"
@@ -178,6 +188,82 @@ def read_list(path: Path) -> list[str]:
     except UnicodeDecodeError:
         text = data.decode("iso-8859-1")
     return text.split()
+
+
+def scowl_any_case(scowl_dir: Path) -> frozenset[str]:
+    """Every entry of every SCOWL list (names, abbreviations, all sizes), lowercased."""
+    return frozenset(
+        entry.lower() for path in sorted(scowl_dir.iterdir()) for entry in read_list(path)
+    )
+
+
+# --- current words (LibreOffice's en_GB Hunspell dictionary) ----------------------------------
+
+
+def fetch_en_gb(workdir: Path, deb: Path | None) -> tuple[Path, Path, str]:
+    """Download (unless given) and unpack hunspell-en-gb; return (.dic, .aff, version)."""
+    if deb is None:
+        subprocess.run(["apt-get", "download", EN_GB_PACKAGE], cwd=workdir, check=True)
+        debs = sorted(workdir.glob(f"{EN_GB_PACKAGE}_*.deb"))
+        if len(debs) != 1:
+            sys.exit(f"expected one {EN_GB_PACKAGE} .deb in {workdir}, found {debs}")
+        deb = debs[0]
+    version = subprocess.run(
+        ["dpkg-deb", "-f", str(deb), "Version"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    root = workdir / "en_gb"
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+    return root / EN_GB_DIR / "en_GB.dic", root / EN_GB_DIR / "en_GB.aff", version
+
+
+def dic_entries(dic: Path) -> list[tuple[str, str]]:
+    """(word, the whole line) of each entry of a Hunspell .dic (its first line is a count)."""
+    lines = dic.read_text(encoding="utf-8").splitlines()[1:]
+    return [(line.split("\t", 1)[0].split("/", 1)[0], line) for line in lines if line.strip()]
+
+
+def current_words(
+    dic: Path, aff: Path, known: frozenset[str], zipf: Callable[[str], float]
+) -> dict[str, float]:
+    """Words the dictionary adds to SCOWL, with their stem's zipf: "downvoting" -> 1.55.
+
+    They go to the large tier only (a player's answer is accepted, no solver proposes them):
+    wordfreq cannot tell "gmail" from "Gmail", nor a word from a fragment of a phrase ("masse").
+
+    Stems: lowercase a-z entries of 3+ letters with a vowel, not a roman numeral ("lviii"),
+    that no SCOWL list holds in any case, are no part of a hyphenated entry ("higgledy" of
+    "higgledy-piggledy") and have a zipf of CURRENT_MIN_ZIPF or more. Each stem comes with its
+    plain INFLECTIONS (downvotes, downvoted, downvoting) as Hunspell's ``unmunch`` expands them.
+    """
+    entries = dic_entries(dic)
+    parts = {part for word, _ in entries if "-" in word for part in word.lower().split("-")}
+    stems = {
+        word: line
+        for word, line in entries
+        if CURRENT_STEM.fullmatch(word)
+        and word not in known
+        and word not in parts
+        and not VOWELS.isdisjoint(word)
+        and not ROMAN_NUMERAL.fullmatch(word)
+        and zipf(word) >= CURRENT_MIN_ZIPF
+    }
+    if shutil.which("unmunch") is None:
+        sys.exit("unmunch is needed to expand the en_GB dictionary: apt-get install hunspell-tools")
+    with tempfile.TemporaryDirectory(prefix="en_gb-") as tmp:
+        selected = Path(tmp) / "selected.dic"
+        lines = [stems[word] for word in sorted(stems)]
+        selected.write_text(f"{len(lines)}\n" + "\n".join(lines) + "\n", encoding="utf-8")
+        forms = subprocess.run(
+            ["unmunch", str(selected), str(aff)], check=True, capture_output=True
+        ).stdout.decode("utf-8", errors="replace")
+    found = {}
+    for form in forms.split():
+        if form in stems:
+            found[form] = zipf(form)
+        elif WORD.fullmatch(form) and form.endswith(INFLECTIONS):
+            for stem in sorted(base_forms(form) & stems.keys())[:1]:
+                found[form] = zipf(stem)
+    return found
 
 
 def scowl_sizes(scowl_dir: Path, families: Iterable[str], max_size: int) -> dict[str, int]:
@@ -323,6 +409,7 @@ def build_date() -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--deb", type=Path, help="use this scowl .deb instead of apt-get download")
+    parser.add_argument("--en-gb-deb", type=Path, help="use this hunspell-en-gb .deb")
     parser.add_argument("--cuss", type=Path, help="use this cuss .tgz instead of npm pack")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="output directory")
     args = parser.parse_args(argv)
@@ -338,9 +425,14 @@ def main(argv: list[str] | None = None) -> None:
         deb = args.deb.resolve() if args.deb else None
         root, scowl_version = fetch_scowl(Path(tmp), deb)
         sizes = scowl_sizes(root / SCOWL_DIR, STANDARD_FAMILIES, STANDARD_MAX_SIZE)
-        large_words = scowl_sizes(root / SCOWL_DIR, LARGE_FAMILIES, LARGE_MAX_SIZE).keys()
+        scowl_words = scowl_sizes(root / SCOWL_DIR, LARGE_FAMILIES, LARGE_MAX_SIZE).keys()
+        known = scowl_any_case(root / SCOWL_DIR)
         ratings, cuss_version = fetch_cuss(Path(tmp), args.cuss.resolve() if args.cuss else None)
+        en_gb = args.en_gb_deb.resolve() if args.en_gb_deb else None
+        dic, aff, en_gb_version = fetch_en_gb(Path(tmp), en_gb)
+        current = current_words(dic, aff, known, lambda word: zipf_frequency(word, "en"))
 
+    large_words = scowl_words | current.keys()  # large only: see current_words()
     frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
     vocabulary = frozenset(large_words)
     offensive = offensive_words(
@@ -352,7 +444,7 @@ def main(argv: list[str] | None = None) -> None:
         w for w in vocabulary if is_abbreviation(w, vowelless, listed_abbreviations)
     )
     additions = frozenset(list_entries(STANDARD_ADDITIONS))
-    if unlisted := sorted(additions.difference(large_words)):
+    if unlisted := sorted(additions.difference(scowl_words)):
         sys.exit(f"{STANDARD_ADDITIONS.name}: not in SCOWL's lowercase lists: {unlisted}")
     common, standard, large = build_tiers(
         sizes, large_words, frequencies.__getitem__, offensive | abbreviations, additions
@@ -389,6 +481,12 @@ def main(argv: list[str] | None = None) -> None:
                 "large_families": list(LARGE_FAMILIES),
                 "license": "SCOWL permission notice; see NOTICE",
             },
+            "en_gb": {
+                "name": "LibreOffice's en_GB Hunspell dictionary (Marco A.G. Pinto and others)",
+                "debian_package": f"{EN_GB_PACKAGE} {en_gb_version}",
+                "expanded_with": "unmunch (Debian hunspell-tools), plain inflections kept",
+                "license": "see NOTICE",
+            },
             "cuss": {
                 "name": "cuss by Titus Wormer (map of English profane words to a sureness rating)",
                 "url": "https://github.com/words/cuss",
@@ -411,7 +509,14 @@ def main(argv: list[str] | None = None) -> None:
                 "minus blocklist.txt"
             ),
             "standard": f"SCOWL size <= {STANDARD_MAX_SIZE}, plus {STANDARD_ADDITIONS.name}",
-            "large": f"SCOWL size <= {LARGE_MAX_SIZE}, variant_2 included",
+            "large": (
+                f"SCOWL size <= {LARGE_MAX_SIZE}, variant_2 included, plus the current words: "
+                "en_GB stems no SCOWL list has in any case, no part of a hyphenated entry nor "
+                "a roman numeral, "
+                f"with a vowel and zipf >= {CURRENT_MIN_ZIPF}, and their plain inflections "
+                f"{', '.join(INFLECTIONS)}"
+            ),
+            "current_words": len(current),
             "offensive_removed": len(vocabulary & offensive),
             "abbreviations_removed": len(abbreviations),
             "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",
@@ -427,6 +532,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"scowl {scowl_version}, cuss {cuss_version}, wordfreq {dist_version('wordfreq')}")
     for tier, count in counts.items():
         print(f"{tier:>9}: {count:7,d} words")
+    print(f"  current: {len(current):7,d} words from en_GB {en_gb_version}")
     print(f"offensive: {len(vocabulary & offensive):7,d} words removed from every tier")
     print(f"   abbrev: {len(abbreviations):7,d} words removed: {' '.join(sorted(abbreviations))}")
     print(f"     data: {total / 1e6:.2f} MB in {args.out}")

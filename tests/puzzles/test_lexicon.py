@@ -240,3 +240,17 @@ def test_lexicons_pickle(lex):
     copy = pickle.loads(pickle.dumps(day))
     assert copy.words(Tier.LARGE) == day.words(Tier.LARGE)
     assert copy.zipf("cold") == 4.5
+
+
+def test_current_words_are_accepted_but_never_proposed(lex):
+    # from LibreOffice's en_GB dictionary (words newer than SCOWL 2020), large tier only
+    for word in ("downvote", "downvoting", "livestreamed", "cybersecurity"):
+        assert lex.tier_of(word) is Tier.LARGE, word
+    assert lex.tier_of("lviii") is None  # a roman numeral, not a word
+
+
+def test_nyt_answer_with_a_current_word_is_accepted():
+    from puzzles.letterboxed.board import parse
+    from puzzles.letterboxed.rules import check
+
+    assert check(parse("ano gdv ief wzt"), "FAZED DOWNVOTING").solved  # NYT, 2024-03-21
