@@ -159,24 +159,30 @@ def base_forms(word: str) -> set[str]:
 # --- SCOWL -------------------------------------------------------------------------------------
 
 
-def fetch_scowl(workdir: Path, deb: Path | None) -> tuple[Path, str]:
-    """Download (unless given) and unpack the scowl .deb; return (unpacked root, version)."""
+def unpack_deb(package: str, workdir: Path, deb: Path | None, into: str) -> tuple[Path, str]:
+    """Download (unless given) and unpack a Debian package; return (unpacked root, version)."""
     if deb is None:
-        subprocess.run(["apt-get", "download", SCOWL_PACKAGE], cwd=workdir, check=True)
-        debs = sorted(workdir.glob(f"{SCOWL_PACKAGE}_*.deb"))
+        subprocess.run(["apt-get", "download", package], cwd=workdir, check=True)
+        debs = sorted(workdir.glob(f"{package}_*.deb"))
         if len(debs) != 1:
-            sys.exit(f"expected one {SCOWL_PACKAGE} .deb in {workdir}, found {debs}")
+            sys.exit(f"expected one {package} .deb in {workdir}, found {debs}")
         deb = debs[0]
     version = subprocess.run(
         ["dpkg-deb", "-f", str(deb), "Version"], check=True, capture_output=True, text=True
     ).stdout.strip()
+    root = workdir / into
+    subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+    return root, version
+
+
+def fetch_scowl(workdir: Path, deb: Path | None) -> tuple[Path, str]:
+    """Download (unless given) and unpack the scowl .deb; return (unpacked root, version)."""
+    root, version = unpack_deb(SCOWL_PACKAGE, workdir, deb, "root")
     if version != SCOWL_EXPECTED_VERSION:
         print(
             f"warning: scowl {version}, the committed data was built from {SCOWL_EXPECTED_VERSION}",
             file=sys.stderr,
         )
-    root = workdir / "root"
-    subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
     return root, version
 
 
@@ -202,17 +208,7 @@ def scowl_any_case(scowl_dir: Path) -> frozenset[str]:
 
 def fetch_en_gb(workdir: Path, deb: Path | None) -> tuple[Path, Path, str]:
     """Download (unless given) and unpack hunspell-en-gb; return (.dic, .aff, version)."""
-    if deb is None:
-        subprocess.run(["apt-get", "download", EN_GB_PACKAGE], cwd=workdir, check=True)
-        debs = sorted(workdir.glob(f"{EN_GB_PACKAGE}_*.deb"))
-        if len(debs) != 1:
-            sys.exit(f"expected one {EN_GB_PACKAGE} .deb in {workdir}, found {debs}")
-        deb = debs[0]
-    version = subprocess.run(
-        ["dpkg-deb", "-f", str(deb), "Version"], check=True, capture_output=True, text=True
-    ).stdout.strip()
-    root = workdir / "en_gb"
-    subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+    root, version = unpack_deb(EN_GB_PACKAGE, workdir, deb, "en_gb")
     return root / EN_GB_DIR / "en_GB.dic", root / EN_GB_DIR / "en_GB.aff", version
 
 
