@@ -5,7 +5,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 
 from renderers import common
 from renderers.common import (
@@ -146,9 +146,11 @@ def bundled_only(monkeypatch):
     monkeypatch.setattr(common, "system_faces", lambda bold: ())
     common.face_for.cache_clear()
     common.runs.cache_clear()
+    common.drawable_text.cache_clear()
     yield
     common.face_for.cache_clear()
     common.runs.cache_clear()
+    common.drawable_text.cache_clear()
 
 
 def glyph_picture(face: common.Face, character: str, size: int = 48) -> bytes:
@@ -250,6 +252,18 @@ def test_hebrew_reads_right_to_left(bundled_only):
     assert _difference(word.crop(left), _drawn(bet).crop(left)) < _difference(
         word.crop(left), _drawn(alef).crop(left)
     )
+
+
+def test_without_raqm_hebrew_still_reads_right_to_left(bundled_only, monkeypatch):
+    """Pillow's basic layout (no FriBiDi on the machine) does not reorder: the letters of
+    a right-to-left run are reversed here instead."""
+    monkeypatch.setattr(common, "RAQM", False)
+    common.face_font.cache_clear()
+    try:
+        assert common.face_font(common.face_for("א"), 60).layout_engine == (ImageFont.Layout.BASIC)
+        test_hebrew_reads_right_to_left(None)
+    finally:
+        common.face_font.cache_clear()
 
 
 @pytest.mark.skipif(not common.RAQM, reason="Pillow without Raqm (install libfribidi0)")
