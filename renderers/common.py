@@ -628,8 +628,9 @@ def _run_width(run: Run, size: int) -> float:
 
 
 def _single_font(text: str, bold: bool) -> bool:
-    """Whether DejaVu draws all of `text` in order (the common, fast case)."""
-    return set(text) <= _dejavu_only(bold)
+    """Whether DejaVu draws all of `text` in order (the common, fast case; ASCII, as in
+    every puzzle picture, without even reading a character map)."""
+    return text.isascii() or set(text) <= _dejavu_only(bold)
 
 
 def text_width(text: str, size: int, bold: bool = True) -> float:

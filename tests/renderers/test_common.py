@@ -306,3 +306,11 @@ def test_fit_lines_splits_only_a_word_wider_than_the_line():
     assert size == 30 and len(lines) > 2
     assert "".join(lines) == cjk
     assert all(text_width(line, size) <= 300 for line in lines)
+
+
+def test_a_script_not_bundled_comes_from_debian_noto_when_installed():
+    tamil = common.SYSTEM_NOTO / "NotoSansTamil-Regular.ttf"
+    if not tamil.is_file():
+        pytest.skip("Debian's fonts-noto-core is not installed")
+    assert common.face_for("த", bold=False) == common.Face(tamil)  # DejaVu has no Tamil
+    assert common.drawable_text("தமிழ்", bold=False) == "தமிழ்"
