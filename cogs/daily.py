@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.daily import calendar
 from bot.daily.scheduler import DailyScheduler
-from bot.daily.scoring import clock_text
+from bot.daily.scoring import clock_text, rule_text
 from bot.daily.service import PERIOD_NAMES, PERIODS, DailyService
 from bot.daily.store import DailyStore
 from bot.service import Refusal
@@ -383,7 +383,7 @@ class Daily(commands.Cog):
                 )
                 for rank, (row, streak) in enumerate(ranked, start=1)
             ),
-            footer="100 a solve, -10 a wrong try, -20 a hint, -10 a word over the fewest",
+            footer=rule_text(puzzle_kind.name if puzzle_kind else None),
         )
         from renderers.leaderboard import draw_leaderboard
 

@@ -5,8 +5,10 @@ and calls `draw_leaderboard` (in a worker) or `leaderboard_text` (the embed fall
 
 The picture: a title and period, then a white card with one row per member: rank (1-3
 on gold, silver and bronze discs), name, solved/played, score, best time and streak.
-Names may hold any Unicode: characters the bundled DejaVu fonts lack become a
-placeholder, and a long name ends in an ellipsis where it stops fitting. At most
+Names may hold any Unicode: every script and emoji is drawn in its own font (see
+renderers.common), a character no font has becomes a placeholder, and a long name ends in
+an ellipsis where it stops fitting its column. The title is never cut: it shrinks, then
+wraps onto a second line. At most
 MAX_ROWS rows are drawn; when the highlighted member ranks below them, the last place
 goes to their row after a gap. A board without rows says there are no results yet.
 """
@@ -33,6 +35,7 @@ from renderers.common import (
     cap_height,
     characters,
     drawable_text,
+    fit_lines,
     fit_text,
     text_colour_on,
     text_width,
@@ -44,6 +47,8 @@ TEXT_LIMIT = 4000  # characters in leaderboard_text: an embed description holds 
 
 PAD = 32
 TITLE_SIZE = 44
+TITLE_MIN_SIZE = 30  # a long title shrinks to this before it wraps
+TITLE_LINE_STEP = 1.2  # between a wrapped title's baselines, times its size
 PERIOD_SIZE = 28
 TITLE_GAP = 14  # between the title's baseline and the top of the period's capitals
 CARD_GAP = 26
@@ -107,6 +112,8 @@ class Layout:
     """Where everything on the picture goes (final pixels, y down) and the text of
     every cell exactly as drawn."""
 
+    title_size: int
+    title_lines: tuple[str, ...]  # the title, wrapped if it has to be
     rows: tuple[LeaderboardRow, ...]
     gap_before_last: bool  # a "⋯" row before the last row (the highlighted member)
     hidden: int  # rows left out
@@ -219,7 +226,10 @@ def layout(board: LeaderboardView) -> Layout:
         for row, row_cells in zip(rows, raw, strict=True)
     )
 
-    card_top = PAD + TITLE_SIZE + TITLE_GAP + PERIOD_SIZE + CARD_GAP
+    title_size, title_lines = fit_lines(
+        drawable_text(board.title), TITLE_SIZE, TITLE_MIN_SIZE, WIDTH - 2 * PAD
+    )
+    card_top = _period_top(title_size, len(title_lines)) + PERIOD_SIZE + CARD_GAP
     row_tops = []
     y = card_top + CARD_PAD_Y + HEADING_HEIGHT
     for index in range(len(rows)):
@@ -236,6 +246,8 @@ def layout(board: LeaderboardView) -> Layout:
     height = card_bottom + PAD
     height += sum(NOTE_GAP + len(lines) * NOTE_SIZE * 1.3 for lines in note_lines)
     return Layout(
+        title_size=title_size,
+        title_lines=tuple(title_lines),
         rows=rows,
         gap_before_last=gap_before_last,
         hidden=hidden,
@@ -255,7 +267,7 @@ def draw_leaderboard(board: LeaderboardView) -> bytes:
     """PNG of the board, WIDTH pixels wide."""
     plan = layout(board)
     canvas = Canvas(WIDTH, plan.height, scale=1)
-    _draw_title(canvas, board)
+    _draw_title(canvas, board, plan)
     canvas.rounded_rectangle(plan.card, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
     if plan.rows:
         _draw_table(canvas, board, plan)
@@ -272,12 +284,20 @@ def draw_leaderboard(board: LeaderboardView) -> bytes:
     return canvas.png(optimize=False)  # drawn per command: encode speed beats 3% of bytes
 
 
-def _draw_title(canvas: Canvas, board: LeaderboardView) -> None:
+def _period_top(title_size: int, title_lines: int) -> float:
+    """The top of the period line's capitals, under a title of that many lines."""
+    return PAD + title_size + (title_lines - 1) * title_size * TITLE_LINE_STEP + TITLE_GAP
+
+
+def _draw_title(canvas: Canvas, board: LeaderboardView, plan: Layout) -> None:
     inner = WIDTH - 2 * PAD
-    title = fit_text(drawable_text(board.title), TITLE_SIZE, inner)
-    canvas.text((PAD, PAD + cap_height(TITLE_SIZE)), title, TITLE_SIZE, INK)
+    size = plan.title_size
+    for index, line in enumerate(plan.title_lines):
+        baseline = PAD + cap_height(size) + index * size * TITLE_LINE_STEP
+        canvas.text((PAD, baseline), line, size, INK)
     period = fit_text(drawable_text(board.period, bold=False), PERIOD_SIZE, inner, bold=False)
-    period_baseline = PAD + TITLE_SIZE + TITLE_GAP + cap_height(PERIOD_SIZE, bold=False)
+    period_top = _period_top(size, len(plan.title_lines))
+    period_baseline = period_top + cap_height(PERIOD_SIZE, bold=False)
     canvas.text((PAD, period_baseline), period, PERIOD_SIZE, MUTED, bold=False)
 
 

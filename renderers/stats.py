@@ -8,8 +8,10 @@ current and longest streak), their personal bests, and a bar chart of the 30 day
 ending on the last day given. A bar's height is the day's value (e.g. minutes taken),
 its colour the result: bluish green solved, vermillion failed (Okabe-Ito, so colour
 blind readers tell them apart). A solved or failed day without a value is a dot, a
-missed day a small ring, and a day not in the view is left blank. Mondays are labelled
-with their date under the axis.
+missed day a small ring, a day before the member started playing ("not started": there
+was nothing to miss yet) a pale grey band, and a day not in the view is left blank.
+Mondays are labelled with their date under the axis. The name is drawn in its own script
+(see renderers.common) and never cut: a long one shrinks, then wraps.
 """
 
 from __future__ import annotations
@@ -30,17 +32,21 @@ from renderers.common import (
     Colour,
     cap_height,
     drawable_text,
+    fit_lines,
     fit_text,
     text_width,
     wrap_text,
 )
 
 DAYS = 30
-STATUSES = ("solved", "failed", "missed")
+STATUSES = ("solved", "failed", "missed", "not started")
+PLAYED = ("solved", "failed")  # the statuses a bar or dot stands for
 MAX_BESTS = 8
 
 PAD = 32
 NAME_SIZE = 44
+NAME_MIN_SIZE = 30  # a long name shrinks to this before it wraps
+NAME_LINE_STEP = 1.2  # between a wrapped name's baselines, times its size
 KIND_SIZE = 28
 KIND_GAP = 14
 SECTION_GAP = 28
@@ -77,6 +83,7 @@ STATUS_COLOURS: dict[str, Colour] = {
     "solved": OKABE_ITO["bluish green"],
     "failed": OKABE_ITO["vermillion"],
     "missed": MUTED,
+    "not started": (238, 235, 230),  # a pale band: nothing to play yet
 }
 RULE: Colour = (226, 222, 215)
 GRID: Colour = (236, 233, 228)
@@ -85,7 +92,7 @@ GRID: Colour = (236, 233, 228)
 @dataclass(frozen=True)
 class DayResult:
     day: datetime.date
-    status: str  # "solved" | "failed" | "missed"
+    status: str  # "solved" | "failed" | "missed" | "not started" (before the first play)
     value: float | None = None  # e.g. minutes taken; drawn as the bar's height
 
     def __post_init__(self) -> None:
@@ -134,6 +141,8 @@ class Plot:
 
 @dataclass(frozen=True)
 class Layout:
+    name_size: int
+    name_lines: tuple[str, ...]  # the name, wrapped if it has to be
     tiles: tuple[tuple[int | str, str], ...]  # (number, label)
     tiles_top: float
     tile_width: float
@@ -152,7 +161,10 @@ def layout(view: StatsView) -> Layout:
     tile_height = _tile_height(tiles, tile_width)
     bests = view.bests[:MAX_BESTS]
 
-    tiles_top = PAD + NAME_SIZE + KIND_GAP + KIND_SIZE + SECTION_GAP
+    name_size, name_lines = fit_lines(
+        drawable_text(view.name) or PLACEHOLDER, NAME_SIZE, NAME_MIN_SIZE, inner
+    )
+    tiles_top = _kind_top(name_size, len(name_lines)) + KIND_SIZE + SECTION_GAP
     bests_top = tiles_top + tile_height + SECTION_GAP
     chart_top = bests_top
     if bests:
@@ -175,6 +187,8 @@ def layout(view: StatsView) -> Layout:
         top_value=nice_ceiling(max(values, default=0)),
     )
     return Layout(
+        name_size=name_size,
+        name_lines=tuple(name_lines),
         tiles=tuple(tiles),
         tiles_top=tiles_top,
         tile_width=tile_width,
@@ -191,7 +205,7 @@ def draw_stats(view: StatsView) -> bytes:
     """PNG of the member's stats card, WIDTH pixels wide."""
     plan = layout(view)
     canvas = Canvas(WIDTH, plan.height)
-    _draw_header(canvas, view)
+    _draw_header(canvas, view, plan)
     _draw_tiles(canvas, plan.tiles, plan.tiles_top, plan.tile_width, plan.tile_height)
     if plan.bests:
         _draw_bests(canvas, plan.bests, plan.bests_top)
@@ -245,12 +259,18 @@ def _fitted_number(number: int | str, max_width: float) -> tuple[str, int]:
     return forms[-1], TILE_NUMBER_MIN_SIZE
 
 
-def _draw_header(canvas: Canvas, view: StatsView) -> None:
+def _kind_top(name_size: int, name_lines: int) -> float:
+    """The top of the kind line's capitals, under a name of that many lines."""
+    return PAD + name_size + (name_lines - 1) * name_size * NAME_LINE_STEP + KIND_GAP
+
+
+def _draw_header(canvas: Canvas, view: StatsView, plan: Layout) -> None:
     inner = WIDTH - 2 * PAD
-    name = fit_text(drawable_text(view.name) or PLACEHOLDER, NAME_SIZE, inner)
-    canvas.text((PAD, PAD + cap_height(NAME_SIZE)), name, NAME_SIZE, INK)
+    size = plan.name_size
+    for index, line in enumerate(plan.name_lines):
+        canvas.text((PAD, PAD + cap_height(size) + index * size * NAME_LINE_STEP), line, size, INK)
     kind = fit_text(drawable_text(view.kind_title, bold=False), KIND_SIZE, inner, bold=False)
-    kind_baseline = PAD + NAME_SIZE + KIND_GAP + cap_height(KIND_SIZE, bold=False)
+    kind_baseline = _kind_top(size, len(plan.name_lines)) + cap_height(KIND_SIZE, bold=False)
     canvas.text((PAD, kind_baseline), kind, KIND_SIZE, MUTED, bold=False)
 
 
@@ -322,7 +342,7 @@ def chart_days(days: Sequence[DayResult]) -> tuple[datetime.date | None, dict[in
 def _value(result: DayResult) -> float | None:
     """The day's value if it is a real, non-negative number."""
     value = result.value
-    if value is None or not math.isfinite(value) or value < 0 or result.status == "missed":
+    if value is None or not math.isfinite(value) or value < 0 or result.status not in PLAYED:
         return None
     return value
 
@@ -347,15 +367,23 @@ def _number(value: float) -> str:
 def _draw_chart_section(canvas: Canvas, view: StatsView, plan: Layout) -> None:
     heading_baseline = plan.chart_top + cap_height(HEADING_SIZE)
     canvas.text((PAD, heading_baseline), "Last 30 days", HEADING_SIZE, INK)
-    _draw_legend(canvas, plan.chart_top + HEADING_SIZE / 2)
+    statuses = {result.status for result in plan.plot.slots.values()}
+    _draw_legend(canvas, plan.chart_top + HEADING_SIZE / 2, "not started" in statuses)
     card = plan.plot.card
     canvas.rounded_rectangle(card, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
     _draw_chart(canvas, view, plan.plot)
 
 
-def _draw_legend(canvas: Canvas, middle: float) -> None:
-    """Swatches for solved and failed and a ring for missed, right-aligned on `middle`."""
+def legend_entries(not_started: bool) -> list[tuple[str, str]]:
+    """(status, label) in the legend: "Not started" only on a chart that has such days."""
     entries = [("solved", "Solved"), ("failed", "Failed"), ("missed", "Missed")]
+    return [*entries, ("not started", "Not started")] if not_started else entries
+
+
+def _draw_legend(canvas: Canvas, middle: float, not_started: bool) -> None:
+    """Swatches for solved and failed, a ring for missed and a pale outlined swatch for
+    not started, right-aligned on `middle`."""
+    entries = legend_entries(not_started)
     x = WIDTH - PAD
     baseline = middle + cap_height(LEGEND_SIZE, bold=False) / 2
     for status, label in reversed(entries):
@@ -367,8 +395,13 @@ def _draw_legend(canvas: Canvas, middle: float) -> None:
             x -= 2 * RING_RADIUS
         else:
             half = LEGEND_SWATCH / 2
+            outline = RULE if status == "not started" else None
             canvas.rounded_rectangle(
-                (x - LEGEND_SWATCH, middle - half, x, middle + half), 3, fill=colour
+                (x - LEGEND_SWATCH, middle - half, x, middle + half),
+                3,
+                fill=colour,
+                outline=outline,
+                width=1.5,
             )
             x -= LEGEND_SWATCH
         x -= 22
@@ -376,6 +409,11 @@ def _draw_legend(canvas: Canvas, middle: float) -> None:
 
 def _draw_chart(canvas: Canvas, view: StatsView, plot: Plot) -> None:
     has_values = any(_value(result) is not None for result in plot.slots.values())
+    for slot, result in plot.slots.items():
+        if result.status == "not started":  # under the gridlines, like the card itself
+            left = plot.left + slot * plot.slot_width
+            band = (left, plot.top, left + plot.slot_width, plot.baseline)
+            canvas.rounded_rectangle(band, 0, fill=STATUS_COLOURS["not started"])
     for fraction in (0.5, 1.0):
         y = plot.baseline - fraction * PLOT_HEIGHT
         canvas.line([(plot.left, y), (plot.right, y)], fill=GRID, width=1.5)
@@ -396,7 +434,7 @@ def _draw_chart(canvas: Canvas, view: StatsView, plot: Plot) -> None:
     canvas.line([(plot.left, plot.baseline), (plot.right, plot.baseline)], fill=MUTED, width=2)
     if plot.first_day is not None:
         _draw_ticks(canvas, plot, plot.first_day)
-    if all(result.status == "missed" for result in plot.slots.values()):
+    if all(result.status not in PLAYED for result in plot.slots.values()):
         note = "No games in these 30 days" if plot.slots else "No games yet"
         middle = plot.top + PLOT_HEIGHT * 0.45
         canvas.text_line_centred(((plot.left + plot.right) / 2, middle), note, NOTE_SIZE, MUTED)
@@ -410,6 +448,8 @@ def bar_height(value: float, top_value: float) -> float:
 
 def _draw_day(canvas: Canvas, result: DayResult, centre_x: float, plot: Plot) -> None:
     colour = STATUS_COLOURS[result.status]
+    if result.status == "not started":
+        return  # drawn as a band under the gridlines
     if result.status == "missed":
         centre = (centre_x, plot.baseline - RING_RADIUS - 5)
         canvas.circle(centre, RING_RADIUS, outline=colour, width=RING_WIDTH)

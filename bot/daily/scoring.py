@@ -19,6 +19,19 @@ EXTRA_WORD_COST = 10
 LEAST_POINTS = 10
 
 
+# Kinds whose solve also loses points for each word beyond the fewest (service.py measures it).
+EXTRA_WORD_KINDS = frozenset({"letterboxed"})
+
+
+def rule_text(kind_name: str | None) -> str:
+    """The scoring rule under a leaderboard: the part every kind shares, plus a kind's own
+    part only on that kind's board (kind_name None: the board of all puzzles)."""
+    rule = f"{SOLVE_POINTS} a solve, -{WRONG_ATTEMPT_COST} a wrong try, -{HINT_COST} a hint"
+    if kind_name in EXTRA_WORD_KINDS:
+        rule += f", -{EXTRA_WORD_COST} a word over the fewest"
+    return rule
+
+
 def points(attempts: int, hints: int, extra_words: int = 0) -> int:
     """Points for a solve on the `attempts`-th try (1 = first) with `hints` hints used."""
     lost = WRONG_ATTEMPT_COST * (attempts - 1) + HINT_COST * hints + EXTRA_WORD_COST * extra_words

@@ -246,7 +246,8 @@ class MemberStats:
     fastest_seconds: float | None
     best_points: int | None
     fewest_attempts: int | None
-    last_30: tuple[tuple[dt.date, str, float | None], ...]  # (day, solved/failed/missed, min)
+    # (day, solved/failed/missed/not started, minutes); "not started": before the first play
+    last_30: tuple[tuple[dt.date, str, float | None], ...]
 
 
 def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
@@ -255,10 +256,14 @@ def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
     by_day: dict[dt.date, list[Play]] = {}
     for play in plays:
         by_day.setdefault(play.day, []).append(play)
+    first_play = min(by_day, default=None)
     last_30 = []
     for back in range(29, -1, -1):
         day = today - dt.timedelta(days=back)
         day_plays = by_day.get(day, [])
+        if first_play is None or day < first_play:  # nothing to miss yet
+            last_30.append((day, "not started", None))
+            continue
         solved = [p for p in day_plays if p.solved_at is not None]
         if solved:
             minutes = min(p.seconds or 0 for p in solved) / 60

@@ -5,7 +5,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 
 from renderers import common
 from renderers.common import (
@@ -49,6 +49,11 @@ def test_font_licence_is_bundled():
     licence = (RENDERERS_DIR / "fonts" / "LICENSE").read_text()
     assert "Bitstream Vera Fonts Copyright" in licence
     assert "Arev Fonts Copyright" in licence
+    ofl = (RENDERERS_DIR / "fonts" / "LICENSE-OFL.txt").read_text()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in ofl
+    for face in {face for faces in common.FACES.values() for face in faces}:
+        if face.path.name.startswith("Noto"):  # every Noto file is named in the notice
+            assert face.path.name.split("-")[0] in ofl, face.path.name
 
 
 def test_png_bytes_round_trips_and_is_deterministic():
@@ -115,3 +120,197 @@ def test_flow_packs_items_in_order_into_rows():
     assert flow([40, 40, 40, 90, 10], 100, 10) == [[0, 1], [2], [3], [4]]
     assert flow([], 100, 10) == []
     assert flow([150], 100, 10) == [[0]]
+
+
+# --- every script a member's name can be in, and emoji -------------------------------
+
+SCRIPTS = {
+    "Latin": "Zoë Łukasz",
+    "Greek": "Αλέξανδρος",
+    "Cyrillic": "Дмитрий",
+    "Chinese": "李小龍 王小明",
+    "Japanese": "さくら タロウ",
+    "Korean": "김민준",
+    "Arabic": "محمد علي",
+    "Hebrew": "דוד כהן",
+    "Devanagari": "अर्जुन",
+    "Thai": "สมชาย",
+    "Emoji": "😀🎉👍🏽🇫🇷❤️👨‍👩‍👧",
+}
+NOWHERE = "\U0010fffd"  # private use: no font has it
+
+
+@pytest.fixture
+def bundled_only(monkeypatch):
+    """Only the fonts in renderers/fonts: what every machine has, Debian's Noto or not."""
+    monkeypatch.setattr(common, "system_faces", lambda bold: ())
+    common.face_for.cache_clear()
+    common.runs.cache_clear()
+    common.drawable_text.cache_clear()
+    yield
+    common.face_for.cache_clear()
+    common.runs.cache_clear()
+    common.drawable_text.cache_clear()
+
+
+def glyph_picture(face: common.Face, character: str, size: int = 48) -> bytes:
+    """How `face` draws `character`, alone, as grey pixels."""
+    if face.colour:
+        return common.emoji_image(character, size)[0].tobytes()
+    loaded = common.face_font(face, size)
+    image = Image.new("L", (4 * size, 2 * size), 0)
+    from PIL import ImageDraw
+
+    ImageDraw.Draw(image).text((size, 1.5 * size), character, font=loaded, fill=255, anchor="ls")
+    return image.tobytes()
+
+
+@pytest.mark.parametrize("bold", [True, False])
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_script_and_emoji_has_a_real_glyph_in_the_bundled_fonts(bundled_only, script, bold):
+    """Every character of the sample goes to a face whose character map has it, and
+    that face draws it as something other than its missing-glyph box (.notdef)."""
+    text = SCRIPTS[script]
+    assert common.drawable_text(text, bold) == text  # nothing became a placeholder
+    for character in common.characters(text):
+        if character.isspace():
+            continue
+        face = common.face_for(character, bold)
+        assert face is not None, (script, character)
+        assert face.path.parent == RENDERERS_DIR / "fonts"
+        assert ord(character[0]) in common.face_codepoints(face)
+        if not face.colour:
+            assert glyph_picture(face, character) != glyph_picture(face, NOWHERE), character
+            assert any(glyph_picture(face, character)), character  # it has ink
+
+
+def test_emoji_are_drawn_in_colour_and_cjk_with_ink():
+    canvas = Canvas(400, 100, background=WHITE)
+    canvas.text((10, 60), "李小龍 😀", 40, fill=INK)
+    image = canvas.image()
+    colours = {colour for _, colour in image.getcolors(100_000)}
+    # The emoji's yellow: red and green high, blue low (ink and white are grey).
+    assert any(r > 200 and g > 150 and b < 100 for r, g, b in colours)
+    left_half = image.crop((0, 0, 200, 100)).convert("L")
+    assert left_half.getextrema()[0] < 80  # dark CJK strokes
+
+
+def test_a_character_no_font_has_is_one_placeholder(bundled_only):
+    assert common.drawable_text(f"{NOWHERE}{NOWHERE} x") == common.PLACEHOLDER * 2 + " x"
+    assert common.face_for(NOWHERE) is None
+
+
+def test_emoji_style_characters_prefer_the_colour_face_and_text_style_stays_text():
+    assert common.face_for("😀").colour  # DejaVu has a black-and-white one too
+    assert common.face_for("❤️").colour  # asked for with U+FE0F
+    assert common.face_for("🇫🇷").colour  # a flag
+    assert not common.face_for("©").colour  # text by default
+    assert not common.face_for("A").colour
+
+
+def words(text: str) -> list[str]:
+    """The runs of `text` as drawn, left to right, without the spaces between them."""
+    return [run.text for run in common.runs(text) if run.text.strip()]
+
+
+def test_right_to_left_runs_are_ordered_by_the_bidi_rules(bundled_only):
+    assert words("Ali علي 😀") == ["Ali", "علي", "😀"]
+    # A right-to-left name reads from the right: its first word is drawn last.
+    assert words("علي Ali") == ["Ali", "علي"]
+    assert [run.rtl for run in common.runs("علي Ali") if run.text.strip()] == [False, True]
+    # An emoji between two Hebrew words belongs to their right-to-left stretch.
+    assert words("דוד 😀 כהן") == ["כהן", "😀", "דוד"]
+    # Spaces between runs stay between them, in either direction.
+    assert "".join(run.text for run in common.runs("علي Ali")) == "Ali علي"
+
+
+@pytest.mark.skipif(not common.RAQM, reason="Pillow without Raqm (install libfribidi0)")
+def test_arabic_letters_are_joined(bundled_only):
+    arabic = common.face_for("س")
+    seen = common.face_font(arabic, 40)
+    # Joined (initial, medial, final) forms are narrower than three isolated letters.
+    assert seen.getlength("سسس") < 0.9 * 3 * seen.getlength("س")
+
+
+def _drawn(text: str, size: int = 60) -> Image.Image:
+    canvas = Canvas(300, 100, background=WHITE, scale=1)
+    canvas.text((20, 80), text, size)
+    return canvas.image().convert("L")
+
+
+def _difference(a: Image.Image, b: Image.Image) -> int:
+    return sum(abs(x - y) for x, y in zip(a.tobytes(), b.tobytes(), strict=True))
+
+
+def test_hebrew_reads_right_to_left(bundled_only):
+    """Alef then bet (logical order) puts bet on the left: the word's left part looks
+    like bet drawn alone, not like alef."""
+    alef, bet = "א", "ב"
+    word = _drawn(alef + bet)
+    width = round(common.text_width(bet, 60))
+    left = (20, 0, 20 + width, 100)
+    assert _difference(word.crop(left), _drawn(bet).crop(left)) < _difference(
+        word.crop(left), _drawn(alef).crop(left)
+    )
+
+
+def test_without_raqm_hebrew_still_reads_right_to_left(bundled_only, monkeypatch):
+    """Pillow's basic layout (no FriBiDi on the machine) does not reorder: the letters of
+    a right-to-left run are reversed here instead."""
+    monkeypatch.setattr(common, "RAQM", False)
+    common.face_font.cache_clear()
+    try:
+        assert common.face_font(common.face_for("א"), 60).layout_engine == (ImageFont.Layout.BASIC)
+        test_hebrew_reads_right_to_left(None)
+    finally:
+        common.face_font.cache_clear()
+
+
+@pytest.mark.skipif(not common.RAQM, reason="Pillow without Raqm (install libfribidi0)")
+def test_devanagari_vowel_sign_i_is_placed_before_its_consonant():
+    """कि is ka + the vowel sign i, drawn to the LEFT of ka: shaped, not in code order."""
+    face = common.face_for("क")
+    loaded = common.face_font(face, 60)
+    ka_box = loaded.getbbox("क", anchor="ls")
+    ki_box = loaded.getbbox("कि", anchor="ls")
+    assert loaded.getlength("कि") < loaded.getlength("क") + loaded.getlength("ि") - 1
+    assert ki_box[1] < ka_box[1]  # the sign's loop rises above the head line
+
+
+def test_mixed_text_width_is_the_sum_of_its_runs():
+    for text in SCRIPTS.values():
+        parts = common.runs(text)
+        assert common.text_width(text, 30) == pytest.approx(
+            sum(common._run_width(run, 30) for run in parts)
+        )
+        assert common.text_width(text, 30) > 0
+
+
+def test_fit_lines_shrinks_then_wraps_and_never_cuts_a_word():
+    short = "Letter Boxed: Puzzles"
+    assert common.fit_lines(short, 44, 30, 736) == (44, [short])
+    long_title = "All puzzles: Puzzle Test Server of the Very Long Name Society of Wallop"
+    size, lines = common.fit_lines(long_title, 44, 30, 736)
+    assert 30 <= size <= 44
+    assert " ".join(lines) == long_title  # every word, whole and in order
+    assert all(text_width(line, size) <= 736 for line in lines)
+    assert common.ELLIPSIS not in "".join(lines)
+    medium = "All puzzles: Puzzle Test Server Name"
+    size, lines = common.fit_lines(medium, 44, 30, 736)
+    assert lines == [medium] and size < 44  # shrunk a little rather than wrapped
+
+
+def test_fit_lines_splits_only_a_word_wider_than_the_line():
+    cjk = "李小龍" * 20  # no spaces: breaks between characters, as CJK does
+    size, lines = common.fit_lines(cjk, 44, 30, 300, max_lines=2)
+    assert size == 30 and len(lines) > 2
+    assert "".join(lines) == cjk
+    assert all(text_width(line, size) <= 300 for line in lines)
+
+
+def test_a_script_not_bundled_comes_from_debian_noto_when_installed():
+    tamil = common.SYSTEM_NOTO / "NotoSansTamil-Regular.ttf"
+    if not tamil.is_file():
+        pytest.skip("Debian's fonts-noto-core is not installed")
+    assert common.face_for("த", bold=False) == common.Face(tamil)  # DejaVu has no Tamil
+    assert common.drawable_text("தமிழ்", bold=False) == "தமிழ்"

@@ -15,6 +15,7 @@ from renderers.common import (
     WIDTH,
     characters,
     drawable_text,
+    face_for,
     fit_text,
     font_codepoints,
     text_width,
@@ -33,6 +34,7 @@ from renderers.leaderboard import (
     layout,
     leaderboard_text,
 )
+from tests.renderers.test_common import bundled_only  # noqa: F401  (a fixture)
 
 LONG_NAME = "Bartholomew Montgomery-Featherstonehaugh of Lower Wallop, the Third"
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man ZWJ woman ZWJ girl: one character
@@ -167,19 +169,27 @@ def test_a_long_name_leaves_the_next_column_blank_in_the_picture():
     assert len(image.crop(near_end).getcolors()) > 1
 
 
-def test_emoji_and_cjk_names_draw_only_what_the_fonts_have():
+@pytest.mark.usefixtures("bundled_only")
+def test_emoji_and_cjk_names_are_drawn_whole_each_character_by_a_font_that_has_it():
     plan = layout(board(highlight_rank=3))
     for shown_row, cells in zip(plan.rows, plan.cells, strict=True):
-        # The highlighted name is bold, and DejaVu Bold has fewer glyphs than Book.
-        name_font = font_codepoints(bold=shown_row.rank == 3)
-        assert all(ord(codepoint) in name_font for codepoint in cells[leaderboard.NAME])
-        for text in cells:
-            assert all(ord(c) in font_codepoints(False) | font_codepoints(True) for c in text)
+        bold = shown_row.rank == 3  # the highlighted name is bold
+        for character in characters(cells[leaderboard.NAME]):
+            assert character.isspace() or face_for(character, bold) is not None
     names = [cells[leaderboard.NAME] for cells in plan.cells]
-    assert names[2] == PLACEHOLDER * 3  # 王小明: no CJK in DejaVu
-    assert names[3] == "Zoë 😀"  # DejaVu has this emoji
-    assert names[4] == f"{PLACEHOLDER} family"  # the ZWJ family is one character
-    assert names[5] == f"{PLACEHOLDER} Jean"  # a flag is one character
+    assert names[2:6] == ["王小明", "Zoë 😀", f"{FAMILY} family", "🇫🇷 Jean"]
+
+
+def test_a_cjk_and_emoji_row_has_dark_strokes_and_colour_in_its_name_cell():
+    view = LeaderboardView("T", "P", (row(1, "李小龍 🎉"),))
+    plan = layout(view)
+    image = decode(draw_leaderboard(view))
+    name = plan.columns[leaderboard.NAME]
+    top = round(plan.row_tops[0])
+    cell = image.crop((round(name.left), top, round(name.left + 200), top + ROW_HEIGHT))
+    colours = {colour for _, colour in cell.getcolors(100_000)}
+    assert any(max(c) < 90 for c in colours)  # ink of the characters, not boxes' outlines
+    assert any(r > 200 and 90 < g < 200 and b < 90 for r, g, b in colours)  # the 🎉's orange
 
 
 def test_blank_and_invisible_names_get_a_placeholder():
@@ -237,8 +247,8 @@ def test_cap_widths_keeps_narrow_columns_and_meets_the_budget():
 
 def test_drawable_text_replaces_each_missing_character_once():
     assert drawable_text("Zoe\u0301") == "Zoé"  # composed: DejaVu has é
-    assert drawable_text("王小明 x") == PLACEHOLDER * 3 + " x"
-    assert drawable_text(f"{FAMILY}{FAMILY}") == PLACEHOLDER * 2
+    assert drawable_text("\U0010fffd\U0010fffd x") == PLACEHOLDER * 2 + " x"  # no font has
+    assert drawable_text(f"{FAMILY}{FAMILY}") == FAMILY * 2  # the colour emoji font has
     assert drawable_text("a\n\tb   c") == "a b c"
     assert drawable_text("a\u200bb") == "ab"
 
@@ -316,10 +326,30 @@ def test_text_beyond_max_rows_ends_with_how_many_more():
     assert lines[-2].startswith(">") and lines[-2][1:].split()[0] == "33"
 
 
-def test_a_highlighted_name_is_checked_against_the_bold_font():
+@pytest.mark.usefixtures("bundled_only")
+def test_a_highlighted_name_is_checked_against_the_bold_fonts():
     fancy = "\U0001d5a0\U0001d5c5"  # mathematical sans-serif "Al": in DejaVu Book, not Bold
     assert all(ord(c) in font_codepoints(False) for c in fancy)
     assert not any(ord(c) in font_codepoints(True) for c in fancy)
     rows = (row(1, fancy), row(2, fancy))
     plan = layout(LeaderboardView("T", "P", rows, highlight_rank=2))
     assert [cells[leaderboard.NAME] for cells in plan.cells] == [fancy, PLACEHOLDER * 2]
+
+
+def test_a_long_title_shrinks_or_wraps_and_is_never_cut():
+    title = "All puzzles: Puzzle Test Server of the Long Names Society of Lower Wallop"
+    plan = layout(board(3, title=title))
+    assert " ".join(plan.title_lines) == title  # every word, none cut with an ellipsis
+    assert all(text_width(line, plan.title_size) <= WIDTH - 64 for line in plan.title_lines)
+    short = layout(board(3))
+    assert (short.title_size, short.title_lines) == (44, ("Letter Boxed leaderboard",))
+    assert plan.card[1] > short.card[1]  # the card moves down under a second line
+    image = decode(draw_leaderboard(board(3, title=title)))
+    margin = image.crop((WIDTH - 32, 0, WIDTH, round(plan.card[1]) - 2))
+    assert len(margin.getcolors()) == 1  # nothing spills into the right margin
+
+
+def test_a_medium_title_shrinks_onto_one_line():
+    title = "All puzzles: Puzzle Test Server Name"
+    plan = layout(board(3, title=title))
+    assert plan.title_lines == (title,) and plan.title_size < 44

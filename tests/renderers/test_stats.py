@@ -9,7 +9,7 @@ import pickle
 import pytest
 from PIL import Image, ImageChops
 
-from renderers.common import WIDTH, font_codepoints
+from renderers.common import WIDTH, drawable_text, text_width
 from renderers.stats import (
     DAYS,
     PLOT_HEIGHT,
@@ -21,6 +21,7 @@ from renderers.stats import (
     compact,
     draw_stats,
     layout,
+    legend_entries,
     nice_ceiling,
     tick_labels,
 )
@@ -36,7 +37,11 @@ def month(statuses, values=None) -> tuple[DayResult, ...]:
     values = list(values) if values is not None else [5.0] * len(statuses)
     first = END - datetime.timedelta(days=len(statuses) - 1)
     return tuple(
-        DayResult(first + datetime.timedelta(days=i), status, value if status != "missed" else None)
+        DayResult(
+            first + datetime.timedelta(days=i),
+            status,
+            value if status in ("solved", "failed") else None,
+        )
         for i, (status, value) in enumerate(zip(statuses, values, strict=True))
     )
 
@@ -219,8 +224,53 @@ def test_long_emoji_names_and_many_long_bests_draw_with_bests_capped():
     assert decode(draw_stats(shown)).width == WIDTH
 
 
-def test_the_sample_emoji_is_one_dejavu_draws():
-    assert ord("😀") in font_codepoints(True)  # so view()'s name keeps its emoji
+def test_the_sample_name_is_drawn_whole():
+    assert drawable_text(view().name) == view().name  # the emoji and 王 keep their glyphs
+
+
+def test_a_long_name_shrinks_then_wraps_and_keeps_every_word():
+    name = "Bartholomew Montgomery-Featherstonehaugh of Lower Wallop"
+    plan = layout(view(name=name))
+    assert " ".join(plan.name_lines) == name
+    assert plan.name_size < 44
+    assert all(text_width(line, plan.name_size) <= WIDTH - 64 for line in plan.name_lines)
+    image = decode(draw_stats(view(name=name)))
+    header = image.crop((WIDTH - 32, 0, WIDTH, round(plan.tiles_top)))
+    assert {c for _, c in header.getcolors()} == {image.getpixel((WIDTH - 1, 1))}  # no overflow
+
+
+def test_days_before_the_first_play_are_a_pale_band_not_missed_rings():
+    statuses = ["not started"] * 10 + ["solved", "missed"] * 10
+    shown = view(month(statuses))
+    plan = layout(shown)
+    image = decode(draw_stats(shown))
+    band = STATUS_COLOURS["not started"]
+    for slot, status in enumerate(statuses):
+        x = round(plan.plot.centre_x(slot))
+        ring = (x - 7, round(plan.plot.baseline) - 17, x + 8, round(plan.plot.baseline) - 2)
+        middle = (x, round(plan.plot.top) + 60, x + 1, round(plan.plot.top) + 70)
+        if status == "not started":
+            assert count(image, band, middle) == 10, slot  # pale from top to bottom
+            assert count(image, STATUS_COLOURS["missed"], ring) == 0, slot  # no ring
+        else:
+            assert count(image, band, middle) == 0, slot
+    assert [label for _, label in legend_entries(True)][-1] == "Not started"
+
+
+def test_the_legend_names_not_started_only_on_a_chart_that_has_such_days():
+    with_band = decode(draw_stats(view(month(["not started"] + ["solved"] * 29))))
+    without = decode(draw_stats(view(month(["missed"] + ["solved"] * 29))))
+    plan = layout(view(month(["solved"] * 30)))
+    legend = (WIDTH // 2, round(plan.chart_top) - 4, WIDTH, round(plan.plot.card[1]) - 2)
+    assert count(with_band, STATUS_COLOURS["not started"], legend) > 50  # the swatch
+    assert count(without, STATUS_COLOURS["not started"], legend) == 0
+
+
+def test_a_month_not_started_says_no_games():
+    shown = view(month(["not started"] * DAYS))
+    plan = layout(shown)
+    image = decode(draw_stats(shown))
+    assert count(image, SOLVED, plot_box(plan)) == count(image, FAILED, plot_box(plan)) == 0
 
 
 def test_invalid_views_are_rejected():

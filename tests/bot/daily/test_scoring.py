@@ -3,7 +3,8 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.daily import scoring
-from bot.daily.service import share_line
+from bot.daily.service import member_stats, share_line
+from bot.daily.store import Play
 
 DAY = dt.date(2026, 11, 23)
 
@@ -39,3 +40,41 @@ def test_the_share_line_tells_the_result_without_the_answer():
     assert share_line("Letter Boxed #312", 221, 1, 0, 2) == "Letter Boxed #312: 2 words, 3:41"
     line = share_line("Sudoku #5", 3725, 2, 1, None)
     assert line == "Sudoku #5: 1:02:05, 2 tries, 1 hint"
+
+
+def test_the_extra_word_rule_is_shown_only_on_letter_boxed_boards():
+    assert "over the fewest" in scoring.rule_text("letterboxed")
+    for kind in ("sudoku", "cryptogram", None):  # None: the board of all puzzles
+        rule = scoring.rule_text(kind)
+        assert "fewest" not in rule and rule.startswith("100 a solve")
+
+
+def _play(day: dt.date, solved: bool) -> Play:
+    started = dt.datetime.combine(day, dt.time(9), tzinfo=dt.UTC)
+    return Play(
+        guild_id=1,
+        user_id=2,
+        kind="sudoku",
+        day=day,
+        started_at=started,
+        attempts=1,
+        hints=0,
+        solved_at=started + dt.timedelta(minutes=3) if solved else None,
+        seconds=180.0 if solved else None,
+        on_time=solved,
+        points=100 if solved else 0,
+        measure=None,
+    )
+
+
+def test_days_before_the_first_play_are_not_started_and_later_gaps_are_missed():
+    today = DAY
+    plays = [_play(today - dt.timedelta(days=5), True), _play(today - dt.timedelta(days=2), False)]
+    chart = dict((day, status) for day, status, _ in member_stats(plays, today).last_30)
+    assert len(chart) == 30
+    assert {chart[today - dt.timedelta(days=back)] for back in range(6, 30)} == {"not started"}
+    assert chart[today - dt.timedelta(days=5)] == "solved"
+    assert chart[today - dt.timedelta(days=4)] == "missed"
+    assert chart[today - dt.timedelta(days=2)] == "failed"
+    assert chart[today] == "missed"
+    assert {status for _, status, _ in member_stats([], today).last_30} == {"not started"}
