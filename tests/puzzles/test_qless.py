@@ -476,11 +476,14 @@ def test_cli_solves_checks_and_generates(capsys, tmp_path):
 def test_hint_names_a_common_word_of_a_solution_not_yet_played():
     roll = parse("aabcdlmnnptt")
     first = hint(roll, "")
-    found = re.search(r"Try a (\d+)-letter word starting with ([A-Z])", first)
+    assert first.rows == ()
+    found = re.search(r"Try a (\d+)-letter word starting with ([A-Z])", first.text())
     assert found
     length, letter = int(found[1]), found[2].lower()
     words = [w for w in lexicon().words(Tier.COMMON) if len(w) == length and w[0] == letter]
     assert any(not Counter(w) - roll.counts for w in words)  # a word the roll can make
     assert hint(roll, GOOD) == "You have already solved it!"
+    partial = hint(roll, ".P\n.L\nBAND")
+    assert partial.rows == (".p..", ".l..", "band") and partial.word not in ("band", "pl")
     with pytest.raises(PuzzleError):
         hint(roll, "BA%D")
