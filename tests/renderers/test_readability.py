@@ -15,30 +15,6 @@ from PIL import Image
 import renderers
 from puzzles import all_kinds, get_kind
 from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
-from renderers.common import Canvas
-
-
-class Recorder:
-    """The font sizes and texts of every text drawn while it is installed."""
-
-    def __init__(self):
-        self.sizes: list[tuple[float, int]] = []  # (font size, canvas width)
-        self.texts: list[str] = []
-
-
-@pytest.fixture
-def recorder(monkeypatch):
-    recorded = Recorder()
-    for name in ("text", "text_centred"):
-        original = getattr(Canvas, name)
-
-        def wrapped(self, point, text, size, *args, _original=original, **kwargs):
-            recorded.sizes.append((size, self.width))
-            recorded.texts.append(text)
-            return _original(self, point, text, size, *args, **kwargs)
-
-        monkeypatch.setattr(Canvas, name, wrapped)
-    return recorded
 
 
 def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
@@ -47,7 +23,7 @@ def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
     return image
 
 
-def assert_bounded_and_readable(image: Image.Image, recorded: Recorder, what: str) -> None:
+def assert_bounded_and_readable(image: Image.Image, recorded, what: str) -> None:
     assert image.width <= MAX_WIDTH and image.height <= MAX_HEIGHT, (what, image.size)
     assert recorded.sizes, what
     smallest = min(size * PHONE_WIDTH / width for size, width in recorded.sizes)
@@ -68,7 +44,7 @@ def pictures_of(kind_name: str):
 @pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds()])
 def test_every_example_picture_is_readable_on_a_phone(kind_name, recorder):
     for what, puzzle, shown in pictures_of(kind_name):
-        recorder.sizes.clear()
+        recorder.clear()
         assert_bounded_and_readable(
             picture(kind_name, puzzle, shown), recorder, f"{kind_name} {what}"
         )
