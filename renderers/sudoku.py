@@ -17,6 +17,7 @@ wider so its pencil marks stay readable when the picture is opened.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +43,7 @@ VALUE_SCALE = 0.62  # value glyph size / cell size
 MARK_SCALE = 0.78  # pencil-mark glyph size / pencil-mark slot size
 CAPTION_SIZE = 26
 CAPTION_GAP = 22
+HEADING_GAP = 16
 SEVERAL_CAPTION = "This puzzle has several solutions; here is one of them."
 
 GIVEN: Colour = INK
@@ -56,6 +58,16 @@ PLACED_FILL: Colour = (204, 238, 223)  # the cell a hint fills in (light bluish 
 
 
 @dataclass(frozen=True)
+class Heading:
+    """A line of text above the grid (Sudoku Spelling's phrase and letters)."""
+
+    text: str
+    size: int
+    colour: Colour = INK
+    bold: bool = True
+
+
+@dataclass(frozen=True)
 class Picture:
     """What to draw, taken from the puzzle and whatever came as `solution`."""
 
@@ -66,7 +78,7 @@ class Picture:
     caption: str
 
 
-def draw(puzzle: Any, solution: Any = None) -> bytes:
+def draw(puzzle: Any, solution: Any = None, headings: Sequence[Heading] = ()) -> bytes:
     picture = _picture(puzzle, solution)
     size = picture.givens.size
     width = WIDE_HINT_WIDTH if picture.hint is not None and size >= 12 else WIDTH
@@ -76,11 +88,25 @@ def draw(puzzle: Any, solution: Any = None) -> bytes:
         for paragraph in picture.caption.splitlines()
         for line in wrap_text(paragraph, CAPTION_SIZE, width - 2 * PAD, bold=False)
     ]
-    height = 2 * PAD + size * cell
+    heading_lines = [
+        (line, heading)
+        for heading in headings
+        for line in wrap_text(heading.text, heading.size, width - 2 * PAD, heading.bold)
+    ]
+    heading_height = sum(heading.size * 1.3 for _, heading in heading_lines)
+    height = 2 * PAD + size * cell + (heading_height + HEADING_GAP if heading_lines else 0)
     if caption_lines:
         height += CAPTION_GAP + len(caption_lines) * CAPTION_SIZE * 1.3
     canvas = Canvas(width, math.ceil(height), background=BACKGROUND)
     top = PAD
+    for line, heading in heading_lines:
+        step = heading.size * 1.3
+        canvas.text_line_centred(
+            (width / 2, top + step / 2), line, heading.size, heading.colour, heading.bold
+        )
+        top += step
+    if heading_lines:
+        top += HEADING_GAP
     canvas.rounded_rectangle((PAD, top, PAD + size * cell, top + size * cell), 0, fill=SURFACE)
     _shade_cells(canvas, picture, cell, top)
     _draw_lines(canvas, picture.givens, cell, top)
