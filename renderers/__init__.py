@@ -53,6 +53,14 @@ def renderer(kind_name: str) -> ModuleType:
     return module
 
 
+def too_big(kind_name: str, puzzle: Any) -> str | None:
+    """Why `puzzle` cannot be drawn readably within MAX_WIDTH x MAX_HEIGHT, or None when it
+    can: for the caller to refuse it, with this reason, before any work is done. Kinds
+    whose inputs always fit have no too_big()."""
+    check = getattr(renderer(kind_name), "too_big", None)
+    return check(puzzle) if check is not None else None
+
+
 def draw(kind_name: str, puzzle: Any, solution: Any = None) -> bytes:
     """PNG bytes picturing `puzzle`, and `solution` on it when given."""
     return renderer(kind_name).draw(puzzle, solution)

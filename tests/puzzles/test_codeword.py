@@ -22,6 +22,7 @@ from puzzles.codeword.generate import MAX_WORD, fewest_starters, lattice
 from puzzles.codeword.solver import Contradiction, Solver
 from puzzles.lexicon import Tier, lexicon
 from tests.conftest import corpus_path
+from tests.puzzles.test_qless import referee_polyominoes_connected
 
 # PUZZLE, ZEBRA, BLAZE with P given; the final word spells ABLE.
 SMALL = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
@@ -382,15 +383,7 @@ def test_grids_look_like_a_newspaper_codeword(size):
 
 def referee_connected(white) -> bool:
     cells = {(r, c) for r, row in enumerate(white) for c, cell in enumerate(row) if cell}
-    start = next(iter(cells))
-    reached, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if cell in cells and cell not in reached:
-                reached.add(cell)
-                stack.append(cell)
-    return reached == cells
+    return referee_polyominoes_connected(cells)
 
 
 def test_generated_puzzles_have_the_newspaper_look():

@@ -134,8 +134,7 @@ def drawn_text(texts: list[str]) -> str:
 @pytest.mark.parametrize("case", list(long_cases()), ids=lambda case: f"{case[0]}: {case[1]}")
 def test_long_inputs_are_drawn_whole_within_the_bounds_and_readable(case, recorder):
     kind_name, what, puzzle, shown, must_show = case
-    module = renderers.renderer(kind_name)
-    assert getattr(module, "too_big", lambda _: None)(puzzle) is None, what
+    assert renderers.too_big(kind_name, puzzle) is None, what
     image = picture(kind_name, puzzle, shown)
     assert_bounded_and_readable(image, recorder, f"{kind_name} {what}")
     drawn = drawn_text(recorder.texts)
@@ -155,5 +154,11 @@ def test_long_inputs_are_drawn_whole_within_the_bounds_and_readable(case, record
 )
 def test_what_cannot_be_drawn_readably_is_said_before_drawing(kind_name, text):
     kind = get_kind(kind_name)
-    reason = renderers.renderer(kind_name).too_big(kind.parse(text))
+    reason = renderers.too_big(kind_name, kind.parse(text))
     assert reason and ("too" in reason), reason
+
+
+@pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds()])
+def test_every_example_fits(kind_name):
+    kind = get_kind(kind_name)
+    assert renderers.too_big(kind_name, kind.parse(kind.example)) is None
