@@ -35,13 +35,14 @@ DEFAULT_SIZE = 13
 MIN_WORD = 3
 MAX_WORD = 7
 FILL_ZIPF = 3.0  # fill words are at least this common (wordfreq zipf)
-FILL_STEPS = 4_000  # placements per fill attempt before starting over
+FILL_STEPS = 1_500  # placements per fill attempt before starting over
 MAX_ATTEMPTS = 40  # grids and fills tried before settling for the best fill found
 TIME_LIMIT = 20.0
 # Starters are chosen so that sure deductions solve the grid even against this larger word
 # list: a player who thinks of a rarer word than the fill's is never led astray.
 CHECK_TIER = "standard"
 BRANCHING = 12  # words tried per slot before backtracking further
+SEED_WORDS = 40  # words holding a missing letter tried in each slot
 SEEDED_FILLS = 3  # fills of one grid, each seeded with the letters the one before missed
 RARITY = dict.fromkeys("jqxz", 6) | dict.fromkeys("kvwyfb", 2)
 # The grid's look, as in a newspaper: about a quarter of the squares black, and at most
@@ -333,24 +334,27 @@ class Filler:
 
     def seed(self, letters: list[str]) -> None:
         """Before filling: a word holding each of `letters` (ones an earlier fill of this
-        grid missed, such as Q) in a slot of its own, where the crossings can still be filled."""
-        used = set()
+        grid missed, such as Q), placed where it leaves its crossing slots the most words."""
         for letter in letters:
-            for i in self.rng.sample(range(len(self.slots)), len(self.slots)):
+            best = None
+            for i in range(len(self.slots)):
                 if i in self.words:
                     continue
                 fitting = fill_words(self.dictionary, len(self.slots[i].cells))
-                options = self.options(i)
-                words = [fitting[k] for k in options if letter in fitting[k]]
-                words = [w for w in words if w not in used]
-                if not words:
-                    continue
-                word = self.rng.choice(sorted(words))
-                placed = self._place(i, word)
-                if self._crossings_still_fillable(i):
-                    used.add(word)
-                    break
-                self._unplace(i, placed)
+                used = set(self.words.values())
+                words = [fitting[k] for k in sorted(self.options(i)) if letter in fitting[k]]
+                words = [word for word in words if word not in used]
+                for word in self.rng.sample(words, min(SEED_WORDS, len(words))):
+                    placed = self._place(i, word)
+                    room = min(
+                        (len(self.options(j)) for j in self.crossing[i] if j not in self.words),
+                        default=0,
+                    )
+                    self._unplace(i, placed)
+                    if room and (best is None or room > best[0]):
+                        best = (room, i, word)
+            if best is not None:
+                self._place(best[1], best[2])
 
     def _shared_cells(self, i: int) -> set[Cell]:
         cells = set(self.slots[i].cells)
