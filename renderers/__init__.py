@@ -9,8 +9,27 @@ worker pool can run them in other processes.
 from __future__ import annotations
 
 import importlib
+import math
 from types import ModuleType
 from typing import Any
+
+# Every picture is read on a phone, where Discord shows it about PHONE_WIDTH px wide:
+# every text in it must then be at least MIN_TEXT_PX tall (its font size, in px), so
+# a picture drawn `width` px wide uses fonts of at least min_font_size(width).
+PHONE_WIDTH = 400
+MIN_TEXT_PX = 9
+# Bounds of every puzzle picture. A long puzzle is shrunk (never below the readable
+# size), wrapped, or laid out in columns to fit; what cannot fit readably is refused
+# before drawing (each renderer with such a limit says so, e.g. cryptogram.fits()).
+MAX_WIDTH = 800
+MAX_HEIGHT = 3200
+
+
+def min_font_size(width: float) -> int:
+    """The smallest font size (px) still readable once a picture `width` px wide is
+    shown PHONE_WIDTH px wide: 18 px on the usual 800 px canvas."""
+    return math.ceil(MIN_TEXT_PX * width / PHONE_WIDTH)
+
 
 # Modules in this package that are helpers or non-puzzle pictures, not renderers of a kind.
 _NOT_KINDS = frozenset({"common", "leaderboard", "stats"})
@@ -32,6 +51,14 @@ def renderer(kind_name: str) -> ModuleType:
     if not callable(getattr(module, "draw", None)):
         raise LookupError(f"renderer module {module_name} has no draw(puzzle, solution=None)")
     return module
+
+
+def too_big(kind_name: str, puzzle: Any) -> str | None:
+    """Why `puzzle` cannot be drawn readably within MAX_WIDTH x MAX_HEIGHT, or None when it
+    can: for the caller to refuse it, with this reason, before any work is done. Kinds
+    whose inputs always fit have no too_big()."""
+    check = getattr(renderer(kind_name), "too_big", None)
+    return check(puzzle) if check is not None else None
 
 
 def draw(kind_name: str, puzzle: Any, solution: Any = None) -> bytes:

@@ -6,6 +6,11 @@ have no grid, so each clue is drawn as a row of numbered cells (in two columns w
 there are many), with the final word's cells last. Under either, the key: the numbers
 1 to 26 in two rows of 13 boxes, each with its letter when known.
 
+Every number and letter is drawn at least min_font_size(WIDTH) tall, readable on a
+phone: a cell must be MIN_CELL wide to hold both, so a grid wider than
+max_grid_columns() or a clue list too long for MAX_HEIGHT cannot be drawn readably, and
+too_big(puzzle) says so (for the caller to refuse before any work is done).
+
 Colours say where a letter comes from: starters in ink, proven letters in blue, guesses
 (not proven) in vermillion, and the letters a hint adds on a yellow cell.
 """
@@ -16,6 +21,7 @@ import math
 from typing import Any
 
 from puzzles.codeword.puzzle import NUMBERS, Codeword
+from renderers import MAX_HEIGHT, min_font_size
 from renderers.common import (
     INK,
     MUTED,
@@ -30,6 +36,8 @@ from renderers.common import (
 
 PAD = 32
 MAX_CELL = 56
+NUMBER_SIZE = min_font_size(WIDTH)  # the smallest readable: numbers are the smallest text
+MIN_CELL = 36  # holds a readable number above a readable letter
 KEY_COLUMNS = 13
 KEY_CELL = (WIDTH - 2 * PAD) / KEY_COLUMNS
 GRID_LINE = 2
@@ -40,6 +48,7 @@ MIN_CLUE_CELL = 38
 SECTION_GAP = 28
 STATUS_SIZE = 26
 LABEL_SIZE = 22
+KEY_HEIGHT = 2 * KEY_CELL + CLUE_GAP
 STARTER: Colour = INK
 PROVEN: Colour = OKABE_ITO["blue"]
 GUESSED: Colour = OKABE_ITO["vermillion"]
@@ -59,7 +68,7 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
         rows, cell = _clue_rows(puzzle)
         body_height = _rows_height(rows, cell)
     status_lines = _status_lines(status)
-    height = PAD + body_height + SECTION_GAP + 2 * KEY_CELL + CLUE_GAP
+    height = PAD + body_height + SECTION_GAP + KEY_HEIGHT
     height += (SECTION_GAP + len(status_lines) * STATUS_SIZE * 1.3) if status_lines else 0
     canvas = Canvas(WIDTH, math.ceil(height + PAD))
 
@@ -69,11 +78,40 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
         _draw_clue_rows(canvas, rows, cell, letters, colours, new)
     y = PAD + body_height + SECTION_GAP
     _draw_key(canvas, y, puzzle, letters, colours, new)
-    y += 2 * KEY_CELL + CLUE_GAP
+    y += KEY_HEIGHT
     for line in status_lines:
         y += STATUS_SIZE * 1.3
         canvas.text((WIDTH / 2, y), line, STATUS_SIZE, MUTED, bold=False, anchor="ms")
     return canvas.png()
+
+
+def max_grid_columns() -> int:
+    """The widest grid whose cells are still MIN_CELL wide."""
+    return int((WIDTH - 2 * PAD) // MIN_CELL)
+
+
+# Room for a status of a few lines under the key.
+_STATUS_ROOM = SECTION_GAP + 3 * STATUS_SIZE * 1.3
+
+
+def too_big(puzzle: Codeword) -> str | None:
+    """Why the puzzle cannot be drawn readably within the bounds, or None when it can."""
+    if puzzle.grid:
+        if _grid_cell(puzzle) < MIN_CELL:
+            return (
+                f"a codeword grid of {len(puzzle.grid[0])} columns is too wide to draw "
+                f"readably; I draw grids up to {max_grid_columns()} columns"
+            )
+        body = _grid_cell(puzzle) * len(puzzle.grid)
+    else:
+        rows, cell = _clue_rows(puzzle)
+        if cell < MIN_CELL:
+            longest = max(len(numbers) for _, numbers in rows)
+            return f"a clue of {longest} numbers is too long to draw readably"
+        body = _rows_height(rows, cell)
+    if 2 * PAD + body + SECTION_GAP + KEY_HEIGHT + _STATUS_ROOM > MAX_HEIGHT:
+        return f"{len(puzzle.clues)} clues are too many to draw readably in one picture"
+    return None
 
 
 # --- what to show -----------------------------------------------------------------------------
@@ -130,14 +168,16 @@ def _draw_cell(
     canvas.rounded_rectangle(
         (left, top, left + size, top + size), 0, fill=fill, outline=INK, width=GRID_LINE
     )
-    number_size = max(12, round(size * 0.3))
+    number_size = max(NUMBER_SIZE, round(size * 0.3))
     canvas.text(
-        (left + 3 + GRID_LINE, top + 2 + GRID_LINE), str(number), number_size, MUTED, anchor="lt"
+        (left + 2 + GRID_LINE, top + 1 + GRID_LINE), str(number), number_size, MUTED, anchor="lt"
     )
     if letter:
-        letter_size = max(14, round(size * 0.52))
+        # Centred in the space under the number.
+        letter_size = max(NUMBER_SIZE, round(size * 0.5))
+        below_number = number_size * 0.8 + GRID_LINE
         canvas.text_centred(
-            (left + size / 2, top + size * 0.6), letter.upper(), letter_size, colour
+            (left + size / 2, top + (size + below_number) / 2), letter.upper(), letter_size, colour
         )
 
 
@@ -240,6 +280,7 @@ def _draw_key(canvas, top, puzzle, letters, colours, new) -> None:
                 outline=INK,
                 width=GRID_LINE,
             )
-            canvas.text((left + 3 + GRID_LINE, y + 2 + GRID_LINE), str(n), 16, MUTED, anchor="lt")
+            corner = (left + 2 + GRID_LINE, y + 1 + GRID_LINE)
+            canvas.text(corner, str(n), NUMBER_SIZE, MUTED, anchor="lt")
             continue
         _draw_cell(canvas, left, y, KEY_CELL, n, letters.get(n), colours.get(n, INK), n in new)

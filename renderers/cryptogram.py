@@ -3,8 +3,12 @@
 The way a newspaper prints it: the ciphertext in capitals, word by word, wrapped to the card;
 under every cipher letter a short rule to write on. Letters the puzzle's hints give are drawn
 in ink; letters a solution reads in blue; the letter a hint reveals on an orange tile, at every
-place it occurs. Punctuation stays in the cipher line. The attribution and a status line
-(confidence, the hint, a verdict) go underneath.
+place it occurs. Punctuation and apostrophes are printed in both lines (DON'T reads DON'T,
+not DON T). The attribution and a status line (confidence, the hint, a verdict) go underneath.
+
+A long cryptogram is drawn smaller, down to the smallest readable size, to stay within
+MAX_HEIGHT; a word too long for one line (a patristocrat's unbroken run) goes on over the
+next lines. too_big() says when even the smallest readable letters would not fit.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
+from renderers import MAX_HEIGHT, min_font_size
 from renderers.common import (
     INK,
     MUTED,
@@ -36,6 +41,10 @@ ROW_HEIGHT = 92
 CIPHER_BASELINE = 30  # from the top of a row
 RULE_Y = 72  # the writing line under each letter
 STATUS_SIZE = 26
+FOOTER_LINE = 36
+# The smallest scale of the rows above: the cipher letters at the smallest readable size.
+MIN_SCALE = min_font_size(WIDTH) / CIPHER_SIZE
+SCALE_STEP = 0.05
 SOLVED: Colour = OKABE_ITO["blue"]
 REVEALED: Colour = OKABE_ITO["orange"]
 
@@ -50,26 +59,84 @@ class Marks:
     status: str = ""
 
 
+@dataclass(frozen=True)
+class Rows:
+    """The printed words split into rows, at a scale of the sizes above."""
+
+    scale: float
+    rows: list[list[str]]  # pieces of words: a word too long for a row is cut in pieces
+
+    def size(self, size: float) -> float:
+        return size * self.scale
+
+    @property
+    def height(self) -> float:
+        return ROW_HEIGHT * self.scale * len(self.rows)
+
+
 def draw(puzzle: Cryptogram, solution: Any = None) -> bytes:
     """PNG of the cryptogram; with a solution, hint or verdict, what it tells filled in."""
     marks = marks_for(puzzle, solution)
-    words = puzzle.ciphertext.split()
     inner = WIDTH - 2 * PAD
-    rows = flow([word_width(word) for word in words], inner, WORD_GAP)
     footer = footer_lines(puzzle, marks, inner)
-    height = PAD * 2 + ROW_HEIGHT * len(rows) + (len(footer) * 36 + 12 if footer else 0)
+    footer_height = len(footer) * FOOTER_LINE + 12 if footer else 0
+    layout = fit_rows(puzzle, MAX_HEIGHT - 2 * PAD - footer_height)
+    height = round(PAD * 2 + layout.height + footer_height)
     canvas = Canvas(WIDTH, height)
     canvas.rounded_rectangle((PAD / 2, PAD / 2, WIDTH - PAD / 2, height - PAD / 2), 16, SURFACE)
     top = PAD
-    for row in rows:
+    for row in layout.rows:
         x = PAD
-        for index in row:
-            x = draw_word(canvas, words[index], x, top, marks) + WORD_GAP
-        top += ROW_HEIGHT
+        for piece in row:
+            x = draw_word(canvas, piece, x, top, marks, layout.scale) + WORD_GAP * layout.scale
+        top += ROW_HEIGHT * layout.scale
     for text, colour in footer:
         canvas.text((PAD, top + 30), text, STATUS_SIZE, colour, bold=False)
-        top += 36
+        top += FOOTER_LINE
     return canvas.png()
+
+
+def rows_at(puzzle: Cryptogram, scale: float) -> Rows:
+    """The words flowed into rows of the card's width, at this scale."""
+    inner = WIDTH - 2 * PAD
+    pieces = [piece for word in puzzle.ciphertext.split() for piece in cut(word, inner, scale)]
+    widths = [word_width(piece) * scale for piece in pieces]
+    rows = flow(widths, inner, WORD_GAP * scale)
+    return Rows(scale, [[pieces[i] for i in row] for row in rows])
+
+
+def fit_rows(puzzle: Cryptogram, room: float) -> Rows:
+    """The rows at the largest scale whose height fits `room`, but never below MIN_SCALE."""
+    scale = 1.0
+    while True:
+        layout = rows_at(puzzle, scale)
+        if layout.height <= room or scale <= MIN_SCALE:
+            return layout
+        scale = max(MIN_SCALE, scale - SCALE_STEP)
+
+
+# Room for the attribution and a status of a few lines under the rows.
+_FOOTER_ROOM = 4 * FOOTER_LINE + 12
+
+
+def too_big(puzzle: Cryptogram) -> str | None:
+    """Why the cryptogram cannot be drawn readably within MAX_HEIGHT, or None if it can."""
+    if rows_at(puzzle, MIN_SCALE).height + 2 * PAD + _FOOTER_ROOM <= MAX_HEIGHT:
+        return None
+    return f"a cryptogram of {len(puzzle.ciphertext):,} characters is too long to draw readably"
+
+
+def cut(word: str, width: float, scale: float) -> list[str]:
+    """The word in pieces no wider than `width` at this scale (one piece when it fits)."""
+    pieces, current, used = [], "", 0.0
+    for ch in word:
+        step = char_width(ch) * scale
+        if current and used + step > width:
+            pieces.append(current)
+            current, used = "", 0.0
+        current += ch
+        used += step
+    return [*pieces, current] if current else pieces
 
 
 def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
@@ -107,22 +174,33 @@ def word_width(word: str) -> float:
     return sum(char_width(ch) for ch in word)
 
 
-def draw_word(canvas: Canvas, word: str, x: float, top: float, marks: Marks) -> float:
-    """One printed word: cipher letters, rules under them, plain letters on the rules."""
+def draw_word(
+    canvas: Canvas, word: str, x: float, top: float, marks: Marks, scale: float = 1.0
+) -> float:
+    """One printed word: cipher letters, rules under them, plain letters on the rules, and
+    its punctuation in both lines."""
+    cipher_y, rule_y = top + CIPHER_BASELINE * scale, top + RULE_Y * scale
+    plain_y = rule_y - 8 * scale
+    cipher_size, plain_size = round(CIPHER_SIZE * scale), round(PLAIN_SIZE * scale)
     for ch in word:
-        width = char_width(ch)
+        width = char_width(ch) * scale
         centre = x + width / 2
+        canvas.text((centre, cipher_y), ch, cipher_size, MUTED, anchor="ms")
         if ch in LETTERS:
             if ch == marks.revealed:
-                tile = (x + 2, top + RULE_Y - 38, x + width - 2, top + RULE_Y + 4)
-                canvas.rounded_rectangle(tile, 5, fill=REVEALED)
-            canvas.text((centre, top + CIPHER_BASELINE), ch, CIPHER_SIZE, MUTED, anchor="ms")
-            canvas.line([(x + 4, top + RULE_Y), (x + width - 4, top + RULE_Y)], INK, 2)
+                tile = (
+                    x + 2 * scale,
+                    rule_y - 38 * scale,
+                    x + width - 2 * scale,
+                    rule_y + 4 * scale,
+                )
+                canvas.rounded_rectangle(tile, 5 * scale, fill=REVEALED)
+            canvas.line([(x + 4 * scale, rule_y), (x + width - 4 * scale, rule_y)], INK, 2)
             plain = marks.key.get(ch)
             if plain:
                 fill = text_colour_on(REVEALED) if ch == marks.revealed else marks.colour[ch]
-                canvas.text((centre, top + RULE_Y - 8), plain, PLAIN_SIZE, fill, anchor="ms")
+                canvas.text((centre, plain_y), plain, plain_size, fill, anchor="ms")
         else:
-            canvas.text((centre, top + CIPHER_BASELINE), ch, CIPHER_SIZE, MUTED, anchor="ms")
+            canvas.text((centre, plain_y), ch, plain_size, INK, anchor="ms")
         x += width
     return x

@@ -19,6 +19,7 @@ from puzzles.core import plural
 from puzzles.ladder.puzzle import Ladder
 from puzzles.ladder.rules import LadderHint
 from puzzles.ladder.solver import LadderSolution, LongestChain
+from renderers import min_font_size
 from renderers.common import (
     INK,
     MUTED,
@@ -39,6 +40,7 @@ ROW_GAP = 10
 TILE_OUTLINE = 3
 TILE_RADIUS = 8
 LETTER_SHARE = 0.6  # letter size as a share of the tile
+LETTER_MIN = min_font_size(WIDTH)
 LABEL_SIZE = 24
 NOTE_SIZE = 28
 STATUS_SIZE = 28
@@ -165,7 +167,7 @@ def _puzzle_rows(puzzle: Ladder, solution: Any) -> list[Row]:
 
 
 def _hint_rows(puzzle: Ladder, hint: LadderHint) -> tuple[list[Row], str]:
-    rows = _word_rows(hint.progress)
+    rows = _chain_rows(hint.progress)  # a long ladder so far shows its ends
     last = hint.progress[-1]
     rows.append(
         Row(
@@ -235,5 +237,5 @@ def _draw_row(canvas: Canvas, row: Row, left: float, top: float, tile: int) -> N
                 box, TILE_RADIUS, fill=SURFACE, outline=INK, width=TILE_OUTLINE
             )
             ink = INK
-        size = max(16, int(tile * LETTER_SHARE))
+        size = max(LETTER_MIN, int(tile * LETTER_SHARE))
         canvas.text_centred((x + tile / 2, centre_y), letter.upper(), size, ink)

@@ -8,6 +8,10 @@ bottom on an upright side), the way a player copies them from the picture.
 Each word is a path across the box in its own colour, starting at a ringed dot.
 Dots of letters already used are filled, so a partial attempt shows what is left.
 Under the box: the words as coloured chips and a line like "2 words · par 3".
+
+A hint's picture is the player's words so far and, in the next word's colour, a wide
+ring on the letter the hinted word starts from and an outlined chip "3. T _ _ _ _":
+no more of the word than the hint's text gives away.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers.common import (
     INK,
     MUTED,
@@ -42,6 +47,8 @@ DOT_RADIUS = 11
 DOT_OUTLINE = 3.5
 START_RING_RADIUS = 19
 START_RING_WIDTH = 4
+HINT_RING_RADIUS = 27
+HINT_RING_WIDTH = 7
 LABEL_GAP = 16  # between a start ring and the nearest ink of its letter
 PATH_WIDTH = 9
 PATH_CASING = 4  # white border each side of a path, so crossing paths stay distinct
@@ -65,21 +72,27 @@ class Layout:
 
 
 def draw(board: Board, solution: Any = None) -> bytes:
-    """PNG of the board; with a solution (anything with `.words`), its words drawn on it."""
+    """PNG of the board; with a solution (anything with `.words`), its words drawn on it;
+    with a hint, the player's words and where the hinted word starts."""
     words = tuple(solution.words) if solution is not None else ()
-    return draw_words(board, words)
+    hint = solution if isinstance(solution, LetterBoxedHint) else None
+    return draw_words(board, words, hint)
 
 
-def draw_words(board: Board, words: Sequence[str]) -> bytes:
-    """PNG of the board with exactly these words drawn, e.g. a player's partial attempt.
+def draw_words(board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None) -> bytes:
+    """PNG of the board with exactly these words drawn, e.g. a player's partial attempt,
+    and the hint's next word (half hidden) after them when given.
 
     Letters of a word that are not on the board are skipped in its path (but the word
     is still listed), so any attempt can be drawn.
     """
     words = tuple(word.lower() for word in words)
     layout = layout_board(board)
-    chip_rows = _chip_rows(words)
-    status = _status_line(board, words)
+    labels = [_chip_label(i, word) for i, word in enumerate(words)]
+    if hint is not None:
+        labels.append(f"{len(words) + 1}. {hint.shown}")
+    chip_rows = _chip_rows(labels)
+    status = _status_line(board, words, hint)
 
     height = layout.bottom
     if chip_rows:
@@ -92,11 +105,13 @@ def draw_words(board: Board, words: Sequence[str]) -> bytes:
     _draw_paths(canvas, layout, words)
     canvas.polygon(layout.corners, outline=INK, width=BOX_WIDTH)
     _draw_moves_along_edges(canvas, board, layout, words)
+    if hint is not None:
+        _draw_hint_start(canvas, layout, hint.next_word[0], path_colour(len(words)))
     _draw_letters(canvas, layout, words)
 
     y = layout.bottom
     if chip_rows:
-        y = _draw_chips(canvas, words, chip_rows, y + SECTION_GAP)
+        y = _draw_chips(canvas, labels, chip_rows, y + SECTION_GAP, len(words))
     if status:
         canvas.text_line_centred(
             (WIDTH / 2, y + SECTION_GAP + STATUS_SIZE / 2), status, STATUS_SIZE, MUTED
@@ -259,39 +274,59 @@ def _draw_letters(canvas: Canvas, layout: Layout, words: Sequence[str]) -> None:
         canvas.text_centred(layout.labels[letter], letter.upper(), layout.letter_size, INK)
 
 
+def _draw_hint_start(canvas: Canvas, layout: Layout, letter: str, colour: Colour) -> None:
+    """A wide ring in the next word's colour around the letter the hinted word starts on."""
+    dot = layout.dots.get(letter)
+    if dot is not None:
+        canvas.circle(dot, HINT_RING_RADIUS, fill=SURFACE, outline=colour, width=HINT_RING_WIDTH)
+
+
 def _chip_label(index: int, word: str) -> str:
     return f"{index + 1}. {word.upper()}"
 
 
-def _chip_rows(words: Sequence[str]) -> list[list[int]]:
-    widths = [
-        text_width(_chip_label(i, word), CHIP_TEXT_SIZE) + 2 * CHIP_PAD_X
-        for i, word in enumerate(words)
-    ]
-    return flow(widths, WIDTH - 2 * PAD, CHIP_GAP) if words else []
+def _chip_width(label: str) -> float:
+    return text_width(label, CHIP_TEXT_SIZE) + 2 * CHIP_PAD_X
 
 
-def _draw_chips(canvas: Canvas, words: Sequence[str], rows: list[list[int]], top: float) -> float:
-    """Each word as a pill in its path colour, rows centred; returns the y below them."""
+def _chip_rows(labels: Sequence[str]) -> list[list[int]]:
+    widths = [_chip_width(label) for label in labels]
+    return flow(widths, WIDTH - 2 * PAD, CHIP_GAP) if labels else []
+
+
+def _draw_chips(
+    canvas: Canvas, labels: Sequence[str], rows: list[list[int]], top: float, played: int
+) -> float:
+    """Each word as a pill in its path colour, rows centred, and any chips after the
+    `played` words (the hint's) outlined, not filled; returns the y below them."""
     y = top
     for row in rows:
-        labels = [_chip_label(i, words[i]) for i in row]
-        widths = [text_width(label, CHIP_TEXT_SIZE) + 2 * CHIP_PAD_X for label in labels]
+        widths = [_chip_width(labels[i]) for i in row]
         x = WIDTH / 2 - (sum(widths) + CHIP_GAP * (len(row) - 1)) / 2
-        for index, label, width in zip(row, labels, widths, strict=True):
-            fill = path_colour(index)
-            canvas.rounded_rectangle(
-                (x, y, x + width, y + CHIP_HEIGHT), radius=CHIP_HEIGHT / 2, fill=fill
-            )
-            canvas.text_line_centred(
-                (x + width / 2, y + CHIP_HEIGHT / 2), label, CHIP_TEXT_SIZE, text_colour_on(fill)
-            )
+        for index, width in zip(row, widths, strict=True):
+            colour = path_colour(index)
+            box = (x, y, x + width, y + CHIP_HEIGHT)
+            centre = (x + width / 2, y + CHIP_HEIGHT / 2)
+            if index < played:
+                canvas.rounded_rectangle(box, radius=CHIP_HEIGHT / 2, fill=colour)
+                canvas.text_line_centred(
+                    centre, labels[index], CHIP_TEXT_SIZE, text_colour_on(colour)
+                )
+            else:
+                canvas.rounded_rectangle(
+                    box, radius=CHIP_HEIGHT / 2, fill=SURFACE, outline=colour, width=4
+                )
+                canvas.text_line_centred(centre, labels[index], CHIP_TEXT_SIZE, INK)
             x += width + CHIP_GAP
         y += CHIP_HEIGHT + CHIP_GAP
     return y - CHIP_GAP
 
 
-def _status_line(board: Board, words: Sequence[str]) -> str:
+def _status_line(board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None) -> str:
+    if hint is not None:
+        after = hint.finish - 1
+        then = f"then {after} more word{'s' if after != 1 else ''}" if after else "and done"
+        return f"Hint: {len(hint.next_word)} letters from {hint.next_word[0].upper()}, {then}"
     parts = []
     if words:
         parts.append(f"{len(words)} word{'s' if len(words) != 1 else ''}")

@@ -4,6 +4,10 @@ Without a solution the picture shows the roll: twelve tiles in two rows, like di
 table. With one (anything with `.rows`, rows of letters and '.' for empty squares) it
 shows the crossword, turned on its side when it is taller than wide (a grid mirrored
 across its diagonal reads the same words), with the words and the rating underneath.
+
+A hint's picture is the player's grid so far (the roll when they have none) and, under
+it, the hinted word as a row of squares: its first letter on an orange tile, the rest
+empty, no more than the hint's text gives away.
 """
 
 from __future__ import annotations
@@ -11,8 +15,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from puzzles.qless.check import QlessHint
 from puzzles.qless.parse import Roll
-from renderers.common import INK, MUTED, WIDTH, Canvas, Colour, wrap_text
+from renderers.common import INK, MUTED, OKABE_ITO, SURFACE, WIDTH, Canvas, Colour, wrap_text
 
 PAD = 32
 TILE_MAX = 92
@@ -23,13 +28,17 @@ GRID_LINE: Colour = (226, 220, 210)
 CAPTION_SIZE = 28
 CAPTION_GAP = 24
 ROLL_PER_ROW = 6
+HINT_FILL: Colour = OKABE_ITO["orange"]
+HINT_TILE_MAX = 64
+SECTION_GAP = 28
 
 
 def draw(roll: Roll, solution: Any = None) -> bytes:
     rows = tuple(getattr(solution, "rows", ()) or ())
+    hint = solution if isinstance(solution, QlessHint) else None
     if rows:
-        return _draw_grid(_landscape(rows), _caption(solution))
-    return _draw_roll(roll)
+        return _draw_grid(_landscape(rows), _caption(solution), hint)
+    return _draw_roll(roll, hint)
 
 
 def _landscape(rows: tuple[str, ...]) -> tuple[str, ...]:
@@ -42,6 +51,10 @@ def _landscape(rows: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _caption(solution: Any) -> list[str]:
+    if isinstance(solution, QlessHint):
+        return [
+            f"Hint: a {len(solution.word)}-letter word starting with {solution.word[0].upper()}"
+        ]
     lines = []
     words = getattr(solution, "words", ())
     if words:
@@ -54,21 +67,50 @@ def _caption(solution: Any) -> list[str]:
     return lines
 
 
-def _tile(canvas: Canvas, x: float, y: float, size: float, letter: str) -> None:
+def _tile(
+    canvas: Canvas, x: float, y: float, size: float, letter: str, fill: Colour = TILE_FILL
+) -> None:
     radius = size * 0.16
     canvas.rounded_rectangle(
-        (x, y, x + size, y + size), radius, fill=TILE_FILL, outline=TILE_EDGE, width=2
+        (x, y, x + size, y + size), radius, fill=fill, outline=TILE_EDGE, width=2
     )
     canvas.text_centred((x + size / 2, y + size / 2), letter.upper(), int(size * 0.56), INK)
 
 
-def _draw_grid(rows: tuple[str, ...], caption: list[str]) -> bytes:
+def _hint_step(word: str) -> float:
+    return min(HINT_TILE_MAX * (1 + GAP_RATIO), (WIDTH - 2 * PAD) / len(word))
+
+
+def _hint_height(hint: QlessHint | None) -> float:
+    return SECTION_GAP + _hint_step(hint.word) if hint is not None else 0
+
+
+def _draw_hint(canvas: Canvas, hint: QlessHint | None, top: float) -> float:
+    """The hinted word as squares: its first letter on an orange tile, the rest blank;
+    returns the y below them."""
+    if hint is None:
+        return top
+    step = _hint_step(hint.word)
+    tile = step / (1 + GAP_RATIO)
+    y = top + SECTION_GAP + (step - tile) / 2
+    left = (WIDTH - step * len(hint.word)) / 2 + (step - tile) / 2
+    for i, letter in enumerate(hint.word):
+        x = left + i * step
+        if i == 0:
+            _tile(canvas, x, y, tile, letter, HINT_FILL)
+        else:
+            box = (x, y, x + tile, y + tile)
+            canvas.rounded_rectangle(box, tile * 0.16, fill=SURFACE, outline=TILE_EDGE, width=2)
+    return top + _hint_height(hint)
+
+
+def _draw_grid(rows: tuple[str, ...], caption: list[str], hint: QlessHint | None = None) -> bytes:
     columns = len(rows[0])
     step = min(TILE_MAX * (1 + GAP_RATIO), (WIDTH - 2 * PAD) / columns)
     tile = step / (1 + GAP_RATIO)
     grid_width = step * columns
     left = (WIDTH - grid_width) / 2
-    height = PAD + step * len(rows) + _caption_height(caption) + PAD
+    height = PAD + step * len(rows) + _hint_height(hint) + _caption_height(caption) + PAD
     canvas = Canvas(WIDTH, math.ceil(height))
     for r in range(len(rows) + 1):  # faint squares behind the tiles, like graph paper
         y = PAD + r * step
@@ -81,25 +123,25 @@ def _draw_grid(rows: tuple[str, ...], caption: list[str]) -> bytes:
         for c, letter in enumerate(row):
             if letter != ".":
                 _tile(canvas, left + c * step + gap, PAD + r * step + gap, tile, letter)
-    _draw_caption(canvas, caption, PAD + step * len(rows))
+    _draw_caption(canvas, caption, _draw_hint(canvas, hint, PAD + step * len(rows)))
     return canvas.png()
 
 
-def _draw_roll(roll: Roll) -> bytes:
+def _draw_roll(roll: Roll, hint: QlessHint | None = None) -> bytes:
     letters = roll.letters
     per_row = min(ROLL_PER_ROW, len(letters))
     lines = math.ceil(len(letters) / per_row)
     step = min(TILE_MAX * 1.3, (WIDTH - 2 * PAD) / per_row)
     tile = step / 1.3
-    caption = [f"Use all {len(letters)} letters in one crossword"]
-    height = PAD + step * lines + _caption_height(caption) + PAD
+    caption = _caption(hint) if hint else [f"Use all {len(letters)} letters in one crossword"]
+    height = PAD + step * lines + _hint_height(hint) + _caption_height(caption) + PAD
     canvas = Canvas(WIDTH, math.ceil(height))
     for line in range(lines):
         chunk = letters[line * per_row : (line + 1) * per_row]
         left = (WIDTH - step * len(chunk)) / 2 + (step - tile) / 2
         for i, letter in enumerate(chunk):
             _tile(canvas, left + i * step, PAD + line * step + (step - tile) / 2, tile, letter)
-    _draw_caption(canvas, caption, PAD + step * lines)
+    _draw_caption(canvas, caption, _draw_hint(canvas, hint, PAD + step * lines))
     return canvas.png()
 
 

@@ -1,7 +1,8 @@
 """Sudoku Spelling: a letter sudoku with the cells that spell the phrase shaded.
 
-The puzzle value carries `.grid` and `.highlight` (the phrase's cells in reading order);
-drawing is the sudoku renderer's, which shades highlighted cells.
+The puzzle value carries `.grid`, `.phrase` and `.highlight` (the phrase's cells in reading
+order). Above the grid: the phrase, and the letters the grid is written in; the grid is the
+sudoku renderer's, which shades the highlighted cells.
 """
 
 from __future__ import annotations
@@ -9,7 +10,27 @@ from __future__ import annotations
 from typing import Any
 
 from renderers import sudoku
+from renderers.common import INK, MUTED
+from renderers.sudoku import HIGHLIGHT_FILL, Heading
+
+PHRASE_SIZE = 36
+LETTERS_SIZE = 26
 
 
 def draw(puzzle: Any, solution: Any = None) -> bytes:
-    return sudoku.draw(puzzle, solution)
+    return sudoku.draw(puzzle, solution, headings(puzzle))
+
+
+def headings(puzzle: Any) -> list[Heading]:
+    """The phrase (when the puzzle has one) and the letter set, to read above the grid."""
+    lines = []
+    phrase = getattr(puzzle, "phrase", "")
+    if phrase:
+        lines.append(Heading(phrase.upper(), PHRASE_SIZE, INK))
+    letters = " ".join(puzzle.grid.symbols)
+    shaded = " · shaded cells spell the phrase" if phrase and puzzle.highlight else ""
+    lines.append(Heading(f"Letters: {letters}{shaded}", LETTERS_SIZE, MUTED, bold=False))
+    return lines
+
+
+__all__ = ["HIGHLIGHT_FILL", "draw", "headings"]

@@ -10,18 +10,22 @@
   step is about shaded, a value it places in green, pencil marks it removes struck out in
   vermillion, and the hint's words under the grid.
 
-Every size from 4x4 to 16x16 fills the same width; a hint on 12x12 or 16x16 is drawn
-wider so its pencil marks stay readable when the picture is opened.
+Every size from 4x4 to 16x16 fills the same width. Pencil marks are never smaller than
+min_font_size(WIDTH), readable on a phone: where a full set of marks per cell would be
+smaller (12x12 and 16x16), only the cells the hint is about get their marks, larger, the
+ones it removes first.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.logic import Hint, bit
+from renderers import min_font_size
 from renderers.common import (
     BACKGROUND,
     INK,
@@ -35,13 +39,15 @@ from renderers.common import (
 )
 
 PAD = 32
-WIDE_HINT_WIDTH = 1200  # for pencil marks on 12x12 and 16x16
+MARK_MIN = min_font_size(WIDTH)
+MORE = "…"  # the last slot of a cell with more marks than fit
 THIN_LINE = 1.5
 BOX_LINE = 4.5
 VALUE_SCALE = 0.62  # value glyph size / cell size
 MARK_SCALE = 0.78  # pencil-mark glyph size / pencil-mark slot size
 CAPTION_SIZE = 26
 CAPTION_GAP = 22
+HEADING_GAP = 16
 SEVERAL_CAPTION = "This puzzle has several solutions; here is one of them."
 
 GIVEN: Colour = INK
@@ -56,6 +62,16 @@ PLACED_FILL: Colour = (204, 238, 223)  # the cell a hint fills in (light bluish 
 
 
 @dataclass(frozen=True)
+class Heading:
+    """A line of text above the grid (Sudoku Spelling's phrase and letters)."""
+
+    text: str
+    size: int
+    colour: Colour = INK
+    bold: bool = True
+
+
+@dataclass(frozen=True)
 class Picture:
     """What to draw, taken from the puzzle and whatever came as `solution`."""
 
@@ -66,21 +82,35 @@ class Picture:
     caption: str
 
 
-def draw(puzzle: Any, solution: Any = None) -> bytes:
+def draw(puzzle: Any, solution: Any = None, headings: Sequence[Heading] = ()) -> bytes:
     picture = _picture(puzzle, solution)
     size = picture.givens.size
-    width = WIDE_HINT_WIDTH if picture.hint is not None and size >= 12 else WIDTH
+    width = WIDTH
     cell = (width - 2 * PAD) / size
     caption_lines = [
         line
         for paragraph in picture.caption.splitlines()
         for line in wrap_text(paragraph, CAPTION_SIZE, width - 2 * PAD, bold=False)
     ]
-    height = 2 * PAD + size * cell
+    heading_lines = [
+        (line, heading)
+        for heading in headings
+        for line in wrap_text(heading.text, heading.size, width - 2 * PAD, heading.bold)
+    ]
+    heading_height = sum(heading.size * 1.3 for _, heading in heading_lines)
+    height = 2 * PAD + size * cell + (heading_height + HEADING_GAP if heading_lines else 0)
     if caption_lines:
         height += CAPTION_GAP + len(caption_lines) * CAPTION_SIZE * 1.3
     canvas = Canvas(width, math.ceil(height), background=BACKGROUND)
     top = PAD
+    for line, heading in heading_lines:
+        step = heading.size * 1.3
+        canvas.text_line_centred(
+            (width / 2, top + step / 2), line, heading.size, heading.colour, heading.bold
+        )
+        top += step
+    if heading_lines:
+        top += HEADING_GAP
     canvas.rounded_rectangle((PAD, top, PAD + size * cell, top + size * cell), 0, fill=SURFACE)
     _shade_cells(canvas, picture, cell, top)
     _draw_lines(canvas, picture.givens, cell, top)
@@ -167,15 +197,18 @@ def _draw_values(canvas: Canvas, picture: Picture, cell: float, top: float) -> N
             canvas.text_centred(centre, grid.symbol(value), text_size, SOLVED, bold=False)
 
 
+def _mark_size(slot: float, cell: float) -> int:
+    """Pencil marks well below the size of a value; small grids have room for big ones."""
+    return round(min(slot * MARK_SCALE, cell * VALUE_SCALE * 0.4))
+
+
 def _draw_pencil_marks(canvas: Canvas, picture: Picture, cell: float, top: float) -> None:
-    """Small values in a box_rows x box_cols layout inside each empty cell."""
+    """Small values in a box_rows x box_cols layout inside each empty cell; when that is
+    too small to read, only in the cells the hint is about, in a compact layout."""
     hint = picture.hint
     assert hint is not None
     grid = picture.current
     size, rows, cols = grid.size, grid.box_rows, grid.box_cols
-    slot_w, slot_h = cell / cols, cell / rows
-    # Small grids have room for big marks; keep them well below the size of a value.
-    mark_size = max(9, round(min(min(slot_w, slot_h) * MARK_SCALE, cell * VALUE_SCALE * 0.4)))
     steps = [s for s in (*hint.before, hint.step) if s is not None]
     # Marks the hint's steps remove are drawn struck out, including those the preparatory
     # steps already took out of hint.candidates.
@@ -184,22 +217,49 @@ def _draw_pencil_marks(canvas: Canvas, picture: Picture, cell: float, top: float
     marks = list(hint.candidates)
     for index, value in removed:
         marks[index] |= bit(value)
+    full = _mark_size(min(cell / cols, cell / rows), cell) >= MARK_MIN
+    about = {c for s in steps for c in s.cells} | {c for c, _ in removed}
     for index, mask in enumerate(marks):
-        if grid.cells[index] != EMPTY or index in placed:
+        if grid.cells[index] != EMPTY or index in placed or not (full or index in about):
             continue
-        left, y, _, _ = _cell_box(index, size, cell, top)
-        for value in range(1, size + 1):
-            if not mask & bit(value):
-                continue
-            row, col = divmod(value - 1, cols)
-            centre = (left + (col + 0.5) * slot_w, y + (row + 0.5) * slot_h)
-            if (index, value) in removed:
-                canvas.text_centred(centre, grid.symbol(value), mark_size, REMOVED)
-                half = min(slot_w, slot_h) * 0.42
-                canvas.line(
-                    [(centre[0] - half, centre[1] + half), (centre[0] + half, centre[1] - half)],
-                    REMOVED,
-                    max(1.5, mark_size / 9),
-                )
-            else:
-                canvas.text_centred(centre, grid.symbol(value), mark_size, MUTED, bold=False)
+        values = [v for v in range(1, size + 1) if mask & bit(v)]
+        if full:
+            layout = [(v, divmod(v - 1, cols)) for v in values]
+            mark_size = _mark_size(min(cell / cols, cell / rows), cell)
+            _draw_marks(canvas, grid, index, layout, (rows, cols), mark_size, removed, cell, top)
+        else:
+            _draw_compact_marks(canvas, grid, index, values, removed, cell, top)
+
+
+def _draw_compact_marks(canvas, grid, index, values, removed, cell, top) -> None:
+    """The cell's marks in the fewest slots a side that hold them, no smaller than
+    MARK_MIN; struck-out marks first, and MORE in the last slot when not all fit."""
+    side = 1
+    while side * side < len(values) and round(cell / (side + 1) * MARK_SCALE) >= MARK_MIN:
+        side += 1
+    values = sorted(values, key=lambda v: ((index, v) not in removed, v))
+    if len(values) > side * side:
+        values = [*values[: side * side - 1], 0]  # 0: the MORE sign
+    layout = [(v, divmod(k, side)) for k, v in enumerate(values)]
+    mark_size = max(MARK_MIN, round(cell / side * MARK_SCALE))
+    _draw_marks(canvas, grid, index, layout, (side, side), mark_size, removed, cell, top)
+
+
+def _draw_marks(canvas, grid, index, layout, shape, mark_size, removed, cell, top) -> None:
+    """Marks at (row, column) slots of a shape[0] x shape[1] layout inside the cell."""
+    left, y, _, _ = _cell_box(index, grid.size, cell, top)
+    slot_w, slot_h = cell / shape[1], cell / shape[0]
+    for value, (row, col) in layout:
+        centre = (left + (col + 0.5) * slot_w, y + (row + 0.5) * slot_h)
+        if value == 0:
+            canvas.text_centred(centre, MORE, mark_size, MUTED, bold=False)
+        elif (index, value) in removed:
+            canvas.text_centred(centre, grid.symbol(value), mark_size, REMOVED)
+            half = min(slot_w, slot_h) * 0.42
+            canvas.line(
+                [(centre[0] - half, centre[1] + half), (centre[0] + half, centre[1] - half)],
+                REMOVED,
+                max(1.5, mark_size / 9),
+            )
+        else:
+            canvas.text_centred(centre, grid.symbol(value), mark_size, MUTED, bold=False)

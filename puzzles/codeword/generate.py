@@ -1,9 +1,9 @@
 """New codewords: a symmetric grid filled with common words, numbered, with few starters.
 
-1. The grid is a British-style blocked lattice: cells with an odd row and an odd column
-   are black, so words run along the even rows and columns and every other letter of a
-   word is shared with a crossing word. Extra black squares, placed with 180-degree
-   symmetry, cut the rows and columns into words of 3 to MAX_WORD letters.
+1. The grid looks like a newspaper codeword's: black squares placed in pairs with
+   180-degree symmetry, never four in a 2x2 block, cutting the rows and columns into
+   words of 3 to MAX_WORD letters, with nearly every white cell in an across and a down
+   word (at most UNCHECKED_SHARE in only one) and all of them connected.
 2. The fill places words one slot at a time, always the slot with the fewest words that
    still fit (backtracking when a crossing slot has none left), from ordinary words.
 3. A codeword should use every letter of the alphabet. The unshared letters of a word
@@ -33,16 +33,25 @@ DIFFICULTIES = ("easy", "medium", "hard")
 EXTRA_STARTERS = {"easy": 4, "medium": 2, "hard": 0}
 DEFAULT_SIZE = 13
 MIN_WORD = 3
-MAX_WORD = 9
+MAX_WORD = 7
 FILL_ZIPF = 3.0  # fill words are at least this common (wordfreq zipf)
-FILL_STEPS = 4_000  # placements per fill attempt before starting over
+FILL_STEPS = 1_500  # placements per fill attempt before starting over
 MAX_ATTEMPTS = 40  # grids and fills tried before settling for the best fill found
 TIME_LIMIT = 20.0
 # Starters are chosen so that sure deductions solve the grid even against this larger word
 # list: a player who thinks of a rarer word than the fill's is never led astray.
 CHECK_TIER = "standard"
 BRANCHING = 12  # words tried per slot before backtracking further
+SEED_WORDS = 40  # words holding a missing letter tried in each slot
+SEEDED_FILLS = 3  # fills of one grid, each seeded with the letters the one before missed
 RARITY = dict.fromkeys("jqxz", 6) | dict.fromkeys("kvwyfb", 2)
+# The grid's look, as in a newspaper: about a quarter of the squares black, and at most
+# this share of the white cells in only one word (the rest are checked across and down).
+BLACK_SHARE = (0.28, 0.34)
+UNCHECKED_SHARE = 0.25
+MAX_BLACK_RUN = 3  # black squares in a row: longer bars look like dead areas
+LATTICE_TRIES = 20
+TRIES_PER_CELL = 4
 
 Cell = tuple[int, int]
 
@@ -56,35 +65,138 @@ class FillSlot:
 
 
 def lattice(size: int, rng: random.Random) -> list[list[bool]]:
-    """White (True) cells of a symmetric blocked grid whose runs are MIN_WORD..MAX_WORD long."""
-    white = [[not (r % 2 and c % 2) for c in range(size)] for r in range(size)]
-    for line in range(0, size // 2 + 1, 2):  # the mirror image cuts the other half
-        for cut in _cuts(size, rng):
-            for r, c in ((line, cut), (cut, line)):
-                white[r][c] = False
-                white[size - 1 - r][size - 1 - c] = False
-    return _without_lone_cells(white)
+    """White (True) cells of a newspaper-style grid: black squares placed with 180-degree
+    symmetry, never four in a 2x2 block, every run MIN_WORD..MAX_WORD long, the white
+    cells all connected, and nearly all of them in an across and a down word."""
+    for _ in range(LATTICE_TRIES):
+        white = _random_lattice(size, rng)
+        if white is not None:
+            return white
+    raise PuzzleError(f"could not lay out a {size} x {size} codeword grid; try another seed")
 
 
-def _without_lone_cells(white: list[list[bool]]) -> list[list[bool]]:
-    """Black out white cells in no word (cut off on all sides); symmetry is kept."""
-    grid = tuple(tuple(int(cell) for cell in row) for row in white)
-    in_words = {cell for slot in grid_slots(grid) for cell in slot.cells()}
-    return [[(r, c) in in_words for c in range(len(row))] for r, row in enumerate(white)]
+def _random_lattice(size: int, rng: random.Random) -> list[list[bool]] | None:
+    """Black squares added in symmetric pairs, cutting runs that are too long first,
+    until BLACK_SHARE of the grid is black; None if it gets stuck."""
+    white = [[True] * size for _ in range(size)]
+    target = size * size * rng.uniform(*BLACK_SHARE)
+    blacks, long = 0, _cells_in_long_runs(white)
+    for _ in range(TRIES_PER_CELL * size * size):
+        if blacks >= target and not long:
+            return white
+        r, c = rng.choice(long or [cell for cell in _CELLS[size] if white[cell[0]][cell[1]]])
+        if _try_black(white, r, c):
+            blacks = sum(row.count(False) for row in white)
+            long = _cells_in_long_runs(white)
+    return None
 
 
-def _cuts(size: int, rng: random.Random) -> list[int]:
-    """Odd positions that cut a line of `size` cells into runs of MIN_WORD..MAX_WORD (runs
-    start on even positions, so odd cuts keep every crossing cell white)."""
-    cuts, start = [], 0
-    while size - start > MAX_WORD:
-        choices = range(start + MIN_WORD, start + MAX_WORD + 1, 2)
-        cut = rng.choice([c for c in choices if size - c - 1 >= MIN_WORD])
-        cuts.append(cut)
-        start = cut + 1
-    if rng.random() < 0.5 and size - start >= 2 * MIN_WORD + 1:  # sometimes a shorter word
-        cuts.append(rng.choice(range(start + MIN_WORD, size - MIN_WORD, 2)))
-    return cuts
+_CELLS = {size: [(r, c) for r in range(size) for c in range(size)] for size in range(1, 32)}
+
+
+def _try_black(white: list[list[bool]], r: int, c: int) -> bool:
+    """Black out (r, c) and its mirror cell if the grid stays a good one; else leave it."""
+    size = len(white)
+    pair = {(r, c), (size - 1 - r, size - 1 - c)}
+    for cell_r, cell_c in pair:
+        white[cell_r][cell_c] = False
+    if _good_lattice(white, pair):
+        return True
+    for cell_r, cell_c in pair:
+        white[cell_r][cell_c] = True
+    return False
+
+
+def _run_lengths(white: list[list[bool]]) -> tuple[list[list[int]], list[list[int]]]:
+    """For every cell, the length of the across and of the down run of white cells it is in."""
+    size = len(white)
+    across = [[0] * size for _ in range(size)]
+    down = [[0] * size for _ in range(size)]
+    for r in range(size):
+        for run in _runs_of(white[r]):
+            for c in run:
+                across[r][c] = len(run)
+    for c in range(size):
+        for run in _runs_of([white[r][c] for r in range(size)]):
+            for r in run:
+                down[r][c] = len(run)
+    return across, down
+
+
+def _runs_of(line: list[bool]) -> list[list[int]]:
+    runs, current = [], []
+    for index, cell in enumerate([*line, False]):
+        if cell:
+            current.append(index)
+        elif current:
+            runs.append(current)
+            current = []
+    return runs
+
+
+def _good_lattice(white: list[list[bool]], changed: set[Cell]) -> bool:
+    """No 2x2 black block or bar of over MAX_BLACK_RUN at the changed cells; no run of
+    two (a word is 3+ letters); every white cell in a word, at most UNCHECKED_SHARE of
+    them in only one; all connected."""
+    size = len(white)
+    for r, c in changed:
+        if (
+            _black_run(white[r], c) > MAX_BLACK_RUN
+            or _black_run([row[c] for row in white], r) > MAX_BLACK_RUN
+        ):
+            return False
+        for top in (r - 1, r):
+            for left in (c - 1, c):
+                block = [(top + i, left + j) for i in (0, 1) for j in (0, 1)]
+                if all(0 <= y < size and 0 <= x < size and not white[y][x] for y, x in block):
+                    return False
+    across, down = _run_lengths(white)
+    whites = unchecked = 0
+    for r in range(size):
+        for c in range(size):
+            if not white[r][c]:
+                continue
+            whites += 1
+            a, d = across[r][c], down[r][c]
+            if a == 2 or d == 2 or (a < MIN_WORD and d < MIN_WORD):
+                return False
+            unchecked += a == 1 or d == 1
+    return unchecked <= UNCHECKED_SHARE * whites and _connected(white, whites)
+
+
+def _black_run(line: list[bool], index: int) -> int:
+    """Length of the run of black squares through line[index] (which is black)."""
+    start, end = index, index
+    while start > 0 and not line[start - 1]:
+        start -= 1
+    while end + 1 < len(line) and not line[end + 1]:
+        end += 1
+    return end - start + 1
+
+
+def _connected(white: list[list[bool]], whites: int) -> bool:
+    size = len(white)
+    start = next((r, c) for r in range(size) for c in range(size) if white[r][c])
+    reached, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for y, x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= y < size and 0 <= x < size and white[y][x] and (y, x) not in reached:
+                reached.add((y, x))
+                stack.append((y, x))
+    return len(reached) == whites
+
+
+def _cells_in_long_runs(white: list[list[bool]]) -> list[Cell]:
+    """White cells in a run longer than MAX_WORD, where a black square must go."""
+    across, down = _run_lengths(white)
+    size = len(white)
+    return [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if across[r][c] > MAX_WORD or down[r][c] > MAX_WORD
+    ]
 
 
 def _runs_ok(white: list[list[bool]]) -> bool:
@@ -220,9 +332,44 @@ class Filler:
             i, word = swap
             self._place(i, word)
 
+    def seed(self, letters: list[str]) -> None:
+        """Before filling: a word holding each of `letters` (ones an earlier fill of this
+        grid missed, such as Q), placed where it leaves its crossing slots the most words."""
+        for letter in letters:
+            best = None
+            for i in range(len(self.slots)):
+                if i in self.words:
+                    continue
+                fitting = fill_words(self.dictionary, len(self.slots[i].cells))
+                used = set(self.words.values())
+                words = [fitting[k] for k in sorted(self.options(i)) if letter in fitting[k]]
+                words = [word for word in words if word not in used]
+                for word in self.rng.sample(words, min(SEED_WORDS, len(words))):
+                    placed = self._place(i, word)
+                    room = min(
+                        (len(self.options(j)) for j in self.crossing[i] if j not in self.words),
+                        default=0,
+                    )
+                    self._unplace(i, placed)
+                    if room and (best is None or room > best[0]):
+                        best = (room, i, word)
+            if best is not None:
+                self._place(best[1], best[2])
+
     def _shared_cells(self, i: int) -> set[Cell]:
         cells = set(self.slots[i].cells)
         return {cell for j in self.crossing[i] for cell in self.slots[j].cells if cell in cells}
+
+    def _same_at(self, old: str, free: list[int]) -> list[str]:
+        """Fill words with old's letters everywhere but at the `free` positions."""
+        index = _position_index(self.dictionary, len(old))
+        keep = [index.get((p, old[p]), frozenset()) for p in range(len(old)) if p not in free]
+        if not keep:
+            return list(fill_words(self.dictionary, len(old)))
+        keep.sort(key=len)
+        found = keep[0].intersection(*keep[1:])
+        words = fill_words(self.dictionary, len(old))
+        return [words[k] for k in sorted(found)]
 
     def _best_swap(self, missing, counts, shared) -> tuple[int, str] | None:
         used = set(self.words.values())
@@ -234,10 +381,8 @@ class Filler:
             if not free:
                 continue
             lost = Counter(old[p] for p in free)
-            for word in fill_words(self.dictionary, len(slot.cells)):
-                if word in used or any(
-                    word[p] != old[p] for p in range(len(word)) if p not in free
-                ):
+            for word in self._same_at(old, free):
+                if word in used:
                     continue
                 gained = Counter(word[p] for p in free)
                 after = counts - lost + gained
@@ -262,15 +407,19 @@ def fill_grid(
             continue
         grid = tuple(tuple(int(cell) for cell in row) for row in white)
         slots = [FillSlot(slot.cells()) for slot in grid_slots(grid)]
-        filler = Filler(slots, dictionary, rng)
-        if not filler.fill():
-            continue
-        filler.bring_in_missing_letters()
-        letters_used = len(set(filler.letters.values()))
-        if best is None or letters_used > best[0]:
-            best = (letters_used, white, dict(filler.letters))
-        if letters_used == len(ALPHABET):
-            break
+        missing: list[str] = []
+        for _ in range(SEEDED_FILLS):
+            filler = Filler(slots, dictionary, rng)
+            filler.seed(missing)
+            if not filler.fill():
+                break
+            filler.bring_in_missing_letters()
+            used = set(filler.letters.values())
+            if best is None or len(used) > best[0]:
+                best = (len(used), white, dict(filler.letters))
+            missing = [letter for letter in ALPHABET if letter not in used]
+            if not missing:
+                return white, dict(filler.letters)
     if best is None:
         raise PuzzleError(f"could not fill a {size} x {size} codeword grid; try another seed")
     return best[1], best[2]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, join_words, plural
 from puzzles.letterboxed.board import Board
@@ -18,6 +19,32 @@ from puzzles.lexicon import Lexicon, Tier, lexicon
 WORD_SEPARATORS = re.compile(r"[\s,;/>\-–—]+")
 MAX_ANSWER_WORDS = 20
 HINT_SEARCH_WORDS = 6
+
+
+@dataclass(frozen=True)
+class LetterBoxedHint:
+    """The next word toward the shortest finish; the text shows only its length and first
+    letter, and so does the picture (the player's words, and where the next one starts)."""
+
+    words: tuple[str, ...]  # the player's words so far
+    next_word: str
+    finish: int  # words still needed, the next one included
+
+    @property
+    def shown(self) -> str:
+        """The next word half hidden: 'T _ _ _ _'."""
+        return self.next_word[0].upper() + " _" * (len(self.next_word) - 1)
+
+    def text(self) -> str:
+        outcome = (
+            "it finishes the puzzle"
+            if self.finish == 1
+            else f"you can then finish in {self.finish - 1} more"
+        )
+        return (
+            f"Try a {len(self.next_word)}-letter word starting with "
+            f"{self.next_word[0].upper()} ({self.shown}): {outcome}."
+        )
 
 
 def parse_words(text: str) -> tuple[str, ...]:
@@ -89,7 +116,9 @@ def _win_summary(board: Board, words: tuple[str, ...]) -> str:
     return summary + "."
 
 
-def hint(board: Board, progress: str = "", dictionary: Lexicon | None = None) -> str:
+def hint(
+    board: Board, progress: str = "", dictionary: Lexicon | None = None
+) -> LetterBoxedHint | str:
     """The next word toward the shortest finish from the player's words so far, half hidden."""
     dictionary = dictionary or lexicon()
     words = parse_words(progress)
@@ -107,14 +136,7 @@ def hint(board: Board, progress: str = "", dictionary: Lexicon | None = None) ->
         return "No finish in common words from here; try starting over with other words."
     # Listings come most common first: the first sequence found starts with an easy word.
     next_word = next(search.sequences(finish, last, covered))[0].words[0]
-    shown = next_word[0].upper() + " _" * (len(next_word) - 1)
-    outcome = (
-        "it finishes the puzzle" if finish == 1 else f"you can then finish in {finish - 1} more"
-    )
-    return (
-        f"Try a {len(next_word)}-letter word starting with {next_word[0].upper()} "
-        f"({shown}): {outcome}."
-    )
+    return LetterBoxedHint(words, next_word, finish)
 
 
 def _position(search: Search, words: tuple[str, ...]) -> tuple[int | None, int]:

@@ -15,6 +15,7 @@ run of two or more letters, across or down, is a word of three or more letters.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -26,6 +27,40 @@ EMPTY = " ._-"
 MAX_SIDE = 30
 TEN_FOR_HINTS = 10  # a few solutions to pick the most common-worded from
 GRID_EXAMPLE = ".P.M / .L.ACT / BAND / .N / .T (one row a line)"
+
+
+@dataclass(frozen=True)
+class QlessHint:
+    """A word of a common-words solution the player's grid does not have yet; the text
+    shows only its length and first letter, and so does the picture."""
+
+    rows: tuple[str, ...]  # the player's grid so far, '.' for empty squares; () if none
+    word: str
+
+    @property
+    def shown(self) -> str:
+        """The word half hidden: 'T _ _ _ _'."""
+        return self.word[0].upper() + " _" * (len(self.word) - 1)
+
+    def text(self) -> str:
+        return (
+            f"Try a {len(self.word)}-letter word starting with {self.word[0].upper()} "
+            f"({self.shown})."
+        )
+
+
+def grid_rows(letters: dict[Cell, str]) -> tuple[str, ...]:
+    """The letters as rows of text, '.' for empty squares, trimmed to the letters' extent."""
+    if not letters:
+        return ()
+    top = min(r for r, _ in letters)
+    left = min(c for _, c in letters)
+    bottom = max(r for r, _ in letters)
+    right = max(c for _, c in letters)
+    return tuple(
+        "".join(letters.get((r, c), ".") for c in range(left, right + 1))
+        for r in range(top, bottom + 1)
+    )
 
 
 def parse_grid(text: str) -> dict[Cell, str]:
@@ -130,7 +165,7 @@ def check(roll: Roll, answer: str, dictionary: Lexicon | None = None) -> Verdict
     return Verdict(True, (), f"Solved with {plural(len(words), 'word')}: {' '.join(words)}.")
 
 
-def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> str:
+def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> QlessHint | str:
     """A word of a common-words solution that the player's grid does not have yet, half hidden."""
     dictionary = dictionary or lexicon()
     letters = parse_grid(progress) if progress.strip() else {}
@@ -150,6 +185,4 @@ def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> s
     fresh = sorted((w for w in solution.words if w not in played), key=lambda w: (-len(w), w))
     if not fresh:
         return "Every word of a solution is on your board: rearrange how they cross."
-    word = fresh[0]
-    shown = word[0].upper() + " _" * (len(word) - 1)
-    return f"Try a {len(word)}-letter word starting with {word[0].upper()} ({shown})."
+    return QlessHint(grid_rows(letters), fresh[0])

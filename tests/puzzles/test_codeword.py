@@ -18,10 +18,11 @@ from puzzles.codeword import (
     parse_letters,
     solve,
 )
-from puzzles.codeword.generate import fewest_starters
+from puzzles.codeword.generate import MAX_WORD, fewest_starters, lattice
 from puzzles.codeword.solver import Contradiction, Solver
 from puzzles.lexicon import Tier, lexicon
 from tests.conftest import corpus_path
+from tests.puzzles.test_qless import referee_polyominoes_connected
 
 # PUZZLE, ZEBRA, BLAZE with P given; the final word spells ABLE.
 SMALL = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
@@ -312,6 +313,90 @@ def test_generated_grid_is_symmetric_uses_every_letter_and_solves_by_deduction(g
     assert solution.solved_by_deduction and solution.tier == "common"
     assert follows_rules(generated, solution.key)
     assert len(set(solution.key.values())) == 26
+
+
+def runs(line) -> list[int]:
+    """Lengths of the runs of white (non-zero) cells along a line."""
+    lengths, current = [], 0
+    for cell in [*line, 0]:
+        if cell:
+            current += 1
+        elif current:
+            lengths.append(current)
+            current = 0
+    return lengths
+
+
+def run_length_at(line, index) -> int:
+    """Length of the run of white cells through line[index]."""
+    start = index
+    while start > 0 and line[start - 1]:
+        start -= 1
+    end = index
+    while end + 1 < len(line) and line[end + 1]:
+        end += 1
+    return end - start + 1
+
+
+def newspaper_look_problems(white) -> list[str]:
+    """What keeps a grid (truthy = white) from looking like a newspaper codeword's."""
+    size = len(white)
+    columns = [[white[r][c] for r in range(size)] for c in range(size)]
+    problems = []
+    if any(
+        bool(white[r][c]) != bool(white[size - 1 - r][size - 1 - c])
+        for r in range(size)
+        for c in range(size)
+    ):
+        problems.append("not symmetric under a half turn")
+    if any(
+        not (white[r][c] or white[r + 1][c] or white[r][c + 1] or white[r + 1][c + 1])
+        for r in range(size - 1)
+        for c in range(size - 1)
+    ):
+        problems.append("a 2x2 block of black squares")
+    if any(not row_or_column or not any(row_or_column) for row_or_column in [*white, *columns]):
+        problems.append("a whole row or column black")
+    if any(not 3 <= n <= MAX_WORD for line in [*white, *columns] for n in runs(line) if n > 1):
+        problems.append("a word shorter than 3 or longer than MAX_WORD")
+    whites = [(r, c) for r in range(size) for c in range(size) if white[r][c]]
+    checked = [
+        (r, c)
+        for r, c in whites
+        if run_length_at(white[r], c) >= 3 and run_length_at(columns[c], r) >= 3
+    ]
+    if len(checked) < 0.7 * len(whites):
+        problems.append(f"only {len(checked)} of {len(whites)} white cells are checked")
+    blacks = size * size - len(whites)
+    if blacks > 0.36 * size * size:
+        problems.append(f"{blacks} black squares")
+    return problems
+
+
+@pytest.mark.parametrize("size", [11, 13, 15])
+def test_grids_look_like_a_newspaper_codeword(size):
+    for seed in range(40):
+        white = lattice(size, random.Random(seed))
+        assert newspaper_look_problems(white) == [], (size, seed)
+        assert referee_connected(white), (size, seed)
+
+
+def referee_connected(white) -> bool:
+    cells = {(r, c) for r, row in enumerate(white) for c, cell in enumerate(row) if cell}
+    return referee_polyominoes_connected(cells)
+
+
+def test_generated_puzzles_have_the_newspaper_look():
+    for seed in range(4):
+        puzzle = generate(random.Random(seed), "hard", grid_size=13)
+        assert newspaper_look_problems(puzzle.grid) == [], seed
+
+
+def test_the_newspaper_look_test_catches_the_old_blocked_lattice():
+    old = [[not (r % 2 and c % 2) for c in range(11)] for r in range(11)]
+    old[3] = [False] * 11  # a dead row, as the old cuts made
+    old[7] = [False] * 11
+    assert newspaper_look_problems(old)
 
 
 def test_generated_grid_needs_no_guess_even_with_the_standard_word_list(generated):

@@ -277,7 +277,7 @@ def test_check_rejects_malformed_answers_clearly():
 
 def test_hint_names_the_start_and_length_of_a_useful_next_word():
     board = parse("vro wal eth bdi")
-    text = hint(board)
+    text = hint(board).text()
     assert text.startswith("Try a ")
     letter = text.split("starting with ")[1][0]
     assert letter.lower() in board.letters
@@ -286,7 +286,7 @@ def test_hint_names_the_start_and_length_of_a_useful_next_word():
 def test_hint_continues_from_the_players_words_and_points_out_mistakes():
     board = parse("vro wal eth bdi")
     first = solve(board).words[0]
-    text = hint(board, first)
+    text = hint(board, first).text()
     assert f"starting with {first[-1].upper()}" in text
     assert "Fix your words first" in hint(board, "tea")
 

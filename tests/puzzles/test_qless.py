@@ -164,17 +164,12 @@ def referee_polyominoes_connected(cells) -> bool:
     return reached == cells
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the write-up's 6,223 is the length of its published shape list (grids.json in "
-    "damiensnyder/damiens-arcade-2), which is not a complete enumeration: its entries are all "
-    "legal but deduplicated only up to translation (955 shapes appear in both orientations) "
-    "and cover 5,268 of the 8,363 shapes the stated rules give (none of the 32 made only of "
-    "three-letter words, 136 of the 1,638 five-word ones); 8,363 is confirmed by the "
-    "brute-force referee (here up to 9 cells; run offline to 12: 505,861 polyominoes)",
-)
-def test_twelve_cell_shape_count_matches_the_write_up():
-    assert len(stored_shapes()[12]) == 6223
+def test_twelve_cell_shape_count_is_what_the_stated_rules_give():
+    """8,363 twelve-cell shapes, confirmed offline by the brute-force referee (505,861
+    polyominoes of 12 cells). The write-up's 6,223 is only the length of its published
+    list (grids.json in damiensnyder/damiens-arcade-2), which is partial (5,268 of the
+    8,363) and deduplicated only up to translation (955 shapes in both orientations)."""
+    assert len(stored_shapes()[12]) == 8363
 
 
 # --- parsing ---------------------------------------------------------------------------------
@@ -481,11 +476,14 @@ def test_cli_solves_checks_and_generates(capsys, tmp_path):
 def test_hint_names_a_common_word_of_a_solution_not_yet_played():
     roll = parse("aabcdlmnnptt")
     first = hint(roll, "")
-    found = re.search(r"Try a (\d+)-letter word starting with ([A-Z])", first)
+    assert first.rows == ()
+    found = re.search(r"Try a (\d+)-letter word starting with ([A-Z])", first.text())
     assert found
     length, letter = int(found[1]), found[2].lower()
     words = [w for w in lexicon().words(Tier.COMMON) if len(w) == length and w[0] == letter]
     assert any(not Counter(w) - roll.counts for w in words)  # a word the roll can make
     assert hint(roll, GOOD) == "You have already solved it!"
+    partial = hint(roll, ".P\n.L\nBAND")
+    assert partial.rows == (".p..", ".l..", "band") and partial.word not in ("band", "pl")
     with pytest.raises(PuzzleError):
         hint(roll, "BA%D")

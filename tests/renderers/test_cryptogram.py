@@ -9,7 +9,8 @@ import renderers
 from puzzles.core import Verdict
 from puzzles.cryptogram import hint, parse, solve
 from puzzles.cryptogram.generate import encipher, random_derangement
-from renderers import cryptogram
+from puzzles.cryptogram.puzzle import LETTERS
+from renderers import MAX_HEIGHT, cryptogram, min_font_size
 from renderers.common import WIDTH
 from renderers.cryptogram import REVEALED, SOLVED
 
@@ -46,6 +47,28 @@ def test_solution_writes_plain_letters_under_the_cipher():
 def test_hint_marks_the_revealed_letter_on_orange_tiles():
     image = decode(cryptogram.draw(PUZZLE, hint(PUZZLE, "")))
     assert colour_count(image, REVEALED) > 200
+
+
+def test_punctuation_is_printed_in_the_answer_row_too(recorder):
+    puzzle = parse(encipher("Don't stop, it's fine.", random_derangement(random.Random(2))))
+    cryptogram.draw(puzzle, solve(puzzle))
+    for mark in "',.":
+        assert recorder.texts.count(mark) == 2 * puzzle.ciphertext.count(mark), mark
+
+
+def test_a_long_patristocrat_is_drawn_whole_on_rows_within_the_bounds(recorder):
+    letters = "".join(random.Random(1).choice(LETTERS) for _ in range(1500))
+    puzzle = parse(letters)
+    assert cryptogram.too_big(puzzle) is None
+    image = decode(cryptogram.draw(puzzle))
+    assert image.width == WIDTH and image.height <= MAX_HEIGHT
+    assert "".join(t for t in recorder.texts if t in LETTERS) == letters  # every letter, in order
+    assert min(size for size, _ in recorder.sizes) >= min_font_size(WIDTH)
+
+
+def test_a_cryptogram_too_long_to_draw_readably_is_said_so():
+    letters = "".join(random.Random(1).choice(LETTERS) for _ in range(3000))
+    assert "too long" in cryptogram.too_big(parse(letters))
 
 
 def test_long_text_wraps_and_a_verdict_adds_its_summary():

@@ -11,6 +11,7 @@ from PIL import Image, ImageChops
 
 import renderers
 from puzzles.letterboxed.board import parse
+from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers import letterboxed
 from renderers.common import PATH_COLOURS, SURFACE, WIDTH, ink_size, path_colour
 
@@ -89,6 +90,33 @@ def test_draw_words_draws_exactly_the_given_words():
     assert letterboxed.draw_words(BOARD, WORDS) == letterboxed.draw(BOARD, SOLUTION)
     assert letterboxed.draw_words(BOARD, ["HowBeit"]) == letterboxed.draw_words(BOARD, ["howbeit"])
     assert letterboxed.draw_words(BOARD, []) == letterboxed.draw(BOARD)
+
+
+def on_hint_ring(dot):
+    """A point in the middle of the hint ring's stroke, inside the box (T and H are on
+    the bottom side, so straight up from their dots)."""
+    middle = letterboxed.HINT_RING_RADIUS - letterboxed.HINT_RING_WIDTH / 2
+    return round(dot[0]), round(dot[1] - middle)
+
+
+def test_a_hint_shows_the_words_so_far_and_rings_where_the_next_word_starts():
+    given = LetterBoxedHint(words=("howbeit",), next_word="travailed", finish=1)
+    image = decode(letterboxed.draw(BOARD, given))
+    dots = letterboxed.dot_positions(BOARD)
+    # The player's word is drawn as its path...
+    assert image.getpixel(midpoint(dots["h"], dots["o"])) == path_colour(0)
+    # ...and the letter the hinted word starts on has a wide ring in the next colour,
+    assert image.getpixel(on_hint_ring(dots["t"])) == path_colour(1)
+    # but the hinted word is not given away as a path.
+    assert image.getpixel(midpoint(dots["t"], dots["r"])) != path_colour(1)
+    plain_attempt = decode(letterboxed.draw_words(BOARD, ["howbeit"]))
+    assert ImageChops.difference(image.crop((0, 0, WIDTH, plain_attempt.height)), plain_attempt)
+
+
+def test_a_hint_from_the_start_rings_its_first_letter_on_the_bare_box():
+    given = LetterBoxedHint(words=(), next_word="howbeit", finish=2)
+    image = decode(letterboxed.draw(BOARD, given))
+    assert image.getpixel(on_hint_ring(letterboxed.dot_positions(BOARD)["h"])) == path_colour(0)
 
 
 def test_attempts_that_break_the_rules_still_draw():

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from PIL import Image
 
 from puzzles.qless import parse
+from puzzles.qless.check import QlessHint
 from renderers import draw as draw_kind
 from renderers.common import WIDTH
-from renderers.qless import PAD, TILE_FILL, _landscape, draw
+from renderers.qless import HINT_FILL, PAD, TILE_FILL, _landscape, draw
 
 ROLL = parse("aabcdlmnnptt")
 
@@ -27,11 +28,11 @@ def image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def tile_columns(picture: Image.Image, y: int) -> int:
+def tile_columns(picture: Image.Image, y: int, fill=TILE_FILL) -> int:
     """How many separate runs of tile colour cross the row of pixels at y."""
     runs, inside = 0, False
     for x in range(picture.width):
-        is_tile = picture.getpixel((x, y)) == TILE_FILL
+        is_tile = picture.getpixel((x, y)) == fill
         runs += is_tile and not inside
         inside = is_tile
     return runs
@@ -57,6 +58,33 @@ def test_solution_is_drawn_as_tiles_where_the_letters_are():
     assert tile_columns(picture, middle_y) == 2  # A . O
     empty_x = round(left + step * 1.5)
     assert picture.getpixel((empty_x, round(PAD + step * 1.5))) != TILE_FILL
+
+
+def tile_bands(picture: Image.Image, fill=TILE_FILL) -> list[int]:
+    """For each horizontal band of tiles, top to bottom, how many tiles are side by side
+    (the fewest runs across the band: letters only split a tile's run in two)."""
+    counts = [tile_columns(picture, y, fill) for y in range(picture.height)]
+    bands, current = [], []
+    for count in [*counts, 0]:
+        if count:
+            current.append(count)
+        elif current:
+            bands.append(min(current))
+            current = []
+    return bands
+
+
+def test_a_hint_from_scratch_shows_the_roll_and_the_hinted_words_first_letter():
+    picture = image(draw(ROLL, QlessHint((), "band")))
+    assert tile_bands(picture)[:2] == [6, 6]  # the roll, as without a hint
+    assert tile_bands(picture, HINT_FILL) == [1]  # one orange tile: the first letter only
+    assert picture.height > image(draw(ROLL)).height
+
+
+def test_a_hint_shows_the_players_grid_so_far():
+    picture = image(draw(ROLL, QlessHint((".p..", ".l..", "band"), "cant")))
+    assert tile_bands(picture)[:3] == [1, 1, 4]  # P, L, BAND as the player typed them
+    assert tile_bands(picture, HINT_FILL) == [1]
 
 
 def test_tall_grids_are_turned_on_their_side():

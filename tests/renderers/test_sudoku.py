@@ -114,11 +114,19 @@ def test_hint_marks_eliminations_in_vermillion():
     assert colour_count(image, sudoku.STEP_FILL) > 0
 
 
-def test_hint_on_16x16_is_drawn_wider_for_pencil_marks():
-    puzzle = puzzle_of(solved_grid(16))
-    image = decode(sudoku.draw(puzzle, hint(puzzle)))
-    assert image.width == sudoku.WIDE_HINT_WIDTH
-    assert image.height > image.width
+@pytest.mark.parametrize("size", [12, 16])
+def test_hint_on_big_grids_marks_only_the_cells_it_is_about_and_readably(size, recorder):
+    puzzle = puzzle_of(solved_grid(size))
+    given = hint(puzzle)
+    image = decode(sudoku.draw(puzzle, given))
+    assert image.width == WIDTH
+    assert min(font for font, _ in recorder.sizes) >= sudoku.MARK_MIN
+    marked = sum(1 for text in recorder.texts if len(text) == 1) - sum(
+        1 for cell in puzzle.cells if cell != EMPTY
+    )
+    steps = [s for s in (*given.before, given.step) if s is not None]
+    about = {c for s in steps for c in s.cells} | {c for s in steps for c, _ in s.eliminations}
+    assert 0 < marked <= len(about) * 4  # a few marks in the cells the hint is about only
 
 
 def test_spelling_highlights_the_phrase_cells_with_letters():

@@ -1,0 +1,34 @@
+"""What the renderer tests share: a recorder of every text a picture draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from renderers.common import Canvas
+
+
+class Recorder:
+    """The font sizes and texts of every text drawn while it is installed."""
+
+    def __init__(self):
+        self.sizes: list[tuple[float, int]] = []  # (font size, canvas width)
+        self.texts: list[str] = []
+
+    def clear(self) -> None:
+        self.sizes.clear()
+        self.texts.clear()
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    recorded = Recorder()
+    for name in ("text", "text_centred"):
+        original = getattr(Canvas, name)
+
+        def wrapped(self, point, text, size, *args, _original=original, **kwargs):
+            recorded.sizes.append((size, self.width))
+            recorded.texts.append(text)
+            return _original(self, point, text, size, *args, **kwargs)
+
+        monkeypatch.setattr(Canvas, name, wrapped)
+    return recorded

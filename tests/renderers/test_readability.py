@@ -1,0 +1,164 @@
+"""Every puzzle picture is bounded and readable on a phone.
+
+Discord shows a picture about PHONE_WIDTH px wide on a phone; every text in every
+picture must then be at least MIN_TEXT_PX tall. The drawing calls are recorded (the
+Canvas text methods, wrapped), so the test sees every size used, and the texts drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image
+
+import renderers
+from puzzles import all_kinds, get_kind
+from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
+
+
+def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
+    image = Image.open(io.BytesIO(renderers.draw(kind_name, puzzle, shown)))
+    image.load()
+    return image
+
+
+def assert_bounded_and_readable(image: Image.Image, recorded, what: str) -> None:
+    assert image.width <= MAX_WIDTH and image.height <= MAX_HEIGHT, (what, image.size)
+    assert recorded.sizes, what
+    smallest = min(size * PHONE_WIDTH / width for size, width in recorded.sizes)
+    assert smallest >= MIN_TEXT_PX, (what, smallest)
+
+
+def pictures_of(kind_name: str):
+    """The example puzzle alone, solved, and with a hint from scratch."""
+    kind = get_kind(kind_name)
+    puzzle = kind.parse(kind.example)
+    yield "puzzle", puzzle, None
+    yield "solution", puzzle, kind.solve(puzzle)
+    if kind.hint is not None:
+        hint = kind.hint(puzzle, "")
+        yield "hint", puzzle, None if isinstance(hint, str) else hint
+
+
+@pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds()])
+def test_every_example_picture_is_readable_on_a_phone(kind_name, recorder):
+    for what, puzzle, shown in pictures_of(kind_name):
+        recorder.clear()
+        assert_bounded_and_readable(
+            picture(kind_name, puzzle, shown), recorder, f"{kind_name} {what}"
+        )
+
+
+# --- long inputs: every kind, at the size limits of its input ---------------------------------
+
+
+def codeword_grid(columns: int, rows: int) -> str:
+    """A typed codeword grid: black squares in a lattice, numbers 1-26 round the others."""
+    lines = []
+    for r in range(rows):
+        cells = [
+            "#" if r % 2 and c % 2 else str((r * columns + c) % 26 + 1) for c in range(columns)
+        ]
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def long_cases():
+    """(kind, what, puzzle, shown, texts that must all be drawn) at the limits of each kind."""
+    from puzzles.cryptogram.puzzle import LETTERS
+    from puzzles.ladder.puzzle import Ladder
+    from puzzles.ladder.rules import LadderHint
+    from puzzles.qless.check import QlessHint
+    from puzzles.spelling.puzzle import SpellingPuzzle
+    from tests.renderers.test_sudoku import puzzle_of, solved_grid
+
+    rng = random.Random(5)
+    box = get_kind("letterboxed").parse("abc def ghi jkl mno pqr stu vwx")
+    attempt = SimpleNamespace(words=tuple("abcdefghijklmnopqrstuvwx"[i::5] * 3 for i in range(20)))
+    yield "letterboxed", "8 sides, 20 words", box, attempt, [w.upper() for w in attempt.words]
+    six = get_kind("letterboxed").parse("abcdef ghijkl mnopqr stuvwx")
+    yield "letterboxed", "6 letters a side", six, None, list("ABCDEFGHIJKLMNOPQRSTUVWX")
+
+    roll = get_kind("qless").parse("aabcdlmnnptt")
+    wide = SimpleNamespace(rows=("abcdefghijkl", "a.........b."), words=("abcdefghijkl",) * 3)
+    yield "qless", "12 across", roll, wide, list("ABCDEFGHIJKL")
+    yield "qless", "hint on a grid", roll, QlessHint(("abcdefghijk", "l.........."), "band"), ["B"]
+
+    long_words = Ladder("abcdefghijklmno", "abcdefghijklmnp", par=30)
+    progress = tuple(f"{chr(97 + i % 26)}bcdefghijklmno" for i in range(100))
+    yield "ladder", "15 letters", long_words, None, list("ABCDEFGHIJKLMNO")
+    hint = LadderHint("zzzzzzzzzzzzzzz", progress, "zbcdefghijklmno", 40)
+    yield "ladder", "100-word ladder so far", long_words, hint, ["1", "99"]
+    chain = SimpleNamespace(
+        words=tuple(f"{chr(97 + i % 26)}{chr(97 + i // 26)}t" for i in range(400))
+    )
+    yield "ladder", "400-word chain", Ladder("cat"), chain, ["A"]
+
+    for size in (12, 16):
+        solved = solved_grid(size)
+        puzzle = puzzle_of(solved)
+        from puzzles.sudoku.logic import hint as sudoku_hint
+
+        yield "sudoku", f"{size}x{size} solved", puzzle, solved, []
+        yield "sudoku", f"{size}x{size} hint", puzzle, sudoku_hint(puzzle), []
+    letters = solved_grid(16, "ABCDEFGHIJKLMNOP")
+    phrase = "A phrase long enough to wrap over more than one line of the heading " * 2
+    spelling = SpellingPuzzle(puzzle_of(letters), phrase, tuple(range(0, 256, 7)))
+    yield "spelling", "16x16, long phrase", spelling, None, [" ".join("ABCDEFGHIJKLMNOP")[:5]]
+
+    crypto = get_kind("cryptogram")
+    words = " ".join(
+        "".join(rng.choice(LETTERS) for _ in range(rng.randint(1, 9))) + rng.choice(["", ",", "'S"])
+        for _ in range(400)
+    )[:1500]
+    # Punctuation is printed in the cipher row and in the answer row.
+    printed = words.replace(" ", "").replace(",", ",,").replace("'", "''")
+    yield "cryptogram", "1,500 characters", crypto.parse(words), None, [printed]
+    run = "".join(rng.choice(LETTERS) for _ in range(1500))
+    yield "cryptogram", "1,500-letter patristocrat", crypto.parse(run), None, [run]
+
+    codeword = get_kind("codeword")
+    widest = codeword.parse(codeword_grid(20, 20))
+    yield "codeword", "20x20 grid", widest, None, [str(n) for n in range(1, 27)]
+    clues = "\n".join(" ".join(str(rng.randint(1, 26)) for _ in range(7)) for _ in range(80))
+    yield "codeword", "80 clues", codeword.parse(clues), None, [str(n) for n in range(1, 27)]
+
+
+def drawn_text(texts: list[str]) -> str:
+    return "".join(texts)
+
+
+@pytest.mark.parametrize("case", list(long_cases()), ids=lambda case: f"{case[0]}: {case[1]}")
+def test_long_inputs_are_drawn_whole_within_the_bounds_and_readable(case, recorder):
+    kind_name, what, puzzle, shown, must_show = case
+    assert renderers.too_big(kind_name, puzzle) is None, what
+    image = picture(kind_name, puzzle, shown)
+    assert_bounded_and_readable(image, recorder, f"{kind_name} {what}")
+    drawn = drawn_text(recorder.texts)
+    for text in must_show:
+        assert text in drawn or text in recorder.texts, (what, text)
+
+
+@pytest.mark.parametrize(
+    ("kind_name", "text"),
+    [
+        ("codeword", codeword_grid(25, 25)),
+        ("codeword", "\n".join("1 2 3 4 5 6 7" for _ in range(300))),
+        ("codeword", " ".join(str(n % 26 + 1) for n in range(30))),
+        ("cryptogram", "ABCDEFGHIJKLMNOPQRSTUVWXY " * 150),
+    ],
+    ids=["25 columns", "300 clues", "30-number clue", "3,900 characters"],
+)
+def test_what_cannot_be_drawn_readably_is_said_before_drawing(kind_name, text):
+    kind = get_kind(kind_name)
+    reason = renderers.too_big(kind_name, kind.parse(text))
+    assert reason and ("too" in reason), reason
+
+
+@pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds()])
+def test_every_example_fits(kind_name):
+    kind = get_kind(kind_name)
+    assert renderers.too_big(kind_name, kind.parse(kind.example)) is None
