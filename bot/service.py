@@ -1,8 +1,10 @@
 """What the Discord cogs ask of the bot, free of Discord types: admit, parse, solve, draw.
 
 Cheap checks happen first, on the event loop, so a bad request is answered at once and
-ephemerally: the input size, the parse, the member's and the server's rate limits, and
-whether the pool can take another job. Only then does work go to the worker pool.
+ephemerally: the size of every text the member gave (puzzle, answer, progress, generate
+text; each against its own limit, PuzzleKind.check_input_size), the parse, the member's and
+the server's rate limits, and whether the pool can take another job. Only then does work go
+to the worker pool.
 """
 
 from __future__ import annotations
@@ -68,14 +70,18 @@ class PuzzleService:
         return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
 
     async def hint(self, kind: PuzzleKind, puzzle: Puzzle, progress: str):
+        kind.check_input_size(progress, what="progress")
         return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True)
 
     async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str):
+        kind.check_input_size(answer, what="answer")
         return await self._run(kind, jobs.check_job, kind.name, puzzle, answer)
 
     async def generate(
         self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
     ):
+        for name, text in kind.text_options(options).items():
+            kind.check_input_size(str(text), what=name)
         return await self._run(
             kind,
             jobs.generate_job,
@@ -101,10 +107,7 @@ class PuzzleService:
         except PoolBusy:
             raise Refusal(BUSY) from None
         except JobTimeout as timeout:
-            too_slow = too_slow or (
-                f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "
-                "Try a smaller puzzle or fewer options (e.g. a lower max_words)."
-            )
+            too_slow = too_slow or too_slow_message(kind)
             raise Refusal(too_slow.format(seconds=timeout.seconds)) from None
         except WorkerCrashed:
             raise Refusal(
@@ -142,6 +145,16 @@ class PuzzleService:
 
 
 BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."
+
+
+def too_slow_message(kind: PuzzleKind) -> str:
+    """A solve past its deadline: what the member can change, in the kind's own options
+    ({seconds} is filled in with the deadline)."""
+    faster = kind.faster_advice()
+    return (
+        f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "
+        f"Try a smaller puzzle{f', or {faster}' if faster else ''}."
+    )
 
 
 def new_error_id() -> str:
