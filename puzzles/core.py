@@ -117,10 +117,20 @@ def shorten(text: str) -> str:
 
 
 def upper_each(text: str) -> str:
-    """Upper case character for character: one whose upper case is longer ('ß' -> 'SS',
-    'ﬆ' -> 'ST') stays as it is, so a cell stays one cell and a ligature never reads as
-    two letters."""
-    return "".join(ch if len(up := ch.upper()) != 1 else up for ch in text)
+    """Upper case character for character, never turning a character into ASCII that was
+    not: 'ß' (-> 'SS'), 'ﬆ' (-> 'ST'), 'ſ' (-> 'S') and 'ı' (-> 'I') stay as they are, so a
+    cell stays one cell and a look-alike is refused by name instead of read as A-Z."""
+    return "".join(up if _same_kind(ch, up := ch.upper()) else ch for ch in text)
+
+
+def _same_kind(ch: str, upper: str) -> bool:
+    return len(upper) == 1 and (ch.isascii() or not upper.isascii())
+
+
+def is_invisible(ch: str) -> bool:
+    """A control, format or unassigned character, or a combining mark: nothing a puzzle is
+    written with, and something that can hide or reorder what is shown (U+202E)."""
+    return not ch.isspace() and unicodedata.category(ch)[0] in "CM"
 
 
 def first_foreign(text: str, allowed: Callable[[str], bool]) -> tuple[int, str] | None:
@@ -207,7 +217,9 @@ class Option:
             return _as_bool(self.name, value)
         if self.type in (int, float):
             return self._number(value)
-        coerced = str(value)
+        if not isinstance(value, str):
+            raise PuzzleError(f"{self.name} must be text, not {_short(value)}")
+        coerced = value
         if self.choices:
             if coerced not in self.choices:
                 raise PuzzleError(
@@ -226,7 +238,8 @@ class Option:
         number = _as_number(value)
         given = shown(value) if isinstance(value, str) else _short(value)
         whole = self.type is int
-        if number is None or not math.isfinite(number) or (whole and number != int(number)):
+        finite = isinstance(number, int) or (number is not None and math.isfinite(number))
+        if not finite or (whole and number != int(number)):
             raise PuzzleError(
                 f"{self.name} must be a {'whole ' if whole else ''}number from "
                 f"{self.range_text}, not {given}",

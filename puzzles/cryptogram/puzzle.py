@@ -17,7 +17,7 @@ import string
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError, is_letter, shown, upper_each
+from puzzles.core import PuzzleError, is_invisible, is_letter, shown, upper_each
 
 LETTERS = string.ascii_uppercase
 EXAMPLE = "TSO'X ASIOX RSIG AJLAFCOH PCESGC XJCR JYXAJ. hints: X=T"
@@ -85,6 +85,15 @@ def parse(text: str) -> Cryptogram:
         else:
             cipher_lines.append(line)
     ciphertext = upper_each(" ".join(" ".join(cipher_lines).split()))
+    # text() writes the ciphertext on one line, so what joining the lines made of it reads
+    # as it will then: 'HINT' and ':' on two lines are a hints marker, 'A=' and 'B' a hint.
+    ciphertext, marker, after = _split_hints_marker(ciphertext)
+    if marker:
+        hint_texts.append(after)
+    if _HINT_LINE.match(ciphertext):
+        hint_texts.append(ciphertext)
+        ciphertext = ""
+    ciphertext = ciphertext.strip()
     _check_ciphertext(ciphertext)
     hints = parse_hints(" ".join(hint_texts), ciphertext) if hint_texts else ()
     return Cryptogram(ciphertext, hints, attribution)
@@ -98,11 +107,15 @@ def _split_hints_marker(line: str) -> tuple[str, bool, str]:
 
 
 def _check_ciphertext(ciphertext: str) -> None:
-    strange = next((ch for ch in ciphertext if ch.isalpha() and not is_letter(ch)), None)
+    strange = next(
+        (ch for ch in ciphertext if (ch.isalpha() and not is_letter(ch)) or is_invisible(ch)),
+        None,
+    )
     if strange is not None:
         at = ciphertext.index(strange)
         raise PuzzleError(
-            f"the ciphertext has the letter {shown(strange)}; cipher letters are A-Z only",
+            f"the ciphertext has the character {shown(strange)}; cipher letters are A-Z only, "
+            "with spaces and punctuation as printed",
             where=f"character {at + 1}",
             example=EXAMPLE,
         )

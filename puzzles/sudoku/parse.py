@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import string
 
-from puzzles.core import PuzzleError, is_number, number_within, shown, upper_each
+from puzzles.core import PuzzleError, is_number, number_within, read_number, shown, upper_each
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, units
 
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -76,6 +76,9 @@ def _numbered_cells(rows: list[str]) -> list[str] | None:
     if len(tokens) not in SIZE_OF_CELL_COUNT or all(len(token) == 1 for token in tokens):
         return None
     if not all(is_number(token) or token in BLANKS for token in tokens):
+        foreign = next((t for t in tokens if t.isdigit() and not is_number(t)), None)
+        if foreign is not None and all(t.isdigit() or t in BLANKS for t in tokens):
+            read_number(foreign, 1, SIZE_OF_CELL_COUNT[len(tokens)])  # refuses '²' by name
         return None
     n = SIZE_OF_CELL_COUNT[len(tokens)]
     symbols = DIGITS[n]
