@@ -55,13 +55,24 @@ class PuzzleService:
                 f"{self.limits.guilds.limit} for the whole server)."
             )
 
+    def check_sizes(self, kind: PuzzleKind, **texts: str | None) -> None:
+        """The one size check: refuse at once any text a member gave that is over its own
+        limit (puzzle=, answer=, progress=, or a generate text option by name, e.g. text=).
+
+        parse, hint, check and generate call it for what they are given; a command that has
+        several texts can call it first with all of them, before taking a rate-limit slot.
+        """
+        for what, text in texts.items():
+            if text is not None:
+                kind.check_input_size(str(text), what=what)
+
     async def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
         """The puzzle, or a PuzzleError saying what is wrong (size checked before parsing).
 
         Parsing is quick, but some kinds look words up and the first lookup loads the word
         lists, so it runs in a thread rather than on the event loop.
         """
-        kind.check_input_size(text)
+        self.check_sizes(kind, puzzle=text)
         return await asyncio.to_thread(kind.parse, text)
 
     # --- the work, in the pool ------------------------------------------------------------
@@ -70,18 +81,17 @@ class PuzzleService:
         return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
 
     async def hint(self, kind: PuzzleKind, puzzle: Puzzle, progress: str):
-        kind.check_input_size(progress, what="progress")
+        self.check_sizes(kind, progress=progress)
         return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True)
 
     async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str):
-        kind.check_input_size(answer, what="answer")
+        self.check_sizes(kind, answer=answer)
         return await self._run(kind, jobs.check_job, kind.name, puzzle, answer)
 
     async def generate(
         self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
     ):
-        for name, text in kind.text_options(options).items():
-            kind.check_input_size(str(text), what=name)
+        self.check_sizes(kind, **kind.text_options(options))
         return await self._run(
             kind,
             jobs.generate_job,

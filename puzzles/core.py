@@ -88,13 +88,9 @@ LETTERS = string.ascii_letters
 MAX_SHOWN = 40  # characters of a player's text quoted back in a message
 
 
-def is_digit(ch: str) -> bool:
-    """An ASCII digit 0-9 (str.isdigit() also says yes to ², ٣ and ５, which int() refuses)."""
-    return len(ch) == 1 and ch in DIGITS
-
-
 def is_letter(ch: str) -> bool:
-    """An ASCII letter A-Z or a-z (not ß, ﬆ, or the Kelvin sign, which lower() makes 'k')."""
+    """An ASCII letter A-Z or a-z (not ß, ﬆ, or the Kelvin sign, which lower() makes 'k');
+    str.isalpha() says yes to all of them, as str.isdigit() does to ², ٣ and ５."""
     return len(ch) == 1 and ch in LETTERS
 
 
@@ -133,9 +129,10 @@ def is_invisible(ch: str) -> bool:
     return not ch.isspace() and unicodedata.category(ch)[0] in "CM"
 
 
-def first_foreign(text: str, allowed: Callable[[str], bool]) -> tuple[int, str] | None:
-    """(1-based position, character) of the first character `allowed` refuses, else None."""
-    return next(((i, ch) for i, ch in enumerate(text, start=1) if not allowed(ch)), None)
+def first_non_letter(word: str) -> str | None:
+    """The first character of `word` that is not an ASCII letter, checked before any case
+    change (lower() makes the Kelvin sign a 'k'); None when there is none."""
+    return next((ch for ch in word if not is_letter(ch)), None)
 
 
 def number_within(token: str, lowest: int, highest: int) -> int | None:

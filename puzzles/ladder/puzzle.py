@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, first_foreign, is_letter, shorten, shown
+from puzzles.core import PuzzleError, first_non_letter, shorten, shown
 from puzzles.lexicon import Lexicon, lexicon
 
 EXAMPLE = "cold warm"
@@ -43,11 +43,10 @@ def split_words(text: str, example: str = EXAMPLE) -> tuple[str, ...]:
     (checked before lower-casing, which turns the Kelvin sign into a 'k')."""
     words = tuple(word for word in WORD_SEPARATORS.split(text.strip()) if word)
     for number, word in enumerate(words, start=1):
-        strange = first_foreign(word, is_letter)
+        strange = first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"{shorten(word.upper())} contains {shown(strange[1])}; "
-                "words hold only letters A-Z",
+                f"{shorten(word.upper())} contains {shown(strange)}; words hold only letters A-Z",
                 where=f"word {number}",
                 example=example,
             )

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError, first_foreign, is_letter, shorten, shown
+from puzzles.core import PuzzleError, first_non_letter, shorten, shown
 
 EXAMPLE = "vro wal eth bdi"
 MIN_SIDES = 3
@@ -80,10 +80,10 @@ def parse(text: str) -> Board:
 
 
 def _check_side_letters(number: int, side: str) -> None:
-    strange = first_foreign(side, is_letter)
+    strange = first_non_letter(side)
     if strange:
         raise PuzzleError(
-            f"side {number} ({shorten(side.upper())}) contains {shown(strange[1])}; "
+            f"side {number} ({shorten(side.upper())}) contains {shown(strange)}; "
             "sides hold only letters A-Z",
             example=EXAMPLE,
         )

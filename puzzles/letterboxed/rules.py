@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from puzzles.core import PuzzleError, Verdict, first_foreign, is_letter, join_words, plural, shown
+from puzzles.core import PuzzleError, Verdict, first_non_letter, join_words, plural, shown
 from puzzles.letterboxed.board import Board
 from puzzles.letterboxed.solver import MIN_WORD_LENGTH, Search, board_search
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -24,10 +24,10 @@ def parse_words(text: str) -> tuple[str, ...]:
     """'WHO OBJECTIVELY', 'who-objectively', 'who, objectively' -> ('who', 'objectively')."""
     words = tuple(word for word in WORD_SEPARATORS.split(text.strip()) if word)
     for word in words:
-        strange = first_foreign(word, is_letter)
+        strange = first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"the word {shown(word)} contains {shown(strange[1])}; words hold only letters A-Z",
+                f"the word {shown(word)} contains {shown(strange)}; words hold only letters A-Z",
                 example="WHO OBJECTIVELY",
             )
     if len(words) > MAX_ANSWER_WORDS:

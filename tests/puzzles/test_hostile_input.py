@@ -305,3 +305,11 @@ def test_a_cryptogram_reads_the_same_from_its_own_one_line_text(text):
     except PuzzleError:
         return
     assert kind.parse(puzzle.text()) == puzzle
+
+
+def test_a_command_can_size_check_all_its_texts_at_once_each_against_its_own_limit():
+    kind = get_kind("ladder")
+    service = in_process_service()
+    service.check_sizes(kind, puzzle="cold warm", answer=" ".join(["slate"] * 20), progress=None)
+    with pytest.raises(PuzzleError, match="Word Ladder progress is 600 characters"):
+        service.check_sizes(kind, puzzle="cold warm", progress="x" * 600)
