@@ -4,10 +4,14 @@ good puzzles (one character changed, inserted or doubled), as well as arbitrary 
 from __future__ import annotations
 
 import string
+from collections import Counter
 
 from hypothesis import strategies as st
 
 from puzzles.core import PuzzleKind
+
+# Inputs tried per kind in this run, for the summary at the end (see conftest.py).
+TRIED: Counter[str] = Counter()
 
 # Characters that look like or stand for ASCII letters and digits, or cannot be seen.
 UNICODE_DIGITS = ("²", "٣", "５", "𝟗", "①", "Ⅻ", "߂", "᠓", "¹", "₃", "৯")
