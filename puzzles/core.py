@@ -275,7 +275,9 @@ def _short(value: Any) -> str:
         return f"a {value.bit_length() * 30103 // 100000 + 1:,}-digit number"
     if isinstance(value, float):
         return f"{value:g}"
-    return shown(str(value)) if isinstance(value, (int, str)) else shown(repr(value))
+    if isinstance(value, int):
+        return str(value)
+    return shown(value) if isinstance(value, str) else shown(repr(value))
 
 
 def _as_bool(name: str, value: Any) -> bool:
