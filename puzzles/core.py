@@ -204,7 +204,7 @@ class Option:
     @property
     def range_text(self) -> str:
         """'1 to 10', for help texts and messages."""
-        return f"{self.minimum:g} to {self.maximum:g}"
+        return f"{_figure(self.minimum)} to {_figure(self.maximum)}"
 
     def coerce(self, value: Any) -> Any:
         """Validate a value typed by a player, with a message naming the option."""
@@ -243,9 +243,9 @@ class Option:
                 example=f"{self.name}={self.default if self.default is not None else self.minimum}",
             )
         if number < self.minimum:
-            raise PuzzleError(f"{self.name} must be at least {self.minimum:g}, not {given}")
+            raise PuzzleError(f"{self.name} must be at least {_figure(self.minimum)}, not {given}")
         if number > self.maximum:
-            raise PuzzleError(f"{self.name} must be at most {self.maximum:g}, not {given}")
+            raise PuzzleError(f"{self.name} must be at most {_figure(self.maximum)}, not {given}")
         return self.type(number)
 
 
@@ -273,11 +273,14 @@ def _short(value: Any) -> str:
     digits)."""
     if isinstance(value, int) and abs(value) >= 10**MAX_SHOWN:
         return f"a {value.bit_length() * 30103 // 100000 + 1:,}-digit number"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _figure(value)
     return shown(value) if isinstance(value, str) else shown(repr(value))
+
+
+def _figure(number: int | float) -> str:
+    """100,000 for an int, 2.5 for a float."""
+    return f"{number:,}" if isinstance(number, int) else f"{number:g}"
 
 
 def _as_bool(name: str, value: Any) -> bool:
