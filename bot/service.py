@@ -1,8 +1,10 @@
 """What the Discord cogs ask of the bot, free of Discord types: admit, parse, solve, draw.
 
 Cheap checks happen first, on the event loop, so a bad request is answered at once and
-ephemerally: the input size, the parse, the member's and the server's rate limits, and
-whether the pool can take another job. Only then does work go to the worker pool.
+ephemerally: the size of every text the member gave (puzzle, answer, progress, generate
+text; each against its own limit, PuzzleKind.check_input_size), the parse, the member's and
+the server's rate limits, and whether the pool can take another job. Only then does work go
+to the worker pool.
 """
 
 from __future__ import annotations
@@ -53,13 +55,24 @@ class PuzzleService:
                 f"{self.limits.guilds.limit} for the whole server)."
             )
 
+    def check_sizes(self, kind: PuzzleKind, **texts: str | None) -> None:
+        """The one size check: refuse at once any text a member gave that is over its own
+        limit (puzzle=, answer=, progress=, or a generate text option by name, e.g. text=).
+
+        parse, hint, check and generate call it for what they are given; a command that has
+        several texts can call it first with all of them, before taking a rate-limit slot.
+        """
+        for what, text in texts.items():
+            if text is not None:
+                kind.check_input_size(str(text), what=what)
+
     async def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
         """The puzzle, or a PuzzleError saying what is wrong (size checked before parsing).
 
         Parsing is quick, but some kinds look words up and the first lookup loads the word
         lists, so it runs in a thread rather than on the event loop.
         """
-        kind.check_input_size(text)
+        self.check_sizes(kind, puzzle=text)
         return await asyncio.to_thread(kind.parse, text)
 
     # --- the work, in the pool ------------------------------------------------------------
@@ -68,14 +81,17 @@ class PuzzleService:
         return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
 
     async def hint(self, kind: PuzzleKind, puzzle: Puzzle, progress: str):
+        self.check_sizes(kind, progress=progress)
         return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True)
 
     async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str):
+        self.check_sizes(kind, answer=answer)
         return await self._run(kind, jobs.check_job, kind.name, puzzle, answer)
 
     async def generate(
         self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
     ):
+        self.check_sizes(kind, **kind.text_options(options))
         return await self._run(
             kind,
             jobs.generate_job,
@@ -101,10 +117,7 @@ class PuzzleService:
         except PoolBusy:
             raise Refusal(BUSY) from None
         except JobTimeout as timeout:
-            too_slow = too_slow or (
-                f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "
-                "Try a smaller puzzle or fewer options (e.g. a lower max_words)."
-            )
+            too_slow = too_slow or too_slow_message(kind)
             raise Refusal(too_slow.format(seconds=timeout.seconds)) from None
         except WorkerCrashed:
             raise Refusal(
@@ -142,6 +155,16 @@ class PuzzleService:
 
 
 BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."
+
+
+def too_slow_message(kind: PuzzleKind) -> str:
+    """A solve past its deadline: what the member can change, in the kind's own options
+    ({seconds} is filled in with the deadline)."""
+    faster = kind.faster_advice()
+    return (
+        f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "
+        f"Try a smaller puzzle{f', or {faster}' if faster else ''}."
+    )
 
 
 def new_error_id() -> str:

@@ -8,7 +8,10 @@ they pickle across the worker-pool boundary and can be compared and hashed.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
+import string
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -72,17 +75,136 @@ class Verdict:
         return "\n".join(lines)
 
 
+# --- reading what players type ------------------------------------------------------------
+#
+# Puzzles are written in ASCII letters and digits. Anything else is refused with its name
+# rather than folded into ASCII: NFKC would turn a superscript two or a fullwidth five into a
+# digit, but also one ligature into two letters (ﬆ -> st) and one cell into two, so grids,
+# sides and the positions in messages would silently change. A refusal that names the
+# character is one rule a player can act on.
+
+DIGITS = string.digits
+LETTERS = string.ascii_letters
+MAX_SHOWN = 40  # characters of a player's text quoted back in a message
+
+
+def is_letter(ch: str) -> bool:
+    """An ASCII letter A-Z or a-z (not ß, ﬆ, or the Kelvin sign, which lower() makes 'k');
+    str.isalpha() says yes to all of them, as str.isdigit() does to ², ٣ and ５."""
+    return len(ch) == 1 and ch in LETTERS
+
+
+def is_number(token: str) -> bool:
+    return bool(token) and all(ch in DIGITS for ch in token)
+
+
+def shown(text: str) -> str:
+    """A player's text quoted back: cut to a readable length, with the name of a lone
+    character that looks like an ASCII one or cannot be seen ('²' (SUPERSCRIPT TWO))."""
+    if len(text) == 1 and not (text.isascii() and text.isprintable()):
+        name = unicodedata.name(text, f"U+{ord(text):04X}")
+        return f"{text!r} ({name})"
+    return repr(shorten(text))
+
+
+def shorten(text: str) -> str:
+    """A player's text cut to a length a message can quote."""
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+
+
+def upper_each(text: str) -> str:
+    """Upper case character for character, never turning a character into ASCII that was
+    not: 'ß' (-> 'SS'), 'ﬆ' (-> 'ST'), 'ſ' (-> 'S') and 'ı' (-> 'I') stay as they are, so a
+    cell stays one cell and a look-alike is refused by name instead of read as A-Z."""
+    return "".join(up if _same_kind(ch, up := ch.upper()) else ch for ch in text)
+
+
+def _same_kind(ch: str, upper: str) -> bool:
+    return len(upper) == 1 and (ch.isascii() or not upper.isascii())
+
+
+def is_invisible(ch: str) -> bool:
+    """A control, format or unassigned character, or a combining mark: nothing a puzzle is
+    written with, and something that can hide or reorder what is shown (U+202E)."""
+    return not ch.isspace() and unicodedata.category(ch)[0] in "CM"
+
+
+def first_non_letter(word: str) -> str | None:
+    """The first character of `word` that is not an ASCII letter, checked before any case
+    change (lower() makes the Kelvin sign a 'k'); None when there is none."""
+    return next((ch for ch in word if not is_letter(ch)), None)
+
+
+def number_within(token: str, lowest: int, highest: int) -> int | None:
+    """The number `token` writes in ASCII digits if it is lowest..highest, else None."""
+    if not is_number(token) or len(token.lstrip("0")) > len(str(highest)):
+        return None
+    value = int(token)
+    return value if lowest <= value <= highest else None
+
+
+def read_number(
+    token: str,
+    lowest: int,
+    highest: int,
+    *,
+    where: str | None = None,
+    example: str | None = None,
+) -> int:
+    """A whole number lowest..highest written in ASCII digits; a PuzzleError otherwise.
+
+    The one place puzzles turn typed digits into a number: '²' and '٣' are refused by name,
+    and a thousand-digit number is out of range without int() ever seeing it."""
+    if not is_number(token):
+        raise PuzzleError(
+            f"{shown(token)} is not a number from {lowest} to {highest}",
+            where=where,
+            example=example,
+        )
+    if len(token.lstrip("0")) > len(str(highest)):
+        raise PuzzleError(
+            f"the {len(token):,}-digit number {shown(token)} is outside {lowest}..{highest}",
+            where=where,
+            example=example,
+        )
+    value = int(token)
+    if not lowest <= value <= highest:
+        raise PuzzleError(
+            f"the number {value} is outside {lowest}..{highest}", where=where, example=example
+        )
+    return value
+
+
 @dataclass(frozen=True)
 class Option:
-    """A per-kind solve option, declared once so the CLI and the bot can both offer it."""
+    """A per-kind solve option, declared once so the CLI and the bot can both offer it.
+
+    Every number has a finite range (minimum..maximum, both required) that fits the solve
+    deadline; free text has a max_length. `faster` says how this option makes a slow solve
+    quicker ('a lower max_solutions'); a solve past its deadline suggests exactly that.
+    """
 
     name: str
     type: type
     default: Any
     help: str
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
     choices: tuple[str, ...] = ()
+    max_length: int | None = None  # free text (no choices): the most characters accepted
+    faster: str = ""
+
+    def __post_init__(self):
+        numeric = self.type in (int, float)
+        if numeric and (self.minimum is None or self.maximum is None):
+            raise TypeError(f"option {self.name}: a number needs a minimum and a maximum")
+        if self.type is str and not self.choices and self.max_length is None:
+            raise TypeError(f"option {self.name}: free text needs a max_length")
+
+    @property
+    def range_text(self) -> str:
+        """'1 to 10', for help texts and messages."""
+        return f"{_figure(self.minimum)} to {_figure(self.maximum)}"
 
     def coerce(self, value: Any) -> Any:
         """Validate a value typed by a player, with a message naming the option."""
@@ -90,23 +212,75 @@ class Option:
             return self.default
         if self.type is bool:
             return _as_bool(self.name, value)
-        try:
-            coerced = self.type(value)
-        except (TypeError, ValueError):
+        if self.type in (int, float):
+            return self._number(value)
+        if not isinstance(value, str):
+            raise PuzzleError(f"{self.name} must be text, not {_short(value)}")
+        coerced = value
+        if self.choices:
+            if coerced not in self.choices:
+                raise PuzzleError(
+                    f"{self.name} must be one of {', '.join(self.choices)}, not {shown(coerced)}",
+                    example=f"{self.name}={self.default}",
+                )
+        elif self.max_length is not None and len(coerced) > self.max_length:
             raise PuzzleError(
-                f"{self.name} must be a {self.type.__name__}, not {value!r}",
-                example=f"{self.name}={self.default}",
-            ) from None
-        if self.choices and coerced not in self.choices:
-            raise PuzzleError(
-                f"{self.name} must be one of {', '.join(self.choices)}, not {coerced!r}",
-                example=f"{self.name}={self.default}",
+                f"{self.name} is {len(coerced):,} characters; the most I accept is "
+                f"{self.max_length:,}"
             )
-        if self.minimum is not None and coerced < self.minimum:
-            raise PuzzleError(f"{self.name} must be at least {self.minimum}, not {coerced}")
-        if self.maximum is not None and coerced > self.maximum:
-            raise PuzzleError(f"{self.name} must be at most {self.maximum}, not {coerced}")
         return coerced
+
+    def _number(self, value: Any) -> int | float:
+        """An int or float option's value: finite, whole for int, inside minimum..maximum."""
+        number = _as_number(value)
+        given = shown(value) if isinstance(value, str) else _short(value)
+        whole = self.type is int
+        finite = isinstance(number, int) or (number is not None and math.isfinite(number))
+        if not finite or (whole and number != int(number)):
+            raise PuzzleError(
+                f"{self.name} must be a {'whole ' if whole else ''}number from "
+                f"{self.range_text}, not {given}",
+                example=f"{self.name}={self.default if self.default is not None else self.minimum}",
+            )
+        if number < self.minimum:
+            raise PuzzleError(f"{self.name} must be at least {_figure(self.minimum)}, not {given}")
+        if number > self.maximum:
+            raise PuzzleError(f"{self.name} must be at most {_figure(self.maximum)}, not {given}")
+        return self.type(number)
+
+
+def _as_number(value: Any) -> int | float | None:
+    """A number from a player's value (int, float or text); None when it is none."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    text = str(value).strip()
+    if len(text) > MAX_SHOWN or not text.isascii():  # no 5,000-digit int(), no '٣'
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _short(value: Any) -> str:
+    """A value for a message; a huge int is described, not printed (str() refuses 4,300+
+    digits)."""
+    if isinstance(value, int) and abs(value) >= 10**MAX_SHOWN:
+        return f"a {value.bit_length() * 30103 // 100000 + 1:,}-digit number"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _figure(value)
+    return shown(value) if isinstance(value, str) else shown(repr(value))
+
+
+def _figure(number: int | float) -> str:
+    """100,000 for an int, 2.5 for a float."""
+    return f"{number:,}" if isinstance(number, int) else f"{number:g}"
 
 
 def _as_bool(name: str, value: Any) -> bool:
@@ -114,9 +288,11 @@ def _as_bool(name: str, value: Any) -> bool:
         return value
     words = {"true": True, "yes": True, "on": True, "1": True}
     words |= {"false": False, "no": False, "off": False, "0": False}
-    answer = words.get(str(value).strip().lower())
+    answer = words.get(value.strip().lower()) if isinstance(value, str) else None
+    if isinstance(value, int) and value in (0, 1):
+        answer = bool(value)
     if answer is None:
-        raise PuzzleError(f"{name} must be yes or no, not {value!r}", example=f"{name}=yes")
+        raise PuzzleError(f"{name} must be yes or no, not {_short(value)}", example=f"{name}=yes")
     return answer
 
 
@@ -129,7 +305,7 @@ def _with_options(
     unknown = sorted(set(given) - set(known))
     if unknown:
         raise PuzzleError(
-            f"{title} has no option {unknown[0]!r}",
+            f"{title} has no option {shown(unknown[0])}",
             example=", ".join(known) or "no options",
         )
     return {name: option.coerce(given.get(name)) for name, option in known.items()}
@@ -148,6 +324,9 @@ class PuzzleKind:
     - warm_up: the kind's first solve loads data or builds indexes (about a second), so each
       bot worker solves the kind's example once at start and the first player's solve is as
       fast as the rest.
+    - max_input_chars limits the puzzle as typed; max_answer_chars an answer or the progress
+      given for a hint (a grid, a chain of words); a free-text generate option its own
+      max_length. check_input_size() is the one check all of them go through.
     """
 
     name: str
@@ -164,6 +343,7 @@ class PuzzleKind:
     generate_options: tuple[Option, ...] = ()
     difficulties: tuple[str, ...] = ()
     max_input_chars: int = 2000
+    max_answer_chars: int = 2000
     multiline_input: bool = False
     warm_up: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
@@ -190,14 +370,38 @@ class PuzzleKind:
         values = _with_options(self.title, self.generate_options, options)
         return self.generate(rng, difficulty, **values)
 
+    def input_limit(self, what: str = "puzzle") -> int:
+        """The most characters accepted for one text a member gives: the puzzle, an answer,
+        progress, or a free-text generate option by name (e.g. 'text')."""
+        if what == "puzzle":
+            return self.max_input_chars
+        if what in ("answer", "progress"):
+            return self.max_answer_chars
+        for option in (*self.generate_options, *self.solve_options):
+            if option.name == what and option.max_length is not None:
+                return option.max_length
+        raise KeyError(f"{self.name} has no text field {what!r}")
+
     def check_input_size(self, text: str, what: str = "puzzle") -> None:
-        """Refuse an oversized puzzle (or answer) before any work is done on it."""
-        if len(text) > self.max_input_chars:
+        """Refuse an oversized puzzle, answer, progress or generate text before any work."""
+        limit = self.input_limit(what)
+        if len(text) > limit:
             raise PuzzleError(
                 f"that {self.title} {what} is {len(text):,} characters; "
-                f"the most I accept is {self.max_input_chars:,}",
-                example=f"{self.name} {self.example}",
+                f"the most I accept is {limit:,}",
+                example=f"{self.name} {self.example}" if what == "puzzle" else None,
             )
+
+    def text_options(self, options: dict[str, Any] | None) -> dict[str, str]:
+        """The free-text generate options among `options` (name -> text), to size-check."""
+        free = {o.name for o in self.generate_options if o.type is str and not o.choices}
+        return {name: v for name, v in (options or {}).items() if name in free and v is not None}
+
+    def faster_advice(self) -> str:
+        """What makes a solve of this kind quicker, from its own options: 'a lower
+        max_solutions, or tier=common'; '' when no option speeds it up."""
+        ways = [option.faster for option in self.solve_options if option.faster]
+        return ", or ".join(ways)
 
 
 def hint_text(hint: Any) -> str:

@@ -31,6 +31,7 @@ KIND = PuzzleKind(
             "word list: common, standard or large (default: common, then the larger ones "
             "if no fill is found)",
             choices=("common", "standard", "large"),
+            faster="tier=common",
         ),
     ),
     generate_options=(
@@ -45,6 +46,7 @@ KIND = PuzzleKind(
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=4000,
+    max_answer_chars=1000,  # letters such as 1=A 2=B, or the final word
     multiline_input=True,
     warm_up=True,  # builds the word-pattern index (about half a second)
 )

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, is_letter, read_number, shown
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 NUMBERS = range(1, 27)
@@ -175,12 +175,7 @@ def _numbered_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _number(token: str, where: str, example: str = EXAMPLE) -> int:
-    if not token.isdigit():
-        raise PuzzleError(f"{token!r} is not a number from 1 to 26", where=where, example=example)
-    value = int(token)
-    if value not in NUMBERS:
-        raise PuzzleError(f"the number {value} is outside 1..26", where=where, example=example)
-    return value
+    return read_number(token, NUMBERS.start, NUMBERS.stop - 1, where=where, example=example)
 
 
 def _tokens(line: str) -> list[str]:
@@ -193,7 +188,7 @@ def _parse_clue(line: str, line_number: int) -> Clue:
     if len(clue) < 2:
         raise PuzzleError(
             f"a clue needs at least two numbers, but line {line_number} has {len(clue)}",
-            where=line,
+            where=shown(line),
             example=EXAMPLE,
         )
     return clue
@@ -251,17 +246,17 @@ def _add_letters(letters: dict[int, str], line: str, line_number: int) -> None:
     leftover = LETTER_PIECE.sub("", line).strip(" ,")
     if leftover or not pieces:
         raise PuzzleError(
-            f"I could not read {leftover or line!r} as number=letter",
+            f"I could not read {shown(leftover or line)} as number=letter",
             where=f"line {line_number}",
             example="12=E 3=M",
         )
     for piece in pieces:
         number_text, letter = (part.strip() for part in re.split(r"[=:]", piece, maxsplit=1))
-        number = _number(number_text, f"{piece!r} on line {line_number}", "12=E")
-        if not (len(letter) == 1 and letter.lower() in ALPHABET):
+        number = _number(number_text, f"{shown(piece)} on line {line_number}", "12=E")
+        if not is_letter(letter):
             raise PuzzleError(
-                f"a number stands for one letter A-Z, not {letter!r}",
-                where=f"{piece!r} on line {line_number}",
+                f"a number stands for one letter A-Z, not {shown(letter)}",
+                where=f"{shown(piece)} on line {line_number}",
                 example="12=E",
             )
         letter = letter.lower()

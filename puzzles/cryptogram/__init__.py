@@ -38,10 +38,17 @@ KIND = PuzzleKind(
         ),
     ),
     generate_options=(
-        Option("text", str, "", "encipher this text instead of a quotation from the collection"),
+        Option(
+            "text",
+            str,
+            "",
+            "encipher this text instead of a quotation from the collection",
+            max_length=500,  # the longest quotation is 160; the puzzle must fit one message
+        ),
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=1500,
+    max_answer_chars=1500,  # the plaintext, or the key
     multiline_input=True,
     warm_up=True,  # loads the word statistics and the spoken-English model (about a second)
 )

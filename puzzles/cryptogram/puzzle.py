@@ -17,7 +17,7 @@ import string
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, is_invisible, is_letter, shown, upper_each
 
 LETTERS = string.ascii_uppercase
 EXAMPLE = "TSO'X ASIOX RSIG AJLAFCOH PCESGC XJCR JYXAJ. hints: X=T"
@@ -84,7 +84,16 @@ def parse(text: str) -> Cryptogram:
             attribution = " ".join(match.group(1).split())
         else:
             cipher_lines.append(line)
-    ciphertext = " ".join(" ".join(cipher_lines).split()).upper()
+    ciphertext = upper_each(" ".join(" ".join(cipher_lines).split()))
+    # text() writes the ciphertext on one line, so what joining the lines made of it reads
+    # as it will then: 'HINT' and ':' on two lines are a hints marker, 'A=' and 'B' a hint.
+    ciphertext, marker, after = _split_hints_marker(ciphertext)
+    if marker:
+        hint_texts.append(after)
+    if _HINT_LINE.match(ciphertext):
+        hint_texts.append(ciphertext)
+        ciphertext = ""
+    ciphertext = ciphertext.strip()
     _check_ciphertext(ciphertext)
     hints = parse_hints(" ".join(hint_texts), ciphertext) if hint_texts else ()
     return Cryptogram(ciphertext, hints, attribution)
@@ -98,11 +107,15 @@ def _split_hints_marker(line: str) -> tuple[str, bool, str]:
 
 
 def _check_ciphertext(ciphertext: str) -> None:
-    strange = next((ch for ch in ciphertext if ch.isalpha() and ch not in LETTERS), None)
+    strange = next(
+        (ch for ch in ciphertext if (ch.isalpha() and not is_letter(ch)) or is_invisible(ch)),
+        None,
+    )
     if strange is not None:
         at = ciphertext.index(strange)
         raise PuzzleError(
-            f"the ciphertext has the letter {strange!r}; cipher letters are A-Z only",
+            f"the ciphertext has the character {shown(strange)}; cipher letters are A-Z only, "
+            "with spaces and punctuation as printed",
             where=f"character {at + 1}",
             example=EXAMPLE,
         )
@@ -124,7 +137,7 @@ def parse_hints(text: str, ciphertext: str) -> tuple[tuple[str, str], ...]:
         match = _HINT_PAIR.match(token)
         if match is None:
             raise PuzzleError(
-                f"the hint {token!r} is not of the form cipher letter = plain letter",
+                f"the hint {shown(token)} is not of the form cipher letter = plain letter",
                 example=HINT_EXAMPLE,
             )
         cipher, plain = match.group(1).upper(), match.group(2).upper()

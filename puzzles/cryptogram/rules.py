@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, plural
+from puzzles.core import PuzzleError, Verdict, plural, shown, upper_each
 from puzzles.cryptogram.model import word_model
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
 from puzzles.cryptogram.solver import decode, solve
@@ -52,7 +52,7 @@ def _answer_plaintext(puzzle: Cryptogram, answer: str) -> str | Verdict:
                 "Give a plain letter for every cipher letter, e.g. A=E B=T ...",
             )
         return "".join(key[ch] for ch in puzzle.letters)
-    letters = "".join(ch for ch in answer.upper() if ch in LETTERS)
+    letters = "".join(ch for ch in upper_each(answer) if ch in LETTERS)  # ß is not SS
     if not letters:
         return Verdict(False, ("no answer given",), "Type the plaintext, or the key as A=E B=T")
     if len(letters) != len(puzzle.letters):
@@ -73,7 +73,8 @@ def parse_key_answer(tokens: list[str]) -> dict[str, str]:
         match = _KEY_PAIR.match(token)
         if match is None:
             raise PuzzleError(
-                f"{token!r} is not of the form cipher letter = plain letter", example="A=E B=T"
+                f"{shown(token)} is not of the form cipher letter = plain letter",
+                example="A=E B=T",
             )
         key[match.group(1).upper()] = match.group(2).upper()
     return key
@@ -167,7 +168,7 @@ def progress_key(puzzle: Cryptogram, progress: str) -> dict[str, str]:
     tokens = re.sub(r"\s*=\s*", "=", progress).replace(",", " ").split()
     if all("=" in token for token in tokens):
         return parse_key_answer(tokens)
-    symbols = [ch for ch in progress.upper() if ch in LETTERS or ch in _BLANKS]
+    symbols = [ch for ch in upper_each(progress) if ch in LETTERS or ch in _BLANKS]
     if len(symbols) != len(puzzle.letters):
         raise PuzzleError(
             f"the progress has {len(symbols)} letters and blanks; the cryptogram has "

@@ -46,6 +46,7 @@ KIND = PuzzleKind(
             "standard",
             "word list: common, standard or large",
             choices=TIERS,
+            faster="tier=common",
         ),
         Option(
             "seconds",
@@ -53,7 +54,8 @@ KIND = PuzzleKind(
             DEFAULT_SECONDS,
             "time budget for the longest chain, in seconds",
             minimum=1,
-            maximum=MAX_SECONDS,
+            maximum=MAX_SECONDS,  # inside the bot's 10 s solve deadline
+            faster="fewer seconds",
         ),
     ),
     generate_options=(
@@ -76,6 +78,7 @@ KIND = PuzzleKind(
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=80,
+    max_answer_chars=500,  # a chain of words
 )
 
 __all__ = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, first_non_letter, shorten, shown
 from puzzles.lexicon import Lexicon, lexicon
 
 EXAMPLE = "cold warm"
@@ -39,17 +39,18 @@ class Ladder:
 
 
 def split_words(text: str, example: str = EXAMPLE) -> tuple[str, ...]:
-    """The words of a line, lowercase; a PuzzleError names a word holding anything but A-Z."""
-    words = tuple(word for word in WORD_SEPARATORS.split(text.strip().lower()) if word)
+    """The words of a line, lowercase; a PuzzleError names a word holding anything but A-Z
+    (checked before lower-casing, which turns the Kelvin sign into a 'k')."""
+    words = tuple(word for word in WORD_SEPARATORS.split(text.strip()) if word)
     for number, word in enumerate(words, start=1):
-        strange = next((ch for ch in word if not "a" <= ch <= "z"), None)
+        strange = first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"{word.upper()} contains {strange!r}; words hold only letters A-Z",
+                f"{shorten(word.upper())} contains {shown(strange)}; words hold only letters A-Z",
                 where=f"word {number}",
                 example=example,
             )
-    return words
+    return tuple(word.lower() for word in words)
 
 
 def parse(text: str, dictionary: Lexicon | None = None) -> Ladder:
@@ -59,7 +60,8 @@ def parse(text: str, dictionary: Lexicon | None = None) -> Ladder:
         raise PuzzleError("type two words of the same length to join", example=EXAMPLE)
     if len(words) > 2:
         raise PuzzleError(
-            f"a ladder joins two words, but I found {len(words)} ({' '.join(words).upper()})",
+            f"a ladder joins two words, but I found {len(words)} "
+            f"({shorten(' '.join(words).upper())})",
             example=EXAMPLE,
         )
     for number, word in enumerate(words, start=1):
@@ -73,7 +75,7 @@ def parse(text: str, dictionary: Lexicon | None = None) -> Ladder:
 def _check_length(number: int, word: str) -> None:
     if not MIN_LETTERS <= len(word) <= MAX_LETTERS:
         raise PuzzleError(
-            f"{word.upper()} has {len(word)} letters; ladder words have "
+            f"{shorten(word.upper())} has {len(word)} letters; ladder words have "
             f"{MIN_LETTERS} to {MAX_LETTERS}",
             where=f"word {number}",
             example=EXAMPLE,
@@ -83,7 +85,8 @@ def _check_length(number: int, word: str) -> None:
 def _check_same_length(start: str, goal: str) -> None:
     if len(start) != len(goal):
         raise PuzzleError(
-            f"{start.upper()} has {len(start)} letters but {goal.upper()} has {len(goal)}; "
+            f"{shorten(start.upper())} has {len(start)} letters but {shorten(goal.upper())} has "
+            f"{len(goal)}; "
             "a ladder changes one letter at a time, so both words need the same length",
             example=EXAMPLE,
         )

@@ -30,7 +30,8 @@ KIND = PuzzleKind(
             DEFAULT_MAX_WORDS,
             "search for solutions of up to this many words",
             minimum=1,
-            maximum=10,
+            maximum=10,  # 10 words on the hardest boards: about 2 s
+            faster="a lower max_words",
         ),
         Option(
             "tier",
@@ -38,10 +39,12 @@ KIND = PuzzleKind(
             "standard",
             "word list: common, standard or large",
             choices=("common", "standard", "large"),
+            faster="tier=common",
         ),
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=80,
+    max_answer_chars=300,  # up to ten words
     warm_up=True,  # builds the standard word index (about a second)
 )
 

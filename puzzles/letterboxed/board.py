@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, first_non_letter, shorten, shown
 
 EXAMPLE = "vro wal eth bdi"
 MIN_SIDES = 3
@@ -58,7 +58,7 @@ class Board:
 
 def parse(text: str) -> Board:
     """'vro wal eth bdi', 'VRO/WAL/ETH/BDI' or 'vro,wal,eth,bdi' -> Board."""
-    sides = tuple(side for side in SIDE_SEPARATORS.split(text.strip().lower()) if side)
+    sides = tuple(side for side in SIDE_SEPARATORS.split(text.strip()) if side)
     if not sides:
         raise PuzzleError("type the letters of each side, separated by spaces", example=EXAMPLE)
     for number, side in enumerate(sides, start=1):
@@ -66,7 +66,7 @@ def parse(text: str) -> Board:
     if len(sides) < MIN_SIDES:
         raise PuzzleError(
             f"a box needs at least {MIN_SIDES} sides, but I found {len(sides)} "
-            f"({', '.join(s.upper() for s in sides)}); separate the sides with spaces",
+            f"({shorten(', '.join(s.upper() for s in sides))}); separate the sides with spaces",
             example=EXAMPLE,
         )
     if len(sides) > MAX_SIDES:
@@ -74,20 +74,22 @@ def parse(text: str) -> Board:
             f"a box can have at most {MAX_SIDES} sides, but I found {len(sides)}",
             example=EXAMPLE,
         )
+    sides = tuple(side.lower() for side in sides)
     _check_distinct_letters(sides)
     return Board(sides)
 
 
 def _check_side_letters(number: int, side: str) -> None:
-    strange = [ch for ch in side if not ("a" <= ch <= "z")]
+    strange = first_non_letter(side)
     if strange:
         raise PuzzleError(
-            f"side {number} ({side.upper()}) contains {strange[0]!r}; sides hold only letters A-Z",
+            f"side {number} ({shorten(side.upper())}) contains {shown(strange)}; "
+            "sides hold only letters A-Z",
             example=EXAMPLE,
         )
     if len(side) > MAX_LETTERS_PER_SIDE:
         raise PuzzleError(
-            f"side {number} ({side.upper()}) has {len(side)} letters; "
+            f"side {number} ({shorten(side.upper())}) has {len(side)} letters; "
             f"at most {MAX_LETTERS_PER_SIDE} fit on a side",
             where="did you forget a space between two sides?",
             example=EXAMPLE,

@@ -11,7 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, join_words, plural
+from puzzles.core import PuzzleError, Verdict, first_non_letter, join_words, plural, shown
 from puzzles.letterboxed.board import Board
 from puzzles.letterboxed.solver import MIN_WORD_LENGTH, Search, board_search
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -49,17 +49,17 @@ class LetterBoxedHint:
 
 def parse_words(text: str) -> tuple[str, ...]:
     """'WHO OBJECTIVELY', 'who-objectively', 'who, objectively' -> ('who', 'objectively')."""
-    words = tuple(word for word in WORD_SEPARATORS.split(text.strip().lower()) if word)
+    words = tuple(word for word in WORD_SEPARATORS.split(text.strip()) if word)
     for word in words:
-        strange = next((ch for ch in word if not "a" <= ch <= "z"), None)
+        strange = first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"the word {word!r} contains {strange!r}; words hold only letters A-Z",
+                f"the word {shown(word)} contains {shown(strange)}; words hold only letters A-Z",
                 example="WHO OBJECTIVELY",
             )
     if len(words) > MAX_ANSWER_WORDS:
         raise PuzzleError(f"that is {len(words)} words; an answer has at most {MAX_ANSWER_WORDS}")
-    return words
+    return tuple(word.lower() for word in words)
 
 
 def word_problems(board: Board, word: str, dictionary: Lexicon, tier: Tier) -> list[str]:

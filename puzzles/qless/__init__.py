@@ -8,6 +8,10 @@ from puzzles.qless.generate import DIFFICULTIES, generate
 from puzzles.qless.parse import EXAMPLE, Roll, parse
 from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, TIERS, QlessSolution, solve
 
+# Counting runs at about 30,000 solutions a second on a busy two-core machine, so 100,000 fits
+# the bot's 10 s solve deadline with room to spare; a million took 25 s.
+MAX_SOLUTIONS = 100_000
+
 KIND = PuzzleKind(
     name="qless",
     title="Q-less",
@@ -29,6 +33,7 @@ KIND = PuzzleKind(
             "standard",
             "word list for solving: common, standard or large (rare words too)",
             choices=tuple(TIERS),
+            faster="tier=common",
         ),
         Option(
             "max_solutions",
@@ -36,11 +41,13 @@ KIND = PuzzleKind(
             DEFAULT_MAX_SOLUTIONS,
             "count solutions up to this many",
             minimum=1,
-            maximum=1_000_000,
+            maximum=MAX_SOLUTIONS,
+            faster="a lower max_solutions",
         ),
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=80,
+    max_answer_chars=1000,  # a grid of up to 30 x 30 squares
     multiline_input=True,
     warm_up=True,  # builds the common-word index and the shape tree (about a second)
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, plural
+from puzzles.core import PuzzleError, Verdict, plural, shown
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.qless.parse import Roll
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, runs
@@ -79,7 +79,8 @@ def parse_grid(text: str) -> dict[Cell, str]:
                 continue
             if not ch.isascii() or not ch.isalpha():
                 raise PuzzleError(
-                    f"{ch!r} is not a letter; type letters, with spaces or dots for empty squares",
+                    f"{shown(ch)} is not a letter; type letters, with spaces or dots for "
+                    "empty squares",
                     where=f"row {r + 1}, column {c + 1}",
                     example=GRID_EXAMPLE,
                 )

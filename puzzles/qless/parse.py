@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, is_letter, shown
 from puzzles.qless.shapes import MAX_CELLS, MIN_CELLS
 
 EXAMPLE = "aabcdlmnnptt"
@@ -32,14 +32,14 @@ class Roll:
 
 def parse(text: str) -> Roll:
     """'aabcdlmnnptt', 'A A B C D L M N N P T T' or 'a,a,b,...' -> Roll."""
-    letters = SEPARATORS.sub("", text.strip()).lower()
+    letters = SEPARATORS.sub("", text.strip())
     if not letters:
         raise PuzzleError("type the letters of the roll", example=EXAMPLE)
-    strange = [(i, ch) for i, ch in enumerate(letters, start=1) if not "a" <= ch <= "z"]
+    strange = [(i, ch) for i, ch in enumerate(letters, start=1) if not is_letter(ch)]
     if strange:
         position, character = strange[0]
         raise PuzzleError(
-            f"{character!r} is not a letter; a roll holds only the letters A-Z",
+            f"{shown(character)} is not a letter; a roll holds only the letters A-Z",
             where=f"character {position} of the letters"
             + (f", and {len(strange) - 1} more" if len(strange) > 1 else ""),
             example=EXAMPLE,
@@ -50,4 +50,4 @@ def parse(text: str) -> Roll:
             f"letters (the game rolls {ROLL_LETTERS})",
             example=EXAMPLE,
         )
-    return Roll("".join(sorted(letters)))
+    return Roll("".join(sorted(letters.lower())))

@@ -53,9 +53,16 @@ KIND = PuzzleKind(
     hint=hint,
     solve_options=(Option("steps", bool, False, "show the whole solve as logical steps"),),
     generate_options=(
-        Option("text", str, "", f"the phrase to spell (default: one of {len(PHRASES)} built in)"),
+        Option(
+            "text",
+            str,
+            "",
+            f"the phrase to spell (default: one of {len(PHRASES)} built in)",
+            max_length=100,
+        ),
     ),
     max_input_chars=MAX_INPUT_CHARS,
+    max_answer_chars=MAX_INPUT_CHARS,  # the filled grid
     multiline_input=True,
 )
 

@@ -19,14 +19,14 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, number_within, upper_each
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
 from puzzles.sudoku.parse import SIZE_OF_CELL_COUNT, boxed_text, parse_grid
 
 # A 9x9 letter sudoku made from "Happy Birthday", on one line as the command line takes it.
 EXAMPLE = "H.A....PI.PD...RY..B..IR....TB...HD....YH..A..Y.T........B......A...Y.R....HD...P"
 HEADER = re.compile(r"^\s*(phrase|letters|highlight)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
-CELL_NAME = re.compile(r"r(\d+)\s*c(\d+)", re.IGNORECASE)
+CELL_NAME = re.compile(r"r([0-9]+)\s*c([0-9]+)", re.IGNORECASE)  # ASCII digits only
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _split_headers(text: str) -> tuple[dict[str, str], list[str]]:
         else:
             grid_lines.append(line)
     if "letters" in headers:
-        headers["letters"] = "".join(headers["letters"].split()).upper()
+        headers["letters"] = upper_each("".join(headers["letters"].split()))
     return headers, grid_lines
 
 
@@ -111,7 +111,7 @@ def _letters_from(phrase: str, grid_text: str) -> str | None:
     if not phrase:
         return None
     letters = distinct_letters(phrase)
-    others = sorted({ch.upper() for ch in grid_text if ch.isalpha()} - set(letters))
+    others = sorted({upper_each(ch) for ch in grid_text if ch.isalpha()} - set(letters))
     letters += "".join(others)
     return letters if len(letters) in SIZE_OF_CELL_COUNT.values() else None
 
@@ -131,9 +131,10 @@ def _read_highlight(text: str, grid: Grid, phrase: str) -> tuple[int, ...]:
     n = grid.size
     cells = []
     for row, col in CELL_NAME.findall(text):
-        r, c = int(row), int(col)
-        if not (1 <= r <= n and 1 <= c <= n):
-            raise PuzzleError(f"r{r}c{c} is outside the {n}x{n} grid", where="highlight line")
+        r, c = number_within(row, 1, n), number_within(col, 1, n)
+        if r is None or c is None:
+            name = f"r{row}c{col}" if len(row + col) < 10 else "a cell"
+            raise PuzzleError(f"{name} is outside the {n}x{n} grid", where="highlight line")
         cells.append((r - 1) * n + (c - 1))
     if not cells:
         return ()

@@ -34,6 +34,7 @@ KIND = PuzzleKind(
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=MAX_INPUT_CHARS,
+    max_answer_chars=MAX_INPUT_CHARS,  # the filled grid
     multiline_input=True,
 )
 

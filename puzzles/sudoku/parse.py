@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import string
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, is_number, number_within, read_number, shown, upper_each
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, units
 
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -75,14 +75,20 @@ def _numbered_cells(rows: list[str]) -> list[str] | None:
     tokens = [token for row in rows for token in NUMBER_TOKENS.split(row) if token]
     if len(tokens) not in SIZE_OF_CELL_COUNT or all(len(token) == 1 for token in tokens):
         return None
-    if not all(token.isdigit() or token in BLANKS for token in tokens):
+    if not all(is_number(token) or token in BLANKS for token in tokens):
+        foreign = next((t for t in tokens if t.isdigit() and not is_number(t)), None)
+        if foreign is not None and all(t.isdigit() or t in BLANKS for t in tokens):
+            read_number(foreign, 1, SIZE_OF_CELL_COUNT[len(tokens)])  # refuses '²' by name
         return None
     n = SIZE_OF_CELL_COUNT[len(tokens)]
     symbols = DIGITS[n]
     cells = []
     for token in tokens:
-        number = 0 if token in BLANKS else int(token)
-        cells.append(symbols[number - 1] if 1 <= number <= n else ("." if number == 0 else token))
+        number = number_within(token, 1, n)
+        if number is not None:
+            cells.append(symbols[number - 1])
+        else:  # a blank, or a number too big for the grid (reported with its cell)
+            cells.append("." if token in BLANKS or number_within(token, 0, 0) == 0 else token)
     return cells
 
 
@@ -116,9 +122,9 @@ def _short_row(rows: list[str], n: int) -> str | None:
 
 def _alphabet(cells: list[str], n: int, symbols: str | None) -> tuple[str, list[str]]:
     """How values are written: the given symbols, the size's digits, or the grid's letters."""
-    cells = [ch.upper() for ch in cells]
+    cells = [upper_each(ch) for ch in cells]
     if symbols is not None:
-        symbols = symbols.upper()
+        symbols = upper_each(symbols)
         if len(set(symbols)) != n or len(symbols) != n:
             raise PuzzleError(
                 f"a {n}x{n} sudoku needs {n} different symbols, not {symbols!r}",
@@ -159,7 +165,7 @@ def _letters_alphabet(written: set[str], n: int) -> str:
 
 
 def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
-    position = alphabet.find(ch)
+    position = alphabet.find(ch) if len(ch) == 1 else -1  # '23' is no symbol of '123..ABC'
     if position >= 0:
         return position + 1
     if ch in BLANKS:
@@ -170,7 +176,7 @@ def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
         f"a {n}x{n} sudoku uses {_describe(alphabet)}" if digits else f"its letters are {alphabet}"
     )
     raise PuzzleError(
-        f"unknown symbol {ch!r} at {cell_name(index, n)}; {uses}, with {blanks} for blanks",
+        f"unknown symbol {shown(ch)} at {cell_name(index, n)}; {uses}, with {blanks} for blanks",
         example=EXAMPLE if n == 9 and digits else None,
     )
 

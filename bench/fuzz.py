@@ -1,0 +1,135 @@
+"""Hardening benchmark: a long fuzz run of every kind, and every option at its maximum timed
+against the bot's solve deadline.
+
+    .venv/bin/python -m bench.fuzz [--json] [--quick] [--skip-fuzz] [--skip-options]
+
+- Fuzz: the properties of tests/fuzz (any text is answered or refused, a puzzle re-parses
+  from its own text, what parses is solved inside the deadline, option extremes refused or
+  bounded, generate text fits one message) under the `long` hypothesis profile (500 and more
+  inputs per kind and property; --quick: the default profile). Reports the inputs tried per
+  kind, from hypothesis's statistics, and every failure.
+- Options at their maxima: each kind's numeric solve options set to their declared maximum
+  (and tier=large where a kind has tiers) on the slowest puzzles we know for that option,
+  timed in this process (wall clock, and processor time, which a busy machine does not
+  inflate). Target: every solve under half the bot's 10 s deadline in processor time, so
+  that no option a member is offered can only end in a refusal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.config import Config
+from puzzles import get_kind
+
+ROOT = Path(__file__).resolve().parents[1]
+# The slowest puzzles found for each option (by hand and while choosing the ranges).
+SLOW_CASES = {
+    "qless": [("eeiiaaorstnl", {"max_solutions": "max", "tier": "large"})],
+    "letterboxed": [
+        ("abcdef ghijkl mnopqr stuvwx", {"max_words": "max", "tier": "large"}),
+        ("abc def ghi jkl mno pqr stu vwx", {"max_words": "max", "tier": "large"}),
+    ],
+    "ladder": [("cat", {"longest": True, "seconds": "max", "tier": "large"})],
+}
+TRIED_LINE = "fuzz inputs tried per kind: "  # written by tests/fuzz/conftest.py
+
+
+def options_at_maxima() -> list[dict]:
+    rows = []
+    for kind_name, cases in SLOW_CASES.items():
+        kind = get_kind(kind_name)
+        bounds = {o.name: (o.minimum, o.maximum) for o in kind.solve_options if o.maximum}
+        for text, wanted in cases:
+            options = {
+                name: bounds[name][1] if value == "max" else value for name, value in wanted.items()
+            }
+            warm = {
+                name: bounds[name][0] if value == "max" else value for name, value in wanted.items()
+            }
+            puzzle = kind.parse(text)
+            kind.solve_with(puzzle, warm)  # word lists and indexes built outside the timing
+            start, cpu_start = time.perf_counter(), time.process_time()
+            kind.solve_with(puzzle, options)
+            seconds = time.perf_counter() - start
+            cpu = time.process_time() - cpu_start
+            rows.append(
+                {
+                    "kind": kind_name,
+                    "puzzle": text,
+                    "options": options,
+                    "seconds": round(seconds, 2),
+                    "cpu_seconds": round(cpu, 2),
+                }
+            )
+    return rows
+
+
+def fuzz(profile: str) -> dict:
+    """Run tests/fuzz under `profile`; inputs tried per kind and the failures."""
+    command = [sys.executable, "-m", "pytest", "tests/fuzz", "-q", "-p", "no:cacheprovider"]
+    start = time.perf_counter()
+    run = subprocess.run(
+        command,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HYPOTHESIS_PROFILE": profile},
+    )
+    seconds = time.perf_counter() - start
+    per_kind: dict[str, int] = {}
+    for line in run.stdout.splitlines():
+        if line.startswith(TRIED_LINE):
+            for entry in line[len(TRIED_LINE) :].split(", "):
+                kind, count = entry.rsplit(" ", 1)
+                per_kind[kind] = int(count.replace(",", ""))
+    failures = [line for line in run.stdout.splitlines() if line.startswith("FAILED")]
+    summary = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr[-500:]
+    return {
+        "profile": profile,
+        "seconds": round(seconds, 1),
+        "inputs_per_kind": dict(per_kind),
+        "failures": failures,
+        "summary": summary,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="the default (fast) profile")
+    parser.add_argument("--skip-fuzz", action="store_true")
+    parser.add_argument("--skip-options", action="store_true")
+    args = parser.parse_args()
+    results: dict = {"deadline_seconds": Config().deadline_seconds}
+    if not args.skip_options:
+        results["options_at_maxima"] = options_at_maxima()
+    if not args.skip_fuzz:
+        results["fuzz"] = fuzz("default" if args.quick else "long")
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    deadline = results["deadline_seconds"]
+    for row in results.get("options_at_maxima", []):
+        verdict = "ok" if row["cpu_seconds"] < deadline / 2 else "TOO CLOSE TO THE DEADLINE"
+        print(
+            f"{row['kind']:12} {row['puzzle']:32} {row['options']} "
+            f"{row['seconds']:6.2f} s ({row['cpu_seconds']:.2f} s CPU)  {verdict}"
+        )
+    if "fuzz" in results:
+        run = results["fuzz"]
+        print(f"fuzz ({run['profile']} profile, {run['seconds']} s): {run['summary']}")
+        for kind, count in sorted(run["inputs_per_kind"].items()):
+            print(f"  {kind:12} {count:7,} inputs")
+        for failure in run["failures"]:
+            print(f"  {failure}")
+
+
+if __name__ == "__main__":
+    main()
