@@ -147,11 +147,14 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     import discord
 
     from bot.app import serve
+    from bot.storage import StorageError
 
     config = _bot_config(args)
     discord.utils.setup_logging(level=config.log_level)
     try:
         asyncio.run(serve(config))
+    except StorageError as error:
+        raise PuzzleError(f"{error} (set by [storage] database in the config file)") from None
     except (aiohttp.ClientError, OSError) as error:
         raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
     except discord.LoginFailure:
