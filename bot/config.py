@@ -32,9 +32,9 @@ class Config:
     workers: int = 2
     deadline_seconds: float = 10.0
     generate_deadline_seconds: float = 60.0
-    queue_size: int = 16
+    queue_size: int = 256
     per_user: int = 5
-    per_guild: int = 30
+    per_guild: int = 60
     window_seconds: float = 60.0
     log_level: str = "INFO"
     daily_poll_seconds: float = 30.0
