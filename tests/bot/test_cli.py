@@ -285,3 +285,15 @@ def test_characters_the_terminal_cannot_show_are_written_as_escapes():
     assert result.returncode == EXIT_BAD_INPUT
     assert b"Traceback" not in result.stderr
     assert b"\\xe9" in result.stderr
+
+
+def test_with_json_even_an_unexpected_error_is_one_json_document(capsys, monkeypatch):
+    def broken(args, report):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("bot.cli.run_kinds", broken)
+    code, out, err = run(capsys, "kinds", "--json")
+    assert code not in (0, EXIT_BAD_INPUT)
+    document = json.loads(out)
+    assert document["error"] == "internal error: RuntimeError: a bug"
+    assert "Traceback" in document["traceback"] and err == ""
