@@ -1,9 +1,10 @@
 """The bot under load, end to end through the local Discord-compatible server.
 
     .venv/bin/python -m bench.bot [--json] [--solves 20] [--latency-runs 30]
+                                  [--burst 30] [--daily-burst 200] [--only load|bursts]
 
 The real bot (discord.py client, worker pool, SQLite file) connects to the server in
-tests/fakediscord, in this process. Two measurements:
+tests/fakediscord, in this process. Load measurements (a bot with the limits lifted):
 
 - event-loop lag while `--solves` /solve commands of mixed kinds (each registered kind's
   example, in turn, from different members) run at once through the pool: a probe task
@@ -12,13 +13,25 @@ tests/fakediscord, in this process. Two measurements:
   from INTERACTION_CREATE leaving the server to the followup carrying the image arriving
   back; median and p95.
 
-Targets: loop lag p99 under 20 ms; Letter Boxed end to end median under 300 ms.
+Bursts (a second bot with the DEFAULT config, as a server would run it):
+
+- `--burst` members of one server send /solve letterboxed at the same moment, each a
+  different NYT box;
+- `--daily-burst` members answer the posted daily Letter Boxed at the same moment
+  (/daily answer with the right answer), each answer then looked up in the database.
+
+Each reports how many were answered, how many told "busy" (or anything else), and the
+p50/p95 from the command leaving the server to the reply arriving.
+
+Targets: loop lag p99 under 20 ms; Letter Boxed end to end median under 300 ms; every
+member of both bursts answered, the /solve burst with p95 under 3 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import json
 import os
 import statistics
@@ -30,7 +43,8 @@ from pathlib import Path
 from bench.letterboxed import nyt_boxes
 from bot.app import PuzzleBot
 from bot.config import Config
-from puzzles import all_kinds
+from bot.service import BUSY
+from puzzles import all_kinds, get_kind
 from tests.fakediscord import FakeDiscord
 
 PROBE_INTERVAL = 0.005
@@ -113,7 +127,7 @@ async def letterboxed_latency(server: FakeDiscord, runs: int) -> dict:
     }
 
 
-async def run(solves: int, latency_runs: int) -> dict:
+async def load(solves: int, latency_runs: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         config = Config(
             database=str(Path(folder) / "bench.sqlite3"),
@@ -130,15 +144,116 @@ async def run(solves: int, latency_runs: int) -> dict:
                 ready_s = time.perf_counter() - started
                 await bot.sync_commands(server.guild.id)
                 latency = await letterboxed_latency(server, latency_runs)
-                load = await mixed_solves(server, solves)
+                mixed = await mixed_solves(server, solves)
             server.assert_no_violations()
     return {
-        "cpus": os.cpu_count(),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
         "startup_to_ready_s": round(ready_s, 2),
         "letterboxed_end_to_end": latency,
-        "mixed_concurrent_solves": load,
+        "mixed_concurrent_solves": mixed,
     }
+
+
+# --- bursts, with the default config ----------------------------------------------------------
+
+DAILY_MOMENT = dt.datetime(2026, 11, 23, 9, 0, 5, tzinfo=dt.UTC)  # just after a 09:00 post
+
+
+async def answered_burst(server: FakeDiscord, sends, answered) -> dict:
+    """Send every command at once; count the replies by what they say, and time them."""
+    handles = await asyncio.gather(*sends)
+    replies = await asyncio.gather(*(handle.reply(timeout=300) for handle in handles))
+    seconds = [
+        reply.recorded_at - handle.sent_at for handle, reply in zip(handles, replies, strict=True)
+    ]
+    ok = [s for s, reply in zip(seconds, replies, strict=True) if answered(reply)]
+    busy = sum(1 for reply in replies if reply.content == BUSY)
+    return {
+        "members": len(handles),
+        "answered": len(ok),
+        "busy": busy,
+        "other": len(handles) - len(ok) - busy,
+        "p50_s": round(percentile(seconds, 0.5), 2),
+        "p95_s": round(percentile(seconds, 0.95), 2),
+        "max_s": round(max(seconds), 2),
+    }
+
+
+async def solve_burst(server: FakeDiscord, members: int) -> dict:
+    boxes = [" ".join(board.sides) for board in nyt_boxes()]
+    sends = [
+        server.send_slash_command(
+            "solve letterboxed",
+            options={"puzzle": boxes[n % len(boxes)]},
+            user=server.add_user(f"solver{n}"),
+        )
+        for n in range(members)
+    ]
+    return await answered_burst(server, sends, lambda reply: bool(reply.attachments))
+
+
+async def post_daily_letterboxed(server: FakeDiscord, bot: PuzzleBot) -> str:
+    """Set up today's Letter Boxed in the server, let the scheduler post it; its answer."""
+    setup = await server.send_slash_command(
+        "daily setup",
+        options={"channel": server.channel, "time": "09:00", "timezone": "UTC", "kinds": "lb"},
+        user=server.owner,
+    )
+    await setup.reply(timeout=30)
+    bot.daily_scheduler.wake()
+    await server.wait_for_channel_message(
+        server.channel, lambda m: "Letter Boxed #" in m.content, timeout=300
+    )
+    post = await bot.daily.store.post(server.guild.id, "letterboxed", DAILY_MOMENT.date())
+    daily = await bot.daily.store.puzzle("letterboxed", post.day, post.difficulty)
+    kind = get_kind("letterboxed")
+    return " ".join(kind.solve(kind.parse(daily.puzzle_text)).words)
+
+
+async def daily_burst(server: FakeDiscord, bot: PuzzleBot, members: int) -> dict:
+    answer = await post_daily_letterboxed(server, bot)
+    sends = [
+        server.send_slash_command(
+            "daily answer",
+            options={"kind": "letterboxed", "answer": answer},
+            user=server.add_user(f"player{n}"),
+        )
+        for n in range(members)
+    ]
+    result = await answered_burst(server, sends, lambda reply: "Solved" in reply.content)
+    async with bot.database.connection.execute(
+        "SELECT COUNT(*) FROM daily_plays WHERE solved_at IS NOT NULL"
+    ) as cursor:
+        (result["recorded"],) = await cursor.fetchone()
+    return result
+
+
+async def bursts(members: int, daily_members: int) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        config = Config(database=str(Path(folder) / "bench.sqlite3"), daily_poll_seconds=0.2)
+        async with FakeDiscord(heartbeat_interval=0.25) as server:
+            bot = PuzzleBot(config, clock=lambda: DAILY_MOMENT, guild_ready_timeout=0.05)
+            async with server.run_bot(bot, ready_timeout=120):
+                await bot.sync_commands(server.guild.id)
+                solve = await solve_burst(server, members)
+                daily = await daily_burst(server, bot, daily_members)
+            server.assert_no_violations()
+    return {
+        "config": {"workers": config.workers, "queue_size": config.queue_size,
+                   "per_user": config.per_user, "per_guild": config.per_guild},
+        "solve_burst": solve,
+        "daily_answer_burst": daily,
+    }  # fmt: skip
+
+
+async def run(args: argparse.Namespace) -> dict:
+    result: dict = {}
+    if args.only in (None, "load"):
+        result.update(await load(args.solves, args.latency_runs))
+    if args.only in (None, "bursts"):
+        result["bursts"] = await bursts(args.burst, args.daily_burst)
+    result["cpus"] = os.cpu_count()
+    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,11 +261,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--solves", type=int, default=20)
     parser.add_argument("--latency-runs", type=int, default=30)
+    parser.add_argument("--burst", type=int, default=30, help="members solving at once")
+    parser.add_argument("--daily-burst", type=int, default=200, help="members answering at once")
+    parser.add_argument("--only", choices=("load", "bursts"), help="run one half")
     args = parser.parse_args(argv)
-    result = asyncio.run(run(args.solves, args.latency_runs))
+    result = asyncio.run(run(args))
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
+    if "letterboxed_end_to_end" in result:
+        print_load(result)
+    if "bursts" in result:
+        print_bursts(result["bursts"])
+    print(f"load average {result['load_average']} on {result['cpus']} CPUs")
+    return 0
+
+
+def print_load(result: dict) -> None:
     latency, load = result["letterboxed_end_to_end"], result["mixed_concurrent_solves"]
     lag = load["loop_lag_ms"]
     print(f"bot ready after {result['startup_to_ready_s']} s (2 workers warmed up)")
@@ -164,8 +291,21 @@ def main(argv: list[str] | None = None) -> int:
         f"event-loop lag p99 {lag['p99']} ms, max {lag['max']} ms (target: p99 < 20 ms); "
         f"heartbeat at most {load['heartbeat_lateness_ms']} ms late"
     )
-    print(f"load average {result['load_average']} on {result['cpus']} CPUs")
-    return 0
+
+
+def print_bursts(result: dict) -> None:
+    print(f"default config: {result['config']}")
+    for name, what in (
+        ("solve_burst", "/solve letterboxed"),
+        ("daily_answer_burst", "daily answers"),
+    ):
+        burst = result[name]
+        recorded = f", {burst['recorded']} recorded" if "recorded" in burst else ""
+        print(
+            f"{burst['members']} members, {what} at once: {burst['answered']} answered"
+            f"{recorded}, {burst['busy']} told busy, {burst['other']} other; "
+            f"p50 {burst['p50_s']} s, p95 {burst['p95_s']} s, max {burst['max_s']} s"
+        )
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@ class PuzzleBot(commands.Bot):
         clock: Callable[[], dt.datetime] | None = None,
         **options: Any,
     ):
+        # The bot never joins voice: its missing libraries are not worth a warning at start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands need no message content or member lists
         intents.members = config.members_intent  # only to hide members who left from boards
@@ -60,7 +62,7 @@ class PuzzleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.serve_commands:
-            self.database = await Database.open(self.config.database)
+            await self.open_database()
             self.pool = WorkerPool(
                 self.config.workers,
                 self.config.deadline_seconds,
@@ -82,6 +84,13 @@ class PuzzleBot(commands.Bot):
         gc.freeze()
         if self.serve_commands and self.config.development_guild:
             await self.sync_commands(self.config.development_guild)
+
+    async def open_database(self) -> Database:
+        """Open (and migrate) the database once. `serve` calls it before contacting Discord,
+        so a bad database path is reported as itself, at once; raises StorageError."""
+        if self.database is None:
+            self.database = await Database.open(self.config.database)
+        return self.database
 
     async def sync_commands(
         self, guild_id: int | None = None
@@ -113,6 +122,8 @@ class PuzzleBot(commands.Bot):
 async def serve(config: Config, bot: PuzzleBot | None = None, **options: Any) -> None:
     """Run until SIGINT or SIGTERM, then close cleanly."""
     bot = bot or PuzzleBot(config, **options)
+    if bot.serve_commands:
+        await bot.open_database()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -1,17 +1,22 @@
 """The `puzzlebot` command line: the same parse -> solve -> draw path the bot uses.
 
 Readable text by default; with --json, one JSON document (puzzle, solution, timings)
-for scripts and checks. Bad input exits with status 2 and a message a player can act on.
+for scripts and checks, and every failure, a mistyped flag included, is one JSON document
+with an "error". Bad input exits with status 2 and a message a player can act on. Output
+never fails on a character the terminal cannot show (it is written as an escape).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
+import re
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,21 +25,32 @@ from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import Option, hint_text, to_jsonable
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    report = Report(as_json="--json" in argv)
     parser = build_parser()
-    args = _parse_args(parser, argv)
+    try:
+        args = _parse_args(parser, argv)
+    except UsageError as error:
+        return report.fail(error.message, usage=error.usage)
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
-    report = Report(as_json=args.json)
     try:
         args.run(args, report)
     except PuzzleError as error:
         return report.fail(error.message)
     except OSError as error:
         return report.fail(f"could not write {error.filename}: {error.strerror}")
+    except Exception as error:
+        if not report.as_json:
+            raise
+        report.data["traceback"] = traceback.format_exc()
+        report.fail(f"internal error: {type(error).__name__}: {error}")
+        return EXIT_INTERNAL_ERROR
     try:
         return report.finish()
     except BrokenPipeError:  # e.g. `puzzlebot ... | head`: the reader left, nothing is wrong
@@ -42,14 +58,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
-    """Like parse_args, but puzzle words may come after the flags too (`solve x --json a b`)."""
+class UsageError(Exception):
+    """A command line argparse could not read; reported (as text or JSON) instead of exiting."""
+
+    def __init__(self, message: str, usage: str):
+        super().__init__(message)
+        self.message, self.usage = message, usage
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are raised, so --json can report them as JSON too."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message, self.format_usage())
+
+
+# A word that is meant as a flag; any other word starting with '-' (a sudoku rule line
+# such as ---+---+---, a '-' for an empty cell) is puzzle text.
+FLAG_LIKE = re.compile(r"--[a-z][a-z0-9-]*(=.*)?", re.IGNORECASE | re.DOTALL)
+
+
+def _parse_args(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+    """Like parse_args, but puzzle words may come after the flags too (`solve x --json a b`)
+    and may start with '-'."""
     args, extra = parser.parse_known_args(argv)
-    words = [word for word in extra if not word.startswith("--")]
-    flags = [word for word in extra if word.startswith("--")]
+    flags = [word for word in extra if FLAG_LIKE.fullmatch(word)]
+    words = [word for word in extra if not FLAG_LIKE.fullmatch(word)]
     free_text = "puzzle" if hasattr(args, "puzzle") else "text" if hasattr(args, "text") else None
     if flags or (words and free_text is None):
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        parser.error(f"unrecognized arguments: {' '.join(flags or words)}")
     if words:
         getattr(args, free_text).extend(words)
     return args
@@ -75,17 +112,23 @@ class Report:
 
     def finish(self) -> int:
         if self.as_json:
-            print(json.dumps({**self.data, "timings": self.timings}, indent=2))
+            _write(sys.stdout, json.dumps({**self.data, "timings": self.timings}, indent=2))
         else:
-            print("\n".join(self.lines))
+            _write(sys.stdout, "\n".join(self.lines))
         return 0
 
-    def fail(self, message: str) -> int:
+    def fail(self, message: str, usage: str = "") -> int:
         if self.as_json:
-            print(json.dumps({**self.data, "error": message}, indent=2))
+            _write(sys.stdout, json.dumps({**self.data, "error": message}, indent=2))
         else:
-            print(f"puzzlebot: {message}", file=sys.stderr)
+            _write(sys.stderr, f"{usage}puzzlebot: {message}")
         return EXIT_BAD_INPUT
+
+
+def _write(stream, text: str) -> None:
+    """Print `text`; a character the stream cannot encode is written as an escape (\\xe9)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -104,7 +147,10 @@ def run_solve(args: argparse.Namespace, report: Report) -> None:
 
 def run_check(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
-    answer = _read_text_file(args.answer_file) if args.answer_file else args.answer
+    if args.answer_file:
+        answer = _read_text_file(args.answer_file, kind.max_input_chars)
+    else:
+        answer = _utf8(args.answer or "", "the answer")
     if not answer:
         raise PuzzleError("give your answer with --answer or --answer-file")
     verdict = report.timed("check", lambda: kind.check(puzzle, answer))
@@ -116,7 +162,8 @@ def run_hint(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
     if kind.hint is None:
         raise PuzzleError(f"{kind.title} has no hints yet; try: puzzlebot solve {kind.name} ...")
-    hint = report.timed("hint", lambda: kind.hint(puzzle, args.progress or ""))
+    progress = _utf8(args.progress or "", "the progress")
+    hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
     report.data["hint"] = hint_text(hint)
     if not isinstance(hint, str):
         report.data["hint_detail"] = to_jsonable(hint)
@@ -129,7 +176,7 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     options = _given_options(args, _all_options("generate_options"))
     if args.text:
-        options["text"] = " ".join(args.text)
+        options["text"] = _utf8(" ".join(args.text), "the text")
     _reject_foreign_options(kind, kind.generate_options, options)
     puzzle = report.timed(
         "generate", lambda: kind.generate_with(random.Random(seed), args.difficulty, options)
@@ -147,11 +194,14 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     import discord
 
     from bot.app import serve
+    from bot.storage import StorageError
 
     config = _bot_config(args)
     discord.utils.setup_logging(level=config.log_level)
     try:
         asyncio.run(serve(config))
+    except StorageError as error:
+        raise PuzzleError(f"{error} (set by [storage] database in the config file)") from None
     except (aiohttp.ClientError, OSError) as error:
         raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
     except discord.LoginFailure:
@@ -211,7 +261,10 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     kind = get_kind(args.kind)
     if args.file and args.puzzle:
         raise PuzzleError("give the puzzle either as text or with --file, not both")
-    text = _read_text_file(args.file) if args.file else " ".join(args.puzzle)
+    if args.file:
+        text = _read_text_file(args.file, kind.max_input_chars)
+    else:
+        text = _utf8(" ".join(args.puzzle), "the puzzle")
     if not text.strip():
         raise PuzzleError(
             f"no {kind.title} puzzle given", example=f"puzzlebot solve {kind.name} {kind.example}"
@@ -223,16 +276,49 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     return kind, puzzle
 
 
-def _read_text_file(path: str) -> str:
-    """A puzzle or answer typed into a file ('-' reads standard input)."""
-    if path == "-":
-        return sys.stdin.read()
+# A character of UTF-8 is at most 4 bytes: a file of more than 4 bytes a character allowed
+# is too long, whatever it holds, so no more than that (and one byte) is ever read.
+UTF8_MAX_BYTES = 4
+
+
+def _read_text_file(path: str, max_chars: int) -> str:
+    """A puzzle or answer typed into a file ('-' reads standard input), read no further
+    than a file of `max_chars` characters can go."""
+    max_bytes = max_chars * UTF8_MAX_BYTES
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path} is not a UTF-8 text file") from None
+        if path == "-":
+            stdin = getattr(sys.stdin, "buffer", None)
+            data = stdin.read(max_bytes + 1) if stdin else sys.stdin.read(max_chars + 1).encode()
+        else:
+            with open(path, "rb") as file:
+                data = file.read(max_bytes + 1)
     except OSError as error:
         raise PuzzleError(f"could not read {path}: {error.strerror}") from None
+    if len(data) > max_bytes:
+        raise PuzzleError(f"{path} is too long: the most I accept is {max_chars:,} characters")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PuzzleError(
+            f"{path} is not a UTF-8 text file (byte 0x{data[error.start]:02x} at offset "
+            f"{error.start}); save it as UTF-8"
+        ) from None
+
+
+def _utf8(text: str, what: str) -> str:
+    """Text from the command line, refused if it held bytes that are not UTF-8 (Python
+    keeps those as lone surrogates, which no output could print)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        bad = ord(text[error.start])
+        escaped = 0xDC80 <= bad <= 0xDCFF  # how Python keeps an undecodable byte of argv
+        shown = f"byte 0x{bad - 0xDC00:02x}" if escaped else f"character U+{bad:04X}"
+        raise PuzzleError(
+            f"{what} holds {shown} that is not UTF-8 text (at character {error.start + 1}); "
+            "type it again or give it with --file"
+        ) from None
+    return text
 
 
 def _given_options(args: argparse.Namespace, declared: list[Option]) -> dict[str, Any]:
@@ -292,10 +378,30 @@ def _add_option_flags(parser: argparse.ArgumentParser, options: list[Option]) ->
         parser.add_argument(
             flag,
             dest=option.name,
-            type=option.type,
+            type=option.type if option.choices else _option_value(option),
             choices=option.choices or None,
             help=f"{option.help} (default {option.default})",
         )
+
+
+TYPE_NAMES = {int: "a whole number", float: "a number", str: "text"}
+
+
+def _option_value(option: Option) -> Callable[[str], Any]:
+    """Reads an option's value from the command line: of its type and finite. Its range is
+    checked with the kind's own declaration when the kind uses it (Option.coerce)."""
+
+    def read(text: str) -> Any:
+        try:
+            value = option.type(text)
+        except (TypeError, ValueError):
+            what = TYPE_NAMES.get(option.type, option.type.__name__)
+            raise argparse.ArgumentTypeError(f"must be {what}, not {text!r}") from None
+        if isinstance(value, float) and not math.isfinite(value):  # nan passes every range
+            raise argparse.ArgumentTypeError(f"must be a finite number, not {text!r}")
+        return value
+
+    return read
 
 
 def kinds_listing() -> str:
@@ -307,7 +413,7 @@ def kinds_listing() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="puzzlebot",
         description="Solve, check, hint and generate word and number puzzles.",
         epilog="puzzle kinds:\n" + kinds_listing(),

@@ -1,11 +1,15 @@
 """Settings from a TOML file, every key optional with a documented default.
 
 A malformed file or value gives a ConfigError whose message names the key and says what
-is expected: one line a person running the bot can act on, not a traceback.
+is expected: one line a person running the bot can act on, not a traceback. Every number
+has a finite range (RANGES), so nan, inf or a typo of three extra zeros is refused rather
+than timing every job out at once or holding a billion waiting jobs. The token is a secret:
+no message ever shows it.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -28,9 +32,9 @@ class Config:
     workers: int = 2
     deadline_seconds: float = 10.0
     generate_deadline_seconds: float = 60.0
-    queue_size: int = 16
+    queue_size: int = 256
     per_user: int = 5
-    per_guild: int = 30
+    per_guild: int = 60
     window_seconds: float = 60.0
     log_level: str = "INFO"
     daily_poll_seconds: float = 30.0
@@ -98,8 +102,13 @@ def _values_from_file(path: Path) -> dict[str, Any]:
 def _checked(label: str, name: str, value: Any) -> Any:
     """The value converted to its field's type, or a ConfigError saying what was expected."""
     expected = {f.name: f.type for f in fields(Config)}[name]
+    if name == "token":
+        if not isinstance(value, str):  # never echo it: a token in the wrong form is still one
+            raise ConfigError(f"{label} must be a string in quotes (the value is not shown)")
+        return value
     if name == "owner_ids":
-        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+        low, high, _ = RANGES["owner_ids"]
+        if not isinstance(value, list) or not all(_in_range(v, low, high, int) for v in value):
             raise ConfigError(f"{label} must be a list of Discord user ids, e.g. [1234567890]")
         return tuple(value)
     if name == "log_level":
@@ -114,20 +123,43 @@ def _checked(label: str, name: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a string in quotes, not {value!r}")
         return value
-    if expected == "int":
-        if not _is_int(value) or value < 0 or (name in _POSITIVE and value == 0):
-            lowest = 1 if name in _POSITIVE else 0
-            raise ConfigError(f"{label} must be a whole number >= {lowest}, not {value!r}")
-        return value
-    if expected == "float":
-        if not (_is_int(value) or isinstance(value, float)) or value <= 0:
-            raise ConfigError(f"{label} must be a number of seconds > 0, not {value!r}")
-        return float(value)
+    if expected in ("int", "float"):
+        low, high, unit = RANGES[name]
+        if not _in_range(value, low, high, int if expected == "int" else float):
+            what = "a whole number" if expected == "int" else "a number"
+            span = f"from {_number(low)} to {_number(high)}{unit}"
+            raise ConfigError(f"{label} must be {what} {span}, not {value!r}")
+        return float(value) if expected == "float" else value
     raise AssertionError(f"no check for config field {name}")  # pragma: no cover
 
 
-_POSITIVE = frozenset({"workers", "queue_size", "per_user", "per_guild"})
+DISCORD_ID_MAX = 2**63 - 1  # ids are 64-bit snowflakes
+
+# Every number's allowed range: field -> (lowest, highest, unit). config.example.toml says the same.
+RANGES: dict[str, tuple[float, float, str]] = {
+    "development_guild": (0, DISCORD_ID_MAX, ""),
+    "owner_ids": (1, DISCORD_ID_MAX, ""),
+    # Each worker holds the word lists (about 150 MB).
+    "workers": (1, 64, ""),
+    # Discord accepts a reply up to 15 minutes after the command: waiting plus working
+    # must fit in that.
+    "deadline_seconds": (0.5, 300, " seconds"),
+    "generate_deadline_seconds": (1, 600, " seconds"),
+    # A waiting job costs a few kilobytes; the bound is there to refuse a flood, not a burst.
+    "queue_size": (1, 10_000, ""),
+    "per_user": (1, 1_000, ""),
+    "per_guild": (1, 100_000, ""),
+    "window_seconds": (1, 86_400, " seconds"),
+    "daily_poll_seconds": (1, 3_600, " seconds"),
+}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _in_range(value: Any, low: float, high: float, kind: type) -> bool:
+    """A finite int (or, for a float field, an int or float) with low <= value <= high."""
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+        return False
+    return math.isfinite(value) and low <= value <= high
+
+
+def _number(value: float) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{value:g}"

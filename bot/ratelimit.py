@@ -1,9 +1,15 @@
-"""Per-member and per-server limits on solves: a sliding window of recent starts."""
+"""Per-member and per-server limits on solves: a sliding window of recent starts.
+
+Memory is bounded by who is active: only a start creates an entry (asking does not), and
+a key whose last start has left the window is forgotten, so a server with 200,000 members
+holds entries only for those who started something in the last `window` seconds.
+"""
 
 from __future__ import annotations
 
+import bisect
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict
 from collections.abc import Callable
 
 
@@ -14,24 +20,43 @@ class SlidingWindow:
         self.limit = limit
         self.window = window
         self._clock = clock
-        self._events: defaultdict[object, deque[float]] = defaultdict(deque)
+        # Each key's starts inside the window, at most `limit` (a list: a deque costs 760 bytes);
+        # keys in the order of their latest start, oldest first, so expired ones are in front.
+        self._events: OrderedDict[object, list[float]] = OrderedDict()
+
+    def __len__(self) -> int:
+        """How many keys are remembered (those with a start inside the window)."""
+        return len(self._events)
 
     def retry_after(self, key: object) -> float:
-        """Seconds until `key` may start again; 0 when it may start now."""
-        events = self._recent(key)
-        if len(events) < self.limit:
+        """Seconds until `key` may start again; 0 when it may start now. Records nothing."""
+        now = self._clock()
+        self._forget_expired(now)
+        events = self._events.get(key)
+        if events is None or len(events) < self.limit:
             return 0.0
-        return max(0.0, events[0] + self.window - self._clock())
+        return max(0.0, events[0] + self.window - now)  # when the oldest leaves the window
 
     def record(self, key: object) -> None:
-        self._recent(key).append(self._clock())
+        now = self._clock()
+        events = self._events.get(key)
+        if events is None:
+            events = self._events[key] = []
+        else:
+            self._events.move_to_end(key)
+        events.append(now)
+        # Only starts inside the window count, and of those only the last `limit`.
+        expired = bisect.bisect_right(events, now - self.window)
+        del events[: max(expired, len(events) - self.limit)]
+        self._forget_expired(now)
 
-    def _recent(self, key: object) -> deque[float]:
-        events = self._events[key]
-        horizon = self._clock() - self.window
-        while events and events[0] <= horizon:
-            events.popleft()
-        return events
+    def _forget_expired(self, now: float) -> None:
+        horizon = now - self.window
+        while self._events:
+            oldest_key, events = next(iter(self._events.items()))
+            if events[-1] > horizon:
+                return
+            del self._events[oldest_key]
 
 
 class SolveLimits:

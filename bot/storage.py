@@ -1,11 +1,16 @@
 """The bot's SQLite database: opened once, migrated forward, every write in a transaction.
 
 Schema changes are appended to MIGRATIONS and never edited once released; the database's
-user_version records how many have run, so an old file is brought up to date on start.
+user_version records how many have run, so an old file is brought up to date on start, and
+a file from a newer puzzlebot (more migrations than this one knows) is refused, not used.
+
+A path that cannot hold the database (a folder, a file that is not SQLite, a folder that
+cannot be made) gives a StorageError with one line saying so; nothing is left open.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 
@@ -129,25 +134,46 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+class StorageError(Exception):
+    """The database cannot be used: what is wrong with it, in one line."""
+
+
 class Database:
     def __init__(self, connection: aiosqlite.Connection):
         self.connection = connection
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
+        """The database at `path`, created or migrated; StorageError when it cannot be used."""
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path)
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode = WAL")  # readers never block the writer
-        await connection.execute("PRAGMA foreign_keys = ON")
-        database = cls(connection)
-        await database.migrate()
+            _make_room_for(Path(path))
+        try:
+            connection = await aiosqlite.connect(path)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the database {path}: {error}") from None
+        try:
+            connection.row_factory = aiosqlite.Row
+            await connection.execute("PRAGMA foreign_keys = ON")
+            database = cls(connection)
+            await database.migrate()  # first: a file refused is left exactly as it was
+            await connection.execute("PRAGMA journal_mode = WAL")  # readers never block writers
+        except BaseException as error:
+            await connection.close()  # its thread would otherwise keep the process alive
+            if isinstance(error, StorageError):
+                raise StorageError(f"{path}: {error}") from None
+            if isinstance(error, sqlite3.DatabaseError):
+                raise StorageError(_unusable(path, error)) from None
+            raise
         return database
 
     async def migrate(self) -> None:
         async with self.connection.execute("PRAGMA user_version") as cursor:
             (version,) = await cursor.fetchone()
+        if version > len(MIGRATIONS):
+            raise StorageError(
+                f"the database was written by a newer puzzlebot (schema version {version}; "
+                f"this one knows up to {len(MIGRATIONS)}): upgrade puzzlebot, or use another file"
+            )
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             # executescript commits first, so BEGIN ... COMMIT makes each step all-or-nothing.
             await self.connection.executescript(
@@ -174,3 +200,27 @@ class Database:
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+def _make_room_for(path: Path) -> None:
+    """Create the database's folder; refuse a path that is a folder itself."""
+    if path.is_dir():
+        raise StorageError(
+            f"the database path {path} is a folder; give a file in it, "
+            f"e.g. {path / 'puzzlebot.sqlite3'}"
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(
+            f"cannot create the folder for the database {path}: {error.strerror} ({error.filename})"
+        ) from None
+
+
+def _unusable(path: str | Path, error: sqlite3.DatabaseError) -> str:
+    if "file is not a database" in str(error):
+        return (
+            f"{path} is not a SQLite database (is it another file?); point the database "
+            "setting at a new file name, or at the bot's own database"
+        )
+    return f"cannot use the database {path}: {error}"

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.cli import EXIT_BAD_INPUT, main
+from puzzles import get_kind
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -153,3 +156,144 @@ def test_run_with_a_malformed_config_names_the_key(capsys, tmp_path):
     code, _, err = run(capsys, "run", "--config", str(config))
     assert code == EXIT_BAD_INPUT
     assert "workers.count must be a whole number" in err
+
+
+# --- the --json contract, and input the command line must survive ------------------------
+
+USAGE_MISTAKES = [
+    (["solve", "qless", "abcdefghijkl", "--tier", "nope"], "invalid choice: 'nope'"),
+    (["solve", "qless", "abcdefghijkl", "--max-solutions", "lots"], "must be a whole number"),
+    (["solve", "letterboxed", "vro wal eth bdi", "--bogus"], "unrecognized arguments: --bogus"),
+    (["solve"], "required: kind"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "nan"], "must be a finite number"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "inf"], "must be a finite number"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "1e400"], "must be a finite number"),
+    (["solve", "qless", "abcdefghijkl", "--max-solutions", "9" * 5000], "must be a whole number"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), USAGE_MISTAKES)
+def test_with_json_a_mistyped_command_line_is_one_json_document(capsys, argv, message):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == EXIT_BAD_INPUT
+    assert message in json.loads(out)["error"]
+    assert err == ""
+
+
+@pytest.mark.parametrize(("argv", "message"), USAGE_MISTAKES)
+def test_without_json_a_mistyped_command_line_is_usage_and_the_message(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == EXIT_BAD_INPUT
+    assert out == ""
+    assert err.startswith("usage: puzzlebot") and message in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "kind", "name", "bound"),
+    [
+        (["solve", "ladder", "cold", "--longest", "--seconds"], "ladder", "seconds", "minimum"),
+        (["solve", "ladder", "cold", "--longest", "--seconds"], "ladder", "seconds", "maximum"),
+        (
+            ["solve", "qless", "abcdefghijkl", "--max-solutions"],
+            "qless",
+            "max_solutions",
+            "maximum",
+        ),
+        (["generate", "ladder", "--letters"], "ladder", "letters", "maximum"),
+        (["generate", "codeword", "--grid-size"], "codeword", "grid_size", "minimum"),
+    ],
+)
+def test_numbers_past_the_range_the_kind_declares_are_refused(capsys, argv, kind, name, bound):
+    declared = {
+        o.name: o for o in (*get_kind(kind).solve_options, *get_kind(kind).generate_options)
+    }
+    limit = getattr(declared[name], bound)
+    assert limit is not None
+    past = limit * 10**20 if bound == "maximum" else limit - 10**20  # far past: huge numbers
+    code, out, _ = run(capsys, *argv, str(past), "--json")
+    assert code == EXIT_BAD_INPUT
+    word = "at most" if bound == "maximum" else "at least"
+    assert f"{name} must be {word} {limit}" in json.loads(out)["error"]
+
+
+SUDOKU_WITH_RULES = (
+    "---+---+---\n53.|.7.|...\n6..|195|...\n.98|...|.6.\n---+---+---\n8..|.6.|..3\n"
+    "4..|8.3|..1\n7..|.2.|..6\n---+---+---\n.6.|...|28.\n...|419|..5\n...|.8.|.79\n"
+)
+
+
+def test_puzzle_text_starting_with_a_dash_is_the_puzzle_not_a_flag(capsys, tmp_path):
+    grid = tmp_path / "grid.txt"
+    grid.write_text(SUDOKU_WITH_RULES)
+    code, from_file, err = run(capsys, "solve", "sudoku", "--file", str(grid), "--json")
+    assert code == 0, err
+    code, from_text, err = run(capsys, "solve", "sudoku", SUDOKU_WITH_RULES, "--json")
+    assert code == 0, err
+    assert json.loads(from_text)["solution"] == json.loads(from_file)["solution"]
+    # A rule line on its own is a word of the puzzle too (here: too many cells, said so).
+    code, out, _ = run(capsys, "solve", "sudoku", "53..7....", "---+---+---", "--json")
+    assert code == EXIT_BAD_INPUT
+    assert "unrecognized" not in json.loads(out)["error"]
+
+
+def test_a_file_is_read_no_further_than_the_size_limit(capsys):
+    limit = get_kind("letterboxed").max_input_chars
+    code, _, err = run(capsys, "solve", "letterboxed", "--file", "/dev/zero")  # endless
+    assert code == EXIT_BAD_INPUT
+    assert f"the most I accept is {limit:,} characters" in err
+
+
+def test_a_long_file_and_a_file_that_is_not_utf8_are_messages(capsys, tmp_path):
+    long_file = tmp_path / "long.txt"
+    long_file.write_text("vro wal eth bdi\n" * 1_000_000)
+    _, _, err = run(capsys, "solve", "letterboxed", "--file", str(long_file))
+    assert "is too long" in err
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("vré wal eth bdi".encode("latin-1"))
+    _, out, _ = run(capsys, "solve", "letterboxed", "--file", str(latin1), "--json")
+    assert "not a UTF-8 text file (byte 0xe9 at offset 2)" in json.loads(out)["error"]
+
+
+def test_standard_input_that_is_not_utf8_is_a_message(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"vr\xff wal eth bdi")))
+    code, _, err = run(capsys, "solve", "letterboxed", "--file", "-")
+    assert code == EXIT_BAD_INPUT
+    assert "- is not a UTF-8 text file (byte 0xff" in err
+
+
+def run_entry_point(argv: list[bytes], encoding: str) -> subprocess.CompletedProcess:
+    script = Path(sys.executable).with_name("puzzlebot")
+    environment = {**os.environ, "PYTHONIOENCODING": encoding, "LANG": "C", "LC_ALL": "C"}
+    return subprocess.run([bytes(script), *argv], capture_output=True, timeout=60, env=environment)
+
+
+@pytest.mark.parametrize("encoding", ["ascii:strict", "utf-8:strict"])
+def test_an_invalid_utf8_byte_on_the_command_line_never_crashes_the_output(encoding):
+    bad = [b"solve", b"letterboxed", b"vr\xff", b"wal", b"eth", b"bdi"]
+    result = run_entry_point(bad, encoding)
+    assert result.returncode == EXIT_BAD_INPUT
+    assert b"Traceback" not in result.stderr
+    assert b"holds byte 0xff that is not UTF-8 text" in result.stderr
+    result = run_entry_point([*bad, b"--json"], encoding)
+    assert result.returncode == EXIT_BAD_INPUT and result.stderr == b""
+    assert "byte 0xff" in json.loads(result.stdout)["error"]
+
+
+def test_characters_the_terminal_cannot_show_are_written_as_escapes():
+    result = run_entry_point(["solve", "letterboxed", "vré", "wal", "eth", "bdi"], "ascii:strict")
+    assert result.returncode == EXIT_BAD_INPUT
+    assert b"Traceback" not in result.stderr
+    assert b"\\xe9" in result.stderr
+
+
+def test_with_json_even_an_unexpected_error_is_one_json_document(capsys, monkeypatch):
+    def broken(args, report):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("bot.cli.run_kinds", broken)
+    code, out, err = run(capsys, "kinds", "--json")
+    assert code not in (0, EXIT_BAD_INPUT)
+    document = json.loads(out)
+    assert document["error"] == "internal error: RuntimeError: a bug"
+    assert "Traceback" in document["traceback"] and err == ""

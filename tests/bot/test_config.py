@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import math
 import tomllib
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
-from bot.config import FILE_KEYS, Config, ConfigError, load_config
+from bot.config import FILE_KEYS, RANGES, Config, ConfigError, load_config
 
 EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
 
@@ -36,9 +38,23 @@ def test_values_are_read_into_their_fields(tmp_path):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[workers]\ncount = 'two'\n", "workers.count must be a whole number >= 1, not 'two'"),
-        ("[workers]\ncount = 0\n", "workers.count must be a whole number >= 1"),
+        ("[workers]\ncount = 'two'\n", "count must be a whole number from 1 to 64, not 'two'"),
+        ("[workers]\ncount = 0\n", "workers.count must be a whole number from 1 to 64, not 0"),
+        ("[workers]\ncount = 100000\n", "workers.count must be a whole number from 1 to 64"),
+        ("[workers]\ncount = 2.0\n", "workers.count must be a whole number"),
+        ("[workers]\ncount = true\n", "workers.count must be a whole number"),
         ("[workers]\ndeadline_seconds = -1\n", "workers.deadline_seconds must be a number"),
+        ("[workers]\ndeadline_seconds = nan\n", "from 0.5 to 300 seconds, not nan"),
+        ("[workers]\ndeadline_seconds = inf\n", "from 0.5 to 300 seconds, not inf"),
+        ("[workers]\ngenerate_deadline_seconds = -inf\n", "not -inf"),
+        ("[workers]\nqueue_size = 1000000000\n", "queue_size must be a whole number from 1 to"),
+        ("[limits]\nwindow_seconds = nan\n", "limits.window_seconds must be a number from 1"),
+        ("[limits]\nper_guild = 0\n", "limits.per_guild must be a whole number from 1"),
+        ("[daily]\npoll_seconds = 1e9\n", "daily.poll_seconds must be a number from 1 to"),
+        ("[discord]\ndevelopment_guild = -5\n", "discord.development_guild must be a whole"),
+        ("[discord]\ndevelopment_guild = 99999999999999999999\n", "from 0 to 9,223,372,"),
+        ("[discord]\nowner_ids = [0]\n", "discord.owner_ids must be a list of Discord user"),
+        ("[discord]\nowner_ids = [nan]\n", "discord.owner_ids must be a list of Discord user"),
         ("[discord]\nowner_ids = 42\n", "discord.owner_ids must be a list of Discord user ids"),
         ("[discord]\ntokn = 'x'\n", "unknown key discord.tokn"),
         ("[logging]\nlevel = 'LOUD'\n", "logging.level must be one of DEBUG, INFO"),
@@ -65,3 +81,43 @@ def test_the_example_file_documents_every_key():
     document = tomllib.loads(EXAMPLE.read_text())
     missing = [f"{s}.{k}" for s, k in FILE_KEYS if k not in document.get(s, {})]
     assert missing == []
+
+
+def test_every_number_has_a_finite_range_and_the_example_file_states_it():
+    numeric = {f.name for f in fields(Config) if f.type in ("int", "float")} | {"owner_ids"}
+    assert set(RANGES) == numeric
+    example = EXAMPLE.read_text()
+    for name, (low, high, _unit) in RANGES.items():
+        assert math.isfinite(low) and math.isfinite(high) and low <= high
+        if name not in ("development_guild", "owner_ids"):  # ids: any Discord id
+            assert f"{low:g} to {high:g}" in example, name
+
+
+@pytest.mark.parametrize("name", sorted(set(RANGES) - {"owner_ids"}))
+def test_the_ends_of_each_range_are_accepted_and_just_past_them_refused(tmp_path, name):
+    (section, key) = next(place for place, field in FILE_KEYS.items() if field == name)
+    low, high, _ = RANGES[name]
+    is_int = isinstance(getattr(Config(), name), int)
+    step = 1 if is_int else 0.01
+    path = tmp_path / "config.toml"
+    for value, accepted in ((low, True), (high, True), (low - step, False), (high + step, False)):
+        path.write_text(f"[{section}]\n{key} = {value!r}\n")
+        if accepted:
+            assert getattr(load_config(path, environ={}), name) == value
+        else:
+            with pytest.raises(ConfigError, match=f"{section}.{key} must be"):
+                load_config(path, environ={})
+
+
+@pytest.mark.parametrize(
+    "value", ['["my-secret-token"]', "{ secret = 'my-secret-token' }", "12345678901234"]
+)
+def test_a_token_of_the_wrong_type_is_refused_without_showing_it(tmp_path, value):
+    path = tmp_path / "config.toml"
+    path.write_text(f"[discord]\ntoken = {value}\n")
+    with pytest.raises(ConfigError) as raised:
+        load_config(path, environ={})
+    message = str(raised.value)
+    assert "discord.token must be a string" in message
+    assert "my-secret-token" not in message and "12345678901234" not in message
+    assert "\n" not in message

@@ -10,13 +10,15 @@ import time
 import pytest
 
 from bot import jobs
+from bot.config import Config
 from bot.pool import JobTimeout, PoolBusy, WorkerPool
 from puzzles import PuzzleError, all_kinds, get_kind
 
 
 @pytest.fixture
 async def pool():
-    pool = WorkerPool(size=2, deadline=5, queue_size=2)
+    # The first solve in a worker loads the word lists: seconds on a busy machine.
+    pool = WorkerPool(size=2, deadline=30, queue_size=2)
     await pool.start()
     yield pool
     await pool.close()
@@ -76,4 +78,39 @@ async def test_a_full_queue_answers_busy_at_once_instead_of_waiting(pool):
 
 def _slow_pid() -> int:
     time.sleep(0.3)
+    return os.getpid()
+
+
+async def test_busy_only_once_every_worker_and_every_place_in_the_queue_is_taken():
+    pool = WorkerPool(size=2, deadline=5, queue_size=5)
+    await pool.start()
+    try:
+        accepted = [asyncio.create_task(pool.run(time.sleep, 0.5)) for _ in range(2 + 5)]
+        await asyncio.sleep(0.2)  # 2 running, 5 waiting: the bound, not past it
+        assert pool.full
+        with pytest.raises(PoolBusy):
+            await pool.run(time.sleep, 0)
+        await asyncio.gather(*accepted)  # every accepted job was served
+        assert not pool.full
+    finally:
+        await pool.close()
+
+
+async def test_the_default_config_serves_a_daily_burst_and_a_solve_burst_at_once():
+    """200 members answering the daily puzzle and 30 solving, all at the same moment, with
+    the default workers and queue: every job is served, none told busy."""
+    config = Config()
+    pool = WorkerPool(config.workers, config.deadline_seconds, config.queue_size)
+    await pool.start()
+    try:
+        results = await asyncio.gather(
+            *(pool.run(_quick_pid) for _ in range(200 + 30)), return_exceptions=True
+        )
+    finally:
+        await pool.close()
+    assert [r for r in results if isinstance(r, Exception)] == []
+
+
+def _quick_pid() -> int:
+    time.sleep(0.001)
     return os.getpid()

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import tracemalloc
+
 from bot.ratelimit import SolveLimits
 
 
@@ -34,3 +36,45 @@ def test_the_whole_server_has_its_own_limit_and_refusals_do_not_count():
     assert limits.try_start(5, None) == 0  # direct messages have no server limit
     clock.now += 60
     assert limits.try_start(4, 100) == 0
+
+
+def test_asking_about_a_member_remembers_nothing():
+    clock = Clock()
+    limits = SolveLimits(per_user=2, per_guild=10, window=60, clock=clock)
+    for member in range(1000):
+        assert limits.users.retry_after(member) == 0
+        assert limits.guilds.retry_after(member) == 0
+    assert len(limits.users) == 0 and len(limits.guilds) == 0
+
+
+def test_members_whose_starts_left_the_window_are_forgotten():
+    clock = Clock()
+    limits = SolveLimits(per_user=2, per_guild=1000, window=60, clock=clock)
+    for member in range(100):
+        assert limits.try_start(member, 7) == 0
+    assert len(limits.users) == 100
+    clock.now += 30
+    assert limits.try_start(500, 7) == 0
+    clock.now += 31  # the first hundred starts are 61 s old, member 500's is 31 s old
+    assert limits.users.retry_after(1) == 0
+    assert len(limits.users) == 1
+    assert limits.users.retry_after(500) == 0  # one start of two allowed: still remembered
+    assert limits.try_start(500, 7) == 0
+    assert limits.try_start(500, 7) == 29  # member 500's first start leaves the window in 29 s
+
+
+def test_memory_is_bounded_by_the_members_active_in_the_window():
+    """200,000 distinct members, a new one every 10 ms, a 60 s window: only the last 6,000
+    are remembered, and the limiter holds about 2 MB (it used to keep every member: 175 MB)."""
+    clock = Clock()
+    limits = SolveLimits(per_user=5, per_guild=1_000_000, window=60, clock=clock)
+    tracemalloc.start()
+    try:
+        for member in range(200_000):
+            clock.now += 0.01
+            assert limits.try_start(member, 1) == 0
+        held, _peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(limits.users) <= 6_001
+    assert held < 4_000_000, f"{held / 1e6:.1f} MB"
