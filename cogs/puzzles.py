@@ -7,7 +7,9 @@ a kind that lands later appears without touching this file: `/solve letterboxed`
 The flow of every command: cheap checks on the event loop (input size, parse, rate
 limits, pool capacity), answered at once and ephemerally when they fail; otherwise
 defer immediately (Discord's 3-second rule), run the work in the worker pool, and send
-the answer with its picture as a followup.
+the answer with its picture as a followup. A failure after a public defer (too slow,
+busy after all, a solver's complaint, our bug) still reaches only the member: see
+cogs/errors.py.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from discord.ext import commands
 
 from bot.jobs import JobResult
 from bot.service import Refusal
-from cogs.errors import tell_member
+from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import Option
 
@@ -305,7 +307,7 @@ class PuzzleCommands(commands.Cog):
         if not private:
             await self._refuse_open_daily(interaction, kind, puzzle)
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True, ephemeral=private)
+        await self._defer(interaction, private)
         result = await self.service.solve(kind, puzzle, options)
         await self._send(
             interaction,
@@ -375,7 +377,7 @@ class PuzzleCommands(commands.Cog):
         puzzle = await self.service.parse(kind, text)
         await self._refuse_open_daily(interaction, kind, puzzle)
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True, ephemeral=True)
+        await self._defer(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
         message = f"**{kind.title} hint**\n{safe(result.text)}"[:MESSAGE_LIMIT]
         await self._send(interaction, message, result, kind, False, True)
@@ -419,7 +421,7 @@ class PuzzleCommands(commands.Cog):
         puzzle = await self.service.parse(kind, text)
         kind.check_input_size(answer, what="answer")
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True, ephemeral=True)
+        await self._defer(interaction, private=True)
         result = await self.service.check(kind, puzzle, answer)
         await interaction.followup.send(
             f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT], ephemeral=True
@@ -450,7 +452,7 @@ class PuzzleCommands(commands.Cog):
         difficulty = values.pop("difficulty", None)
         options = {name: value for name, value in values.items() if value is not None}
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True)
+        await self._defer(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
         result = await self.service.generate(kind, seed, difficulty, options)
         about = f"{kind.title}" + (f" ({difficulty})" if difficulty else "")
@@ -507,6 +509,13 @@ class PuzzleCommands(commands.Cog):
     async def _modal_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await tell_member(interaction, error)
 
+    async def _defer(self, interaction: discord.Interaction, private: bool) -> None:
+        """Only once the request is parsed and admitted: a refusal before this is private."""
+        if private:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+        else:
+            await think_publicly(interaction)
+
     async def _send(self, interaction, content, result, kind, spoiler, private, view=None) -> None:
         file = picture(result, kind, spoiler)
         kwargs: dict[str, Any] = {"ephemeral": private}
@@ -515,6 +524,7 @@ class PuzzleCommands(commands.Cog):
         if view is not None:
             kwargs["view"] = view
         await interaction.followup.send(content, **kwargs)
+        answered(interaction)
 
     async def _record(self, interaction, command: str, kind: PuzzleKind, started: float) -> None:
         await self.service.record(
