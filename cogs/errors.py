@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.service import Refusal, new_error_id
 from puzzles import PuzzleError
+from puzzles.core import DISCORD
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ def message_for(error: Exception) -> tuple[str, str | None]:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, PuzzleError):
-        return discord.utils.escape_mentions(error.message), None
+        return discord.utils.escape_mentions(error.message_for(DISCORD)), None
     if isinstance(error, Refusal):
         return str(error), None
     if isinstance(error, app_commands.CommandOnCooldown):

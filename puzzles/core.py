@@ -13,11 +13,54 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+DISCORD = "discord"
+COMMAND_LINE = "command line"
+
+
+@dataclass(frozen=True)
+class Usage:
+    """An example command, written by each frontend in its own syntax: the same hint reads
+    `/generate sudoku size:9` in Discord and `puzzlebot generate sudoku --size 9` in a
+    terminal. Without a command it is only the options (`size:9`, `--size 9`)."""
+
+    command: str = ""
+    kind: str = ""
+    text: str = ""  # the puzzle (or, for generate, the text to build it from)
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def written_for(self, frontend: str) -> str:
+        if frontend == DISCORD:
+            return self._slash_command()
+        return self._command_line()
+
+    def _slash_command(self) -> str:
+        parts = [f"/{self.command} {self.kind}"] if self.command else []
+        if self.text:
+            text_option = "text" if self.command == "generate" else "puzzle"
+            parts.append(f"{text_option}:{self.text}" if self.command else self.text)
+        parts += [f"{name}:{value}" for name, value in self.options]
+        return " ".join(parts)
+
+    def _command_line(self) -> str:
+        parts = ["puzzlebot", self.command, self.kind] if self.command else []
+        if self.text:
+            parts.append(f'"{self.text}"' if self.command and " " in self.text else self.text)
+        for name, value in self.options:
+            flag = "--" + name.replace("_", "-")
+            parts.append(flag if value is True else f"{flag} {value}")
+        return " ".join(parts)
+
 
 class PuzzleError(ValueError):
-    """Input a player can fix: what is wrong, where, and an example of the right form."""
+    """Input a player can fix: what is wrong, where, and an example of the right form.
 
-    def __init__(self, problem: str, *, where: str | None = None, example: str | None = None):
+    An example that is a command or its options is a `Usage`, so that each frontend shows
+    it in its own syntax (`message_for`); `message` is the command-line form.
+    """
+
+    def __init__(
+        self, problem: str, *, where: str | None = None, example: str | Usage | None = None
+    ):
         self.problem = problem
         self.where = where
         self.example = example
@@ -29,12 +72,18 @@ class PuzzleError(ValueError):
 
     @property
     def message(self) -> str:
+        return self.message_for(COMMAND_LINE)
+
+    def message_for(self, frontend: str) -> str:
         text = self.problem.rstrip(".")
         if self.where:
             text += f" ({self.where})"
         text += "."
-        if self.example:
-            text += f" Example: {self.example}"
+        example = self.example
+        if isinstance(example, Usage):
+            example = example.written_for(frontend)
+        if example:
+            text += f" Example: {example}"
         return text
 
 
@@ -82,7 +131,7 @@ class Option:
     help: str
     minimum: int | None = None
     maximum: int | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
 
     def coerce(self, value: Any) -> Any:
         """Validate a value typed by a player, with a message naming the option."""
@@ -95,12 +144,12 @@ class Option:
         except (TypeError, ValueError):
             raise PuzzleError(
                 f"{self.name} must be a {self.type.__name__}, not {value!r}",
-                example=f"{self.name}={self.default}",
+                example=Usage(options=((self.name, self.default),)),
             ) from None
         if self.choices and coerced not in self.choices:
             raise PuzzleError(
-                f"{self.name} must be one of {', '.join(self.choices)}, not {coerced!r}",
-                example=f"{self.name}={self.default}",
+                f"{self.name} must be one of {', '.join(map(str, self.choices))}, not {coerced!r}",
+                example=Usage(options=((self.name, self.default),)),
             )
         if self.minimum is not None and coerced < self.minimum:
             raise PuzzleError(f"{self.name} must be at least {self.minimum}, not {coerced}")
@@ -116,7 +165,9 @@ def _as_bool(name: str, value: Any) -> bool:
     words |= {"false": False, "no": False, "off": False, "0": False}
     answer = words.get(str(value).strip().lower())
     if answer is None:
-        raise PuzzleError(f"{name} must be yes or no, not {value!r}", example=f"{name}=yes")
+        raise PuzzleError(
+            f"{name} must be yes or no, not {value!r}", example=Usage(options=((name, True),))
+        )
     return answer
 
 
@@ -185,7 +236,9 @@ class PuzzleKind:
                 raise PuzzleError(
                     f"{self.title} difficulty must be one of {', '.join(self.difficulties)}, "
                     f"not {difficulty!r}",
-                    example=f"generate {self.name} --difficulty {self.difficulties[0]}",
+                    example=Usage(
+                        "generate", self.name, options=(("difficulty", self.difficulties[0]),)
+                    ),
                 )
         values = _with_options(self.title, self.generate_options, options)
         return self.generate(rng, difficulty, **values)
@@ -196,7 +249,7 @@ class PuzzleKind:
             raise PuzzleError(
                 f"that {self.title} {what} is {len(text):,} characters; "
                 f"the most I accept is {self.max_input_chars:,}",
-                example=f"{self.name} {self.example}",
+                example=Usage("solve", self.name, self.example),
             )
 
 
