@@ -56,10 +56,27 @@ def answer_message(title: str, answer: str, spoiler: bool) -> str:
     return f"{header}\n{'||' + block + '||' if spoiler else block}"
 
 
-def picture(result: JobResult, kind: PuzzleKind, spoiler: bool) -> discord.File | None:
+ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+
+def alt_text(kind: PuzzleKind, shows: str, puzzle_text: str) -> str:
+    """What a picture shows, for members who cannot see it: the kind, what is drawn on it
+    (never the answer itself, which may be behind a spoiler) and the puzzle."""
+    puzzle = " ".join(puzzle_text.split())
+    return f"{kind.title} {shows}. The puzzle: {puzzle}"[:ALT_TEXT_LIMIT]
+
+
+def picture(
+    result: JobResult, kind: PuzzleKind, spoiler: bool, description: str
+) -> discord.File | None:
     if result.png is None:
         return None
-    return discord.File(io.BytesIO(result.png), filename=f"{kind.name}.png", spoiler=spoiler)
+    return discord.File(
+        io.BytesIO(result.png),
+        filename=f"{kind.name}.png",
+        spoiler=spoiler,
+        description=description,
+    )
 
 
 def puzzle_text_from(message: discord.Message | None) -> str | None:
@@ -314,8 +331,9 @@ class PuzzleCommands(commands.Cog):
             answer_message(kind.title, result.text, spoiler),
             result,
             kind,
-            spoiler,
-            private,
+            alt_text(kind, "with its solution drawn in", puzzle.text()),
+            spoiler=spoiler,
+            private=private,
         )
         await self._record(interaction, "solve", kind, started)
 
@@ -380,7 +398,12 @@ class PuzzleCommands(commands.Cog):
         await self._defer(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
         message = f"**{kind.title} hint**\n{safe(result.text)}"[:MESSAGE_LIMIT]
-        await self._send(interaction, message, result, kind, False, True)
+        # A hint in words alone leaves the picture as the puzzle stands (see bot/jobs.py).
+        words_only = isinstance(result.value, str)
+        shows = "unsolved (the hint is in the message)" if words_only else "with the hint marked"
+        await self._send(
+            interaction, message, result, kind, alt_text(kind, shows, puzzle.text()), private=True
+        )
         await self._record(interaction, "hint", kind, started)
 
     # --- /check ---------------------------------------------------------------------------
@@ -463,7 +486,12 @@ class PuzzleCommands(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(RevealButton(kind.name))
         await self._send(
-            interaction, message[:MESSAGE_LIMIT], result, kind, False, False, view=view
+            interaction,
+            message[:MESSAGE_LIMIT],
+            result,
+            kind,
+            alt_text(kind, "to play, unsolved", result.text),
+            view=view,
         )
         await self._record(interaction, "generate", kind, started)
 
@@ -516,8 +544,19 @@ class PuzzleCommands(commands.Cog):
         else:
             await think_publicly(interaction)
 
-    async def _send(self, interaction, content, result, kind, spoiler, private, view=None) -> None:
-        file = picture(result, kind, spoiler)
+    async def _send(
+        self,
+        interaction,
+        content,
+        result,
+        kind,
+        description,
+        *,
+        spoiler=False,
+        private=False,
+        view=None,
+    ) -> None:
+        file = picture(result, kind, spoiler, description)
         kwargs: dict[str, Any] = {"ephemeral": private}
         if file is not None:
             kwargs["file"] = file

@@ -283,6 +283,14 @@ async def test_check_without_an_answer_opens_a_text_box_with_the_puzzle_filled_i
     server.assert_no_violations()
 
 
+def described(message, *words: str) -> bool:
+    """Every picture of the message carries alt text naming each of `words`."""
+    return all(
+        attachment.description and all(word in attachment.description for word in words)
+        for attachment in message.attachments
+    )
+
+
 async def test_every_kind_answers_solve_hint_and_generate_with_a_picture(server, tmp_path):
     config = test_config(tmp_path, per_user=100, deadline_seconds=30)
     async with running_bot(server, config):
@@ -292,15 +300,19 @@ async def test_every_kind_answers_solve_hint_and_generate_with_a_picture(server,
             )
             solved = await solve.reply(timeout=REPLY_TIMEOUT)
             assert not solved.ephemeral and solved.attachments, (kind.name, solved.content)
+            shown = " ".join(kind.parse(kind.example).text().split())
+            assert described(solved, kind.title, "solution", shown)
             if kind.hint is not None:
                 hint = await server.send_slash_command(
                     f"hint {kind.name}", options={"puzzle": kind.example}
                 )
                 hinted = await hint.reply(timeout=REPLY_TIMEOUT)
                 assert hinted.ephemeral and "hint" in hinted.content.lower(), kind.name
+                assert described(hinted, kind.title, "hint", shown)
             generate = await server.send_slash_command(f"generate {kind.name}", options={})
             made = await generate.reply(timeout=REPLY_TIMEOUT)
             assert made.attachments and made.components, (kind.name, made.content)
+            assert described(made, kind.title, "unsolved", "")
     server.assert_no_violations()
 
 
