@@ -30,7 +30,7 @@ from bot.jobs import JobResult
 from bot.service import Refusal
 from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import Option
+from puzzles.core import DISCORD, Option, Usage
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 MODAL_TEXT_LIMIT = 4000  # and on a modal's text box
@@ -90,6 +90,11 @@ def puzzle_text_from(message: discord.Message | None) -> str | None:
 # --- building one subcommand per kind -----------------------------------------------------
 
 
+def kind_choices() -> list[app_commands.Choice[str]]:
+    """Every kind as a command choice: members see its title, the bot gets its stable name."""
+    return [app_commands.Choice(name=kind.title, value=kind.name) for kind in all_kinds()][:25]
+
+
 def _annotation(option: Option) -> Any:
     """The Discord parameter type for a declared option (ranges and choices included)."""
     if option.type is bool:
@@ -137,12 +142,17 @@ def kind_command(
     return app_commands.Command(name=kind.name, description=description[:100], callback=callback)
 
 
-def puzzle_parameter(kind: PuzzleKind, what: str) -> tuple[inspect.Parameter, str]:
+def puzzle_parameter(kind: PuzzleKind) -> tuple[inspect.Parameter, str]:
     """The puzzle text: required, except for grid kinds, which ask in a text box when left out."""
     if kind.multiline_input:
         parameter = _parameter("puzzle", str, None)
-        return parameter, f"the {what} on one line (leave empty to paste a grid in a text box)"
-    return _parameter("puzzle", str), f"the {what}, e.g. {kind.example}"
+        return parameter, f"the {kind.typed_as} (leave empty to type it over lines in a text box)"
+    return _parameter("puzzle", str), f"the {kind.typed_as}, e.g. {kind.example}"
+
+
+def puzzle_label(kind: PuzzleKind) -> str:
+    """The text box's label for the puzzle: what this kind's players type there."""
+    return f"{kind.title}: the {kind.typed_as}"
 
 
 def option_parameters(options: tuple[Option, ...]) -> list[tuple[inspect.Parameter, str]]:
@@ -280,7 +290,7 @@ class PuzzleCommands(commands.Cog):
 
     def _solve_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters = [
-            puzzle_parameter(kind, "puzzle"),
+            puzzle_parameter(kind),
             *option_parameters(kind.solve_options),
             (_parameter("spoiler", bool, False), "hide the answer behind spoiler tags"),
         ]
@@ -293,7 +303,7 @@ class PuzzleCommands(commands.Cog):
                     interaction,
                     kind,
                     f"Solve a {kind.title}",
-                    {"puzzle": (f"The {kind.title} (paste the grid)", True)},
+                    {"puzzle": (puzzle_label(kind), True)},
                     lambda i, fields: self.reply_with_solution(
                         i, kind, fields["puzzle"], values, spoiler=spoiler
                     ),
@@ -357,7 +367,7 @@ class PuzzleCommands(commands.Cog):
         if kind.hint is None:
             return None
         parameters = [
-            puzzle_parameter(kind, "puzzle"),
+            puzzle_parameter(kind),
             (_parameter("progress", str, None), "your answer so far (words, moves or grid)"),
         ]
 
@@ -368,7 +378,7 @@ class PuzzleCommands(commands.Cog):
                     kind,
                     f"A hint for a {kind.title}",
                     {
-                        "puzzle": (f"The {kind.title} (paste the grid)", True),
+                        "puzzle": (puzzle_label(kind), True),
                         "progress": ("Your progress so far (optional)", False),
                     },
                     lambda i, fields: self._reply_with_hint(
@@ -410,7 +420,7 @@ class PuzzleCommands(commands.Cog):
 
     def _check_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters = [
-            puzzle_parameter(kind, "puzzle"),
+            puzzle_parameter(kind),
             (
                 _parameter("answer", str, None),
                 "your answer (leave empty to type it over several lines, e.g. a grid)",
@@ -424,7 +434,7 @@ class PuzzleCommands(commands.Cog):
                     kind,
                     f"Check a {kind.title}",
                     {
-                        "puzzle": (f"The {kind.title}", True),
+                        "puzzle": (puzzle_label(kind), True),
                         "answer": ("Your answer", True),
                     },
                     lambda i, fields: self._reply_with_verdict(
@@ -499,15 +509,15 @@ class PuzzleCommands(commands.Cog):
 
     @app_commands.command(name="puzzles", description="The puzzles I know, with an example each")
     @app_commands.describe(kind="one puzzle kind to explain in full")
-    async def puzzles(self, interaction: discord.Interaction, kind: str | None = None) -> None:
-        kinds = [get_kind(kind)] if kind else list(all_kinds())
+    @app_commands.choices(kind=kind_choices())
+    async def puzzles(
+        self, interaction: discord.Interaction, kind: app_commands.Choice[str] | None = None
+    ) -> None:
+        kinds = [get_kind(kind.value)] if kind else list(all_kinds())
         embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
         for each in kinds:
-            lines = [
-                f"`/solve {each.name} {each.example}`"
-                if len(each.example) < 60
-                else f"`/solve {each.name}`"
-            ]
+            example = Usage("solve", each.name, each.example).written_for(DISCORD)
+            lines = [f"`{example}`" if len(each.example) < 60 else f"`/solve {each.name}`"]
             if kind:
                 lines.insert(0, each.description)
             if each.difficulties:
@@ -516,15 +526,6 @@ class PuzzleCommands(commands.Cog):
                 )
             embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @puzzles.autocomplete("kind")
-    async def _kind_names(self, interaction: discord.Interaction, current: str):
-        current = current.lower()
-        return [
-            app_commands.Choice(name=f"{kind.title} ({kind.name})", value=kind.name)
-            for kind in all_kinds()
-            if current in kind.name or current in kind.title.lower()
-        ][:25]
 
     # --- shared plumbing ------------------------------------------------------------------
 

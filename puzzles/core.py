@@ -196,6 +196,8 @@ class PuzzleKind:
       renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
     - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
       for it in a multi-line text box when the command gives no text.
+    - typed_as: what a player types for the puzzle ("grid", "enciphered text"), for the
+      prompts of text boxes and options.
     - warm_up: the kind's first solve loads data or builds indexes (about a second), so each
       bot worker solves the kind's example once at start and the first player's solve is as
       fast as the rest.
@@ -216,6 +218,7 @@ class PuzzleKind:
     difficulties: tuple[str, ...] = ()
     max_input_chars: int = 2000
     multiline_input: bool = False
+    typed_as: str = "puzzle"
     warm_up: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -46,6 +46,7 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=4000,
     multiline_input=True,
+    typed_as="clues or grid",
     warm_up=True,  # builds the word-pattern index (about half a second)
 )
 

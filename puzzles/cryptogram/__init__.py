@@ -43,6 +43,7 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=1500,
     multiline_input=True,
+    typed_as="enciphered text",
     warm_up=True,  # loads the word statistics and the spoken-English model (about a second)
 )
 

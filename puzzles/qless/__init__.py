@@ -42,6 +42,7 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=80,
     multiline_input=True,
+    typed_as="12 letters",
     warm_up=True,  # builds the common-word index and the shape tree (about a second)
 )
 

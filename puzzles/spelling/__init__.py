@@ -57,6 +57,7 @@ KIND = PuzzleKind(
     ),
     max_input_chars=MAX_INPUT_CHARS,
     multiline_input=True,
+    typed_as="letter grid",
 )
 
 __all__ = ["KIND", "SpellingPuzzle", "check", "generate", "hint", "parse", "solve"]

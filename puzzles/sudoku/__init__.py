@@ -41,6 +41,7 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=MAX_INPUT_CHARS,
     multiline_input=True,
+    typed_as="grid",
 )
 
 __all__ = ["KIND", "Grid", "SudokuSolution", "check", "generate", "hint", "parse", "solve"]
