@@ -19,6 +19,7 @@ import io
 import random
 import re
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -28,6 +29,7 @@ from discord.ext import commands
 
 from bot.jobs import JobResult
 from bot.service import Refusal
+from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage
@@ -177,41 +179,47 @@ def example_suggestion(kind: PuzzleKind):
 # --- the text box for grids -------------------------------------------------------------
 
 
+TEXT_BOX = r"puzzlebot:box:(?P<command>solve|hint|check):(?P<kind>[a-z]+):(?P<options>[^:]*)"
+
+
 class PuzzleModal(discord.ui.Modal):
-    """A multi-line text box (or a few) for grid puzzles that do not fit a slash option."""
+    """A multi-line text box (or a few) for puzzles that do not fit a slash option.
+
+    Its custom id carries the command, the kind and the options given with the command, so
+    whatever answers the submission (now, or after a restart) needs nothing else; see
+    cogs/_persistent.py.
+    """
 
     def __init__(
         self,
         title: str,
+        custom_id: str,
         fields: dict[str, tuple[str, bool]],
         kind: PuzzleKind,
-        on_submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
-        on_error: Callable[[discord.Interaction, Exception], Awaitable[None]],
         filled_in: dict[str, str] | None = None,
     ):
-        super().__init__(title=title[:45], timeout=15 * 60)
+        super().__init__(title=title[:45], custom_id=custom_id, timeout=None)
         filled_in = filled_in or {}
-        self._submit = on_submit
-        self._error = on_error
-        self.inputs: dict[str, discord.ui.TextInput] = {}
         for name, (label, required) in fields.items():
-            text_input = discord.ui.TextInput(
-                custom_id=name,
-                label=label[:45],
-                style=discord.TextStyle.paragraph,
-                required=required,
-                max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
-                placeholder=kind.example[:100] if name == "puzzle" else None,
-                default=(filled_in.get(name) or None),
+            self.add_item(
+                discord.ui.TextInput(
+                    custom_id=name,
+                    label=label[:45],
+                    style=discord.TextStyle.paragraph,
+                    required=required,
+                    max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
+                    placeholder=kind.example[:100] if name == "puzzle" else None,
+                    default=(filled_in.get(name) or None),
+                )
             )
-            self.inputs[name] = text_input
-            self.add_item(text_input)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self._submit(interaction, {name: item.value for name, item in self.inputs.items()})
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await self._error(interaction, error)
+def text_box_id(command: str, kind: PuzzleKind, options: dict[str, Any]) -> str:
+    """The custom id of a text box: `options` (those given) as a query string, bools as 1/0."""
+    given = {
+        name: int(v) if isinstance(v, bool) else v for name, v in options.items() if v is not None
+    }
+    return f"puzzlebot:box:{command}:{kind.name}:{urllib.parse.urlencode(given)}"
 
 
 # --- the reveal button on generated puzzles -----------------------------------------------
@@ -268,11 +276,13 @@ class PuzzleCommands(commands.Cog):
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
         self.bot.add_dynamic_items(RevealButton)
+        text_box_routes(self.bot).add(TEXT_BOX, self._text_box_submitted)
 
     async def cog_unload(self) -> None:
         for group in self.groups:
             self.bot.tree.remove_command(group.name)
         self.bot.remove_dynamic_items(RevealButton)
+        text_box_routes(self.bot).remove(TEXT_BOX)
 
     @property
     def service(self):
@@ -299,15 +309,13 @@ class PuzzleCommands(commands.Cog):
             text = values.pop("puzzle")
             spoiler = values.pop("spoiler")
             if not text and kind.multiline_input:
-                await self._ask_in_text_box(
-                    interaction,
-                    kind,
+                modal = PuzzleModal(
                     f"Solve a {kind.title}",
+                    text_box_id("solve", kind, {**values, "spoiler": spoiler}),
                     {"puzzle": (puzzle_label(kind), True)},
-                    lambda i, fields: self.reply_with_solution(
-                        i, kind, fields["puzzle"], values, spoiler=spoiler
-                    ),
+                    kind,
                 )
+                await open_text_box(interaction, modal)
                 return
             await self.reply_with_solution(interaction, kind, text, values, spoiler=spoiler)
 
@@ -373,18 +381,16 @@ class PuzzleCommands(commands.Cog):
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             if not values["puzzle"] and kind.multiline_input:
-                await self._ask_in_text_box(
-                    interaction,
-                    kind,
+                modal = PuzzleModal(
                     f"A hint for a {kind.title}",
+                    text_box_id("hint", kind, {}),
                     {
                         "puzzle": (puzzle_label(kind), True),
                         "progress": ("Your progress so far (optional)", False),
                     },
-                    lambda i, fields: self._reply_with_hint(
-                        i, kind, fields["puzzle"], fields["progress"]
-                    ),
+                    kind,
                 )
+                await open_text_box(interaction, modal)
                 return
             await self._reply_with_hint(
                 interaction, kind, values["puzzle"], values["progress"] or ""
@@ -429,19 +435,14 @@ class PuzzleCommands(commands.Cog):
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             if not (values["puzzle"] and values["answer"]):
-                await self._ask_in_text_box(
-                    interaction,
-                    kind,
+                modal = PuzzleModal(
                     f"Check a {kind.title}",
-                    {
-                        "puzzle": (puzzle_label(kind), True),
-                        "answer": ("Your answer", True),
-                    },
-                    lambda i, fields: self._reply_with_verdict(
-                        i, kind, fields["puzzle"], fields["answer"]
-                    ),
+                    text_box_id("check", kind, {}),
+                    {"puzzle": (puzzle_label(kind), True), "answer": ("Your answer", True)},
+                    kind,
                     filled_in={"puzzle": values["puzzle"] or ""},
                 )
+                await open_text_box(interaction, modal)
                 return
             await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
 
@@ -529,14 +530,22 @@ class PuzzleCommands(commands.Cog):
 
     # --- shared plumbing ------------------------------------------------------------------
 
-    async def _ask_in_text_box(
-        self, interaction, kind, title, fields, on_submit, filled_in=None
+    async def _text_box_submitted(
+        self, interaction: discord.Interaction, box: re.Match[str], fields: dict[str, str]
     ) -> None:
-        modal = PuzzleModal(title, fields, kind, on_submit, self._modal_error, filled_in)
-        await interaction.response.send_modal(modal)
-
-    async def _modal_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await tell_member(interaction, error)
+        """A text box sent back, perhaps to a bot restarted since it opened: all it needs is
+        in its custom id (the command, the kind, the options) and its fields."""
+        kind = get_kind(box["kind"])
+        options = dict(urllib.parse.parse_qsl(box["options"]))
+        puzzle = fields.get("puzzle", "")
+        if box["command"] == "solve":
+            spoiler = options.pop("spoiler", "0") == "1"
+            # the kind's declared options are validated, strings included, by solve_with
+            await self.reply_with_solution(interaction, kind, puzzle, options, spoiler=spoiler)
+        elif box["command"] == "hint":
+            await self._reply_with_hint(interaction, kind, puzzle, fields.get("progress", ""))
+        else:
+            await self._reply_with_verdict(interaction, kind, puzzle, fields.get("answer", ""))
 
     async def _defer(self, interaction: discord.Interaction, private: bool) -> None:
         """Only once the request is parsed and admitted: a refusal before this is private."""

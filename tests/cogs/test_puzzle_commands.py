@@ -374,3 +374,21 @@ async def test_an_unexpected_error_after_the_defer_is_an_apology_only_the_member
     assert error_id and error_id[1] in caplog.text
     assert only_the_member_saw(server, handle)
     server.assert_no_violations()
+
+
+async def test_a_text_box_opened_before_a_restart_is_answered_after_it(server, tmp_path):
+    config = test_config(tmp_path)
+    async with running_bot(server, config) as first:
+        command = await server.send_slash_command(
+            "solve sudoku", options={"steps": True, "spoiler": True}
+        )
+        modal = await command.wait_for_modal()
+    assert first.is_closed()
+    async with running_bot(server, config):  # a new client and worker pool, the same server
+        submitted = await command.submit_modal({"puzzle": get_kind("sudoku").example})
+        reply = await submitted.reply(timeout=REPLY_TIMEOUT)
+    assert "steps" not in modal["title"].lower() and not reply.ephemeral
+    assert reply.content.count("||") >= 2  # the spoiler asked for before the restart
+    assert "hidden single" in reply.content  # and the steps option too
+    assert reply.attachments and reply.attachments[0].filename.startswith("SPOILER_")
+    server.assert_no_violations()
