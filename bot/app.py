@@ -24,7 +24,7 @@ from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.admin")
+EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.admin", "cogs.help")
 
 
 class PuzzleBot(commands.Bot):

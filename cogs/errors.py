@@ -3,10 +3,17 @@
 PuzzleError and Refusal are the member's to fix (bad input, cooldown, busy, too slow):
 they get the message, privately. Anything else is our bug: logged with its traceback
 under a short id, and the member gets an apology quoting that id.
+
+Privately means privately even after a public "thinking..." defer: Discord turns the first
+followup after a defer into that message, keeping its visibility whatever the followup's
+flags say. So a command defers publicly through `think_publicly`, which marks the
+interaction; a failure while the mark is there deletes the placeholder first, and the
+explanation goes out as a new, ephemeral followup.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -15,6 +22,7 @@ from discord.ext import commands
 
 from bot.service import Refusal, new_error_id
 from puzzles import PuzzleError
+from puzzles.core import DISCORD
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +32,7 @@ def message_for(error: Exception) -> tuple[str, str | None]:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, PuzzleError):
-        return discord.utils.escape_mentions(error.message), None
+        return discord.utils.escape_mentions(error.message_for(DISCORD)), None
     if isinstance(error, Refusal):
         return str(error), None
     if isinstance(error, app_commands.CommandOnCooldown):
@@ -46,14 +54,36 @@ def message_for(error: Exception) -> tuple[str, str | None]:
     )
 
 
+PUBLIC_PLACEHOLDER = "puzzlebot.public_placeholder"  # in interaction.extras while thinking
+
+
+async def think_publicly(interaction: discord.Interaction) -> None:
+    """Defer with a "thinking..." message the channel sees; `answered` ends it."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras[PUBLIC_PLACEHOLDER] = True
+
+
+def answered(interaction: discord.Interaction) -> None:
+    """The public placeholder now holds the answer: a later failure must not delete it."""
+    interaction.extras.pop(PUBLIC_PLACEHOLDER, None)
+
+
+async def tell_privately(interaction: discord.Interaction, text: str) -> None:
+    """Only the member sees `text`, whether or not (and however) the interaction was deferred."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    if interaction.extras.pop(PUBLIC_PLACEHOLDER, False):
+        with contextlib.suppress(discord.NotFound):
+            await interaction.delete_original_response()
+    await interaction.followup.send(text, ephemeral=True)
+
+
 async def tell_member(interaction: discord.Interaction, error: Exception) -> None:
-    """Answer privately, whether or not the interaction was already deferred."""
+    """Explain the failure privately and record it."""
     text, error_id = message_for(error)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await tell_privately(interaction, text)
     except discord.HTTPException:
         log.warning("could not tell %s about an error (id %s)", interaction.user, error_id)
     service = getattr(interaction.client, "service", None)

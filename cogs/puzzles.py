@@ -7,7 +7,9 @@ a kind that lands later appears without touching this file: `/solve letterboxed`
 The flow of every command: cheap checks on the event loop (input size, parse, rate
 limits, pool capacity), answered at once and ephemerally when they fail; otherwise
 defer immediately (Discord's 3-second rule), run the work in the worker pool, and send
-the answer with its picture as a followup.
+the answer with its picture as a followup. A failure after a public defer (too slow,
+busy after all, a solver's complaint, our bug) still reaches only the member: see
+cogs/errors.py.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import io
 import random
 import re
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -26,9 +29,10 @@ from discord.ext import commands
 
 from bot.jobs import JobResult
 from bot.service import Refusal
-from cogs.errors import tell_member
+from cogs._persistent import open_text_box, text_box_routes
+from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import Option
+from puzzles.core import DISCORD, Option, Usage
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 MODAL_TEXT_LIMIT = 4000  # and on a modal's text box
@@ -54,10 +58,27 @@ def answer_message(title: str, answer: str, spoiler: bool) -> str:
     return f"{header}\n{'||' + block + '||' if spoiler else block}"
 
 
-def picture(result: JobResult, kind: PuzzleKind, spoiler: bool) -> discord.File | None:
+ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+
+def alt_text(kind: PuzzleKind, shows: str, puzzle_text: str) -> str:
+    """What a picture shows, for members who cannot see it: the kind, what is drawn on it
+    (never the answer itself, which may be behind a spoiler) and the puzzle."""
+    puzzle = " ".join(puzzle_text.split())
+    return f"{kind.title} {shows}. The puzzle: {puzzle}"[:ALT_TEXT_LIMIT]
+
+
+def picture(
+    result: JobResult, kind: PuzzleKind, spoiler: bool, description: str
+) -> discord.File | None:
     if result.png is None:
         return None
-    return discord.File(io.BytesIO(result.png), filename=f"{kind.name}.png", spoiler=spoiler)
+    return discord.File(
+        io.BytesIO(result.png),
+        filename=f"{kind.name}.png",
+        spoiler=spoiler,
+        description=description,
+    )
 
 
 def puzzle_text_from(message: discord.Message | None) -> str | None:
@@ -69,6 +90,11 @@ def puzzle_text_from(message: discord.Message | None) -> str | None:
 
 
 # --- building one subcommand per kind -----------------------------------------------------
+
+
+def kind_choices() -> list[app_commands.Choice[str]]:
+    """Every kind as a command choice: members see its title, the bot gets its stable name."""
+    return [app_commands.Choice(name=kind.title, value=kind.name) for kind in all_kinds()][:25]
 
 
 def _annotation(option: Option) -> Any:
@@ -118,12 +144,17 @@ def kind_command(
     return app_commands.Command(name=kind.name, description=description[:100], callback=callback)
 
 
-def puzzle_parameter(kind: PuzzleKind, what: str) -> tuple[inspect.Parameter, str]:
+def puzzle_parameter(kind: PuzzleKind) -> tuple[inspect.Parameter, str]:
     """The puzzle text: required, except for grid kinds, which ask in a text box when left out."""
     if kind.multiline_input:
         parameter = _parameter("puzzle", str, None)
-        return parameter, f"the {what} on one line (leave empty to paste a grid in a text box)"
-    return _parameter("puzzle", str), f"the {what}, e.g. {kind.example}"
+        return parameter, f"the {kind.typed_as} (leave empty to type it over lines in a text box)"
+    return _parameter("puzzle", str), f"the {kind.typed_as}, e.g. {kind.example}"
+
+
+def puzzle_label(kind: PuzzleKind) -> str:
+    """The text box's label for the puzzle: what this kind's players type there."""
+    return f"{kind.title}: the {kind.typed_as}"
 
 
 def option_parameters(options: tuple[Option, ...]) -> list[tuple[inspect.Parameter, str]]:
@@ -148,41 +179,47 @@ def example_suggestion(kind: PuzzleKind):
 # --- the text box for grids -------------------------------------------------------------
 
 
+TEXT_BOX = r"puzzlebot:box:(?P<command>solve|hint|check):(?P<kind>[a-z]+):(?P<options>[^:]*)"
+
+
 class PuzzleModal(discord.ui.Modal):
-    """A multi-line text box (or a few) for grid puzzles that do not fit a slash option."""
+    """A multi-line text box (or a few) for puzzles that do not fit a slash option.
+
+    Its custom id carries the command, the kind and the options given with the command, so
+    whatever answers the submission (now, or after a restart) needs nothing else; see
+    cogs/_persistent.py.
+    """
 
     def __init__(
         self,
         title: str,
+        custom_id: str,
         fields: dict[str, tuple[str, bool]],
         kind: PuzzleKind,
-        on_submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
-        on_error: Callable[[discord.Interaction, Exception], Awaitable[None]],
         filled_in: dict[str, str] | None = None,
     ):
-        super().__init__(title=title[:45], timeout=15 * 60)
+        super().__init__(title=title[:45], custom_id=custom_id, timeout=None)
         filled_in = filled_in or {}
-        self._submit = on_submit
-        self._error = on_error
-        self.inputs: dict[str, discord.ui.TextInput] = {}
         for name, (label, required) in fields.items():
-            text_input = discord.ui.TextInput(
-                custom_id=name,
-                label=label[:45],
-                style=discord.TextStyle.paragraph,
-                required=required,
-                max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
-                placeholder=kind.example[:100] if name == "puzzle" else None,
-                default=(filled_in.get(name) or None),
+            self.add_item(
+                discord.ui.TextInput(
+                    custom_id=name,
+                    label=label[:45],
+                    style=discord.TextStyle.paragraph,
+                    required=required,
+                    max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
+                    placeholder=kind.example[:100] if name == "puzzle" else None,
+                    default=(filled_in.get(name) or None),
+                )
             )
-            self.inputs[name] = text_input
-            self.add_item(text_input)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self._submit(interaction, {name: item.value for name, item in self.inputs.items()})
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await self._error(interaction, error)
+def text_box_id(command: str, kind: PuzzleKind, options: dict[str, Any]) -> str:
+    """The custom id of a text box: `options` (those given) as a query string, bools as 1/0."""
+    given = {
+        name: int(v) if isinstance(v, bool) else v for name, v in options.items() if v is not None
+    }
+    return f"puzzlebot:box:{command}:{kind.name}:{urllib.parse.urlencode(given)}"
 
 
 # --- the reveal button on generated puzzles -----------------------------------------------
@@ -239,11 +276,13 @@ class PuzzleCommands(commands.Cog):
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
         self.bot.add_dynamic_items(RevealButton)
+        text_box_routes(self.bot).add(TEXT_BOX, self._text_box_submitted)
 
     async def cog_unload(self) -> None:
         for group in self.groups:
             self.bot.tree.remove_command(group.name)
         self.bot.remove_dynamic_items(RevealButton)
+        text_box_routes(self.bot).remove(TEXT_BOX)
 
     @property
     def service(self):
@@ -261,7 +300,7 @@ class PuzzleCommands(commands.Cog):
 
     def _solve_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters = [
-            puzzle_parameter(kind, "puzzle"),
+            puzzle_parameter(kind),
             *option_parameters(kind.solve_options),
             (_parameter("spoiler", bool, False), "hide the answer behind spoiler tags"),
         ]
@@ -270,15 +309,13 @@ class PuzzleCommands(commands.Cog):
             text = values.pop("puzzle")
             spoiler = values.pop("spoiler")
             if not text and kind.multiline_input:
-                await self._ask_in_text_box(
-                    interaction,
-                    kind,
+                modal = PuzzleModal(
                     f"Solve a {kind.title}",
-                    {"puzzle": (f"The {kind.title} (paste the grid)", True)},
-                    lambda i, fields: self.reply_with_solution(
-                        i, kind, fields["puzzle"], values, spoiler=spoiler
-                    ),
+                    text_box_id("solve", kind, {**values, "spoiler": spoiler}),
+                    {"puzzle": (puzzle_label(kind), True)},
+                    kind,
                 )
+                await open_text_box(interaction, modal)
                 return
             await self.reply_with_solution(interaction, kind, text, values, spoiler=spoiler)
 
@@ -305,15 +342,16 @@ class PuzzleCommands(commands.Cog):
         if not private:
             await self._refuse_open_daily(interaction, kind, puzzle)
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True, ephemeral=private)
+        await self._defer(interaction, private)
         result = await self.service.solve(kind, puzzle, options)
         await self._send(
             interaction,
             answer_message(kind.title, result.text, spoiler),
             result,
             kind,
-            spoiler,
-            private,
+            alt_text(kind, "with its solution drawn in", puzzle.text()),
+            spoiler=spoiler,
+            private=private,
         )
         await self._record(interaction, "solve", kind, started)
 
@@ -337,24 +375,22 @@ class PuzzleCommands(commands.Cog):
         if kind.hint is None:
             return None
         parameters = [
-            puzzle_parameter(kind, "puzzle"),
+            puzzle_parameter(kind),
             (_parameter("progress", str, None), "your answer so far (words, moves or grid)"),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             if not values["puzzle"] and kind.multiline_input:
-                await self._ask_in_text_box(
-                    interaction,
-                    kind,
+                modal = PuzzleModal(
                     f"A hint for a {kind.title}",
+                    text_box_id("hint", kind, {}),
                     {
-                        "puzzle": (f"The {kind.title} (paste the grid)", True),
+                        "puzzle": (puzzle_label(kind), True),
                         "progress": ("Your progress so far (optional)", False),
                     },
-                    lambda i, fields: self._reply_with_hint(
-                        i, kind, fields["puzzle"], fields["progress"]
-                    ),
+                    kind,
                 )
+                await open_text_box(interaction, modal)
                 return
             await self._reply_with_hint(
                 interaction, kind, values["puzzle"], values["progress"] or ""
@@ -375,17 +411,22 @@ class PuzzleCommands(commands.Cog):
         puzzle = await self.service.parse(kind, text)
         await self._refuse_open_daily(interaction, kind, puzzle)
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True, ephemeral=True)
+        await self._defer(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
         message = f"**{kind.title} hint**\n{safe(result.text)}"[:MESSAGE_LIMIT]
-        await self._send(interaction, message, result, kind, False, True)
+        # A hint in words alone leaves the picture as the puzzle stands (see bot/jobs.py).
+        words_only = isinstance(result.value, str)
+        shows = "unsolved (the hint is in the message)" if words_only else "with the hint marked"
+        await self._send(
+            interaction, message, result, kind, alt_text(kind, shows, puzzle.text()), private=True
+        )
         await self._record(interaction, "hint", kind, started)
 
     # --- /check ---------------------------------------------------------------------------
 
     def _check_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters = [
-            puzzle_parameter(kind, "puzzle"),
+            puzzle_parameter(kind),
             (
                 _parameter("answer", str, None),
                 "your answer (leave empty to type it over several lines, e.g. a grid)",
@@ -394,19 +435,14 @@ class PuzzleCommands(commands.Cog):
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             if not (values["puzzle"] and values["answer"]):
-                await self._ask_in_text_box(
-                    interaction,
-                    kind,
+                modal = PuzzleModal(
                     f"Check a {kind.title}",
-                    {
-                        "puzzle": (f"The {kind.title}", True),
-                        "answer": ("Your answer", True),
-                    },
-                    lambda i, fields: self._reply_with_verdict(
-                        i, kind, fields["puzzle"], fields["answer"]
-                    ),
+                    text_box_id("check", kind, {}),
+                    {"puzzle": (puzzle_label(kind), True), "answer": ("Your answer", True)},
+                    kind,
                     filled_in={"puzzle": values["puzzle"] or ""},
                 )
+                await open_text_box(interaction, modal)
                 return
             await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
 
@@ -419,7 +455,7 @@ class PuzzleCommands(commands.Cog):
         puzzle = await self.service.parse(kind, text)
         kind.check_input_size(answer, what="answer")
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True, ephemeral=True)
+        await self._defer(interaction, private=True)
         result = await self.service.check(kind, puzzle, answer)
         await interaction.followup.send(
             f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT], ephemeral=True
@@ -450,7 +486,7 @@ class PuzzleCommands(commands.Cog):
         difficulty = values.pop("difficulty", None)
         options = {name: value for name, value in values.items() if value is not None}
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await interaction.response.defer(thinking=True)
+        await self._defer(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
         result = await self.service.generate(kind, seed, difficulty, options)
         about = f"{kind.title}" + (f" ({difficulty})" if difficulty else "")
@@ -461,7 +497,12 @@ class PuzzleCommands(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(RevealButton(kind.name))
         await self._send(
-            interaction, message[:MESSAGE_LIMIT], result, kind, False, False, view=view
+            interaction,
+            message[:MESSAGE_LIMIT],
+            result,
+            kind,
+            alt_text(kind, "to play, unsolved", result.text),
+            view=view,
         )
         await self._record(interaction, "generate", kind, started)
 
@@ -469,15 +510,15 @@ class PuzzleCommands(commands.Cog):
 
     @app_commands.command(name="puzzles", description="The puzzles I know, with an example each")
     @app_commands.describe(kind="one puzzle kind to explain in full")
-    async def puzzles(self, interaction: discord.Interaction, kind: str | None = None) -> None:
-        kinds = [get_kind(kind)] if kind else list(all_kinds())
+    @app_commands.choices(kind=kind_choices())
+    async def puzzles(
+        self, interaction: discord.Interaction, kind: app_commands.Choice[str] | None = None
+    ) -> None:
+        kinds = [get_kind(kind.value)] if kind else list(all_kinds())
         embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
         for each in kinds:
-            lines = [
-                f"`/solve {each.name} {each.example}`"
-                if len(each.example) < 60
-                else f"`/solve {each.name}`"
-            ]
+            example = Usage("solve", each.name, each.example).written_for(DISCORD)
+            lines = [f"`{example}`" if len(each.example) < 60 else f"`/solve {each.name}`"]
             if kind:
                 lines.insert(0, each.description)
             if each.difficulties:
@@ -487,34 +528,52 @@ class PuzzleCommands(commands.Cog):
             embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @puzzles.autocomplete("kind")
-    async def _kind_names(self, interaction: discord.Interaction, current: str):
-        current = current.lower()
-        return [
-            app_commands.Choice(name=f"{kind.title} ({kind.name})", value=kind.name)
-            for kind in all_kinds()
-            if current in kind.name or current in kind.title.lower()
-        ][:25]
-
     # --- shared plumbing ------------------------------------------------------------------
 
-    async def _ask_in_text_box(
-        self, interaction, kind, title, fields, on_submit, filled_in=None
+    async def _text_box_submitted(
+        self, interaction: discord.Interaction, box: re.Match[str], fields: dict[str, str]
     ) -> None:
-        modal = PuzzleModal(title, fields, kind, on_submit, self._modal_error, filled_in)
-        await interaction.response.send_modal(modal)
+        """A text box sent back, perhaps to a bot restarted since it opened: all it needs is
+        in its custom id (the command, the kind, the options) and its fields."""
+        kind = get_kind(box["kind"])
+        options = dict(urllib.parse.parse_qsl(box["options"]))
+        puzzle = fields.get("puzzle", "")
+        if box["command"] == "solve":
+            spoiler = options.pop("spoiler", "0") == "1"
+            # the kind's declared options are validated, strings included, by solve_with
+            await self.reply_with_solution(interaction, kind, puzzle, options, spoiler=spoiler)
+        elif box["command"] == "hint":
+            await self._reply_with_hint(interaction, kind, puzzle, fields.get("progress", ""))
+        else:
+            await self._reply_with_verdict(interaction, kind, puzzle, fields.get("answer", ""))
 
-    async def _modal_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await tell_member(interaction, error)
+    async def _defer(self, interaction: discord.Interaction, private: bool) -> None:
+        """Only once the request is parsed and admitted: a refusal before this is private."""
+        if private:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+        else:
+            await think_publicly(interaction)
 
-    async def _send(self, interaction, content, result, kind, spoiler, private, view=None) -> None:
-        file = picture(result, kind, spoiler)
+    async def _send(
+        self,
+        interaction,
+        content,
+        result,
+        kind,
+        description,
+        *,
+        spoiler=False,
+        private=False,
+        view=None,
+    ) -> None:
+        file = picture(result, kind, spoiler, description)
         kwargs: dict[str, Any] = {"ephemeral": private}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
         await interaction.followup.send(content, **kwargs)
+        answered(interaction)
 
     async def _record(self, interaction, command: str, kind: PuzzleKind, started: float) -> None:
         await self.service.record(

@@ -16,11 +16,54 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+DISCORD = "discord"
+COMMAND_LINE = "command line"
+
+
+@dataclass(frozen=True)
+class Usage:
+    """An example command, written by each frontend in its own syntax: the same hint reads
+    `/generate sudoku size:9` in Discord and `puzzlebot generate sudoku --size 9` in a
+    terminal. Without a command it is only the options (`size:9`, `--size 9`)."""
+
+    command: str = ""
+    kind: str = ""
+    text: str = ""  # the puzzle (or, for generate, the text to build it from)
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def written_for(self, frontend: str) -> str:
+        if frontend == DISCORD:
+            return self._slash_command()
+        return self._command_line()
+
+    def _slash_command(self) -> str:
+        parts = [f"/{self.command} {self.kind}"] if self.command else []
+        if self.text:
+            text_option = "text" if self.command == "generate" else "puzzle"
+            parts.append(f"{text_option}:{self.text}" if self.command else self.text)
+        parts += [f"{name}:{value}" for name, value in self.options]
+        return " ".join(parts)
+
+    def _command_line(self) -> str:
+        parts = ["puzzlebot", self.command, self.kind] if self.command else []
+        if self.text:
+            parts.append(f'"{self.text}"' if self.command and " " in self.text else self.text)
+        for name, value in self.options:
+            flag = "--" + name.replace("_", "-")
+            parts.append(flag if value is True else f"{flag} {value}")
+        return " ".join(parts)
+
 
 class PuzzleError(ValueError):
-    """Input a player can fix: what is wrong, where, and an example of the right form."""
+    """Input a player can fix: what is wrong, where, and an example of the right form.
 
-    def __init__(self, problem: str, *, where: str | None = None, example: str | None = None):
+    An example that is a command or its options is a `Usage`, so that each frontend shows
+    it in its own syntax (`message_for`); `message` is the command-line form.
+    """
+
+    def __init__(
+        self, problem: str, *, where: str | None = None, example: str | Usage | None = None
+    ):
         self.problem = problem
         self.where = where
         self.example = example
@@ -32,12 +75,18 @@ class PuzzleError(ValueError):
 
     @property
     def message(self) -> str:
+        return self.message_for(COMMAND_LINE)
+
+    def message_for(self, frontend: str) -> str:
         text = self.problem.rstrip(".")
         if self.where:
             text += f" ({self.where})"
         text += "."
-        if self.example:
-            text += f" Example: {self.example}"
+        example = self.example
+        if isinstance(example, Usage):
+            example = example.written_for(frontend)
+        if example:
+            text += f" Example: {example}"
         return text
 
 
@@ -190,20 +239,22 @@ class Option:
     help: str
     minimum: int | float | None = None
     maximum: int | float | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
     max_length: int | None = None  # free text (no choices): the most characters accepted
     faster: str = ""
 
     def __post_init__(self):
         numeric = self.type in (int, float)
-        if numeric and (self.minimum is None or self.maximum is None):
+        if numeric and not self.choices and (self.minimum is None or self.maximum is None):
             raise TypeError(f"option {self.name}: a number needs a minimum and a maximum")
         if self.type is str and not self.choices and self.max_length is None:
             raise TypeError(f"option {self.name}: free text needs a max_length")
 
     @property
     def range_text(self) -> str:
-        """'1 to 10', for help texts and messages."""
+        """'1 to 10' (or '4, 6, 9' for a choice), for help texts and messages."""
+        if self.choices:
+            return self._choice_list()
         return f"{_figure(self.minimum)} to {_figure(self.maximum)}"
 
     def coerce(self, value: Any) -> Any:
@@ -220,8 +271,8 @@ class Option:
         if self.choices:
             if coerced not in self.choices:
                 raise PuzzleError(
-                    f"{self.name} must be one of {', '.join(self.choices)}, not {shown(coerced)}",
-                    example=f"{self.name}={self.default}",
+                    f"{self.name} must be one of {self._choice_list()}, not {shown(coerced)}",
+                    example=Usage(options=((self.name, self.default),)),
                 )
         elif self.max_length is not None and len(coerced) > self.max_length:
             raise PuzzleError(
@@ -229,6 +280,15 @@ class Option:
                 f"{self.max_length:,}"
             )
         return coerced
+
+    def _choice_list(self) -> str:
+        return ", ".join(map(str, self.choices))
+
+    def _usual(self) -> Any:
+        """The value an example shows: the default, else the smallest allowed."""
+        if self.default is not None:
+            return self.default
+        return self.choices[0] if self.choices else self.minimum
 
     def _number(self, value: Any) -> int | float:
         """An int or float option's value: finite, whole for int, inside minimum..maximum."""
@@ -240,8 +300,15 @@ class Option:
             raise PuzzleError(
                 f"{self.name} must be a {'whole ' if whole else ''}number from "
                 f"{self.range_text}, not {given}",
-                example=f"{self.name}={self.default if self.default is not None else self.minimum}",
+                example=Usage(options=((self.name, self._usual()),)),
             )
+        if self.choices:
+            if number not in self.choices:
+                raise PuzzleError(
+                    f"{self.name} must be one of {self._choice_list()}, not {given}",
+                    example=Usage(options=((self.name, self._usual()),)),
+                )
+            return self.type(number)
         if number < self.minimum:
             raise PuzzleError(f"{self.name} must be at least {_figure(self.minimum)}, not {given}")
         if number > self.maximum:
@@ -292,7 +359,9 @@ def _as_bool(name: str, value: Any) -> bool:
     if isinstance(value, int) and value in (0, 1):
         answer = bool(value)
     if answer is None:
-        raise PuzzleError(f"{name} must be yes or no, not {_short(value)}", example=f"{name}=yes")
+        raise PuzzleError(
+            f"{name} must be yes or no, not {_short(value)}", example=Usage(options=((name, True),))
+        )
     return answer
 
 
@@ -321,6 +390,8 @@ class PuzzleKind:
       renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
     - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
       for it in a multi-line text box when the command gives no text.
+    - typed_as: what a player types for the puzzle ("grid", "enciphered text"), for the
+      prompts of text boxes and options.
     - warm_up: the kind's first solve loads data or builds indexes (about a second), so each
       bot worker solves the kind's example once at start and the first player's solve is as
       fast as the rest.
@@ -345,6 +416,7 @@ class PuzzleKind:
     max_input_chars: int = 2000
     max_answer_chars: int = 2000
     multiline_input: bool = False
+    typed_as: str = "puzzle"
     warm_up: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -365,7 +437,9 @@ class PuzzleKind:
                 raise PuzzleError(
                     f"{self.title} difficulty must be one of {', '.join(self.difficulties)}, "
                     f"not {difficulty!r}",
-                    example=f"generate {self.name} --difficulty {self.difficulties[0]}",
+                    example=Usage(
+                        "generate", self.name, options=(("difficulty", self.difficulties[0]),)
+                    ),
                 )
         values = _with_options(self.title, self.generate_options, options)
         return self.generate(rng, difficulty, **values)
@@ -389,7 +463,7 @@ class PuzzleKind:
             raise PuzzleError(
                 f"that {self.title} {what} is {len(text):,} characters; "
                 f"the most I accept is {limit:,}",
-                example=f"{self.name} {self.example}" if what == "puzzle" else None,
+                example=Usage("solve", self.name, self.example) if what == "puzzle" else None,
             )
 
     def text_options(self, options: dict[str, Any] | None) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from puzzles.core import PuzzleError, PuzzleKind
+from puzzles.core import PuzzleError, PuzzleKind, Usage
 
 # Each module exposes a module-level `KIND: PuzzleKind`.
 KIND_MODULES: tuple[str, ...] = (
@@ -47,6 +47,6 @@ def get_kind(name: str) -> PuzzleKind:
         known = ", ".join(k.name for k in all_kinds())
         raise PuzzleError(
             f"there is no puzzle kind called {name!r}; known kinds: {known}",
-            example="solve letterboxed vro wal eth bdi",
+            example=Usage("solve", "letterboxed", "vro wal eth bdi"),
         )
     return kind

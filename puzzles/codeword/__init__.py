@@ -48,6 +48,7 @@ KIND = PuzzleKind(
     max_input_chars=4000,
     max_answer_chars=1000,  # letters such as 1=A 2=B, or the final word
     multiline_input=True,
+    typed_as="clues or grid",
     warm_up=True,  # builds the word-pattern index (about half a second)
 )
 

@@ -24,7 +24,7 @@ from functools import cache
 
 from puzzles.codeword.puzzle import ALPHABET, Codeword, grid_slots
 from puzzles.codeword.solver import Contradiction, Solver, State, Step
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -484,10 +484,12 @@ def generate(
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(
             f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example="generate codeword --difficulty easy",
+            example=Usage("generate", "codeword", options=(("difficulty", "easy"),)),
         )
     if grid_size % 2 == 0:
-        raise PuzzleError(f"grid_size must be odd, not {grid_size}", example="--grid-size 13")
+        raise PuzzleError(
+            f"grid_size must be odd, not {grid_size}", example=Usage(options=(("grid_size", 13),))
+        )
     dictionary = dictionary or lexicon()
     white, letters = fill_grid(grid_size, rng, dictionary, time.monotonic() + TIME_LIMIT)
     number_of = number_letters(rng)

@@ -50,6 +50,7 @@ KIND = PuzzleKind(
     max_input_chars=1500,
     max_answer_chars=1500,  # the plaintext, or the key
     multiline_input=True,
+    typed_as="enciphered text",
     warm_up=True,  # loads the word statistics and the spoken-English model (about a second)
 )
 

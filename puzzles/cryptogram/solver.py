@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.cryptogram.model import (
     START,
     context_model,
@@ -116,7 +116,7 @@ def solve(
             raise PuzzleError(
                 f"a cryptogram without word breaks needs {PATRISTOCRAT_MIN_LETTERS}+ letters to "
                 f"be solved; this one has {len(puzzle.letters)}",
-                example="solve cryptogram --patristocrat  (with a longer text)",
+                example=Usage("solve", "cryptogram", options=(("patristocrat", True),)),
             )
         scored = solve_patristocrat(puzzle, key, allow_self)
         return _solution(puzzle, scored, patristocrat=True)

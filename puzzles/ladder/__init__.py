@@ -30,7 +30,7 @@ KIND = PuzzleKind(
     example=EXAMPLE,
     description=(
         "Turn the first word into the second by changing one letter at a time; every "
-        "step must be a word (COLD CORD CARD WARD WARM). With one word and --longest: the "
+        "step must be a word (COLD CORD CARD WARD WARM). With one word and the longest option: the "
         "longest chain of changes from it that never repeats a word."
     ),
     parse=parse,

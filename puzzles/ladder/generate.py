@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.ladder.graph import graph_for
 from puzzles.ladder.puzzle import Ladder
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -38,7 +38,7 @@ def generate(
     if not MIN_STEPS <= steps <= MAX_STEPS:
         raise PuzzleError(
             f"a generated ladder has {MIN_STEPS} to {MAX_STEPS} steps, not {steps}",
-            example="generate ladder --steps 5",
+            example=Usage("generate", "ladder", options=(("steps", 5),)),
         )
     dictionary = dictionary or lexicon()
     for _ in range(MAX_TRIES):
@@ -48,7 +48,7 @@ def generate(
             return Ladder(*pair, par=steps)
     raise PuzzleError(
         f"I found no {letters or '4- or 5'}-letter pair of familiar words {steps} steps apart",
-        example="generate ladder --steps 5 --letters 4",
+        example=Usage("generate", "ladder", options=(("steps", 5), ("letters", 4))),
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, plural
+from puzzles.core import PuzzleError, Usage, plural
 from puzzles.ladder.graph import WordGraph, graph_for
 from puzzles.ladder.longest import longest_chain
 from puzzles.ladder.puzzle import EXAMPLE, Ladder
@@ -116,7 +116,7 @@ def solve(
         raise PuzzleError(
             f"a ladder needs a second word to reach from {puzzle.start.upper()}; "
             "for the longest chain from one word, turn on the longest option",
-            example=f"{EXAMPLE}; or {puzzle.start} with longest",
+            example=Usage("solve", "ladder", puzzle.start, (("longest", True),)),
         )
     return solve_shortest(puzzle.start, puzzle.goal, tier, dictionary)
 
@@ -149,7 +149,7 @@ def solve_longest(puzzle: Ladder, tier: str, seconds: float, dictionary: Lexicon
     if puzzle.goal is not None:
         raise PuzzleError(
             "the longest chain starts from one word; give only the start word",
-            example=f"{puzzle.start} with longest",
+            example=Usage("solve", "ladder", puzzle.start, (("longest", True),)),
         )
     used = tier_holding((puzzle.start,), tier, dictionary)
     graph = graph_for(len(puzzle.start), used, dictionary)

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import replace
 from functools import cache
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.letterboxed.board import Board
 from puzzles.letterboxed.solver import playable_words, solve
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -51,7 +51,7 @@ def generate(
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(
             f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example="generate letterboxed --difficulty easy",
+            example=Usage("generate", "letterboxed", options=(("difficulty", "easy"),)),
         )
     dictionary = dictionary or lexicon()
     words = _answer_words(dictionary, *ANSWER_ZIPF[difficulty])

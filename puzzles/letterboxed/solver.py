@@ -29,7 +29,7 @@ from functools import cache, cached_property
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from puzzles.core import SolveTimeout, join_words, plural
+from puzzles.core import SolveTimeout, Usage, join_words, plural
 from puzzles.letterboxed.board import Board
 from puzzles.letterboxed.coverage import (
     GroupCoverage,
@@ -191,8 +191,8 @@ class Search:
             and time.monotonic() > self.deadline
         ):
             raise SolveTimeout(
-                "this box took too long to solve",
-                example="try a smaller max_words, or a smaller word list (tier=common)",
+                "this box took too long to solve; try a smaller max_words or a smaller word list",
+                example=Usage(options=(("max_words", 3), ("tier", "common"))),
             )
 
     # --- proving ------------------------------------------------------------------------------

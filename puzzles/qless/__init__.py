@@ -49,6 +49,7 @@ KIND = PuzzleKind(
     max_input_chars=80,
     max_answer_chars=1000,  # a grid of up to 30 x 30 squares
     multiline_input=True,
+    typed_as="12 letters",
     warm_up=True,  # builds the common-word index and the shape tree (about a second)
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.lexicon import Lexicon, lexicon
 from puzzles.qless.parse import Roll
 from puzzles.qless.rating import DAYS, TOO_EASY
@@ -48,7 +48,7 @@ def generate(
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise PuzzleError(
             f"unknown difficulty {difficulty!r}; choose a weekday, {', '.join(DIFFICULTIES)}",
-            example="generate qless --day friday",
+            example=Usage("generate", "qless", options=(("difficulty", "friday"),)),
         )
     dictionary = dictionary or lexicon()
     for _ in range(MAX_ROLLS):
@@ -58,5 +58,5 @@ def generate(
             return replace(roll, day=day)
     raise PuzzleError(
         f"no {difficulty} roll turned up in {MAX_ROLLS} throws of the dice; try another seed",
-        example="generate qless --day wednesday",
+        example=Usage("generate", "qless", options=(("difficulty", "wednesday"),)),
     )

@@ -64,6 +64,7 @@ KIND = PuzzleKind(
     max_input_chars=MAX_INPUT_CHARS,
     max_answer_chars=MAX_INPUT_CHARS,  # the filled grid
     multiline_input=True,
+    typed_as="letter grid",
 )
 
 __all__ = ["KIND", "SpellingPuzzle", "check", "generate", "hint", "parse", "solve"]

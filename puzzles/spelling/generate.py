@@ -17,7 +17,7 @@ import random
 import string
 from collections.abc import Callable
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.spelling.puzzle import SpellingPuzzle, distinct_letters, phrase_letters
 from puzzles.sudoku.generate import minimal_puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
@@ -60,7 +60,7 @@ def generate(rng: random.Random, difficulty: str | None = None, text: str = "") 
     raise PuzzleError(
         f"I could not spell {phrase!r} in reading order in a {size}x{size} grid; "
         f"try a shorter phrase (it has {len(want)} letters)",
-        example='generate spelling "Happy Birthday"',
+        example=Usage("generate", "spelling", text="Happy Birthday"),
     )
 
 

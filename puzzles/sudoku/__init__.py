@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind
-from puzzles.sudoku.generate import DIFFICULTIES, generate
+from puzzles.sudoku.generate import DIFFICULTIES, SIZES, generate
 from puzzles.sudoku.grid import Grid
 from puzzles.sudoku.parse import EXAMPLE, parse
 from puzzles.sudoku.rules import check, hint
@@ -30,12 +30,19 @@ KIND = PuzzleKind(
     solve_options=(Option("steps", bool, False, "show the whole solve as logical steps"),),
     generate_options=(
         Option("symmetric", bool, False, "clues placed symmetrically about the centre"),
-        Option("size", int, 9, "grid size: 4, 6, 9, 12 or 16", minimum=4, maximum=16),
+        Option(
+            "size",
+            int,
+            9,
+            "grid size: 4x4 comes only easy, 6x6 easy, medium or expert",
+            choices=SIZES,
+        ),
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=MAX_INPUT_CHARS,
     max_answer_chars=MAX_INPUT_CHARS,  # the filled grid
     multiline_input=True,
+    typed_as="grid",
 )
 
 __all__ = ["KIND", "Grid", "SudokuSolution", "check", "generate", "hint", "parse", "solve"]

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Usage
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.parse import BOX_SHAPES
 from puzzles.sudoku.solver import has_solution_without, random_filled_grid
@@ -23,6 +23,17 @@ from puzzles.sudoku.solver import has_solution_without, random_filled_grid
 # The grade module's GRADES, easiest first (a test keeps the two in step).
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "beyond-logic")
 DEFAULT_DIFFICULTY = "medium"
+# The grades each size reliably reaches. Singles solve every 4x4; 6x6 carvings grade hard
+# or beyond logic so rarely that 200 grids often hold none (measured over seeds 0-12), so
+# those are refused at once rather than searched for until the deadline.
+DIFFICULTIES_BY_SIZE = {
+    4: ("easy",),
+    6: ("easy", "medium", "expert"),
+    9: DIFFICULTIES,
+    12: DIFFICULTIES,
+    16: DIFFICULTIES,
+}
+SIZES = tuple(DIFFICULTIES_BY_SIZE)
 MAX_GRIDS = 200  # fresh grids tried before giving up on a grade
 MAX_EASING_TRIES = 40  # givens tried back in, per grid, on the way down to the grade
 MAX_CLIMBING_STEPS = 25  # moves to harder nearby puzzles, per grid, on the way up
@@ -34,11 +45,17 @@ def generate(
     symmetric: bool = False,
     size: int = 9,
 ) -> Grid:
-    """A unique `size` x `size` puzzle of the grade asked for (medium by default)."""
-    target = _grade_rank(difficulty or DEFAULT_DIFFICULTY)
-    if size not in BOX_SHAPES:
-        sizes = ", ".join(str(n) for n in BOX_SHAPES)
-        raise PuzzleError(f"a sudoku is {sizes} cells wide, not {size}", example="--size 9")
+    """A unique `size` x `size` puzzle of the grade asked for (by default medium, or the
+    hardest grade below it that the size reaches)."""
+    target = _grade_rank(difficulty or default_difficulty(size))
+    offered = difficulties_for(size)
+    if DIFFICULTIES[target] not in offered:
+        raise PuzzleError(
+            f"a {size}x{size} sudoku comes only {', '.join(offered)}, not {DIFFICULTIES[target]}",
+            example=Usage(
+                "generate", "sudoku", options=(("size", size), ("difficulty", offered[-1]))
+            ),
+        )
     grading = _grading()
     for _ in range(MAX_GRIDS):
         solution = random_filled_grid(rng, *BOX_SHAPES[size])
@@ -59,11 +76,28 @@ def generate(
     )
 
 
+def difficulties_for(size: int) -> tuple[str, ...]:
+    """The grades a `size` x `size` puzzle can be made at; a PuzzleError for other sizes."""
+    if size not in DIFFICULTIES_BY_SIZE:
+        sizes = ", ".join(str(n) for n in SIZES)
+        raise PuzzleError(
+            f"a sudoku is {sizes} cells wide, not {size}", example=Usage(options=(("size", 9),))
+        )
+    return DIFFICULTIES_BY_SIZE[size]
+
+
+def default_difficulty(size: int) -> str:
+    offered = difficulties_for(size)
+    if DEFAULT_DIFFICULTY in offered:
+        return DEFAULT_DIFFICULTY
+    return max(offered, key=DIFFICULTIES.index)
+
+
 def _grade_rank(difficulty: str) -> int:
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(
             f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example="generate sudoku --difficulty hard",
+            example=Usage("generate", "sudoku", options=(("difficulty", "hard"),)),
         )
     return DIFFICULTIES.index(difficulty)
 

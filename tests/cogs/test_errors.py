@@ -38,3 +38,16 @@ def test_errors_from_buttons_and_text_boxes_are_handled_unwrapped():
     text, error_id = message_for(PuzzleError("no grid given"))
     assert (text, error_id) == ("no grid given.", None)
     assert message_for(RuntimeError("boom"))[1] is not None
+
+
+def test_a_hint_about_options_is_written_in_discords_syntax():
+    from puzzles.core import Usage
+
+    error = PuzzleError("no such size", example=Usage("generate", "sudoku", options=(("size", 9),)))
+    assert message_for(error)[0] == "no such size. Example: /generate sudoku size:9"
+    assert error.message == "no such size. Example: puzzlebot generate sudoku --size 9"
+    flag = PuzzleError(
+        "needs a goal", example=Usage("solve", "ladder", "cold", (("longest", True),))
+    )
+    assert message_for(flag)[0].endswith("Example: /solve ladder puzzle:cold longest:True")
+    assert flag.message.endswith("Example: puzzlebot solve ladder cold --longest")

@@ -92,6 +92,7 @@ async def test_a_malformed_puzzle_gets_a_private_explanation_and_the_bot_keeps_s
         )
         answer = await bad.reply(timeout=REPLY_TIMEOUT)
         assert answer.ephemeral
+        await answered_at_once_and_privately(bad)
         assert "the letter O appears twice" in answer.content
         assert "Example: vro wal eth bdi" in answer.content
 
@@ -106,6 +107,20 @@ async def test_a_malformed_puzzle_gets_a_private_explanation_and_the_bot_keeps_s
     server.assert_no_violations()
 
 
+def only_the_member_saw(server: FakeDiscord, handle) -> bool:
+    """Nothing of this interaction reached the channel but, at most, a "thinking..." that
+    is gone now; what the member read was ephemeral."""
+    shown_to_all = [m for m in handle.messages if not m.ephemeral and not m.loading]
+    live = [m for m in server.channel_messages() if m.interaction_id == handle.id]
+    return not shown_to_all and not live and any(m.ephemeral for m in handle.messages)
+
+
+async def answered_at_once_and_privately(handle) -> None:
+    """Refused before any defer: the initial response itself is the ephemeral message."""
+    callback = await handle.initial_response()
+    assert callback.callback_type == 4 and callback.ephemeral, callback
+
+
 async def test_a_solve_past_its_deadline_is_stopped_and_the_next_one_is_answered(server, tmp_path):
     async with running_bot(server, test_config(tmp_path, deadline_seconds=1.0)):
         # The longest chain from COLD searches for its whole time budget, whatever the machine.
@@ -114,6 +129,9 @@ async def test_a_solve_past_its_deadline_is_stopped_and_the_next_one_is_answered
         )
         message = await slow.reply(timeout=REPLY_TIMEOUT)
         assert "took longer than 1 s" in message.content
+        # The public "thinking..." was deleted and the member alone was told.
+        assert (await slow.initial_response()).callback_type == 5
+        assert only_the_member_saw(server, slow)
 
         after = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
         reply = await after.reply(timeout=REPLY_TIMEOUT)
@@ -151,6 +169,7 @@ async def test_a_member_over_the_rate_limit_is_told_when_to_try_again(server, tm
             assert hint.ephemeral and "letter" in hint.content.lower()
         third = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
         refusal = await third.reply(timeout=REPLY_TIMEOUT)
+        await answered_at_once_and_privately(third)
     assert refusal.ephemeral
     assert "try again in" in refusal.content
     server.assert_no_violations()
@@ -264,6 +283,14 @@ async def test_check_without_an_answer_opens_a_text_box_with_the_puzzle_filled_i
     server.assert_no_violations()
 
 
+def described(message, *words: str) -> bool:
+    """Every picture of the message carries alt text naming each of `words`."""
+    return all(
+        attachment.description and all(word in attachment.description for word in words)
+        for attachment in message.attachments
+    )
+
+
 async def test_every_kind_answers_solve_hint_and_generate_with_a_picture(server, tmp_path):
     config = test_config(tmp_path, per_user=100, deadline_seconds=30)
     async with running_bot(server, config):
@@ -273,13 +300,95 @@ async def test_every_kind_answers_solve_hint_and_generate_with_a_picture(server,
             )
             solved = await solve.reply(timeout=REPLY_TIMEOUT)
             assert not solved.ephemeral and solved.attachments, (kind.name, solved.content)
+            shown = " ".join(kind.parse(kind.example).text().split())
+            assert described(solved, kind.title, "solution", shown)
             if kind.hint is not None:
                 hint = await server.send_slash_command(
                     f"hint {kind.name}", options={"puzzle": kind.example}
                 )
                 hinted = await hint.reply(timeout=REPLY_TIMEOUT)
                 assert hinted.ephemeral and "hint" in hinted.content.lower(), kind.name
+                assert described(hinted, kind.title, "hint", shown)
             generate = await server.send_slash_command(f"generate {kind.name}", options={})
             made = await generate.reply(timeout=REPLY_TIMEOUT)
             assert made.attachments and made.components, (kind.name, made.content)
+            assert described(made, kind.title, "unsolved", "")
+    server.assert_no_violations()
+
+
+async def test_a_solver_complaint_after_the_defer_reaches_only_the_member(server, tmp_path):
+    # One word is a valid ladder to parse, but the solver needs a goal word to reach.
+    async with running_bot(server, test_config(tmp_path)):
+        handle = await server.send_slash_command("solve ladder", options={"puzzle": "cold"})
+        message = await handle.reply(timeout=REPLY_TIMEOUT)
+        assert (await handle.initial_response()).callback_type == 5
+    assert "needs a second word" in message.content
+    assert only_the_member_saw(server, handle)
+    server.assert_no_violations()
+
+
+async def test_when_every_worker_is_busy_the_member_is_told_privately_at_once(server, tmp_path):
+    config = test_config(tmp_path, workers=1, queue_size=1, deadline_seconds=3.0)
+    async with running_bot(server, config) as bot:
+        hold = {"puzzle": "cold", "longest": True, "seconds": 8}
+        first = await server.send_slash_command("solve ladder", options=hold)
+        await first.initial_response()
+        second = await server.send_slash_command("solve ladder", options=hold)
+        await second.initial_response()
+        assert bot.pool.full  # one solving, one waiting: a third would be refused
+        third = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        refusal = await third.reply(timeout=REPLY_TIMEOUT)
+        await answered_at_once_and_privately(third)
+        for held in (first, second):
+            assert "took longer than" in (await held.reply(timeout=REPLY_TIMEOUT)).content
+    assert "busy" in refusal.content
+    assert only_the_member_saw(server, third)
+    server.assert_no_violations()
+
+
+@pytest.fixture
+def kind_with_a_bug(monkeypatch):
+    """The registry with one more kind, tests/cogs/kind_with_a_bug.py, for this test only."""
+    from puzzles import registry
+
+    modules = (*registry.KIND_MODULES, "tests.cogs.kind_with_a_bug")
+    monkeypatch.setattr(registry, "KIND_MODULES", modules)
+    registry.all_kinds.cache_clear()
+    registry._by_name.cache_clear()
+    yield get_kind("buggy")
+    monkeypatch.undo()
+    registry.all_kinds.cache_clear()
+    registry._by_name.cache_clear()
+
+
+async def test_an_unexpected_error_after_the_defer_is_an_apology_only_the_member_sees(
+    server, tmp_path, kind_with_a_bug, caplog
+):
+    async with running_bot(server, test_config(tmp_path)):
+        handle = await server.send_slash_command("solve buggy", options={"puzzle": "any words"})
+        apology = await handle.reply(timeout=REPLY_TIMEOUT)
+        assert (await handle.initial_response()).callback_type == 5
+        after = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        assert (await after.reply(timeout=REPLY_TIMEOUT)).attachments  # still serving
+    error_id = re.search(r"error id `([0-9a-f]+)`", apology.content)
+    assert error_id and error_id[1] in caplog.text
+    assert only_the_member_saw(server, handle)
+    server.assert_no_violations()
+
+
+async def test_a_text_box_opened_before_a_restart_is_answered_after_it(server, tmp_path):
+    config = test_config(tmp_path)
+    async with running_bot(server, config) as first:
+        command = await server.send_slash_command(
+            "solve sudoku", options={"steps": True, "spoiler": True}
+        )
+        modal = await command.wait_for_modal()
+    assert first.is_closed()
+    async with running_bot(server, config):  # a new client and worker pool, the same server
+        submitted = await command.submit_modal({"puzzle": get_kind("sudoku").example})
+        reply = await submitted.reply(timeout=REPLY_TIMEOUT)
+    assert "steps" not in modal["title"].lower() and not reply.ephemeral
+    assert reply.content.count("||") >= 2  # the spoiler asked for before the restart
+    assert "hidden single" in reply.content  # and the steps option too
+    assert reply.attachments and reply.attachments[0].filename.startswith("SPOILER_")
     server.assert_no_violations()

@@ -1284,8 +1284,11 @@ class FakeDiscord:
         if problems:
             return self._invalid(record, problems)
         original = handle.original
-        if handle.response_type == DEFERRED_MESSAGE and original is not None and original.loading:
-            # Discord turns the first followup after a defer into the "thinking" message itself.
+        still_thinking = original is not None and original.loading and not original.deleted
+        if handle.response_type == DEFERRED_MESSAGE and still_thinking:
+            # Discord turns the first followup after a defer into the "thinking" message itself,
+            # keeping the defer's visibility whatever the followup's flags say (discord-api-docs
+            # #2866, #2742, #3466). Once that message is deleted, followups are new messages.
             message = original
             self._edit_stored(message, {k: v for k, v in data.items() if k != "flags"}, record)
         else:

@@ -16,7 +16,9 @@ import pytest
 
 from bot.cli import main as cli_main
 from puzzles import PuzzleError, get_kind
+from puzzles.core import DISCORD
 from puzzles.sudoku import KIND, Grid, SudokuSolution, check, generate, hint, parse, solve
+from puzzles.sudoku.generate import DIFFICULTIES_BY_SIZE, SIZES
 from puzzles.sudoku.parse import EXAMPLE, boxed_text, parse_grid
 from puzzles.sudoku.solver import (
     count_solutions,
@@ -415,17 +417,47 @@ def test_symmetric_clues_mirror_through_the_centre():
     assert count_solutions(puzzle) == 1
 
 
-@pytest.mark.parametrize("size", [4, 6])
-def test_small_sizes_generate(size):
-    puzzle = generate(random.Random(1), "easy", size=size)
+OFFERED = [(size, grade) for size, grades in DIFFICULTIES_BY_SIZE.items() for grade in grades]
+
+
+@pytest.mark.parametrize(("size", "difficulty"), OFFERED)
+def test_every_size_and_grade_offered_generates(size, difficulty):
+    from puzzles.sudoku.grade import grade
+
+    puzzle = generate(random.Random(1), difficulty, size=size)
     assert puzzle.size == size and count_solutions(puzzle) == 1
+    assert grade(puzzle).name == difficulty
+
+
+def test_every_size_offered_generates_without_a_grade():
+    assert KIND.generate_options[1].choices == SIZES
+    for size in (4, 6):  # the sizes medium (the usual default) is not offered for, and one that is
+        puzzle = KIND.generate_with(random.Random(2), None, {"size": size})
+        assert puzzle.size == size and count_solutions(puzzle) == 1
 
 
 def test_generate_refuses_unknown_grades_and_sizes():
     with pytest.raises(PuzzleError):
         generate(random.Random(1), "impossible")
-    with pytest.raises(PuzzleError):
+    with pytest.raises(PuzzleError, match="4, 6, 9, 12, 16 cells wide, not 7"):
         generate(random.Random(1), "easy", size=7)
+
+
+def test_a_grade_a_size_never_reaches_is_refused_at_once_in_each_frontends_syntax():
+    with pytest.raises(PuzzleError) as refused:
+        generate(random.Random(1), "hard", size=6)
+    assert "a 6x6 sudoku comes only easy, medium, expert" in refused.value.problem
+    assert refused.value.message_for(DISCORD).endswith(
+        "Example: /generate sudoku size:6 difficulty:expert"
+    )
+    assert refused.value.message.endswith(
+        "Example: puzzlebot generate sudoku --size 6 --difficulty expert"
+    )
+
+
+def test_cli_generates_a_4x4_without_a_grade():
+    status, out = run_cli("generate", "sudoku", "--size", "4", "--seed", "3")
+    assert status == 0, out
 
 
 def test_difficulties_are_the_graders_grades():

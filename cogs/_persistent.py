@@ -1,0 +1,94 @@
+"""Text boxes (modals) that still work after the bot restarts.
+
+discord.py answers a modal submission only while the Modal object that opened it is in
+memory; a member who opened a text box before a restart and submits it afterwards would
+see "This interaction failed". Buttons have `DynamicItem` for this; modals have nothing, so
+here the state lives in the modal's custom_id (at most 100 characters) and submissions
+are routed by matching it against templates, from the `on_interaction` event:
+
+    routes = text_box_routes(bot)
+    routes.add(r"puzzlebot:answer:(?P<kind>[a-z]+):(?P<day>\\d+)", on_answer)
+    ...
+    await open_text_box(interaction, modal)  # a discord.ui.Modal whose custom_id matches
+
+    async def on_answer(interaction, match, fields): ...  # fields: input custom_id -> text
+
+Every submission takes this one path, before a restart as after it: the Modal is never
+kept in memory, so discord.py does not answer it a second time. An exception from a
+handler reaches the member privately through cogs/errors.py.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.errors import tell_member
+
+log = logging.getLogger(__name__)
+
+CUSTOM_ID_LIMIT = 100  # Discord's limit on a custom_id
+Handler = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
+
+
+class TextBoxRoutes:
+    """Modal submissions by custom_id template -> the handler that answers them."""
+
+    def __init__(self) -> None:
+        self._routes: dict[str, tuple[re.Pattern[str], Handler]] = {}
+
+    def add(self, template: str, handler: Handler) -> None:
+        self._routes[template] = (re.compile(template), handler)
+
+    def remove(self, template: str) -> None:
+        self._routes.pop(template, None)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.modal_submit or not interaction.data:
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        for pattern, handler in self._routes.values():
+            match = pattern.fullmatch(custom_id)
+            if match is None:
+                continue
+            fields = submitted_fields(interaction.data.get("components", []))
+            try:
+                await handler(interaction, match, fields)
+            except Exception as error:
+                await tell_member(interaction, error)
+            return
+        log.debug("a text box nobody answers: %s", custom_id)
+
+
+def text_box_routes(bot: commands.Bot) -> TextBoxRoutes:
+    """The bot's one routing table, listening from its first use."""
+    routes = getattr(bot, "text_box_routes", None)
+    if routes is None:
+        routes = TextBoxRoutes()
+        bot.text_box_routes = routes  # type: ignore[attr-defined]
+        bot.add_listener(routes.on_interaction, "on_interaction")
+    return routes
+
+
+async def open_text_box(interaction: discord.Interaction, modal: discord.ui.Modal) -> None:
+    """Show `modal` without keeping it in memory: its submission goes to the routes."""
+    if len(modal.custom_id) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id longer than {CUSTOM_ID_LIMIT}: {modal.custom_id!r}")
+    modal.stop()  # a finished modal is not stored by discord.py, so it cannot answer twice
+    await interaction.response.send_modal(modal)
+
+
+def submitted_fields(components: list[dict[str, Any]]) -> dict[str, str]:
+    """Each text input's custom_id -> its value, from action rows or labels alike."""
+    fields: dict[str, str] = {}
+    for component in components:
+        inner = component.get("components") or [component.get("component") or {}]
+        for item in inner:
+            if item.get("type") == discord.ComponentType.text_input.value:
+                fields[item["custom_id"]] = item.get("value") or ""
+    return fields

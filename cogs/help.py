@@ -1,0 +1,121 @@
+"""/help: every command this server has, and every puzzle with an example, privately.
+
+The list is read from the commands Discord holds for the bot (this server's and the global
+ones), so it shows exactly what members can type and cannot go stale; the command mentions
+are clickable. The puzzles and their examples come from the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from puzzles import all_kinds
+from puzzles.core import DISCORD, PuzzleKind, Usage
+
+FIELD_LIMIT = 1024  # Discord's limit on an embed field's text
+
+
+class Listed:
+    """One command as /help lists it: its mention (or name), what it does, who may use it."""
+
+    def __init__(self, mention: str, description: str, admins_only: bool):
+        self.mention = mention
+        self.description = description
+        self.admins_only = admins_only
+
+    def line(self) -> str:
+        note = " (server managers)" if self.admins_only else ""
+        return f"{self.mention} {self.description}{note}"
+
+
+def kind_groups_and_commands(
+    synced: Iterable[app_commands.AppCommand], kind_names: set[str]
+) -> tuple[list[Listed], list[Listed]]:
+    """(the per-kind groups like `/solve <kind>`, every other command), from synced commands."""
+    per_kind, others = [], []
+    for command in sorted(synced, key=lambda c: c.name):
+        if command.type is not discord.AppCommandType.chat_input:
+            continue
+        admins_only = command.default_member_permissions not in (None, discord.Permissions.none())
+        subcommands = [o for o in command.options if isinstance(o, app_commands.AppCommandGroup)]
+        if subcommands and {s.name for s in subcommands} <= kind_names:
+            per_kind.append(Listed(f"`/{command.name} <kind>`", command.description, admins_only))
+        elif subcommands:
+            others += [Listed(s.mention, s.description, admins_only) for s in _leaves(subcommands)]
+        else:
+            others.append(Listed(command.mention, command.description, admins_only))
+    return per_kind, others
+
+
+def _leaves(groups: list[app_commands.AppCommandGroup]) -> Iterable[app_commands.AppCommandGroup]:
+    for group in groups:
+        nested = [o for o in group.options if isinstance(o, app_commands.AppCommandGroup)]
+        yield from _leaves(nested) if nested else (group,)
+
+
+def kind_entry(kind: PuzzleKind) -> str:
+    """How to play one kind: a solve command to copy, and its generate grades."""
+    example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
+    lines = [f"`{example}`" if len(example) < 90 else f"`/solve {kind.name}` (opens a text box)"]
+    generate = f"`/generate {kind.name}`"
+    if kind.difficulties:
+        generate += f" {', '.join(kind.difficulties)}"
+    lines.append(generate)
+    return "\n".join(lines)
+
+
+def fields(name: str, lines: list[str]) -> list[tuple[str, str]]:
+    """`lines` under `name`, split over as many embed fields as Discord's limit needs."""
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        if sum(len(each) + 1 for each in chunks[-1]) + len(line) > FIELD_LIMIT:
+            chunks.append([])
+        chunks[-1].append(line[:FIELD_LIMIT])
+    return [(name if n == 0 else f"{name} (more)", "\n".join(c)) for n, c in enumerate(chunks)]
+
+
+def help_embed(synced: list[app_commands.AppCommand]) -> discord.Embed:
+    kinds = all_kinds()
+    per_kind, others = kind_groups_and_commands(synced, {kind.name for kind in kinds})
+    embed = discord.Embed(
+        title="puzzlebot help",
+        description="Every puzzle command takes the kind first, e.g. `/solve letterboxed`. "
+        "Grid puzzles left empty open a text box to paste them in. Hints, checks and this "
+        "help are only shown to you.",
+        colour=discord.Colour.blurple(),
+    )
+    sections = [
+        *fields("Puzzle commands", [listed.line() for listed in per_kind]),
+        *fields("More commands", [listed.line() for listed in others]),
+        *((kind.title, kind_entry(kind)) for kind in kinds),
+    ]
+    for name, value in sections[:25]:  # Discord's limit on fields
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    async def synced_commands(self, guild: discord.abc.Snowflake | None):
+        """What Discord holds for this server, plus the global commands (server ones first)."""
+        tree = self.bot.tree
+        found = await tree.fetch_commands(guild=guild) if guild is not None else []
+        names = {command.name for command in found}
+        found += [command for command in await tree.fetch_commands() if command.name not in names]
+        return found
+
+    @app_commands.command(name="help", description="Every command and every puzzle, with examples")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        synced = await self.synced_commands(interaction.guild)
+        await interaction.followup.send(embed=help_embed(synced), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))
