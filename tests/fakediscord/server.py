@@ -684,10 +684,10 @@ class FakeDiscord:
         str/int/float/bool or FakeUser/FakeChannel/FakeRole (sent with ``resolved`` data).
         Returns the handle that follows the bot's response.
         """
+        self._refuse_hidden(name.split()[0], user, guild or self._guild_for(channel))
         data = self._command_data(
             name, subcommand, options or {}, guild or self._guild_for(channel)
         )
-        self._refuse_hidden(data, user, guild or self._guild_for(channel))
         return await self._send_interaction(APPLICATION_COMMAND, data, user, guild, channel)
 
     async def send_autocomplete(
@@ -704,10 +704,10 @@ class FakeDiscord:
         """Dispatch an autocomplete interaction (type 4) while the user types option
         ``focused`` (its partial text is ``options[focused]``); then
         ``await handle.autocomplete_choices()``."""
+        self._refuse_hidden(name.split()[0], user, guild or self._guild_for(channel))
         data = self._command_data(
             name, subcommand, options, guild or self._guild_for(channel), focused=focused
         )
-        self._refuse_hidden(data, user, guild or self._guild_for(channel))
         return await self._send_interaction(AUTOCOMPLETE, data, user, guild, channel)
 
     async def submit_modal(
@@ -840,16 +840,14 @@ class FakeDiscord:
             or (user or self.user).id in guild.command_users.get(c["name"], set())
         ]
 
-    def _refuse_hidden(
-        self, data: dict[str, Any], user: FakeUser | None, guild: FakeGuild | None
-    ) -> None:
+    def _refuse_hidden(self, name: str, user: FakeUser | None, guild: FakeGuild | None) -> None:
         guild, user = guild or self.guild, user or self.user
-        command = self._find_command(data["name"], guild)
+        command = self._find_command(name, guild)
         required = command.get("default_member_permissions") if command else None
-        allowed = user.id in guild.command_users.get(data["name"], set())
+        allowed = user.id in guild.command_users.get(name, set())
         if not allowed and not validation.may_use(required, guild.permissions_of(user.id)):
             raise CommandHidden(
-                f"/{data['name']} is not shown to {user.username}: it needs permissions "
+                f"/{name} is not shown to {user.username}: it needs permissions "
                 f"{required} and they have {guild.permissions_of(user.id)}"
             )
 
