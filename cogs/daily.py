@@ -325,16 +325,14 @@ class Daily(commands.Cog):
     async def _status_text(self, guild_id: int) -> str:
         settings = await self.service.store.settings(guild_id)
         assert settings is not None
-        zone = calendar.parse_timezone(settings.timezone)
-        at = calendar.parse_post_time(settings.post_time)
-        upcoming = calendar.next_post(self.service.clock(), at, zone)
+        upcoming = await self.service.next_post(settings)
         difficulties = ", ".join(f"{k}: {v}" for k, v in settings.difficulties.items())
         lines = [
             f"Daily puzzles go to <#{settings.channel_id}> at {settings.post_time} "
             f"{settings.timezone}.",
             f"Puzzles: {', '.join(settings.kinds)}.",
             f"Difficulty: {difficulties or 'Monday easiest to Sunday hardest'}.",
-            "Paused." if settings.paused else f"Next post: <t:{int(upcoming.timestamp())}:F>.",
+            "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
         if settings.last_error:
             lines.append(
@@ -463,6 +461,23 @@ class Daily(commands.Cog):
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
         await self.service.store.member_departed(member.guild.id, member.id, departed=False)
+
+
+def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> str:
+    if upcoming <= now:
+        return "Next post: today's puzzles are going out now."
+    return f"Next post: <t:{int(upcoming.timestamp())}:F>."
+
+
+def parse_user_id(text: str) -> int:
+    """'123456789012345678' or a mention '<@123...>' -> the id; a PuzzleError says the form."""
+    match = re.fullmatch(r"\s*(?:<@!?)?(\d{15,21})>?\s*", text)
+    if match is None:
+        raise PuzzleError(
+            f"{text!r} is not a Discord user id",
+            example="123456789012345678 (Developer Mode on, right-click the member: Copy User ID)",
+        )
+    return int(match[1])
 
 
 def parse_kinds(text: str) -> list[str]:
