@@ -35,6 +35,7 @@ class Config:
     log_level: str = "INFO"
     daily_poll_seconds: float = 30.0
     members_intent: bool = False
+    command_log_days: int = 90
     source: str = field(default="defaults", compare=False)
 
 
@@ -54,7 +55,11 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("logging", "level"): "log_level",
     ("daily", "poll_seconds"): "daily_poll_seconds",
     ("discord", "members_intent"): "members_intent",
+    ("storage", "command_log_days"): "command_log_days",
 }
+
+# Keys whose whole numbers must fall in a range: field -> (lowest, highest).
+RANGES: dict[str, tuple[int, int]] = {"command_log_days": (1, 3650)}
 
 
 def load_config(path: str | Path | None, environ: dict[str, str] | None = None) -> Config:
@@ -98,6 +103,12 @@ def _values_from_file(path: Path) -> dict[str, Any]:
 def _checked(label: str, name: str, value: Any) -> Any:
     """The value converted to its field's type, or a ConfigError saying what was expected."""
     expected = {f.name: f.type for f in fields(Config)}[name]
+    if name in RANGES:
+        lowest, highest = RANGES[name]
+        if not _is_int(value) or not lowest <= value <= highest:
+            raise ConfigError(
+                f"{label} must be a whole number from {lowest} to {highest}, not {value!r}"
+            )
     if name == "owner_ids":
         if not isinstance(value, list) or not all(_is_int(v) for v in value):
             raise ConfigError(f"{label} must be a list of Discord user ids, e.g. [1234567890]")
