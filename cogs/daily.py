@@ -354,7 +354,11 @@ class Daily(commands.Cog):
             guild_id, channel.id, f"{at:%H:%M}", zone.key, chosen
         )
         self.scheduler.wake()  # a post time already passed today posts now, as status says
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        text = await self._status_text(guild_id)
+        problem = posting_problem(channel)
+        if problem:
+            text += f"\nBefore it can work: {problem}"
+        await interaction.response.send_message(text, ephemeral=True)
 
     @setup_daily.autocomplete("timezone")
     async def _zones(self, interaction: discord.Interaction, current: str):
@@ -634,6 +638,25 @@ class Daily(commands.Cog):
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
         await self.service.store.member_departed(member.guild.id, member.id, departed=False)
+
+
+POSTING_NEEDS = ("view_channel", "send_messages", "attach_files", "embed_links")
+
+
+def posting_problem(channel) -> str | None:
+    """What the bot lacks to post daily puzzles in the channel, from the server's roles and
+    the channel's overwrites as Discord sent them; None if nothing (or unknown)."""
+    guild = getattr(channel, "guild", None)
+    me = guild.me if guild is not None else None
+    if me is None or not hasattr(channel, "permissions_for"):
+        return None
+    allowed = channel.permissions_for(me)
+    missing = [
+        name.replace("_", " ").title() for name in POSTING_NEEDS if not getattr(allowed, name)
+    ]
+    if not missing:
+        return None
+    return f"I may not post in {channel.mention}: give me {', '.join(missing)} there."
 
 
 def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> str:

@@ -41,12 +41,12 @@ async def server():
         yield server
 
 
-async def next_round(bot: PuzzleBot) -> None:
+async def next_round(bot: PuzzleBot, timeout: float = REPLY_TIMEOUT) -> None:
     """Wake the scheduler and wait until it has finished a whole round."""
     scheduler = bot.daily_scheduler
     before = scheduler.rounds
     scheduler.wake()
-    for _ in range(int(REPLY_TIMEOUT * 20)):
+    for _ in range(int(timeout * 20)):
         if scheduler.rounds >= before + 2:  # a round that started after the wake-up
             return
         scheduler.wake()
@@ -272,7 +272,10 @@ async def test_a_post_sent_but_not_recorded_before_a_crash_is_found_not_sent_aga
 
 async def test_every_kind_is_posted_with_its_picture_and_opens_for_a_player(server, tmp_path):
     clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
-    config = test_config(tmp_path, daily_poll_seconds=0.1, generate_deadline_seconds=120)
+    # Generous deadlines: a busy machine makes and solves seven kinds in one round.
+    config = test_config(
+        tmp_path, daily_poll_seconds=0.1, deadline_seconds=20, generate_deadline_seconds=120
+    )
     bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
     async with server.run_bot(bot, ready_timeout=60):
         await bot.sync_commands(server.guild.id)
@@ -281,7 +284,7 @@ async def test_every_kind_is_posted_with_its_picture_and_opens_for_a_player(serv
             "puzzle-settings setup", options=options, user=server.owner
         )
         await setup.reply(timeout=REPLY_TIMEOUT)
-        await next_round(bot)
+        await next_round(bot, timeout=config.generate_deadline_seconds)  # makes every kind
         daily_posts = [m for m in server.channel_messages(server.channel) if m.components]
         titles = {kind.title for kind in all_kinds()}
         assert {m.content.split("**")[1].split(" #")[0] for m in daily_posts} == titles
@@ -349,7 +352,8 @@ async def test_a_day_posted_after_a_channel_change_closes_where_it_was_posted(se
         setup = await server.send_slash_command(
             "puzzle-settings setup", options={**options, "channel": closed}, user=server.owner
         )
-        assert "going out now" in (await setup.reply(timeout=REPLY_TIMEOUT)).content
+        said = (await setup.reply(timeout=REPLY_TIMEOUT)).content
+        assert "going out now" in said and "give me Send Messages" in said
         await next_round(bot)
         assert "may not post" in await status_text(server)
 
@@ -361,7 +365,8 @@ async def test_a_day_posted_after_a_channel_change_closes_where_it_was_posted(se
             options={**options, "channel": server.channel},
             user=server.owner,
         )
-        assert "may not post" not in (await setup.reply(timeout=REPLY_TIMEOUT)).content
+        said = (await setup.reply(timeout=REPLY_TIMEOUT)).content
+        assert "may not post" not in said and "Before it can work" not in said
         tries_before = tried_closed()
         await next_round(bot)
         assert len(letter_boxed_posts(server, server.channel)) == 1

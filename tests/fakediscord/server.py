@@ -51,6 +51,13 @@ with bytes, flags/ephemeral, status, received_at), ``requests_to(method, route)`
 ``heartbeat_lateness()``, ``gateway_received``, ``identify_payloads``, ``violations``,
 ``unanswered_interactions()``. ``rate_limit(method, route)`` makes a route answer 429 once.
 
+Permissions: ``send_slash_command``/``send_autocomplete`` raise ``CommandHidden`` for a
+command whose default_member_permissions the user lacks (Discord's client never shows it),
+unless ``guild.command_users[name]`` lets them (a moderator's override);
+``visible_command_names(user)`` is what they are shown. Syncing refuses
+default_member_permissions on a subcommand. ``channel.deny(bot_user.id, SEND_MESSAGES)``
+makes the bot's posts there a 403 (violation kind "forbidden").
+
 The default world: ``server.guild`` ("Puzzle Test Server") with text channels
 ``server.channel`` ("general") and "puzzles", the bot as a member with a managed role, the
 guild owner, and the user ``server.user`` ("alice"). Add more before the bot connects:
