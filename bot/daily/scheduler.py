@@ -181,7 +181,8 @@ class DailyScheduler:
             return await channel.send(content, **kwargs)  # type: ignore[union-attr]
         except discord.NotFound:
             problem = (
-                f"the channel <#{channel_id}> no longer exists; choose another with /daily setup"
+                f"the channel <#{channel_id}> no longer exists; choose another with "
+                "/puzzle-settings setup"
             )
         except discord.Forbidden:
             problem = (
