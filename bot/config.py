@@ -39,6 +39,7 @@ class Config:
     log_level: str = "INFO"
     daily_poll_seconds: float = 30.0
     members_intent: bool = False
+    command_log_days: int = 90
     source: str = field(default="defaults", compare=False)
 
 
@@ -58,6 +59,7 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("logging", "level"): "log_level",
     ("daily", "poll_seconds"): "daily_poll_seconds",
     ("discord", "members_intent"): "members_intent",
+    ("storage", "command_log_days"): "command_log_days",
 }
 
 
@@ -151,6 +153,7 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "per_guild": (1, 100_000, ""),
     "window_seconds": (1, 86_400, " seconds"),
     "daily_poll_seconds": (1, 3_600, " seconds"),
+    "command_log_days": (1, 3_650, " days"),
 }
 
 

@@ -104,6 +104,16 @@ class PuzzleService:
             "Please try again (an easier difficulty is quicker).",
         )
 
+    async def draw(self, what: str, function: Callable[..., Any], *args: Any):
+        """A picture that is not a puzzle's (a leaderboard, a stats card), run in the pool with
+        the same plain refusals when it is full or too slow."""
+        try:
+            return await self.pool.run(function, *args)
+        except PoolBusy:
+            raise Refusal(BUSY) from None
+        except (JobTimeout, WorkerCrashed):
+            raise Refusal(f"Drawing {what} took too long; please try again in a minute.") from None
+
     async def _run(
         self,
         kind: PuzzleKind,

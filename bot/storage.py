@@ -198,6 +198,25 @@ class Database:
         )
         await self.connection.commit()
 
+    async def forget_commands(self, guild_id: int, user_id: int) -> int:
+        """Delete a member's logged commands in one server; how many were deleted."""
+        async with self.connection.execute(
+            "DELETE FROM command_log WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        ) as cursor:
+            deleted = cursor.rowcount
+        await self.connection.commit()
+        return deleted
+
+    async def prune_command_log(self, older_than_days: float) -> int:
+        """Delete logged commands older than the retention; how many were deleted."""
+        cutoff = time.time() - older_than_days * 86400
+        async with self.connection.execute(
+            "DELETE FROM command_log WHERE at < ?", (cutoff,)
+        ) as cursor:
+            deleted = cursor.rowcount
+        await self.connection.commit()
+        return deleted
+
     async def close(self) -> None:
         await self.connection.close()
 

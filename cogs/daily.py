@@ -1,8 +1,15 @@
-"""Daily puzzles in Discord: server setup, Play/Answer/Hint buttons, /leaderboard, /stats.
+"""Daily puzzles in Discord: server settings, Play/Answer/Hint buttons, /leaderboard, /stats,
+and a member's right to have their data deleted.
 
 The game itself (what is due, checking, scoring, streaks) is in bot/daily; this cog only
-turns interactions into calls to it and its results into messages. Buttons carry their
-state in their custom ids, so posts keep working after a restart.
+turns interactions into calls to it and its results into messages. Buttons and the Answer
+text box carry their state in their custom ids, so they keep working after a restart.
+
+Settings live in their own top-level command, /puzzle-settings, because Discord applies a
+command's default permissions (Manage Server here) to top-level commands only: members never
+see it, and each subcommand still checks the permission when run. Everything that does work
+(checking an answer, a hint, drawing a board) is admitted like /solve: the member's and the
+server's rate limits and the worker pool's room, refused privately at once.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from typing import Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.daily import calendar
 from bot.daily.scheduler import DailyScheduler
@@ -24,6 +31,7 @@ from bot.daily.store import DailyStore
 from bot.service import Refusal
 from cogs.errors import tell_member
 from puzzles import PuzzleError, all_kinds, get_kind
+from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
@@ -51,7 +59,12 @@ def _guild_name(interaction: discord.Interaction) -> str:
 def _require_manager(interaction: discord.Interaction) -> None:
     permissions = interaction.permissions
     if not (permissions.manage_guild or permissions.administrator):
-        raise Refusal("Only members with the Manage Server permission can change daily puzzles.")
+        raise Refusal("Only members with the Manage Server permission can change these settings.")
+
+
+def _admit(interaction: discord.Interaction) -> None:
+    """The admission /solve goes through: rate limits and the worker pool's room."""
+    interaction.client.service.admit(interaction.user.id, interaction.guild_id)  # type: ignore[attr-defined]
 
 
 # --- buttons ------------------------------------------------------------------------------
@@ -117,27 +130,48 @@ class AnswerButton(
     action, label, style = "answer", "Answer", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(AnswerModal(self.kind_name, self.day))
+        box = AnswerBox(self.kind_name, self.day)
+        box.stop()  # answered by its custom id (Daily.on_interaction), not kept in memory
+        await interaction.response.send_modal(box)
 
 
-class AnswerModal(discord.ui.Modal):
+ANSWER_BOX = re.compile(_template("answerbox"))
+
+
+class AnswerBox(discord.ui.Modal):
+    """The text box for a daily answer. Its custom id says which puzzle it answers, and its
+    submit is routed by that id, so a box opened before a restart still works after it."""
+
     def __init__(self, kind_name: str, day: dt.date):
         kind = get_kind(kind_name)
-        super().__init__(title=f"Your {kind.title} answer"[:45], timeout=30 * 60)
-        self.kind_name, self.day = kind_name, day
-        self.answer = discord.ui.TextInput(
-            custom_id="answer",
-            label="Answer",
-            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
-            max_length=min(4000, kind.max_input_chars),
+        super().__init__(
+            title=f"Your {kind.title} answer"[:45],
+            timeout=None,
+            custom_id=f"puzzlebot:answerbox:{kind_name}:{day.isoformat()}",
         )
-        self.add_item(self.answer)
+        self.add_item(
+            discord.ui.TextInput(
+                custom_id="answer",
+                label="Answer",
+                style=discord.TextStyle.paragraph
+                if kind.multiline_input
+                else discord.TextStyle.short,
+                max_length=min(4000, kind.max_input_chars),
+            )
+        )
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await submit_answer(interaction, get_kind(self.kind_name), self.day, self.answer.value)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await tell_member(interaction, error)
+def submitted_text(interaction: discord.Interaction, custom_id: str) -> str:
+    """A submitted text box's value, from the interaction itself (rows or labels)."""
+    pending = list(interaction.data.get("components", []))  # type: ignore[union-attr]
+    while pending:
+        item = pending.pop()
+        if item.get("custom_id") == custom_id and "value" in item:
+            return item["value"]
+        pending += item.get("components", [])
+        if isinstance(item.get("component"), dict):
+            pending.append(item["component"])
+    return ""
 
 
 class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
@@ -146,6 +180,7 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             guild_id = _guild_only(interaction)
+            _admit(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kind = get_kind(self.kind_name)
             result = await _daily(interaction).hint(
@@ -164,6 +199,7 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
 
 async def submit_answer(interaction: discord.Interaction, kind, day: dt.date, answer: str) -> None:
     guild_id = _guild_only(interaction)
+    _admit(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     outcome = await _daily(interaction).answer(
         guild_id, interaction.user.id, _name(interaction.user), kind, day, answer
@@ -181,12 +217,87 @@ def play_view(kind_name: str, day: dt.date) -> discord.ui.View:
     return view
 
 
+# --- deleting a member's data --------------------------------------------------------------
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:forget:(?P<user>\d+)"
+):
+    """Confirms deleting one member's data in this server: pressed by that member, or by
+    someone with Manage Server (for a member who left)."""
+
+    def __init__(self, user_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label="Delete for good",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"puzzlebot:forget:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            guild_id = _guild_only(interaction)
+            if interaction.user.id != self.user_id:
+                _require_manager(interaction)
+            results = await _daily(interaction).store.forget_member(guild_id, self.user_id)
+            commands_logged = await interaction.client.database.forget_commands(  # type: ignore[attr-defined]
+                guild_id, self.user_id
+            )
+            whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
+            await interaction.response.edit_message(
+                content=f"Done. {whose} data in this server is deleted: "
+                f"{plural(results, 'daily result')} (and the streaks and stats they made) and "
+                f"{plural(commands_logged, 'logged command')}.",
+                view=None,
+            )
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+class KeepButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:keep"):
+    def __init__(self):
+        super().__init__(
+            discord.ui.Button(
+                label="Cancel", style=discord.ButtonStyle.secondary, custom_id="puzzlebot:keep"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+
+
+def confirm_view(user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id))
+    view.add_item(KeepButton())
+    return view
+
+
+DYNAMIC_ITEMS = (PlayButton, AnswerButton, HintButton, ForgetButton, KeepButton)
+
+
 # --- the cog ------------------------------------------------------------------------------
 
 
 class Daily(commands.Cog):
     daily = app_commands.Group(
         name="daily", description="Daily puzzles for this server", guild_only=True
+    )
+    settings = app_commands.Group(
+        name="puzzle-settings",
+        description="Daily puzzles and members' data in this server (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
     )
 
     def __init__(self, bot: commands.Bot):
@@ -202,14 +313,16 @@ class Daily(commands.Cog):
         bot.daily_scheduler = self.scheduler  # type: ignore[attr-defined]
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(PlayButton, AnswerButton, HintButton)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.scheduler is not None:
             self.scheduler.start()
+            self.prune_command_log.start()
 
     async def cog_unload(self) -> None:
         if self.scheduler is not None:
+            self.prune_command_log.cancel()
             await self.scheduler.stop()
-        self.bot.remove_dynamic_items(PlayButton, AnswerButton, HintButton)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     @property
     def service(self) -> DailyService:
@@ -217,7 +330,7 @@ class Daily(commands.Cog):
 
     # --- admin ----------------------------------------------------------------------------
 
-    @daily.command(name="setup", description="Post daily puzzles in a channel at a local time")
+    @settings.command(name="setup", description="Post daily puzzles in a channel at a local time")
     @app_commands.describe(
         channel="where the puzzles are posted",
         time="local time of day, 24-hour, e.g. 09:00",
@@ -240,8 +353,12 @@ class Daily(commands.Cog):
         await self.service.store.save_settings(
             guild_id, channel.id, f"{at:%H:%M}", zone.key, chosen
         )
-        self.scheduler.wake()
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        self.scheduler.wake()  # a post time already passed today posts now, as status says
+        text = await self._status_text(guild_id)
+        problem = posting_problem(channel)
+        if problem:
+            text += f"\nBefore it can work: {problem}"
+        await interaction.response.send_message(text, ephemeral=True)
 
     @setup_daily.autocomplete("timezone")
     async def _zones(self, interaction: discord.Interaction, current: str):
@@ -250,7 +367,7 @@ class Daily(commands.Cog):
             for name in calendar.matching_timezones(current)
         ]
 
-    @daily.command(name="kinds", description="Choose which puzzles are posted each day")
+    @settings.command(name="kinds", description="Choose which puzzles are posted each day")
     @app_commands.describe(kinds="comma-separated, e.g. letterboxed, sudoku")
     async def set_kinds(self, interaction: discord.Interaction, kinds: str) -> None:
         _require_manager(interaction)
@@ -258,7 +375,9 @@ class Daily(commands.Cog):
         await self.service.store.set_kinds(guild_id, parse_kinds(kinds))
         await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
 
-    @daily.command(name="difficulty", description="Fix a puzzle's difficulty, or follow the week")
+    @settings.command(
+        name="difficulty", description="Fix a puzzle's difficulty, or follow the week"
+    )
     @app_commands.describe(
         kind="which puzzle", level="a difficulty, or 'schedule' for Monday-easy to Sunday-hard"
     )
@@ -296,11 +415,11 @@ class Daily(commands.Cog):
             if current.lower() in level
         ][:25]
 
-    @daily.command(name="pause", description="Stop posting daily puzzles until resumed")
+    @settings.command(name="pause", description="Stop posting daily puzzles until resumed")
     async def pause(self, interaction: discord.Interaction) -> None:
         await self._set_paused(interaction, True)
 
-    @daily.command(name="resume", description="Post daily puzzles again")
+    @settings.command(name="resume", description="Post daily puzzles again")
     async def resume(self, interaction: discord.Interaction) -> None:
         await self._set_paused(interaction, False)
 
@@ -319,22 +438,23 @@ class Daily(commands.Cog):
     async def _configured(self, interaction: discord.Interaction) -> int:
         guild_id = _guild_only(interaction)
         if await self.service.store.settings(guild_id) is None:
-            raise Refusal("Daily puzzles are not set up here yet: use /daily setup first.")
+            raise Refusal(
+                "Daily puzzles are not set up here yet: someone with Manage Server can start "
+                "them with /puzzle-settings setup."
+            )
         return guild_id
 
     async def _status_text(self, guild_id: int) -> str:
         settings = await self.service.store.settings(guild_id)
         assert settings is not None
-        zone = calendar.parse_timezone(settings.timezone)
-        at = calendar.parse_post_time(settings.post_time)
-        upcoming = calendar.next_post(self.service.clock(), at, zone)
+        upcoming = await self.service.next_post(settings)
         difficulties = ", ".join(f"{k}: {v}" for k, v in settings.difficulties.items())
         lines = [
             f"Daily puzzles go to <#{settings.channel_id}> at {settings.post_time} "
             f"{settings.timezone}.",
             f"Puzzles: {', '.join(settings.kinds)}.",
             f"Difficulty: {difficulties or 'Monday easiest to Sunday hardest'}.",
-            "Paused." if settings.paused else f"Next post: <t:{int(upcoming.timestamp())}:F>.",
+            "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
         if settings.last_error:
             lines.append(
@@ -364,6 +484,7 @@ class Daily(commands.Cog):
         period: Literal[PERIODS] = "week",  # type: ignore[valid-type]
     ) -> None:
         guild_id = _guild_only(interaction)
+        _admit(interaction)
         await interaction.response.defer(thinking=True)
         puzzle_kind = get_kind(kind) if kind else None
         ranked = await self.service.board(guild_id, puzzle_kind, period)
@@ -387,7 +508,7 @@ class Daily(commands.Cog):
         )
         from renderers.leaderboard import draw_leaderboard
 
-        png = await self.bot.pool.run(draw_leaderboard, view)  # type: ignore[attr-defined]
+        png = await self.bot.service.draw("the leaderboard", draw_leaderboard, view)  # type: ignore[attr-defined]
         embed = discord.Embed(
             title=view.title[:256],
             description=f"```\n{leaderboard_text(view)[:3900]}\n```",
@@ -409,6 +530,7 @@ class Daily(commands.Cog):
     ) -> None:
         guild_id = _guild_only(interaction)
         who = member or interaction.user
+        _admit(interaction)
         await interaction.response.defer(thinking=True)
         puzzle_kind = get_kind(kind) if kind else None
         found = await self.service.stats(guild_id, who.id, puzzle_kind)
@@ -443,7 +565,7 @@ class Daily(commands.Cog):
         )
         from renderers.stats import draw_stats
 
-        png = await self.bot.pool.run(draw_stats, view)  # type: ignore[attr-defined]
+        png = await self.bot.service.draw("the stats card", draw_stats, view)  # type: ignore[attr-defined]
         text = (
             f"**{discord.utils.escape_markdown(view.name)}** · {view.kind_title}: "
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
@@ -454,6 +576,59 @@ class Daily(commands.Cog):
             file=discord.File(io.BytesIO(png), filename="stats.png"),
         )
 
+    # --- the Answer box, after a restart too ----------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        match = ANSWER_BOX.fullmatch(str(interaction.data.get("custom_id", "")))  # type: ignore[union-attr]
+        if match is None:
+            return
+        try:
+            day = dt.date.fromisoformat(match["day"])
+            answer = submitted_text(interaction, "answer")
+            await submit_answer(interaction, get_kind(match["kind"]), day, answer)
+        except Exception as error:  # outside the app-command error handler
+            await tell_member(interaction, error)
+
+    # --- members' data --------------------------------------------------------------------
+
+    @app_commands.command(
+        name="delete-my-data",
+        description="Delete your results, streaks and logged commands in this server",
+    )
+    @app_commands.guild_only()
+    async def delete_my_data(self, interaction: discord.Interaction) -> None:
+        _guild_only(interaction)
+        await interaction.response.send_message(
+            "This deletes your daily results, streaks and stats and the log of your commands "
+            f"in **{discord.utils.escape_markdown(_guild_name(interaction))}**, for good. "
+            "Other servers keep theirs.",
+            view=confirm_view(interaction.user.id),
+            ephemeral=True,
+        )
+
+    @settings.command(
+        name="forget-member", description="Delete a member's data here (e.g. one who left)"
+    )
+    @app_commands.describe(user_id="their Discord user id (Developer Mode: Copy User ID)")
+    async def forget_member(self, interaction: discord.Interaction, user_id: str) -> None:
+        _require_manager(interaction)
+        _guild_only(interaction)
+        member_id = parse_user_id(user_id)
+        await interaction.response.send_message(
+            f"This deletes the daily results, streaks, stats and logged commands of <@{member_id}> "
+            "in this server, for good.",
+            view=confirm_view(member_id),
+            ephemeral=True,
+        )
+
+    @tasks.loop(hours=1)
+    async def prune_command_log(self) -> None:
+        days = self.bot.config.command_log_days  # type: ignore[attr-defined]
+        await self.bot.database.prune_command_log(days)  # type: ignore[attr-defined]
+
     # --- members who leave ----------------------------------------------------------------
 
     @commands.Cog.listener()
@@ -463,6 +638,42 @@ class Daily(commands.Cog):
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
         await self.service.store.member_departed(member.guild.id, member.id, departed=False)
+
+
+POSTING_NEEDS = ("view_channel", "send_messages", "attach_files", "embed_links")
+
+
+def posting_problem(channel) -> str | None:
+    """What the bot lacks to post daily puzzles in the channel, from the server's roles and
+    the channel's overwrites as Discord sent them; None if nothing (or unknown)."""
+    guild = getattr(channel, "guild", None)
+    me = guild.me if guild is not None else None
+    if me is None or not hasattr(channel, "permissions_for"):
+        return None
+    allowed = channel.permissions_for(me)
+    missing = [
+        name.replace("_", " ").title() for name in POSTING_NEEDS if not getattr(allowed, name)
+    ]
+    if not missing:
+        return None
+    return f"I may not post in {channel.mention}: give me {', '.join(missing)} there."
+
+
+def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> str:
+    if upcoming <= now:
+        return "Next post: today's puzzles are going out now."
+    return f"Next post: <t:{int(upcoming.timestamp())}:F>."
+
+
+def parse_user_id(text: str) -> int:
+    """'123456789012345678' or a mention '<@123...>' -> the id; a PuzzleError says the form."""
+    match = re.fullmatch(r"\s*(?:<@!?)?(\d{15,21})>?\s*", text)
+    if match is None:
+        raise PuzzleError(
+            f"{text!r} is not a Discord user id",
+            example="123456789012345678 (Developer Mode on, right-click the member: Copy User ID)",
+        )
+    return int(match[1])
 
 
 def parse_kinds(text: str) -> list[str]:

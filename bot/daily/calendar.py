@@ -80,13 +80,6 @@ def day_end(day: dt.date, zone: ZoneInfo) -> dt.datetime:
     return local_moment(day + dt.timedelta(days=1), dt.time(0, 0), zone)
 
 
-def next_post(now: dt.datetime, at: dt.time, zone: ZoneInfo) -> dt.datetime:
-    """When the next puzzle will be posted, after `now`."""
-    today = local_day(now, zone)
-    moment = post_moment(today, at, zone)
-    return moment if moment > now else post_moment(today + dt.timedelta(days=1), at, zone)
-
-
 def puzzle_number(day: dt.date) -> int:
     return (day - FIRST_DAY).days + 1
 

@@ -107,8 +107,9 @@ class DailyScheduler:
         if message is None:
             return
         await store.mark_posted(
-            settings.guild_id, kind.name, due.day, message.id, self.daily.clock()
-        )
+            settings.guild_id, kind.name, due.day, message.channel.id, message.id,
+            self.daily.clock(),
+        )  # fmt: skip
         await store.set_error(settings.guild_id, None, self.daily.clock())
         log.info("posted %s #%d in guild %s", kind.name, puzzle.number, settings.guild_id)
 
@@ -122,7 +123,9 @@ class DailyScheduler:
         sent = await self._sent_before(reserved.channel_id, header)
         if sent is None:
             return False
-        await store.mark_posted(guild_id, due.kind.name, due.day, sent.id, self.daily.clock())
+        await store.mark_posted(
+            guild_id, due.kind.name, due.day, reserved.channel_id, sent.id, self.daily.clock()
+        )
         await store.set_error(guild_id, None, self.daily.clock())
         log.info("%s for %s was already posted in guild %s", header, due.day, guild_id)
         return True
@@ -166,6 +169,7 @@ class DailyScheduler:
         message = await self._send(post.guild_id, post.channel_id, content, file, None)
         if message is not None:
             await self.daily.store.mark_closed(post, self.daily.clock())
+            await self.daily.store.set_error(post.guild_id, None, self.daily.clock())
 
     async def _send(self, guild_id, channel_id, content, file, view) -> discord.Message | None:
         """Send to a channel, or record why not (kept for /daily status) and try again later."""
@@ -177,7 +181,8 @@ class DailyScheduler:
             return await channel.send(content, **kwargs)  # type: ignore[union-attr]
         except discord.NotFound:
             problem = (
-                f"the channel <#{channel_id}> no longer exists; choose another with /daily setup"
+                f"the channel <#{channel_id}> no longer exists; choose another with "
+                "/puzzle-settings setup"
             )
         except discord.Forbidden:
             problem = (

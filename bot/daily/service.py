@@ -96,30 +96,53 @@ class DailyService:
     # --- what is due ----------------------------------------------------------------------
 
     async def due_posts(self) -> list[Due]:
-        """Puzzles whose local post time has passed today and that are not posted yet.
-
-        A bot that was down at post time posts as soon as it is back, the same day; a day it
-        missed entirely is not posted late.
-        """
+        """Puzzles whose server's next post time (see next_post) has come."""
         now = self.clock()
         due = []
         for settings in await self.store.all_settings():
             if settings.paused:
                 continue
-            zone = calendar.parse_timezone(settings.timezone)
-            today = calendar.local_day(now, zone)
-            at = calendar.parse_post_time(settings.post_time)
-            if now < calendar.post_moment(today, at, zone):
+            day, when, unposted = await self._schedule(settings)
+            if when > now:
                 continue
-            for name in settings.kinds:
-                post = await self.store.post(settings.guild_id, name, today)
-                if post is not None and post.message_id is not None:
-                    continue
+            for name in unposted:
                 kind = get_kind(name)
                 override = settings.difficulties.get(name)
-                difficulty = calendar.scheduled_difficulty(kind, today, override) or ""
-                due.append(Due(settings, kind, today, difficulty))
+                difficulty = calendar.scheduled_difficulty(kind, day, override) or ""
+                due.append(Due(settings, kind, day, difficulty))
         return due
+
+    async def next_post(self, settings: Settings) -> dt.datetime:
+        """When the server's next daily puzzles go out; what setup and status announce and
+        what the scheduler does (due_posts) both come from here."""
+        _, when, _ = await self._schedule(settings)
+        return when
+
+    async def _schedule(self, settings: Settings) -> tuple[dt.date, dt.datetime, list[str]]:
+        """(the local day, when its posts are due, which kinds are still unposted).
+
+        Today's post time if it is ahead. Once it has passed, today's unposted puzzles are
+        due now: a server set up after its post time, or a bot that was down then, posts at
+        once; a day missed entirely is not posted late. When all are out, tomorrow's time.
+        """
+        now = self.clock()
+        zone = calendar.parse_timezone(settings.timezone)
+        at = calendar.parse_post_time(settings.post_time)
+        today = calendar.local_day(now, zone)
+        moment = calendar.post_moment(today, at, zone)
+        unposted = [
+            name for name in settings.kinds if not await self._posted(settings, name, today)
+        ]
+        if now < moment:
+            return today, moment, unposted
+        if unposted:
+            return today, now, unposted
+        tomorrow = today + dt.timedelta(days=1)
+        return tomorrow, calendar.post_moment(tomorrow, at, zone), list(settings.kinds)
+
+    async def _posted(self, settings: Settings, kind_name: str, day: dt.date) -> bool:
+        post = await self.store.post(settings.guild_id, kind_name, day)
+        return post is not None and post.message_id is not None
 
     def closes_at(self, settings: Settings, day: dt.date) -> dt.datetime:
         return calendar.day_end(day, calendar.parse_timezone(settings.timezone))
@@ -155,7 +178,7 @@ class DailyService:
         daily, play, post = await self.open_play(guild_id, user_id, name, kind, day)
         title = f"{kind.title} #{daily.number}"
         if play.solved_at is not None:
-            return Outcome(True, f"You already solved {title}; one result per puzzle.")
+            return already_solved(title)
         kind.check_input_size(text, what="answer")
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
         verdict = (await self.puzzles.check(kind, puzzle, text)).value
@@ -168,7 +191,9 @@ class DailyService:
         measure = len(text.split()) if kind.name == "letterboxed" else None
         extra_words = max(0, (measure or 0) - (daily.fewest or measure or 0))
         points = scoring.points(play.attempts + 1, play.hints, extra_words)
-        await self.store.record_solve(play, now, on_time, points, text, measure)
+        if not await self.store.record_solve(play, now, on_time, points, text, measure):
+            # Another answer of theirs was recorded while this one was being checked.
+            return already_solved(title)
         seconds = (now - play.started_at).total_seconds()
         share = share_line(title, seconds, play.attempts + 1, play.hints, measure)
         late = "" if on_time else " The day had closed, so it counts for your stats only."
@@ -280,6 +305,10 @@ def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
         fewest_attempts=min((p.attempts for p in solves), default=None),
         last_30=tuple(last_30),
     )
+
+
+def already_solved(title: str) -> Outcome:
+    return Outcome(True, f"You already solved {title}; one result per puzzle.")
 
 
 def share_line(title: str, seconds: float, attempts: int, hints: int, words: int | None) -> str:

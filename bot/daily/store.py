@@ -196,19 +196,24 @@ class DailyStore:
         self, guild_id: int, kind: str, day: dt.date, difficulty: str, channel_id: int,
         closes_at: dt.datetime,
     ) -> None:  # fmt: skip
+        """Reserve the day's post for a channel before sending it; a reservation whose send
+        failed (say, a channel the bot may not post in) follows the server to its new channel."""
         await self._write(
-            "INSERT OR IGNORE INTO daily_posts (guild_id, kind, day, difficulty, channel_id,"
-            " closes_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO daily_posts (guild_id, kind, day, difficulty, channel_id, closes_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, day) DO UPDATE SET"
+            " channel_id = excluded.channel_id WHERE daily_posts.message_id IS NULL",
             (guild_id, kind, day.isoformat(), difficulty, channel_id, iso(closes_at)),
         )
 
     async def mark_posted(
-        self, guild_id: int, kind: str, day: dt.date, message_id: int, at: dt.datetime
-    ) -> None:
+        self, guild_id: int, kind: str, day: dt.date, channel_id: int, message_id: int,
+        at: dt.datetime,
+    ) -> None:  # fmt: skip
+        """Record the message and the channel it went to: the day closes where it was posted."""
         await self._write(
-            "UPDATE daily_posts SET message_id = ?, posted_at = ? WHERE guild_id = ? AND kind = ?"
-            " AND day = ?",
-            (message_id, iso(at), guild_id, kind, day.isoformat()),
+            "UPDATE daily_posts SET channel_id = ?, message_id = ?, posted_at = ?"
+            " WHERE guild_id = ? AND kind = ? AND day = ?",
+            (channel_id, message_id, iso(at), guild_id, kind, day.isoformat()),
         )
 
     async def posts_to_close(self, now: dt.datetime) -> list[Post]:
@@ -411,6 +416,19 @@ class DailyStore:
             " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, departed = 0",
             (guild_id, user_id, name),
         )
+
+    async def forget_member(self, guild_id: int, user_id: int) -> int:
+        """Delete everything kept about a member in one server (results, streaks, totals, name),
+        all together; the number of results deleted."""
+        key = (guild_id, user_id)
+        async with self.db.execute(
+            "DELETE FROM daily_plays WHERE guild_id = ? AND user_id = ?", key
+        ) as cursor:
+            results = cursor.rowcount
+        await self.db.execute("DELETE FROM daily_totals WHERE guild_id = ? AND user_id = ?", key)
+        await self.db.execute("DELETE FROM members WHERE guild_id = ? AND user_id = ?", key)
+        await self.db.commit()
+        return results
 
     async def member_departed(self, guild_id: int, user_id: int, departed: bool = True) -> None:
         await self._write(

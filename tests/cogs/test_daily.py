@@ -8,14 +8,17 @@ import datetime as dt
 import io
 import re
 import sqlite3
+import time
 
 import pytest
 from PIL import Image
 
 from bot.app import PuzzleBot
+from bot.storage import Database
 from puzzles import all_kinds, get_kind
-from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, test_config
-from tests.fakediscord import FakeDiscord
+from tests.cogs.test_puzzle_commands import BOX, REPLY_TIMEOUT, test_config
+from tests.fakediscord import CommandHidden, FakeDiscord
+from tests.fakediscord.models import SEND_MESSAGES
 
 MONDAY = dt.date(2026, 11, 23)
 LONDON_WINTER = dt.UTC  # London is on UTC in November: local 09:00 is 09:00 UTC
@@ -38,12 +41,12 @@ async def server():
         yield server
 
 
-async def next_round(bot: PuzzleBot) -> None:
+async def next_round(bot: PuzzleBot, timeout: float = REPLY_TIMEOUT) -> None:
     """Wake the scheduler and wait until it has finished a whole round."""
     scheduler = bot.daily_scheduler
     before = scheduler.rounds
     scheduler.wake()
-    for _ in range(int(REPLY_TIMEOUT * 20)):
+    for _ in range(int(timeout * 20)):
         if scheduler.rounds >= before + 2:  # a round that started after the wake-up
             return
         scheduler.wake()
@@ -80,17 +83,18 @@ async def play_and_answer(server, post, user, answers: list[str]) -> list[str]:
 async def test_a_week_of_daily_letter_boxed(server, tmp_path):
     alice, bob = server.user, server.add_user("bob")
     clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), LONDON_WINTER))
-    config = test_config(tmp_path, daily_poll_seconds=0.1)
+    # A week of play in seconds of real time: the per-member limit must not get in the way.
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=50)
     bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
     async with server.run_bot(bot, ready_timeout=60):
         await bot.sync_commands(server.guild.id)
 
-        # Only someone who can manage the server sets it up.
+        # Only someone who can manage the server sets it up: members are not even shown it.
         options = {"channel": server.channel, "time": "9:00", "timezone": "Europe/London"}
-        refused = await server.send_slash_command("daily setup", options=options, user=alice)
-        assert "Manage Server" in (await refused.reply(timeout=REPLY_TIMEOUT)).content
+        with pytest.raises(CommandHidden):
+            await server.send_slash_command("puzzle-settings setup", options=options, user=alice)
         setup = await server.send_slash_command(
-            "daily setup", options={**options, "kinds": "lb"}, user=server.owner
+            "puzzle-settings setup", options={**options, "kinds": "lb"}, user=server.owner
         )
         status = await setup.reply(timeout=REPLY_TIMEOUT)
         assert status.ephemeral and "09:00 Europe/London" in status.content
@@ -182,7 +186,7 @@ async def set_up_daily_letter_boxed(server: FakeDiscord, bot: PuzzleBot, channel
     await bot.sync_commands(server.guild.id)
     options = {"channel": channel, "time": "09:00", "timezone": "Europe/London"}
     setup = await server.send_slash_command(
-        "daily setup", options={**options, "kinds": "letterboxed"}, user=server.owner
+        "puzzle-settings setup", options={**options, "kinds": "letterboxed"}, user=server.owner
     )
     await setup.reply(timeout=REPLY_TIMEOUT)
 
@@ -268,14 +272,19 @@ async def test_a_post_sent_but_not_recorded_before_a_crash_is_found_not_sent_aga
 
 async def test_every_kind_is_posted_with_its_picture_and_opens_for_a_player(server, tmp_path):
     clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
-    config = test_config(tmp_path, daily_poll_seconds=0.1, generate_deadline_seconds=120)
+    # Generous deadlines: a busy machine makes and solves seven kinds in one round.
+    config = test_config(
+        tmp_path, daily_poll_seconds=0.1, deadline_seconds=20, generate_deadline_seconds=120
+    )
     bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
     async with server.run_bot(bot, ready_timeout=60):
         await bot.sync_commands(server.guild.id)
         options = {"channel": server.channel, "time": "09:00", "timezone": "Europe/London"}
-        setup = await server.send_slash_command("daily setup", options=options, user=server.owner)
+        setup = await server.send_slash_command(
+            "puzzle-settings setup", options=options, user=server.owner
+        )
         await setup.reply(timeout=REPLY_TIMEOUT)
-        await next_round(bot)
+        await next_round(bot, timeout=config.generate_deadline_seconds)  # makes every kind
         daily_posts = [m for m in server.channel_messages(server.channel) if m.components]
         titles = {kind.title for kind in all_kinds()}
         assert {m.content.split("**")[1].split(" #")[0] for m in daily_posts} == titles
@@ -284,3 +293,276 @@ async def test_every_kind_is_posted_with_its_picture_and_opens_for_a_player(serv
             opened = await (await server.click_button(post, label="Play")).reply(REPLY_TIMEOUT)
             assert opened.ephemeral and opened.attachments, opened.content
     server.assert_no_violations()
+
+
+MANAGE_GUILD = 1 << 5
+ADMIN_SUBCOMMANDS = ("setup", "kinds", "difficulty", "pause", "resume", "forget-member")
+
+
+async def test_server_settings_are_hidden_from_members_and_still_checked_when_run(server, tmp_path):
+    alice, moderator = server.user, server.add_user("mod")
+    role = server.guild.add_role("mods", permissions=MANAGE_GUILD)
+    server.guild.members[moderator.id].role_ids.append(role.id)
+    bot = PuzzleBot(test_config(tmp_path), guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        await bot.sync_commands(server.guild.id)
+        settings = server.command("puzzle-settings", guild=server.guild)
+        assert settings["default_member_permissions"] == str(MANAGE_GUILD)
+        assert {option["name"] for option in settings["options"]} == set(ADMIN_SUBCOMMANDS)
+        daily = server.command("daily", guild=server.guild)
+        assert {option["name"] for option in daily["options"]} == {"answer", "status"}
+
+        shown = set(server.visible_command_names(alice))
+        assert {"daily", "leaderboard", "stats", "delete-my-data", "solve"} <= shown
+        assert "puzzle-settings" not in shown
+        for name in ADMIN_SUBCOMMANDS:
+            with pytest.raises(CommandHidden):
+                await server.send_slash_command(f"puzzle-settings {name}", user=alice)
+
+        # A moderator's override shows it to Alice; the bot still asks for Manage Server.
+        server.guild.command_users["puzzle-settings"] = {alice.id}
+        refused = await server.send_slash_command("puzzle-settings pause", user=alice)
+        reply = await refused.reply(timeout=REPLY_TIMEOUT)
+        assert reply.ephemeral and "Manage Server" in reply.content
+
+        # A member whose role has Manage Server sets it up.
+        options = {"channel": server.channel, "time": "09:00", "timezone": "Europe/London"}
+        setup = await server.send_slash_command(
+            "puzzle-settings setup", options=options, user=moderator
+        )
+        assert "09:00 Europe/London" in (await setup.reply(timeout=REPLY_TIMEOUT)).content
+    server.assert_no_violations()
+
+
+async def status_text(server: FakeDiscord) -> str:
+    status = await server.send_slash_command("daily status", user=server.owner)
+    return (await status.reply(timeout=REPLY_TIMEOUT)).content
+
+
+async def test_a_day_posted_after_a_channel_change_closes_where_it_was_posted(server, tmp_path):
+    closed = next(c for c in server.guild.channels if c.name == "puzzles")
+    closed.deny(server.bot_user.id, SEND_MESSAGES)  # the bot may not post there
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    bot = PuzzleBot(test_config(tmp_path, daily_poll_seconds=0.1), clock=clock,
+                    guild_ready_timeout=0.05)  # fmt: skip
+    async with server.run_bot(bot, ready_timeout=60):
+        await bot.sync_commands(server.guild.id)
+        # Set up after today's post time: it says (and does) "now", not "tomorrow".
+        options = {"time": "09:00", "timezone": "Europe/London", "kinds": "letterboxed"}
+        setup = await server.send_slash_command(
+            "puzzle-settings setup", options={**options, "channel": closed}, user=server.owner
+        )
+        said = (await setup.reply(timeout=REPLY_TIMEOUT)).content
+        assert "going out now" in said and "give me Send Messages" in said
+        await next_round(bot)
+        assert "may not post" in await status_text(server)
+
+        def tried_closed() -> int:
+            return len(server.requests_to("POST", f"/channels/{closed.id}/messages"))
+
+        setup = await server.send_slash_command(
+            "puzzle-settings setup",
+            options={**options, "channel": server.channel},
+            user=server.owner,
+        )
+        said = (await setup.reply(timeout=REPLY_TIMEOUT)).content
+        assert "may not post" not in said and "Before it can work" not in said
+        tries_before = tried_closed()
+        await next_round(bot)
+        assert len(letter_boxed_posts(server, server.channel)) == 1
+        tuesday_post = dt.datetime.combine(MONDAY + dt.timedelta(days=1), dt.time(9), dt.UTC)
+        shown = await status_text(server)
+        assert f"<t:{int(tuesday_post.timestamp())}:F>" in shown and "problem" not in shown
+
+        clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)
+        for _ in range(3):
+            await next_round(bot)
+        closing = [m for m in server.channel_messages(server.channel) if "has closed" in m.content]
+        assert len(closing) == 1
+        assert tried_closed() <= tries_before + 1, "the close was sent to the old channel"
+        assert "problem" not in await status_text(server)
+    server.assert_no_violations(allow=("forbidden",))  # the closed channel, on purpose
+
+
+async def posted_letter_boxed(server: FakeDiscord, bot: PuzzleBot) -> tuple:
+    """Set up daily Letter Boxed, post today's; (the post, a right answer)."""
+    await set_up_daily_letter_boxed(server, bot, server.channel)
+    await next_round(bot)
+    (post,) = letter_boxed_posts(server, server.channel)
+    daily = await bot.daily.store.puzzle("letterboxed", MONDAY, "easy")
+    return post, answer_for(daily.puzzle_text)
+
+
+async def test_an_answer_box_opened_before_a_restart_is_answered_after_it(server, tmp_path):
+    alice = server.user
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1)
+
+    def new_bot() -> PuzzleBot:
+        return PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+
+    async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+        post, right = await posted_letter_boxed(server, bot)
+        opened = await (await server.click_button(post, label="Play", user=alice)).reply(
+            REPLY_TIMEOUT
+        )
+        pressed = await server.click_button(opened, label="Answer", user=alice)
+        box = await pressed.wait_for_modal()
+        assert box["custom_id"] == f"puzzlebot:answerbox:letterboxed:{MONDAY.isoformat()}"
+
+    async with server.run_bot(new_bot(), ready_timeout=60):
+        submitted = await pressed.submit_modal({"answer": right}, user=alice)
+        reply = await submitted.reply(timeout=REPLY_TIMEOUT)
+        assert reply.ephemeral and "Solved" in reply.content
+    server.assert_no_violations()
+
+
+async def test_twenty_simultaneous_right_answers_are_one_solve_and_say_so_once(server, tmp_path):
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=50, queue_size=40)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        _, right = await posted_letter_boxed(server, bot)
+        options = {"kind": "letterboxed", "answer": right}
+        sent = [await server.send_slash_command("daily answer", options=options) for _ in range(20)]
+        replies = [(await handle.reply(timeout=REPLY_TIMEOUT)).content for handle in sent]
+        assert sum("Solved" in reply for reply in replies) == 1, replies
+        assert sum("already solved" in reply for reply in replies) == 19, replies
+    with sqlite3.connect(config.database) as database:
+        assert database.execute(
+            "SELECT count(*), sum(attempts) FROM daily_plays WHERE solved_at IS NOT NULL"
+        ).fetchone() == (1, 1)
+        assert database.execute(
+            "SELECT solved, points FROM daily_totals WHERE kind = '*'"
+        ).fetchone() == (1, 100)
+    server.assert_no_violations()
+
+
+async def test_boards_stats_answers_and_hints_are_admitted_like_solve(server, tmp_path):
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(
+        tmp_path, daily_poll_seconds=0.1, workers=1, queue_size=1, deadline_seconds=10
+    )
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        post, right = await posted_letter_boxed(server, bot)
+
+        # The pool is full: forty boards in a row get forty private "busy" replies.
+        blockers = [asyncio.create_task(bot.pool.run(time.sleep, 4)) for _ in range(2)]
+        while not bot.pool.full:
+            await asyncio.sleep(0.01)
+        boards = [await server.send_slash_command("leaderboard") for _ in range(40)]
+        for handle in boards:
+            reply = await handle.reply(timeout=REPLY_TIMEOUT)
+            assert reply.ephemeral and "busy" in reply.content, reply.content
+        await asyncio.gather(*blockers)
+
+        # The member's limit (5 a minute) covers stats, boards, hints and answers alike.
+        for _ in range(5):
+            stats = await server.send_slash_command("stats")
+            assert (await stats.reply(timeout=REPLY_TIMEOUT)).attachments
+        opened = await (await server.click_button(post, label="Play")).reply(REPLY_TIMEOUT)
+        refused = [
+            await server.send_slash_command("leaderboard"),
+            await server.click_button(opened, label="Hint (costs points)"),
+            await server.send_slash_command(
+                "daily answer", options={"kind": "letterboxed", "answer": right}
+            ),
+        ]
+        for handle in refused:
+            reply = await handle.reply(timeout=REPLY_TIMEOUT)
+            assert reply.ephemeral and "try again in" in reply.content, reply.content
+        play = await bot.daily.store.play(server.guild.id, server.user.id, "letterboxed", MONDAY)
+        assert (play.hints, play.solved_at) == (0, None)
+    server.assert_no_violations()
+
+
+async def eventually(check, seconds: float = 5.0) -> None:
+    """Wait until `check()` holds (a write that follows the reply, such as the command log)."""
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    assert check()
+
+
+def rows(database_path: str, sql: str, *params) -> list[tuple]:
+    with sqlite3.connect(database_path) as database:
+        return database.execute(sql, params).fetchall()
+
+
+async def test_members_delete_their_own_data_and_admins_a_departed_members(server, tmp_path):
+    alice, bob = server.user, server.add_user("bob")
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=50)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+
+    def kept_about(user) -> tuple[int, int, int]:
+        """(daily results, totals rows, logged commands) kept about `user` in the server."""
+        return tuple(
+            rows(config.database, f"SELECT count(*) FROM {table} WHERE user_id = ?", user.id)[0][0]
+            for table in ("daily_plays", "daily_totals", "command_log")
+        )
+
+    async with server.run_bot(bot, ready_timeout=60):
+        _, right = await posted_letter_boxed(server, bot)
+        for who in (alice, bob):
+            answer = await server.send_slash_command(
+                "daily answer", options={"kind": "letterboxed", "answer": right}, user=who
+            )
+            assert "Solved" in (await answer.reply(timeout=REPLY_TIMEOUT)).content
+            solve = await server.send_slash_command(
+                "solve letterboxed", options={"puzzle": BOX}, user=who
+            )
+            await solve.reply(timeout=REPLY_TIMEOUT)
+        await eventually(lambda: all(c > 0 for c in (*kept_about(alice), *kept_about(bob))))
+
+        # Bob changes his mind: nothing is deleted.
+        asked = await server.send_slash_command("delete-my-data", user=bob)
+        question = await asked.reply(timeout=REPLY_TIMEOUT)
+        assert question.ephemeral
+        kept = await server.click_button(question, label="Cancel", user=bob)
+        assert "Nothing was deleted" in (await kept.reply(timeout=REPLY_TIMEOUT)).content
+
+        # Alice confirms: her results, streaks and logged commands go; Bob's stay.
+        asked = await server.send_slash_command("delete-my-data", user=alice)
+        question = await asked.reply(timeout=REPLY_TIMEOUT)
+        done = await server.click_button(question, label="Delete for good", user=alice)
+        assert "deleted: 1 daily result" in (await done.reply(timeout=REPLY_TIMEOUT)).content
+        assert kept_about(alice) == (0, 0, 0)
+        assert all(count > 0 for count in kept_about(bob))
+        board = await server.send_slash_command("leaderboard", options={"period": "today"})
+        text = (await board.reply(timeout=REPLY_TIMEOUT)).embeds[0]["description"]
+        assert "Bob" in text and "Alice" not in text
+
+        # Bob leaves; an admin deletes his data by his user id.
+        bad = await server.send_slash_command(
+            "puzzle-settings forget-member", options={"user_id": "bob"}, user=server.owner
+        )
+        assert "not a Discord user id" in (await bad.reply(timeout=REPLY_TIMEOUT)).content
+        asked = await server.send_slash_command(
+            "puzzle-settings forget-member", options={"user_id": str(bob.id)}, user=server.owner
+        )
+        question = await asked.reply(timeout=REPLY_TIMEOUT)
+        done = await server.click_button(question, label="Delete for good", user=server.owner)
+        assert "Done" in (await done.reply(timeout=REPLY_TIMEOUT)).content
+        assert kept_about(bob) == (0, 0, 0)
+    server.assert_no_violations()
+
+
+async def test_the_command_log_is_pruned_after_its_retention(server, tmp_path):
+    config = test_config(tmp_path, command_log_days=30)
+    database = await Database.open(config.database)
+    for days_ago in (31, 29):
+        await database.connection.execute(
+            "INSERT INTO command_log (at, guild_id, user_id, command, kind, outcome,"
+            " elapsed_ms) VALUES (?, 1, 2, 'solve', 'letterboxed', 'ok', 5)",
+            (time.time() - days_ago * 86400,),
+        )
+    await database.connection.commit()
+    await database.close()
+
+    async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60):
+        await eventually(lambda: len(rows(config.database, "SELECT at FROM command_log")) == 1)
+    (kept,) = rows(config.database, "SELECT at FROM command_log")
+    assert time.time() - kept[0] < 30 * 86400

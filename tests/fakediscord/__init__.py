@@ -30,11 +30,12 @@ from .models import (
     StoredMessage,
     Violation,
 )
-from .server import FakeDiscord, WaitTimeout
+from .server import CommandHidden, FakeDiscord, WaitTimeout
 
 __all__ = [
     "EPHEMERAL",
     "LOADING",
+    "CommandHidden",
     "FakeChannel",
     "FakeDiscord",
     "FakeGuild",

@@ -23,6 +23,7 @@ EPHEMERAL = 1 << 6  # message flag: only the invoking user sees it
 LOADING = 1 << 7  # message flag: the "Bot is thinking..." placeholder of a deferred reply
 
 # Permissions the default roles carry (see discord.Permissions for the bit meanings).
+VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 15
 EVERYONE_PERMISSIONS = (
     (1 << 10)  # view channel
     | (1 << 11)  # send messages
@@ -116,6 +117,13 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     recipients: list[FakeUser] = field(default_factory=list)
+    # Permission overwrites: role or user id -> (allowed bits, denied bits), as Discord keeps
+    # them per channel; ``deny(bot_user.id, SEND_MESSAGES)`` is a channel the bot can't post in.
+    overwrites: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def deny(self, target_id: int, bits: int) -> None:
+        allowed, denied = self.overwrites.get(target_id, (0, 0))
+        self.overwrites[target_id] = (allowed & ~bits, denied | bits)
 
     def payload(self) -> dict[str, Any]:
         if self.type == 1:
@@ -137,7 +145,15 @@ class FakeChannel:
             "nsfw": False,
             "last_message_id": None,
             "rate_limit_per_user": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {
+                    "id": str(target),
+                    "type": 0 if target == self.guild_id else 1,
+                    "allow": str(allowed),
+                    "deny": str(denied),
+                }
+                for target, (allowed, denied) in self.overwrites.items()
+            ],
             "flags": 0,
         }
 
@@ -187,6 +203,9 @@ class FakeGuild:
     channels: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
     locale: str = "en-US"
+    # Server Settings > Integrations: command name -> users a moderator let use it whatever
+    # its default_member_permissions (Discord's per-server command permission overrides).
+    command_users: dict[str, set[int]] = field(default_factory=dict)
 
     @property
     def everyone(self) -> FakeRole:
@@ -225,6 +244,17 @@ class FakeGuild:
         for role in self.roles:
             if member is not None and role.id in member.role_ids:
                 granted |= role.permissions
+        return granted
+
+    def channel_permissions_of(self, user_id: int, channel: FakeChannel) -> int:
+        """Server permissions after the channel's overwrites for @everyone and the member
+        (role overwrites other than @everyone are not modelled)."""
+        granted = self.permissions_of(user_id)
+        if user_id == self.owner_id:
+            return granted
+        for target in (self.id, user_id):
+            allowed, denied = channel.overwrites.get(target, (0, 0))
+            granted = (granted & ~denied) | allowed
         return granted
 
     def payload(self) -> dict[str, Any]:

@@ -51,6 +51,13 @@ with bytes, flags/ephemeral, status, received_at), ``requests_to(method, route)`
 ``heartbeat_lateness()``, ``gateway_received``, ``identify_payloads``, ``violations``,
 ``unanswered_interactions()``. ``rate_limit(method, route)`` makes a route answer 429 once.
 
+Permissions: ``send_slash_command``/``send_autocomplete`` raise ``CommandHidden`` for a
+command whose default_member_permissions the user lacks (Discord's client never shows it),
+unless ``guild.command_users[name]`` lets them (a moderator's override);
+``visible_command_names(user)`` is what they are shown. Syncing refuses
+default_member_permissions on a subcommand. ``channel.deny(bot_user.id, SEND_MESSAGES)``
+makes the bot's posts there a 403 (violation kind "forbidden").
+
 The default world: ``server.guild`` ("Puzzle Test Server") with text channels
 ``server.channel`` ("general") and "puzzles", the bot as a member with a managed role, the
 guild owner, and the user ``server.user`` ("alice"). Add more before the bot connects:
@@ -98,10 +105,13 @@ from .interactions import (
     resolved_for,
 )
 from .models import (
+    ATTACH_FILES,
     BOT_PERMISSIONS,
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
     LOADING,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
     FakeChannel,
     FakeGuild,
     FakeRole,
@@ -129,6 +139,11 @@ RECORD: Any = web.RequestKey("record", RecordedRequest) if hasattr(web, "Request
 
 class WaitTimeout(AssertionError):
     """A driver wait ran out of time; the message lists what the server saw instead."""
+
+
+class CommandHidden(LookupError):
+    """The member lacks the command's default_member_permissions: Discord's client does not
+    show it to them, so they cannot run it (nor get its autocomplete)."""
 
 
 @dataclass
@@ -676,6 +691,7 @@ class FakeDiscord:
         str/int/float/bool or FakeUser/FakeChannel/FakeRole (sent with ``resolved`` data).
         Returns the handle that follows the bot's response.
         """
+        self._refuse_hidden(name.split()[0], user, guild or self._guild_for(channel))
         data = self._command_data(
             name, subcommand, options or {}, guild or self._guild_for(channel)
         )
@@ -695,6 +711,7 @@ class FakeDiscord:
         """Dispatch an autocomplete interaction (type 4) while the user types option
         ``focused`` (its partial text is ``options[focused]``); then
         ``await handle.autocomplete_choices()``."""
+        self._refuse_hidden(name.split()[0], user, guild or self._guild_for(channel))
         data = self._command_data(
             name, subcommand, options, guild or self._guild_for(channel), focused=focused
         )
@@ -815,6 +832,31 @@ class FakeDiscord:
         if resolved:
             data["resolved"] = resolved
         return data
+
+    def visible_command_names(
+        self, user: FakeUser | None = None, guild: FakeGuild | None = None
+    ) -> list[str]:
+        """The synced commands ``user`` (default alice) is shown in ``guild``'s command list."""
+        guild = guild or self.guild
+        granted = guild.permissions_of((user or self.user).id)
+        commands = [*self._commands.get(guild.id, []), *self._commands.get(None, [])]
+        return [
+            c["name"]
+            for c in commands
+            if validation.may_use(c.get("default_member_permissions"), granted)
+            or (user or self.user).id in guild.command_users.get(c["name"], set())
+        ]
+
+    def _refuse_hidden(self, name: str, user: FakeUser | None, guild: FakeGuild | None) -> None:
+        guild, user = guild or self.guild, user or self.user
+        command = self._find_command(name, guild)
+        required = command.get("default_member_permissions") if command else None
+        allowed = user.id in guild.command_users.get(name, set())
+        if not allowed and not validation.may_use(required, guild.permissions_of(user.id)):
+            raise CommandHidden(
+                f"/{name} is not shown to {user.username}: it needs permissions "
+                f"{required} and they have {guild.permissions_of(user.id)}"
+            )
 
     def _all_command_names(self) -> dict[str, list[str]]:
         return {str(scope): [c["name"] for c in cmds] for scope, cmds in self._commands.items()}
@@ -1104,6 +1146,8 @@ class FakeDiscord:
             "application_id": str(self.application_id),
             "version": str(snowflake()),
         }
+        if stored["default_member_permissions"] is not None:  # Discord answers a string
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
         if scope is not None:
             stored["guild_id"] = str(scope)
         return stored
@@ -1469,10 +1513,25 @@ class FakeDiscord:
         problems = validation.message_problems(data, [len(f.data) for f in record.files])
         if problems:
             return self._invalid(record, problems)
+        missing = self._missing_post_permissions(channel, record)
+        if missing:
+            self._violate("forbidden", f"the bot lacks {missing} in #{channel.name}", record)
+            return _error(403, 50013, "Missing Permissions")
         message = self._create_message(channel, data, record)
         message.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
         await self._dispatch_message_event("MESSAGE_CREATE", message)
         return _json(message.payload())
+
+    def _missing_post_permissions(self, channel: FakeChannel, record: RecordedRequest) -> str:
+        """What the bot would need to post this in the channel ('' when it may)."""
+        guild = self._guild_of(channel)
+        if guild is None:
+            return ""
+        granted = guild.channel_permissions_of(self.bot_user.id, channel)
+        needed = {"View Channel": VIEW_CHANNEL, "Send Messages": SEND_MESSAGES}
+        if record.files:
+            needed["Attach Files"] = ATTACH_FILES
+        return ", ".join(name for name, bit in needed.items() if not granted & bit)
 
     def _channel_message(self, request: web.Request) -> StoredMessage | web.Response:
         channel = self._channel_or_404(request)

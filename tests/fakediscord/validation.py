@@ -15,6 +15,19 @@ MAX_CONTENT = 2000
 MAX_FILES = 10
 MAX_EMBEDS = 10
 MAX_FILE_BYTES = 10 * 1024 * 1024  # the attachment_size_limit the fake server announces
+# Discord reads these on a command only: a subcommand or group cannot have its own.
+TOP_LEVEL_ONLY = ("default_member_permissions", "dm_permission", "contexts", "nsfw")
+ADMINISTRATOR = 1 << 3
+
+
+def may_use(required: str | int | None, granted: int) -> bool:
+    """Whether a member with `granted` permissions sees a command with these
+    default_member_permissions: None is everyone, "0" administrators only, otherwise every
+    bit named (Administrator grants them all). Per-server overrides are not modelled."""
+    if required is None or granted & ADMINISTRATOR:
+        return True
+    needed = int(required)
+    return needed != 0 and granted & needed == needed
 
 
 def command_problems(command: dict[str, Any]) -> list[str]:
@@ -72,6 +85,11 @@ def _options_problems(options: list[dict[str, Any]], where: str, *, depth: int) 
     seen_optional = False
     for option in options:
         option_where = f"{where} option {option.get('name')!r}"
+        problems += [
+            f"{option_where}: {key} belongs to top-level commands only (subcommands inherit it)"
+            for key in TOP_LEVEL_ONLY
+            if key in option
+        ]
         problems += _name_problems(option.get("name", ""), option_where)
         problems += _description_problems(option.get("description"), option_where)
         kind = option.get("type")

@@ -48,14 +48,6 @@ def test_the_day_of_the_autumn_change_is_25_hours_long():
     assert calendar.day_end(day, NEW_YORK) - start == dt.timedelta(hours=25)
 
 
-def test_the_next_post_is_today_before_the_time_and_tomorrow_after_it():
-    at = dt.time(9)
-    morning = dt.datetime(2026, 11, 21, 13, 0, tzinfo=UTC)  # 08:00 in New York
-    evening = dt.datetime(2026, 11, 21, 15, 0, tzinfo=UTC)
-    assert calendar.next_post(morning, at, NEW_YORK).date() == dt.date(2026, 11, 21)
-    assert calendar.next_post(evening, at, NEW_YORK).date() == dt.date(2026, 11, 22)
-
-
 def test_every_server_gets_the_same_seed_and_number_for_a_day():
     day = dt.date(2026, 11, 21)
     assert calendar.puzzle_seed("sudoku", day, "hard") == calendar.puzzle_seed(

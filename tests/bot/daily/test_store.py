@@ -73,3 +73,13 @@ async def test_running_totals_agree_with_counting_every_play(store):
     await store.rebuild_totals()
     assert await store.leaderboard(GUILD, "letterboxed", None, DAY) == counted
     assert [row.name for row in counted] == ["bea", "ann"]
+
+
+async def test_forgetting_a_member_deletes_only_their_data_in_that_server(store):
+    await solve(store, GUILD, 10, "ann", minutes=5)
+    await solve(store, GUILD, 11, "bea", minutes=6)
+    await solve(store, OTHER_GUILD, 10, "ann", minutes=7)
+    assert await store.forget_member(GUILD, 10) == 1
+    assert await store.play(GUILD, 10, "letterboxed", DAY) is None
+    assert [r.name for r in await store.leaderboard(GUILD, None, None, DAY)] == ["bea"]
+    assert [r.name for r in await store.leaderboard(OTHER_GUILD, None, None, DAY)] == ["ann"]
