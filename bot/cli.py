@@ -179,7 +179,7 @@ def run_sync(args: argparse.Namespace, report: Report) -> None:
         raise PuzzleError(
             "Discord refused the token; check DISCORD_TOKEN or [discord] token"
         ) from None
-    where = f"server {args.guild}" if args.guild else "every server (may take up to an hour)"
+    where = f"server {args.guild}" if args.guild else "every server"
     report.data["synced"] = count
     report.say(f"Synced {count} commands to {where}.")
 
@@ -193,8 +193,10 @@ def _bot_config(args: argparse.Namespace):
         raise PuzzleError(str(error)) from None
     if not config.token:
         raise PuzzleError(
-            "no Discord token: set DISCORD_TOKEN or [discord] token in the config file",
-            example="DISCORD_TOKEN=... puzzlebot run --config config.toml",
+            "no Discord token: set DISCORD_TOKEN or [discord] token in the config file. Get"
+            " one at https://discord.com/developers/applications (New Application, then Bot,"
+            " Reset Token); the README's section 'Running the bot' walks through it",
+            example="DISCORD_TOKEN=... make run",
         )
     return config
 
