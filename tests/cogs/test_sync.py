@@ -7,15 +7,22 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.app import PuzzleBot, sync
 from bot.storage import Database
-from tests.cogs.test_puzzle_commands import server, test_config  # noqa: F401 (fixture)
+from tests.cogs.test_puzzle_commands import test_config
 from tests.fakediscord import FakeDiscord
 
 GLOBAL_OVERWRITE = "/applications/{application_id}/commands"
 GUILD_OVERWRITE = "/applications/{application_id}/guilds/{guild_id}/commands"
+
+
+@pytest.fixture
+async def server():
+    async with FakeDiscord(heartbeat_interval=0.25) as server:
+        yield server
 
 
 def overwrites(server: FakeDiscord, route: str = GLOBAL_OVERWRITE) -> int:
@@ -49,7 +56,7 @@ async def _do_nothing(interaction: discord.Interaction) -> None:
 
 
 async def test_the_first_start_syncs_and_the_next_start_with_the_same_commands_does_not(
-    server,  # noqa: F811 (the fixture)
+    server,
     tmp_path,
 ):
     config = test_config(tmp_path, workers=1)
@@ -64,7 +71,7 @@ async def test_the_first_start_syncs_and_the_next_start_with_the_same_commands_d
     server.assert_no_violations()
 
 
-async def test_changed_commands_are_synced_again_once(server, tmp_path):  # noqa: F811
+async def test_changed_commands_are_synced_again_once(server, tmp_path):
     config = test_config(tmp_path)
     async with logged_in(server, config) as bot:
         await bot.sync_changed_commands()
@@ -79,7 +86,7 @@ async def test_changed_commands_are_synced_again_once(server, tmp_path):  # noqa
 
 
 async def test_the_development_server_is_synced_too_and_remembered_on_its_own(
-    server,  # noqa: F811
+    server,
     tmp_path,
 ):
     config = test_config(tmp_path, development_guild=server.guild.id)
@@ -92,7 +99,7 @@ async def test_the_development_server_is_synced_too_and_remembered_on_its_own(
 
 
 async def test_a_forced_sync_is_remembered_so_the_next_start_does_not_repeat_it(
-    server,  # noqa: F811
+    server,
     tmp_path,
 ):
     config = replace(test_config(tmp_path), token=server.token)
