@@ -303,9 +303,17 @@ def _add_option_flags(parser: argparse.ArgumentParser, options: list[Option]) ->
 def kinds_listing() -> str:
     width = max(len(kind.name) for kind in all_kinds())
     return "\n".join(
-        f"  {kind.name:<{width}}  {kind.title}: puzzlebot solve {kind.name} {kind.example}"
+        f"  {kind.name:<{width}}  {kind.title}: "
+        f"puzzlebot solve {kind.name} {_as_shell_words(kind.example)}"
         for kind in all_kinds()
     )
+
+
+def _as_shell_words(text: str) -> str:
+    """The text as it pastes into a shell: in double quotes when it holds a quote or the like."""
+    if not any(character in text for character in "'\"\\$`!*?;&|<>()#~"):
+        return text
+    return '"' + "".join("\\" + c if c in '"\\$`' else c for c in text) + '"'
 
 
 def build_parser() -> argparse.ArgumentParser:
