@@ -95,6 +95,8 @@ class PuzzleBot(commands.Bot):
         """
         scopes = [None] + ([self.config.development_guild] if self.config.development_guild else [])
         for guild_id in scopes:
+            if self.is_closed():  # stopped while starting (Ctrl-C): nothing to sync for
+                return
             if await self._synced_fingerprint(guild_id) == self._tree_fingerprint(guild_id):
                 log.info(
                     "commands unchanged since the last sync to %s; not syncing",
