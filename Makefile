@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run demo test lint bench lexicon clean
+.PHONY: run demo test test-floors lint bench lexicon clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -30,6 +30,18 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
+# The whole suite again with every dependency at the lowest version pyproject.toml allows
+# (.ci/floors.py writes the pins), in a second environment; CI runs it after `make test`.
+FLOORS_VENV ?= .venv-floors
+test-floors: $(STAMP)
+	rm -rf $(FLOORS_VENV)
+	$(PYTHON) -m venv $(FLOORS_VENV)
+	$(BIN)/python .ci/floors.py > $(FLOORS_VENV)/floors.txt
+	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(FLOORS_VENV)/bin/python -m pip install --quiet --constraint $(FLOORS_VENV)/floors.txt -e '.[test]'
+	cat $(FLOORS_VENV)/floors.txt
+	$(FLOORS_VENV)/bin/python -m pytest -p no:cacheprovider
+
 # Every benchmark against ../shared/corpora, one after another (tens of minutes in all).
 BENCHMARKS := letterboxed lexicon_load word_quality sudoku sudoku_grading spelling cryptogram codeword \
 	qless ladder bot daily leaderboard_render
@@ -44,4 +56,4 @@ lexicon: $(STAMP)
 	$(BIN)/python scripts/build_lexicon.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(FLOORS_VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import datetime as dt
 import gc
+import hashlib
+import json
 import logging
 import signal
 from collections.abc import Callable
@@ -38,8 +40,7 @@ class PuzzleBot(commands.Bot):
         clock: Callable[[], dt.datetime] | None = None,
         **options: Any,
     ):
-        # The bot never joins voice: its missing libraries are not worth a warning at start.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        _silence_voice_warnings()
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands need no message content or member lists
         intents.members = config.members_intent  # only to hide members who left from boards
@@ -82,8 +83,35 @@ class PuzzleBot(commands.Bot):
         # The word lists are millions of long-lived objects: keep them out of the garbage
         # collector's full passes, which would otherwise stall the event loop for 30+ ms.
         gc.freeze()
-        if self.serve_commands and self.config.development_guild:
-            await self.sync_commands(self.config.development_guild)
+        if self.serve_commands:
+            await self.sync_changed_commands()
+
+    async def sync_changed_commands(self) -> None:
+        """At start: send the command tree to Discord (globally, and to the development server
+        when one is set) only where it differs from the last successful sync.
+
+        Discord limits how often commands may be created, so never sync blindly at every start.
+        A failed sync is logged and tried again at the next start; `puzzlebot sync` forces one.
+        """
+        scopes = [None] + ([self.config.development_guild] if self.config.development_guild else [])
+        for guild_id in scopes:
+            if self.is_closed():  # stopped while starting (Ctrl-C): nothing to sync for
+                return
+            if await self._synced_fingerprint(guild_id) == self._tree_fingerprint(guild_id):
+                log.info(
+                    "commands unchanged since the last sync to %s; not syncing",
+                    _scope_name(guild_id),
+                )
+                continue
+            try:
+                await self.sync_commands(guild_id)
+            except discord.HTTPException as error:
+                log.warning(
+                    "could not sync the commands to %s (%s); will try again at the next start,"
+                    " or run `puzzlebot sync`",
+                    _scope_name(guild_id),
+                    error,
+                )
 
     async def open_database(self) -> Database:
         """Open (and migrate) the database once. `serve` calls it before contacting Discord,
@@ -95,15 +123,41 @@ class PuzzleBot(commands.Bot):
     async def sync_commands(
         self, guild_id: int | None = None
     ) -> list[discord.app_commands.AppCommand]:
-        """Send the command tree to Discord: to one guild (instant) or globally (None)."""
+        """Send the command tree to Discord: to one guild or globally (None), and remember it."""
         if guild_id is None:
             synced = await self.tree.sync()
         else:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-        log.info("synced %d commands to %s", len(synced), guild_id or "all servers")
+        log.info("synced %d commands to %s", len(synced), _scope_name(guild_id))
+        if self.database is not None:
+            await self.database.set_state(
+                self._fingerprint_key(guild_id), self._tree_fingerprint(guild_id)
+            )
         return synced
+
+    def _tree_fingerprint(self, guild_id: int | None) -> str:
+        """A hash of exactly what a sync to this scope would send (the same tree, the same hash)."""
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        commands = self.tree.get_commands(guild=guild)
+        payload = sorted(
+            (command.to_dict(self.tree) for command in commands),
+            key=lambda command: (command.get("type", 1), command["name"]),
+        )
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def _fingerprint_key(self, guild_id: int | None) -> str:
+        # Per application: the same database used with another bot's token syncs that bot too.
+        return f"synced_commands:{self.application_id}:{guild_id or 'global'}"
+
+    async def _synced_fingerprint(self, guild_id: int | None) -> str | None:
+        if self.database is None:
+            return None
+        return await self.database.state(self._fingerprint_key(guild_id))
 
     async def close(self) -> None:
         """Stop taking events first, then the pool, then the database (nothing half-written)."""
@@ -117,6 +171,17 @@ class PuzzleBot(commands.Bot):
         if self.database is not None:
             await self.database.close()
             self.database = None
+
+
+def _scope_name(guild_id: int | None) -> str:
+    return f"server {guild_id}" if guild_id else "every server"
+
+
+def _silence_voice_warnings() -> None:
+    """The bot never joins voice, so discord.py's warnings that PyNaCl or davey (voice
+    encryption) are missing are noise; these class flags are how discord.py turns them off."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False  # discord.py 2.7+; a harmless flag before that
 
 
 async def serve(config: Config, bot: PuzzleBot | None = None, **options: Any) -> None:
@@ -156,5 +221,7 @@ async def sync(config: Config, guild_id: int | None) -> int:
     """Log in over HTTP only, send the command tree, and return how many commands were synced."""
     bot = PuzzleBot(config, serve_commands=False)
     async with bot:
+        # The database remembers what was synced, so the next start does not sync it again.
+        bot.database = await Database.open(config.database)
         await bot.login(config.token)
         return len(await bot.sync_commands(guild_id))

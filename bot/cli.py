@@ -229,7 +229,7 @@ def run_sync(args: argparse.Namespace, report: Report) -> None:
         raise PuzzleError(
             "Discord refused the token; check DISCORD_TOKEN or [discord] token"
         ) from None
-    where = f"server {args.guild}" if args.guild else "every server (may take up to an hour)"
+    where = f"server {args.guild}" if args.guild else "every server"
     report.data["synced"] = count
     report.say(f"Synced {count} commands to {where}.")
 
@@ -243,8 +243,10 @@ def _bot_config(args: argparse.Namespace):
         raise PuzzleError(str(error)) from None
     if not config.token:
         raise PuzzleError(
-            "no Discord token: set DISCORD_TOKEN or [discord] token in the config file",
-            example="DISCORD_TOKEN=... puzzlebot run --config config.toml",
+            "no Discord token: set DISCORD_TOKEN or [discord] token in the config file. Get"
+            " one at https://discord.com/developers/applications (New Application, then Bot,"
+            " Reset Token); the README's section 'Running the bot' walks through it",
+            example="DISCORD_TOKEN=... make run",
         )
     return config
 
@@ -407,9 +409,17 @@ def _option_value(option: Option) -> Callable[[str], Any]:
 def kinds_listing() -> str:
     width = max(len(kind.name) for kind in all_kinds())
     return "\n".join(
-        f"  {kind.name:<{width}}  {kind.title}: puzzlebot solve {kind.name} {kind.example}"
+        f"  {kind.name:<{width}}  {kind.title}: "
+        f"puzzlebot solve {kind.name} {_as_shell_words(kind.example)}"
         for kind in all_kinds()
     )
+
+
+def _as_shell_words(text: str) -> str:
+    """The text as it pastes into a shell: in double quotes when it holds a quote or the like."""
+    if not any(character in text for character in "'\"\\$`!*?;&|<>()#~"):
+        return text
+    return '"' + "".join("\\" + c if c in '"\\$`' else c for c in text) + '"'
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -131,6 +131,15 @@ MIGRATIONS: tuple[str, ...] = (
               FROM daily_plays)
         GROUP BY guild_id, k, user_id;
     """,
+    # 4: small facts the bot keeps about itself between runs, e.g. the fingerprint of the
+    # command tree it last sent to Discord (so it syncs at start only when that changed).
+    """
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    """,
 )
 
 
@@ -216,6 +225,23 @@ class Database:
             deleted = cursor.rowcount
         await self.connection.commit()
         return deleted
+
+    async def state(self, key: str) -> str | None:
+        """A value the bot stored about itself (see set_state), or None."""
+        async with self.connection.execute(
+            "SELECT value FROM bot_state WHERE key = ?", (key,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+    async def set_state(self, key: str, value: str) -> None:
+        await self.connection.execute(
+            "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value,"
+            " updated_at = excluded.updated_at",
+            (key, value, time.time()),
+        )
+        await self.connection.commit()
 
     async def close(self) -> None:
         await self.connection.close()

@@ -1,4 +1,5 @@
-"""Owner commands. Syncing the command tree is done on purpose, never at every start."""
+"""Owner commands. The bot syncs its commands at start only when they changed since the last
+sync; /sync forces one (e.g. after commands were removed by hand in the developer portal)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ class Admin(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="sync", description="Owner only: send the slash commands to Discord")
-    @app_commands.describe(scope="this server only (instant) or every server (may take an hour)")
+    @app_commands.describe(scope="this server only, or every server")
     @app_commands.default_permissions(administrator=True)
     async def sync(
         self, interaction: discord.Interaction, scope: Literal["server", "everywhere"] = "server"

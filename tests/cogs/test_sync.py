@@ -1,0 +1,113 @@
+"""End to end: the bot sends its slash commands to Discord at start only when they changed
+since the last successful sync (remembered in its database), against tests/fakediscord."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from dataclasses import replace
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.app import PuzzleBot, sync
+from bot.storage import Database
+from tests.cogs.test_puzzle_commands import test_config
+from tests.fakediscord import FakeDiscord
+
+GLOBAL_OVERWRITE = "/applications/{application_id}/commands"
+GUILD_OVERWRITE = "/applications/{application_id}/guilds/{guild_id}/commands"
+
+
+@pytest.fixture
+async def server():
+    async with FakeDiscord(heartbeat_interval=0.25) as server:
+        yield server
+
+
+def overwrites(server: FakeDiscord, route: str = GLOBAL_OVERWRITE) -> int:
+    return len(server.requests_to("PUT", route))
+
+
+async def start_and_stop(server: FakeDiscord, config) -> None:
+    """The whole start: worker pool, database, gateway (the way `make run` starts)."""
+    async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60):
+        pass
+
+
+@asynccontextmanager
+async def logged_in(server: FakeDiscord, config, *, extra_command: str = ""):
+    """The bot logged in over HTTP with its commands loaded, as at start before the gateway
+    (without the worker pool, which takes seconds to warm up and plays no part in syncing)."""
+    bot = PuzzleBot(config, serve_commands=False)
+    if extra_command:  # what a newer version of the bot with one more command looks like
+        bot.tree.add_command(
+            app_commands.Command(name=extra_command, description="new", callback=_do_nothing)
+        )
+    with server.patch_discord():
+        async with bot:
+            bot.database = await Database.open(config.database)
+            await bot.login(server.token)
+            yield bot
+
+
+async def _do_nothing(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("ok")
+
+
+async def test_the_first_start_syncs_and_the_next_start_with_the_same_commands_does_not(
+    server,
+    tmp_path,
+):
+    config = test_config(tmp_path, workers=1)
+
+    await start_and_stop(server, config)
+    assert overwrites(server) == 1
+    assert {"solve", "daily", "sync"} <= set(server.command_names())
+
+    await start_and_stop(server, config)
+    assert overwrites(server) == 1  # the same commands: nothing sent
+    assert overwrites(server, GUILD_OVERWRITE) == 0  # no development server configured
+    server.assert_no_violations()
+
+
+async def test_changed_commands_are_synced_again_once(server, tmp_path):
+    config = test_config(tmp_path)
+    async with logged_in(server, config) as bot:
+        await bot.sync_changed_commands()
+    async with logged_in(server, config, extra_command="newkind") as bot:
+        await bot.sync_changed_commands()
+    assert overwrites(server) == 2
+    assert "newkind" in server.command_names()
+
+    async with logged_in(server, config, extra_command="newkind") as bot:
+        await bot.sync_changed_commands()
+    assert overwrites(server) == 2
+
+
+async def test_the_development_server_is_synced_too_and_remembered_on_its_own(
+    server,
+    tmp_path,
+):
+    config = test_config(tmp_path, development_guild=server.guild.id)
+    for _ in range(2):
+        async with logged_in(server, config) as bot:
+            await bot.sync_changed_commands()
+    assert overwrites(server) == 1
+    assert overwrites(server, GUILD_OVERWRITE) == 1
+    assert "solve" in server.command_names(server.guild)
+
+
+async def test_a_forced_sync_is_remembered_so_the_next_start_does_not_repeat_it(
+    server,
+    tmp_path,
+):
+    config = replace(test_config(tmp_path), token=server.token)
+    with server.patch_discord():
+        assert await sync(config, None) == len(server.commands())
+        assert await sync(config, None) == len(server.commands())  # forced: sent again
+    assert overwrites(server) == 2
+
+    async with logged_in(server, config) as bot:
+        await bot.sync_changed_commands()
+    assert overwrites(server) == 2
