@@ -35,6 +35,8 @@ KIND = PuzzleKind(
             int,
             9,
             "grid size: 4x4 comes only easy, 6x6 easy, medium or expert",
+            minimum=min(SIZES),
+            maximum=max(SIZES),
             choices=SIZES,
         ),
     ),

@@ -214,7 +214,7 @@ def test_numbers_past_the_range_the_kind_declares_are_refused(capsys, argv, kind
     code, out, _ = run(capsys, *argv, str(past), "--json")
     assert code == EXIT_BAD_INPUT
     word = "at most" if bound == "maximum" else "at least"
-    assert f"{name} must be {word} {limit}" in json.loads(out)["error"]
+    assert f"{name} must be {word} {limit:,}" in json.loads(out)["error"]
 
 
 SUDOKU_WITH_RULES = (
