@@ -19,8 +19,20 @@ EXTRA_WORD_COST = 10
 LEAST_POINTS = 10
 
 
-# Kinds whose solve also loses points for each word beyond the fewest (service.py measures it).
+# Kinds whose solve also loses points for each word beyond the fewest possible.
 EXTRA_WORD_KINDS = frozenset({"letterboxed"})
+
+
+def words_used(kind_name: str, answer: str) -> int | None:
+    """The answer's length in words, for kinds scored by it (EXTRA_WORD_KINDS); else None."""
+    return len(answer.split()) if kind_name in EXTRA_WORD_KINDS else None
+
+
+def extra_words(used: int | None, fewest: int | None) -> int:
+    """Words beyond the fewest possible (0 when the kind is not scored by words)."""
+    if used is None or fewest is None:
+        return 0
+    return max(0, used - fewest)
 
 
 def rule_text(kind_name: str | None) -> str:

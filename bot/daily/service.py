@@ -188,9 +188,9 @@ class DailyService:
             return Outcome(False, f"Not yet (attempt {tries}).\n{verdict.text()}")
         now = self.clock()
         on_time = post.closed_at is None and now < post.closes_at
-        measure = len(text.split()) if kind.name == "letterboxed" else None
-        extra_words = max(0, (measure or 0) - (daily.fewest or measure or 0))
-        points = scoring.points(play.attempts + 1, play.hints, extra_words)
+        measure = scoring.words_used(kind.name, text)
+        extra = scoring.extra_words(measure, daily.fewest)
+        points = scoring.points(play.attempts + 1, play.hints, extra)
         if not await self.store.record_solve(play, now, on_time, points, text, measure):
             # Another answer of theirs was recorded while this one was being checked.
             return already_solved(title)

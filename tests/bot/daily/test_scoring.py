@@ -78,3 +78,13 @@ def test_days_before_the_first_play_are_not_started_and_later_gaps_are_missed():
     assert chart[today - dt.timedelta(days=2)] == "failed"
     assert chart[today] == "missed"
     assert {status for _, status, _ in member_stats([], today).last_30} == {"not started"}
+
+
+def test_only_kinds_scored_by_words_count_the_words_over_the_fewest():
+    assert scoring.words_used("letterboxed", "  BLOWHARD  DERIVE ") == 2
+    assert scoring.words_used("sudoku", "1 2 3 4") is None
+    assert scoring.extra_words(scoring.words_used("letterboxed", "one two three"), 2) == 1
+    assert scoring.extra_words(scoring.words_used("letterboxed", "one two"), 2) == 0
+    assert scoring.extra_words(None, 2) == scoring.extra_words(3, None) == 0
+    letter_boxed_rule, sudoku_rule = scoring.rule_text("letterboxed"), scoring.rule_text("sudoku")
+    assert "word over the fewest" in letter_boxed_rule and "word" not in sudoku_rule
