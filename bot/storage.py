@@ -140,6 +140,12 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at REAL NOT NULL
     );
     """,
+    # 5: a day's close (its answer post) that cannot be sent is tried a bounded number of
+    # times; the count and the last reason are kept with the post, for /daily status.
+    """
+    ALTER TABLE daily_posts ADD COLUMN close_failures INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE daily_posts ADD COLUMN close_error TEXT;
+    """,
 )
 
 

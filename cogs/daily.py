@@ -29,13 +29,15 @@ from bot.daily.scoring import clock_text, rule_text
 from bot.daily.service import PERIOD_NAMES, PERIODS, DailyService
 from bot.daily.store import DailyStore
 from bot.service import Refusal
-from cogs.errors import tell_member
+from cogs._persistent import open_text_box, text_box_routes
+from cogs.errors import answered, tell_member, think_publicly
+from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
-KindName = Literal[tuple(kind.name for kind in all_kinds())]  # type: ignore[valid-type]
+KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the stable name
 
 
 def _daily(interaction: discord.Interaction) -> DailyService:
@@ -118,7 +120,11 @@ class PlayButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
                 f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```"
                 f"Press **Answer** when you have it (or `/daily answer {kind.name}`)."
             )
-            file = discord.File(io.BytesIO(daily.image), filename=f"{kind.name}.png")
+            file = discord.File(
+                io.BytesIO(daily.image),
+                filename=f"{kind.name}.png",
+                description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
+            )
             await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
         except Exception as error:
             await tell_member(interaction, error)
@@ -130,17 +136,16 @@ class AnswerButton(
     action, label, style = "answer", "Answer", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        box = AnswerBox(self.kind_name, self.day)
-        box.stop()  # answered by its custom id (Daily.on_interaction), not kept in memory
-        await interaction.response.send_modal(box)
+        await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
 
 
-ANSWER_BOX = re.compile(_template("answerbox"))
+ANSWER_BOX = _template("answerbox")
 
 
 class AnswerBox(discord.ui.Modal):
     """The text box for a daily answer. Its custom id says which puzzle it answers, and its
-    submit is routed by that id, so a box opened before a restart still works after it."""
+    submission is routed by that id (cogs/_persistent.py), so a box opened before a restart
+    still works after it."""
 
     def __init__(self, kind_name: str, day: dt.date):
         kind = get_kind(kind_name)
@@ -161,19 +166,6 @@ class AnswerBox(discord.ui.Modal):
         )
 
 
-def submitted_text(interaction: discord.Interaction, custom_id: str) -> str:
-    """A submitted text box's value, from the interaction itself (rows or labels)."""
-    pending = list(interaction.data.get("components", []))  # type: ignore[union-attr]
-    while pending:
-        item = pending.pop()
-        if item.get("custom_id") == custom_id and "value" in item:
-            return item["value"]
-        pending += item.get("components", [])
-        if isinstance(item.get("component"), dict):
-            pending.append(item["component"])
-    return ""
-
-
 class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
     action, label = "dhint", "Hint (costs points)"
 
@@ -183,13 +175,22 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
             _admit(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kind = get_kind(self.kind_name)
-            result = await _daily(interaction).hint(
+            daily, result = await _daily(interaction).hint(
                 guild_id, interaction.user.id, _name(interaction.user), kind, self.day
             )
             kwargs = {}
             if result.png:
+                # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
+                words_only = isinstance(result.value, str)
+                shows = (
+                    "unsolved (the hint is in the message)"
+                    if words_only
+                    else "with the hint marked"
+                )
                 kwargs["file"] = discord.File(
-                    io.BytesIO(result.png), filename=f"{kind.name}-hint.png"
+                    io.BytesIO(result.png),
+                    filename=f"{kind.name}-hint.png",
+                    description=alt_text(kind, shows, daily.puzzle_text),
                 )
             text = discord.utils.escape_mentions(result.text)[:1900]
             await interaction.followup.send(f"**Hint**\n{text}", ephemeral=True, **kwargs)
@@ -309,11 +310,12 @@ class Daily(commands.Cog):
         service = DailyService(DailyStore(database.connection), bot.service, bot.clock)  # type: ignore[attr-defined]
         bot.daily = service  # type: ignore[attr-defined]
         poll = bot.config.daily_poll_seconds  # type: ignore[attr-defined]
-        self.scheduler = DailyScheduler(bot, service, poll, play_view)
+        self.scheduler = DailyScheduler(bot, service, poll, play_view, alt_text)
         bot.daily_scheduler = self.scheduler  # type: ignore[attr-defined]
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        text_box_routes(self.bot).add(ANSWER_BOX, self._answer_submitted)
         if self.scheduler is not None:
             self.scheduler.start()
             self.prune_command_log.start()
@@ -323,6 +325,7 @@ class Daily(commands.Cog):
             self.prune_command_log.cancel()
             await self.scheduler.stop()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        text_box_routes(self.bot).remove(ANSWER_BOX)
 
     @property
     def service(self) -> DailyService:
@@ -381,12 +384,13 @@ class Daily(commands.Cog):
     @app_commands.describe(
         kind="which puzzle", level="a difficulty, or 'schedule' for Monday-easy to Sunday-hard"
     )
+    @app_commands.choices(kind=kind_choices())
     async def set_difficulty(
-        self, interaction: discord.Interaction, kind: KindName, level: str
+        self, interaction: discord.Interaction, kind: KindChoice, level: str
     ) -> None:
         _require_manager(interaction)
         guild_id = await self._configured(interaction)
-        puzzle_kind = get_kind(kind)
+        puzzle_kind = get_kind(kind.value)
         settings = await self.service.store.settings(guild_id)
         difficulties = dict(settings.difficulties)
         level = level.strip().lower()
@@ -460,15 +464,22 @@ class Daily(commands.Cog):
             lines.append(
                 f"Last problem ({settings.last_error_at}): {settings.last_error}. I keep retrying."
             )
+        for post in await self.service.unposted_closes(guild_id):
+            lines.append(
+                f"The answer to {get_kind(post.kind).title} of {post.day:%A %d %B} was not "
+                f"posted ({post.close_error}); I stopped trying after "
+                f"{plural(post.close_failures, 'try', 'tries')}. Its results are kept and count."
+            )
         return "\n".join(lines)
 
     # --- playing --------------------------------------------------------------------------
 
     @daily.command(name="answer", description="Answer the latest daily puzzle of a kind")
     @app_commands.describe(kind="which puzzle", answer="your answer")
-    async def answer(self, interaction: discord.Interaction, kind: KindName, answer: str) -> None:
+    @app_commands.choices(kind=kind_choices())
+    async def answer(self, interaction: discord.Interaction, kind: KindChoice, answer: str) -> None:
         guild_id = _guild_only(interaction)
-        puzzle_kind = get_kind(kind)
+        puzzle_kind = get_kind(kind.value)
         post = await self.service.latest_post(guild_id, puzzle_kind)
         await submit_answer(interaction, puzzle_kind, post.day, answer)
 
@@ -476,17 +487,18 @@ class Daily(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This server's daily-puzzle leaderboard")
     @app_commands.describe(kind="one puzzle (default: all)", period="today, week, month or all")
+    @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction,
-        kind: KindName | None = None,
+        kind: KindChoice | None = None,
         period: Literal[PERIODS] = "week",  # type: ignore[valid-type]
     ) -> None:
         guild_id = _guild_only(interaction)
         _admit(interaction)
-        await interaction.response.defer(thinking=True)
-        puzzle_kind = get_kind(kind) if kind else None
+        await think_publicly(interaction)  # a failure from here on is told privately
+        puzzle_kind = get_kind(kind.value) if kind else None
         ranked = await self.service.board(guild_id, puzzle_kind, period)
         view = LeaderboardView(
             title=f"{puzzle_kind.title if puzzle_kind else 'All puzzles'}: "
@@ -515,24 +527,27 @@ class Daily(commands.Cog):
             colour=discord.Colour.gold(),
         )
         embed.set_image(url="attachment://leaderboard.png")
-        await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png")
+        file = discord.File(
+            io.BytesIO(png), filename="leaderboard.png", description=board_alt_text(view)
         )
+        await interaction.followup.send(embed=embed, file=file)
+        answered(interaction)
 
     @app_commands.command(name="stats", description="Daily-puzzle stats for you or another member")
     @app_commands.describe(member="whose stats (default: yours)", kind="one puzzle (default: all)")
+    @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
     async def stats(
         self,
         interaction: discord.Interaction,
         member: discord.Member | None = None,
-        kind: KindName | None = None,
+        kind: KindChoice | None = None,
     ) -> None:
         guild_id = _guild_only(interaction)
         who = member or interaction.user
         _admit(interaction)
-        await interaction.response.defer(thinking=True)
-        puzzle_kind = get_kind(kind) if kind else None
+        await think_publicly(interaction)  # a failure from here on is told privately
+        puzzle_kind = get_kind(kind.value) if kind else None
         found = await self.service.stats(guild_id, who.id, puzzle_kind)
         view = StatsView(
             name=_name(who),
@@ -573,24 +588,19 @@ class Daily(commands.Cog):
         )
         await interaction.followup.send(
             discord.utils.escape_mentions(text),
-            file=discord.File(io.BytesIO(png), filename="stats.png"),
+            file=discord.File(
+                io.BytesIO(png), filename="stats.png", description=stats_alt_text(view)
+            ),
         )
+        answered(interaction)
 
     # --- the Answer box, after a restart too ----------------------------------------------
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        match = ANSWER_BOX.fullmatch(str(interaction.data.get("custom_id", "")))  # type: ignore[union-attr]
-        if match is None:
-            return
-        try:
-            day = dt.date.fromisoformat(match["day"])
-            answer = submitted_text(interaction, "answer")
-            await submit_answer(interaction, get_kind(match["kind"]), day, answer)
-        except Exception as error:  # outside the app-command error handler
-            await tell_member(interaction, error)
+    async def _answer_submitted(
+        self, interaction: discord.Interaction, box: re.Match[str], fields: dict[str, str]
+    ) -> None:
+        day = dt.date.fromisoformat(box["day"])
+        await submit_answer(interaction, get_kind(box["kind"]), day, fields.get("answer", ""))
 
     # --- members' data --------------------------------------------------------------------
 
@@ -657,6 +667,28 @@ def posting_problem(channel) -> str | None:
     if not missing:
         return None
     return f"I may not post in {channel.mention}: give me {', '.join(missing)} there."
+
+
+def board_alt_text(view: LeaderboardView) -> str:
+    """What the leaderboard picture shows, for members who cannot see it."""
+    ranked = "; ".join(
+        f"{row.rank}. {row.name}, {row.score}, solved {row.solved} of {row.played}"
+        for row in view.rows
+    )
+    return f"Leaderboard, {view.title}, {view.period}: {ranked or 'no results yet'}."[
+        :ALT_TEXT_LIMIT
+    ]
+
+
+def stats_alt_text(view: StatsView) -> str:
+    """What the stats card shows, for members who cannot see it."""
+    bests = "".join(f", {label} {value}" for label, value in view.bests)
+    solved_days = sum(1 for day in view.last_30_days if day.status == "solved")
+    return (
+        f"Daily-puzzle stats of {view.name}, {view.kind_title}: played {view.played}, "
+        f"solved {view.solved} ({view.win_rate:.0%}), streak {view.current_streak} "
+        f"(longest {view.longest_streak}){bests}; solved on {solved_days} of the last 30 days."
+    )[:ALT_TEXT_LIMIT]
 
 
 def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> str:

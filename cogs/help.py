@@ -2,7 +2,9 @@
 
 The list is read from the commands Discord holds for the bot (this server's and the global
 ones), so it shows exactly what members can type and cannot go stale; the command mentions
-are clickable. The puzzles and their examples come from the registry.
+are clickable. A command Discord hides from members without its default permissions (the
+server settings need Manage Server) is listed only to those who have them, as Discord's own
+command list does. The puzzles and their examples come from the registry.
 """
 
 from __future__ import annotations
@@ -32,13 +34,27 @@ class Listed:
         return f"{self.mention} {self.description}{note}"
 
 
+def shown_to(command: app_commands.AppCommand, permissions: discord.Permissions) -> bool:
+    """Whether Discord lists the command to a member with these permissions: it needs none,
+    or the member has every one it needs (administrators have them all)."""
+    needed = command.default_member_permissions
+    if needed is None or needed == discord.Permissions.none():
+        return True
+    return permissions.administrator or needed.is_subset(permissions)
+
+
 def kind_groups_and_commands(
-    synced: Iterable[app_commands.AppCommand], kind_names: set[str]
+    synced: Iterable[app_commands.AppCommand],
+    kind_names: set[str],
+    permissions: discord.Permissions,
 ) -> tuple[list[Listed], list[Listed]]:
-    """(the per-kind groups like `/solve <kind>`, every other command), from synced commands."""
+    """(the per-kind groups like `/solve <kind>`, every other command), from synced commands,
+    as a member with `permissions` is shown them."""
     per_kind, others = [], []
     for command in sorted(synced, key=lambda c: c.name):
         if command.type is not discord.AppCommandType.chat_input:
+            continue
+        if not shown_to(command, permissions):
             continue
         admins_only = command.default_member_permissions not in (None, discord.Permissions.none())
         subcommands = [o for o in command.options if isinstance(o, app_commands.AppCommandGroup)]
@@ -78,9 +94,12 @@ def fields(name: str, lines: list[str]) -> list[tuple[str, str]]:
     return [(name if n == 0 else f"{name} (more)", "\n".join(c)) for n, c in enumerate(chunks)]
 
 
-def help_embed(synced: list[app_commands.AppCommand]) -> discord.Embed:
+def help_embed(
+    synced: list[app_commands.AppCommand], permissions: discord.Permissions
+) -> discord.Embed:
+    """Help as a member with `permissions` (in this channel) sees it."""
     kinds = all_kinds()
-    per_kind, others = kind_groups_and_commands(synced, {kind.name for kind in kinds})
+    per_kind, others = kind_groups_and_commands(synced, {kind.name for kind in kinds}, permissions)
     embed = discord.Embed(
         title="puzzlebot help",
         description="Every puzzle command takes the kind first, e.g. `/solve letterboxed`. "
@@ -114,7 +133,8 @@ class Help(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         synced = await self.synced_commands(interaction.guild)
-        await interaction.followup.send(embed=help_embed(synced), ephemeral=True)
+        embed = help_embed(synced, interaction.permissions)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

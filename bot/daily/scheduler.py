@@ -4,8 +4,8 @@ Nothing is kept in memory between rounds: what is due and what was posted comes 
 database each time, so a restart neither posts twice nor skips a day. A post is reserved in
 the database before it is sent and recorded after; a bot stopped between the two finds its
 post in the channel when it comes back instead of sending it again. A channel that is
-gone or a missing permission is logged, saved for /daily status, and retried next round;
-no error stops the loop.
+gone or a missing permission is logged, saved for /daily status, and retried next round
+(a day's answer post only a bounded number of times); no error stops the loop.
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ from bot.daily.scoring import clock_text
 from bot.daily.service import DailyService, Due
 from bot.daily.store import Post
 from bot.service import Refusal
-from puzzles import get_kind
+from puzzles import PuzzleKind, get_kind
+from puzzles.core import plural
 
 log = logging.getLogger(__name__)
 
 SUMMARY_ROWS = 10
+CLOSE_ATTEMPTS = 10  # sends of a day's answer before the day closes without it
 RECENT_MESSAGES = 100  # how far back a restarted bot looks for a post it sent but did not record
 
 
@@ -38,11 +40,15 @@ class DailyScheduler:
         daily: DailyService,
         poll_seconds: float,
         play_view: Callable[[str, dt.date], discord.ui.View],
+        alt_text: Callable[[PuzzleKind, str, str], str],
     ):
         self.bot = bot
         self.daily = daily
         self.poll_seconds = poll_seconds
-        self.play_view = play_view  # the Play button under a post, from the cog that answers it
+        # From the cogs, which present everything the bot sends: the Play button under a
+        # post (answered there) and the alt text of a puzzle's picture (the one wording).
+        self.play_view = play_view
+        self.alt_text = alt_text
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
@@ -102,7 +108,11 @@ class DailyScheduler:
             f"Press **Play** to start your timer; answers stay private. The solution comes "
             f"when the day ends, <t:{int(closes_at.timestamp())}:R>."
         )
-        file = discord.File(io.BytesIO(puzzle.image), filename=f"{kind.name}-{puzzle.number}.png")
+        file = discord.File(
+            io.BytesIO(puzzle.image),
+            filename=f"{kind.name}-{puzzle.number}.png",
+            description=self.alt_text(kind, "to play, unsolved", puzzle.puzzle_text),
+        )
         message = await self._send(settings.guild_id, settings.channel_id, content, file, view)
         if message is None:
             return
@@ -163,37 +173,76 @@ class DailyScheduler:
         file = None
         if daily.solution_image:
             file = discord.File(
-                io.BytesIO(daily.solution_image), filename=f"{kind.name}-answer.png"
+                io.BytesIO(daily.solution_image),
+                filename=f"{kind.name}-answer.png",
+                description=self.alt_text(kind, "with its solution drawn in", daily.puzzle_text),
             )
         content = discord.utils.escape_mentions("\n".join(lines))[:2000]
-        message = await self._send(post.guild_id, post.channel_id, content, file, None)
-        if message is not None:
-            await self.daily.store.mark_closed(post, self.daily.clock())
-            await self.daily.store.set_error(post.guild_id, None, self.daily.clock())
+        try:
+            await self._deliver(post.channel_id, content, file, None)
+        except discord.HTTPException as error:
+            await self._close_failed(post, f"{kind.title} #{daily.number}", error)
+            return
+        await self.daily.store.mark_closed(post, self.daily.clock())
+        await self.daily.store.set_error(post.guild_id, None, self.daily.clock())
+
+    async def _close_failed(self, post: Post, title: str, error: discord.HTTPException) -> None:
+        """A close is tried again next round, but not forever: a channel that is gone or shut
+        to the bot ends it at once, anything else after CLOSE_ATTEMPTS tries. The day then
+        closes without its answer post; its results stay, and /daily status says what
+        happened."""
+        problem = problem_text(post.channel_id, error)
+        failures = await self.daily.store.count_close_failure(post, problem)
+        if not is_permanent(error) and failures < CLOSE_ATTEMPTS:
+            await self._trouble(post.guild_id, problem)
+            return
+        await self.daily.store.give_up_close(post, self.daily.clock())
+        await self.daily.store.set_error(post.guild_id, None, self.daily.clock())  # not retried
+        log.warning(
+            "daily puzzles in guild %s: gave up posting the answer to %s after %s: %s",
+            post.guild_id, title, plural(failures, "try", "tries"), problem,
+        )  # fmt: skip
 
     async def _send(self, guild_id, channel_id, content, file, view) -> discord.Message | None:
         """Send to a channel, or record why not (kept for /daily status) and try again later."""
         try:
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            kwargs = {"file": file} if file is not None else {}
-            if view is not None:
-                kwargs["view"] = view
-            return await channel.send(content, **kwargs)  # type: ignore[union-attr]
-        except discord.NotFound:
-            problem = (
-                f"the channel <#{channel_id}> no longer exists; choose another with "
-                "/puzzle-settings setup"
-            )
-        except discord.Forbidden:
-            problem = (
-                f"I may not post in <#{channel_id}>: give me View Channel, Send Messages and "
-                "Attach Files there"
-            )
+            return await self._deliver(channel_id, content, file, view)
         except discord.HTTPException as error:
-            problem = f"Discord refused the post ({error.status}): {error.text}"
-        await self._trouble(guild_id, problem)
-        return None
+            await self._trouble(guild_id, problem_text(channel_id, error))
+            return None
+
+    async def _deliver(self, channel_id, content, file, view) -> discord.Message:
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        kwargs = {"file": file} if file is not None else {}
+        if view is not None:
+            kwargs["view"] = view
+        return await channel.send(content, **kwargs)  # type: ignore[union-attr]
 
     async def _trouble(self, guild_id: int, problem: str) -> None:
         log.warning("daily puzzles in guild %s: %s", guild_id, problem)
         await self.daily.store.set_error(guild_id, problem, self.daily.clock())
+
+
+MISSING_ACCESS = 50001  # Discord's error code: the bot cannot see the channel at all
+
+
+def is_permanent(error: discord.HTTPException) -> bool:
+    """Whether trying again cannot help: the channel is gone, or the bot cannot see it."""
+    return isinstance(error, discord.NotFound) or (
+        isinstance(error, discord.Forbidden) and error.code == MISSING_ACCESS
+    )
+
+
+def problem_text(channel_id: int, error: discord.HTTPException) -> str:
+    """Why a post to the channel failed, worded for a server admin (shown by /daily status)."""
+    if isinstance(error, discord.NotFound):
+        return (
+            f"the channel <#{channel_id}> no longer exists; choose another with "
+            "/puzzle-settings setup"
+        )
+    if isinstance(error, discord.Forbidden):
+        return (
+            f"I may not post in <#{channel_id}>: give me View Channel, Send Messages and "
+            "Attach Files there"
+        )
+    return f"Discord refused the post ({error.status}): {error.text}"

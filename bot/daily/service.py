@@ -144,6 +144,11 @@ class DailyService:
         post = await self.store.post(settings.guild_id, kind_name, day)
         return post is not None and post.message_id is not None
 
+    async def unposted_closes(self, guild_id: int) -> list[Post]:
+        """This week's days that closed without their answer post (the scheduler gave up)."""
+        today = await self.local_today(guild_id)
+        return await self.store.unposted_closes(guild_id, today - dt.timedelta(days=6))
+
     def closes_at(self, settings: Settings, day: dt.date) -> dt.datetime:
         return calendar.day_end(day, calendar.parse_timezone(settings.timezone))
 
@@ -200,13 +205,14 @@ class DailyService:
         return Outcome(True, f"Solved {title}! {points} points.{late}", share)
 
     async def hint(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+        """(the daily puzzle, the hint's job result: its text and picture)."""
         daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day)
         if kind.hint is None:
             raise Refusal(f"{kind.title} has no hints.")
         if play.solved_at is None:
             await self.store.count_hint(play)
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
-        return await self.puzzles.hint(kind, puzzle, "")
+        return daily, await self.puzzles.hint(kind, puzzle, "")
 
     # --- the spoiler guard ----------------------------------------------------------------
 

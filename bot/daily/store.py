@@ -59,6 +59,8 @@ class Post:
     message_id: int | None
     closes_at: dt.datetime
     closed_at: str | None
+    close_failures: int = 0  # sends of the day's answer that failed
+    close_error: str | None = None  # why the last one failed; kept if the close was given up
 
 
 @dataclass(frozen=True)
@@ -225,10 +227,43 @@ class DailyStore:
         return [_post(row) for row in rows]
 
     async def mark_closed(self, post: Post, at: dt.datetime) -> None:
+        """The day's answer is posted: the day is over for good."""
+        await self._write(
+            "UPDATE daily_posts SET closed_at = ?, close_error = NULL"
+            " WHERE guild_id = ? AND kind = ? AND day = ?",
+            (iso(at), post.guild_id, post.kind, post.day.isoformat()),
+        )
+
+    async def count_close_failure(self, post: Post, error: str) -> int:
+        """Record a failed send of the day's answer; how many have failed so far."""
+        key = (post.guild_id, post.kind, post.day.isoformat())
+        await self._write(
+            "UPDATE daily_posts SET close_failures = close_failures + 1, close_error = ?"
+            " WHERE guild_id = ? AND kind = ? AND day = ?",
+            (error, *key),
+        )
+        row = await self._one(
+            "SELECT close_failures FROM daily_posts WHERE guild_id = ? AND kind = ? AND day = ?",
+            key,
+        )
+        return row["close_failures"] if row else 0
+
+    async def give_up_close(self, post: Post, at: dt.datetime) -> None:
+        """Close the day without its answer post, keeping why (close_error) for status.
+        Only the post row changes: the day's plays and results stay as they are."""
         await self._write(
             "UPDATE daily_posts SET closed_at = ? WHERE guild_id = ? AND kind = ? AND day = ?",
             (iso(at), post.guild_id, post.kind, post.day.isoformat()),
         )
+
+    async def unposted_closes(self, guild_id: int, since: dt.date) -> list[Post]:
+        """Days since `since` closed without their answer post (given up), newest first."""
+        rows = await self._all(
+            "SELECT * FROM daily_posts WHERE guild_id = ? AND closed_at IS NOT NULL"
+            " AND close_error IS NOT NULL AND day >= ? ORDER BY day DESC, kind",
+            (guild_id, since.isoformat()),
+        )
+        return [_post(row) for row in rows]
 
     async def open_posts(self, guild_id: int) -> list[Post]:
         rows = await self._all(
@@ -496,6 +531,8 @@ def _post(row) -> Post:
         message_id=row["message_id"],
         closes_at=from_iso(row["closes_at"]),
         closed_at=row["closed_at"],
+        close_failures=row["close_failures"],
+        close_error=row["close_error"],
     )
 
 

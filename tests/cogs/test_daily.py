@@ -14,9 +14,10 @@ import pytest
 from PIL import Image
 
 from bot.app import PuzzleBot
+from bot.daily.scheduler import CLOSE_ATTEMPTS
 from bot.storage import Database
 from puzzles import all_kinds, get_kind
-from tests.cogs.test_puzzle_commands import BOX, REPLY_TIMEOUT, test_config
+from tests.cogs.test_puzzle_commands import BOX, REPLY_TIMEOUT, only_the_member_saw, test_config
 from tests.fakediscord import CommandHidden, FakeDiscord
 from tests.fakediscord.models import SEND_MESSAGES
 
@@ -191,7 +192,7 @@ async def set_up_daily_letter_boxed(server: FakeDiscord, bot: PuzzleBot, channel
     await setup.reply(timeout=REPLY_TIMEOUT)
 
 
-async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_reported_and_retried(
+async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_reported(
     server, tmp_path
 ):
     puzzles_channel = next(c for c in server.guild.channels if c.name == "puzzles")
@@ -216,23 +217,23 @@ async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_report
         assert len(posted()) == 1
     number = int(re.search(r"#(\d+)", posted()[0].content).group(1))
 
-    # The channel is deleted: Tuesday's post fails, /daily status says why, and it is retried.
-    server.guild.channels.remove(puzzles_channel)
+    # The channel is deleted: Tuesday's post fails, /daily status says why, and it is retried;
+    # Monday's answer cannot be posted anywhere, so its close is given up at once.
+    await server.delete_channel(puzzles_channel)
     clock.set(MONDAY + dt.timedelta(days=1), 9, 0, 5)
     async with server.run_bot(new_bot(), ready_timeout=60) as bot:
         await bot.sync_commands(server.guild.id)
         await next_round(bot)
-        status = await server.send_slash_command("daily status", user=server.owner)
-        shown = (await status.reply(timeout=REPLY_TIMEOUT)).content
+        shown = await status_text(server)
         assert "no longer exists" in shown and "keep retrying" in shown
+        assert "Monday 23 November was not posted" in shown and "after 1 try." in shown
 
-        server.guild.channels.append(puzzles_channel)
+        server.guild.channels.append(puzzles_channel)  # say, restored by Discord's support
         await next_round(bot)
         assert len(posted(number + 1)) == 1
         closing = [m for m in server.channel_messages(puzzles_channel) if "has closed" in m.content]
-        assert len(closing) == 1 and f"#{number} has closed" in closing[0].content
-        status = await server.send_slash_command("daily status", user=server.owner)
-        assert "no longer exists" not in (await status.reply(timeout=REPLY_TIMEOUT)).content
+        assert closing == [], "a given-up close was posted after all"
+        assert "keep retrying" not in await status_text(server)
     server.assert_no_violations(allow=("unknown_resource",))  # the deleted channel, on purpose
 
 
@@ -566,3 +567,66 @@ async def test_the_command_log_is_pruned_after_its_retention(server, tmp_path):
         await eventually(lambda: len(rows(config.database, "SELECT at FROM command_log")) == 1)
     (kept,) = rows(config.database, "SELECT at FROM command_log")
     assert time.time() - kept[0] < 30 * 86400
+
+
+async def test_a_close_the_bot_may_not_post_is_given_up_after_its_tries_and_results_stay(
+    server, tmp_path
+):
+    alice = server.user
+    puzzles_channel = next(c for c in server.guild.channels if c.name == "puzzles")
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=50)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        await set_up_daily_letter_boxed(server, bot, puzzles_channel)
+        await next_round(bot)
+        daily = await bot.daily.store.puzzle("letterboxed", MONDAY, "easy")
+        answered = await server.send_slash_command(
+            "daily answer",
+            options={"kind": "letterboxed", "answer": answer_for(daily.puzzle_text)},
+            user=alice,
+        )
+        assert "Solved" in (await answered.reply(timeout=REPLY_TIMEOUT)).content
+
+        # Someone takes Send Messages from the bot there before midnight: a permission an
+        # admin may give back, so the close is tried again, but only so many times.
+        puzzles_channel.deny(server.bot_user.id, SEND_MESSAGES)
+        posts_there = f"/channels/{puzzles_channel.id}/messages"
+        sent_before = len(server.requests_to("POST", posts_there))
+        clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)
+        await next_round(bot)
+        assert "may not post" in await status_text(server)
+        for _ in range(CLOSE_ATTEMPTS + 3):
+            await next_round(bot)
+        assert len(server.requests_to("POST", posts_there)) - sent_before == CLOSE_ATTEMPTS
+
+        shown = await status_text(server)
+        assert "The answer to Letter Boxed of Monday 23 November was not posted" in shown
+        assert f"after {CLOSE_ATTEMPTS} tries" in shown and "keep retrying" not in shown
+        assert "may not post" in shown  # the reason, kept with the day
+
+        # Alice's result is still hers: on the board, in her stats and in the database.
+        board = await server.send_slash_command("leaderboard", options={"period": "week"})
+        assert "Alice" in (await board.reply(timeout=REPLY_TIMEOUT)).embeds[0]["description"]
+        stats = await server.send_slash_command("stats", user=alice)
+        assert "played 1, solved 1" in (await stats.reply(timeout=REPLY_TIMEOUT)).content
+    assert rows(config.database, "SELECT points FROM daily_plays") == [(100,)]
+    server.assert_no_violations(allow=("forbidden",))  # the closed channel, on purpose
+
+
+async def test_a_board_or_stats_card_that_fails_after_the_public_defer_is_told_privately(
+    server, tmp_path
+):
+    # Every drawing runs past a deadline this short, after the command deferred publicly.
+    config = test_config(tmp_path, deadline_seconds=0.001)
+    bot = PuzzleBot(config, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        await bot.sync_commands(server.guild.id)
+        for command in ("leaderboard", "stats"):
+            handle = await server.send_slash_command(command)
+            reply = await handle.reply(timeout=REPLY_TIMEOUT)
+            assert "took too long" in reply.content, reply.content
+            callback = await handle.initial_response()
+            assert callback.callback_type == 5 and not callback.ephemeral  # public "thinking"
+            assert only_the_member_saw(server, handle), command
+    server.assert_no_violations()

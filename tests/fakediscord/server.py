@@ -62,7 +62,8 @@ The default world: ``server.guild`` ("Puzzle Test Server") with text channels
 ``server.channel`` ("general") and "puzzles", the bot as a member with a managed role, the
 guild owner, and the user ``server.user`` ("alice"). Add more before the bot connects:
 ``server.add_user("bob")`` (joins the default guild), ``server.add_guild("Other")``,
-``guild.add_text_channel("daily")``. Interactions always come from a guild channel.
+``guild.add_text_channel("daily")``; ``await server.delete_channel(channel)`` deletes one.
+Interactions always come from a guild channel.
 
 Not modelled: voice, threads, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
 for interaction replies (only for the bot's own channel posts), real rate-limit buckets.
@@ -396,6 +397,16 @@ class FakeDiscord:
         guild.add_member(self.owner)
         self.guilds.append(guild)
         return guild
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a guild channel, as a moderator would: requests to it answer 404 Unknown
+        Channel from now on, and a connected bot gets CHANNEL_DELETE."""
+        guild = self._guild_of(channel)
+        if guild is None or channel not in guild.channels:
+            raise ValueError(f"#{channel.name} is not a guild channel here")
+        guild.channels.remove(channel)
+        if self._session is not None:
+            await self.dispatch("CHANNEL_DELETE", channel.payload())
 
     def find_channel(self, channel_id: int) -> FakeChannel | None:
         for guild in self.guilds:
