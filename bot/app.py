@@ -18,6 +18,9 @@ from discord.ext import commands
 
 from bot import jobs
 from bot.config import Config
+from bot.daily.scheduler import DailyScheduler
+from bot.daily.service import DailyService
+from bot.daily.store import DailyStore
 from bot.pool import WorkerPool
 from bot.ratelimit import SolveLimits
 from bot.service import PuzzleService
@@ -60,6 +63,8 @@ class PuzzleBot(commands.Bot):
         self.database: Database | None = None
         self.pool: WorkerPool | None = None
         self.service: PuzzleService | None = None
+        self.daily: DailyService | None = None
+        self.daily_scheduler: DailyScheduler | None = None  # the daily cog's, while loaded
 
     async def setup_hook(self) -> None:
         if self.serve_commands:
@@ -78,6 +83,8 @@ class PuzzleBot(commands.Bot):
             self.service = PuzzleService(
                 self.pool, limits, self.database, self.config.generate_deadline_seconds
             )
+            store = DailyStore(self.database.connection)
+            self.daily = DailyService(store, self.service, self.clock)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # The word lists are millions of long-lived objects: keep them out of the garbage
@@ -162,9 +169,8 @@ class PuzzleBot(commands.Bot):
     async def close(self) -> None:
         """Stop taking events first, then the pool, then the database (nothing half-written)."""
         await super().close()
-        scheduler = getattr(self, "daily_scheduler", None)
-        if scheduler is not None:
-            await scheduler.stop()
+        if self.daily_scheduler is not None:
+            await self.daily_scheduler.stop()
         if self.pool is not None:
             await self.pool.close()
             self.pool = None

@@ -3,15 +3,18 @@ sync; /sync forces one (e.g. after commands were removed by hand in the develope
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
+
 
 class Admin(commands.Cog):
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: PuzzleBot):
         self.bot = bot
 
     @app_commands.command(name="sync", description="Owner only: send the slash commands to Discord")
@@ -24,12 +27,12 @@ class Admin(commands.Cog):
             raise app_commands.CheckFailure("owners only")
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id if scope == "server" else None
-        synced = await self.bot.sync_commands(guild_id)  # type: ignore[attr-defined]
+        synced = await self.bot.sync_commands(guild_id)
         where = "this server" if guild_id else "every server"
         await interaction.followup.send(
             f"Synced {len(synced)} commands to {where}.", ephemeral=True
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PuzzleBot) -> None:
     await bot.add_cog(Admin(bot))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -27,7 +27,6 @@ from bot.daily import calendar
 from bot.daily.scheduler import DailyScheduler
 from bot.daily.scoring import clock_text, rule_text
 from bot.daily.service import PERIOD_NAMES, PERIODS, DailyService
-from bot.daily.store import DailyStore
 from bot.service import Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
@@ -37,11 +36,20 @@ from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
+
 KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the stable name
 
 
+def _bot(interaction: discord.Interaction) -> PuzzleBot:
+    return interaction.client  # type: ignore[return-value]  # the only client this cog joins
+
+
 def _daily(interaction: discord.Interaction) -> DailyService:
-    return interaction.client.daily  # type: ignore[attr-defined]
+    daily = _bot(interaction).daily
+    assert daily is not None, "the cog answers only a bot that serves commands"
+    return daily
 
 
 def _name(user: discord.abc.User) -> str:
@@ -66,7 +74,7 @@ def _require_manager(interaction: discord.Interaction) -> None:
 
 def _admit(interaction: discord.Interaction) -> None:
     """The admission /solve goes through: rate limits and the worker pool's room."""
-    interaction.client.service.admit(interaction.user.id, interaction.guild_id)  # type: ignore[attr-defined]
+    _daily(interaction).puzzles.admit(interaction.user.id, interaction.guild_id)
 
 
 # --- buttons ------------------------------------------------------------------------------
@@ -246,10 +254,10 @@ class ForgetButton(
             guild_id = _guild_only(interaction)
             if interaction.user.id != self.user_id:
                 _require_manager(interaction)
-            results = await _daily(interaction).store.forget_member(guild_id, self.user_id)
-            commands_logged = await interaction.client.database.forget_commands(  # type: ignore[attr-defined]
-                guild_id, self.user_id
-            )
+            results = await _daily(interaction).forget_member(guild_id, self.user_id)
+            database = _bot(interaction).database
+            assert database is not None, "the cog answers only a bot that serves commands"
+            commands_logged = await database.forget_commands(guild_id, self.user_id)
             whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
             await interaction.response.edit_message(
                 content=f"Done. {whose} data in this server is deleted: "
@@ -301,17 +309,15 @@ class Daily(commands.Cog):
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: PuzzleBot):
         self.bot = bot
         self.scheduler: DailyScheduler | None = None
-        database = getattr(bot, "database", None)
-        if database is None:  # loaded only to sync the command tree
+        if bot.daily is None:  # loaded only to sync the command tree
             return
-        service = DailyService(DailyStore(database.connection), bot.service, bot.clock)  # type: ignore[attr-defined]
-        bot.daily = service  # type: ignore[attr-defined]
-        poll = bot.config.daily_poll_seconds  # type: ignore[attr-defined]
-        self.scheduler = DailyScheduler(bot, service, poll, play_view, alt_text)
-        bot.daily_scheduler = self.scheduler  # type: ignore[attr-defined]
+        self.scheduler = DailyScheduler(
+            bot, bot.daily, bot.config.daily_poll_seconds, play_view, alt_text
+        )
+        bot.daily_scheduler = self.scheduler
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -324,12 +330,14 @@ class Daily(commands.Cog):
         if self.scheduler is not None:
             self.prune_command_log.cancel()
             await self.scheduler.stop()
+            self.bot.daily_scheduler = None
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         text_box_routes(self.bot).remove(ANSWER_BOX)
 
     @property
     def service(self) -> DailyService:
-        return self.bot.daily  # type: ignore[attr-defined]
+        assert self.bot.daily is not None, "the cog answers only a bot that serves commands"
+        return self.bot.daily
 
     # --- admin ----------------------------------------------------------------------------
 
@@ -350,13 +358,9 @@ class Daily(commands.Cog):
     ) -> None:
         _require_manager(interaction)
         guild_id = _guild_only(interaction)
-        at = calendar.parse_post_time(time)
-        zone = calendar.parse_timezone(timezone)
         chosen = parse_kinds(kinds) if kinds else [kind.name for kind in all_kinds()]
-        await self.service.store.save_settings(
-            guild_id, channel.id, f"{at:%H:%M}", zone.key, chosen
-        )
-        self.scheduler.wake()  # a post time already passed today posts now, as status says
+        await self.service.set_up(guild_id, channel.id, time, timezone, chosen)
+        self._wake_scheduler()  # a post time already passed today posts now, as status says
         text = await self._status_text(guild_id)
         problem = posting_problem(channel)
         if problem:
@@ -375,7 +379,7 @@ class Daily(commands.Cog):
     async def set_kinds(self, interaction: discord.Interaction, kinds: str) -> None:
         _require_manager(interaction)
         guild_id = await self._configured(interaction)
-        await self.service.store.set_kinds(guild_id, parse_kinds(kinds))
+        await self.service.set_kinds(guild_id, parse_kinds(kinds))
         await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
 
     @settings.command(
@@ -390,21 +394,7 @@ class Daily(commands.Cog):
     ) -> None:
         _require_manager(interaction)
         guild_id = await self._configured(interaction)
-        puzzle_kind = get_kind(kind.value)
-        settings = await self.service.store.settings(guild_id)
-        difficulties = dict(settings.difficulties)
-        level = level.strip().lower()
-        if level == "schedule":
-            difficulties.pop(puzzle_kind.name, None)
-        elif level in puzzle_kind.difficulties:
-            difficulties[puzzle_kind.name] = level
-        else:
-            raise PuzzleError(
-                f"{puzzle_kind.title} difficulties are "
-                f"{', '.join(puzzle_kind.difficulties) or 'none'}",
-                example="schedule",
-            )
-        await self.service.store.set_difficulties(guild_id, difficulties)
+        await self.service.set_difficulty(guild_id, get_kind(kind.value), level)
         await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
 
     @set_difficulty.autocomplete("level")
@@ -430,8 +420,8 @@ class Daily(commands.Cog):
     async def _set_paused(self, interaction: discord.Interaction, paused: bool) -> None:
         _require_manager(interaction)
         guild_id = await self._configured(interaction)
-        await self.service.store.set_paused(guild_id, paused)
-        self.scheduler.wake()
+        await self.service.set_paused(guild_id, paused)
+        self._wake_scheduler()
         await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
 
     @daily.command(name="status", description="The daily-puzzle settings and the next post time")
@@ -441,16 +431,16 @@ class Daily(commands.Cog):
 
     async def _configured(self, interaction: discord.Interaction) -> int:
         guild_id = _guild_only(interaction)
-        if await self.service.store.settings(guild_id) is None:
-            raise Refusal(
-                "Daily puzzles are not set up here yet: someone with Manage Server can start "
-                "them with /puzzle-settings setup."
-            )
+        await self.service.configured(guild_id)
         return guild_id
 
+    def _wake_scheduler(self) -> None:
+        """Check now: a post time already passed today posts now, as status says."""
+        if self.scheduler is not None:
+            self.scheduler.wake()
+
     async def _status_text(self, guild_id: int) -> str:
-        settings = await self.service.store.settings(guild_id)
-        assert settings is not None
+        settings = await self.service.configured(guild_id)
         upcoming = await self.service.next_post(settings)
         difficulties = ", ".join(f"{k}: {v}" for k, v in settings.difficulties.items())
         lines = [
@@ -520,7 +510,7 @@ class Daily(commands.Cog):
         )
         from renderers.leaderboard import draw_leaderboard
 
-        png = await self.bot.service.draw("the leaderboard", draw_leaderboard, view)  # type: ignore[attr-defined]
+        png = await self.service.puzzles.draw("the leaderboard", draw_leaderboard, view)
         embed = discord.Embed(
             title=view.title[:256],
             description=f"```\n{leaderboard_text(view)[:3900]}\n```",
@@ -580,7 +570,7 @@ class Daily(commands.Cog):
         )
         from renderers.stats import draw_stats
 
-        png = await self.bot.service.draw("the stats card", draw_stats, view)  # type: ignore[attr-defined]
+        png = await self.service.puzzles.draw("the stats card", draw_stats, view)
         text = (
             f"**{discord.utils.escape_markdown(view.name)}** · {view.kind_title}: "
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
@@ -636,18 +626,18 @@ class Daily(commands.Cog):
 
     @tasks.loop(hours=1)
     async def prune_command_log(self) -> None:
-        days = self.bot.config.command_log_days  # type: ignore[attr-defined]
-        await self.bot.database.prune_command_log(days)  # type: ignore[attr-defined]
+        if self.bot.database is not None:
+            await self.bot.database.prune_command_log(self.bot.config.command_log_days)
 
     # --- members who leave ----------------------------------------------------------------
 
     @commands.Cog.listener()
     async def on_member_remove(self, member: discord.Member) -> None:
-        await self.service.store.member_departed(member.guild.id, member.id)
+        await self.service.member_left(member.guild.id, member.id)
 
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
-        await self.service.store.member_departed(member.guild.id, member.id, departed=False)
+        await self.service.member_left(member.guild.id, member.id, left=False)
 
 
 POSTING_NEEDS = ("view_channel", "send_messages", "attach_files", "embed_links")
@@ -721,5 +711,5 @@ def parse_kinds(text: str) -> list[str]:
     return chosen
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PuzzleBot) -> None:
     await bot.add_cog(Daily(bot))

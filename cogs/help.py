@@ -10,10 +10,14 @@ command list does. The puzzles and their examples come from the registry.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
 
 from puzzles import all_kinds
 from puzzles.core import DISCORD, PuzzleKind, Usage
@@ -118,7 +122,7 @@ def help_embed(
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: PuzzleBot):
         self.bot = bot
 
     async def synced_commands(self, guild: discord.abc.Snowflake | None):
@@ -137,5 +141,5 @@ class Help(commands.Cog):
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PuzzleBot) -> None:
     await bot.add_cog(Help(bot))

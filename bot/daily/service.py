@@ -59,6 +59,66 @@ class DailyService:
         self.clock = clock
         self._making: dict[tuple[str, dt.date, str], asyncio.Lock] = {}
 
+    # --- a server's settings ----------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> Settings | None:
+        return await self.store.settings(guild_id)
+
+    async def configured(self, guild_id: int) -> Settings:
+        """The server's settings; a Refusal saying how to start when there are none."""
+        settings = await self.store.settings(guild_id)
+        if settings is None:
+            raise Refusal(
+                "Daily puzzles are not set up here yet: someone with Manage Server can start "
+                "them with /puzzle-settings setup."
+            )
+        return settings
+
+    async def set_up(
+        self, guild_id: int, channel_id: int, post_time: str, timezone: str, kinds: list[str]
+    ) -> Settings:
+        """Post `kinds` in the channel at the local time from now on (checked: a PuzzleError
+        names a bad time, zone or kind); an earlier problem's message is cleared."""
+        at = calendar.parse_post_time(post_time)
+        zone = calendar.parse_timezone(timezone)
+        names = [get_kind(name).name for name in kinds]
+        await self.store.save_settings(guild_id, channel_id, f"{at:%H:%M}", zone.key, names)
+        return await self.configured(guild_id)
+
+    async def set_kinds(self, guild_id: int, kinds: list[str]) -> None:
+        await self.configured(guild_id)
+        await self.store.set_kinds(guild_id, [get_kind(name).name for name in kinds])
+
+    async def set_difficulty(self, guild_id: int, kind: PuzzleKind, level: str) -> None:
+        """Fix the kind's difficulty, or 'schedule': Monday easiest to Sunday hardest."""
+        settings = await self.configured(guild_id)
+        difficulties = dict(settings.difficulties)
+        level = level.strip().lower()
+        if level == "schedule":
+            difficulties.pop(kind.name, None)
+        elif level in kind.difficulties:
+            difficulties[kind.name] = level
+        else:
+            raise PuzzleError(
+                f"{kind.title} difficulties are {', '.join(kind.difficulties) or 'none'}",
+                example="schedule",
+            )
+        await self.store.set_difficulties(guild_id, difficulties)
+
+    async def set_paused(self, guild_id: int, paused: bool) -> None:
+        await self.configured(guild_id)
+        await self.store.set_paused(guild_id, paused)
+
+    # --- members ------------------------------------------------------------------------
+
+    async def forget_member(self, guild_id: int, user_id: int) -> int:
+        """Delete a member's daily results, streaks and name in one server; results deleted."""
+        return await self.store.forget_member(guild_id, user_id)
+
+    async def member_left(self, guild_id: int, user_id: int, left: bool = True) -> None:
+        """Hide (or show again, on return) a member's results on the boards."""
+        await self.store.member_departed(guild_id, user_id, departed=left)
+
     # --- the puzzle of the day ------------------------------------------------------------
 
     async def puzzle_of_the_day(self, kind: PuzzleKind, day: dt.date, difficulty: str):

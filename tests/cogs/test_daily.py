@@ -17,7 +17,13 @@ from bot.app import PuzzleBot
 from bot.daily.scheduler import CLOSE_ATTEMPTS
 from bot.storage import Database
 from puzzles import all_kinds, get_kind
-from tests.cogs.test_puzzle_commands import BOX, REPLY_TIMEOUT, only_the_member_saw, test_config
+from tests.cogs.test_puzzle_commands import (
+    BOX,
+    REPLY_TIMEOUT,
+    described,
+    only_the_member_saw,
+    test_config,
+)
 from tests.fakediscord import CommandHidden, FakeDiscord
 from tests.fakediscord.models import SEND_MESSAGES
 
@@ -73,6 +79,7 @@ async def play_and_answer(server, post, user, answers: list[str]) -> list[str]:
     play = await server.click_button(post, label="Play", user=user)
     opened = await play.reply(timeout=REPLY_TIMEOUT)
     assert opened.ephemeral and opened.attachments
+    assert described(opened, "Letter Boxed", "unsolved", code_block(opened.content).upper())
     replies = []
     for text in answers:
         pressed = await server.click_button(opened, label="Answer", user=user)
@@ -114,6 +121,7 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
 
         # The puzzle text is stored; a solve of it here is refused until the day closes.
         daily = await bot.daily.store.puzzle("letterboxed", MONDAY, "easy")
+        assert described(monday_post, "Letter Boxed", "unsolved", daily.puzzle_text.upper())
         shuffled = " ".join(reversed(daily.puzzle_text.split())).upper()
         guard = await server.send_slash_command("solve letterboxed", options={"puzzle": shuffled})
         refusal = await guard.reply(timeout=REPLY_TIMEOUT)
@@ -137,12 +145,14 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
         assert text.index("Bob") < text.index("Alice"), text  # 100 points beat 90
         with Image.open(io.BytesIO(shown.attachments[0].data)) as image:
             assert image.format == "PNG" and image.width >= 400
+        assert described(shown, "Leaderboard", "today", "1. Bob, 100 pts", "2. Alice, 90 pts")
 
         # Midnight: the solution and the results.
         clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)
         await next_round(bot)
         (closing,) = posts(server, "has closed")
         assert right.split()[0].upper() in closing.content.upper()
+        assert described(closing, "Letter Boxed", "solution drawn in", daily.puzzle_text.upper())
         assert closing.content.index("Bob") < closing.content.index("Alice")
 
         # Tuesday Alice solves again (streak 2); Wednesday she misses; Thursday she solves.
@@ -155,6 +165,14 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
                 stored = (await bot.daily.store.open_posts(server.guild.id))[0]
                 puzzle = await bot.daily.store.puzzle("letterboxed", day, stored.difficulty)
                 clock.set(day, 12)
+                if offset == 3:  # a hint first, its picture described like the others
+                    opened = await (await server.click_button(post, label="Play")).reply(
+                        REPLY_TIMEOUT
+                    )
+                    hint = await server.click_button(opened, label="Hint (costs points)")
+                    hinted = await hint.reply(timeout=REPLY_TIMEOUT)
+                    assert hinted.ephemeral and hinted.attachments, hinted.content
+                    assert described(hinted, "Letter Boxed", puzzle.puzzle_text.upper())
                 (reply,) = await play_and_answer(
                     server, post, alice, [answer_for(puzzle.puzzle_text)]
                 )
@@ -169,7 +187,7 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
         card = await stats.reply(timeout=REPLY_TIMEOUT)
         assert "streak 1 (longest 2)" in card.content
         assert "played 3, solved 3" in card.content
-        assert card.attachments
+        assert card.attachments and described(card, "Alice", "played 3", "longest 2")
     server.assert_no_violations()
 
 

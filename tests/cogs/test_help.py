@@ -28,28 +28,46 @@ def option(command: dict, *names: str) -> dict:
     return command
 
 
-async def test_help_lists_every_synced_command_and_every_kind_privately(server, tmp_path):
+def listed(text: str, command: dict, kind_names: set[str]) -> bool:
+    """Whether the help text lists the command: per-kind groups as `/solve <kind>`, groups
+    as each subcommand's clickable mention (</daily status:id>), others as their mention."""
+    subcommands = [o for o in command.get("options", []) if o["type"] in (1, 2)]
+    if subcommands and {s["name"] for s in subcommands} <= kind_names:
+        return f"/{command['name']} <kind>" in text
+    if subcommands:
+        return all(f"</{command['name']} {s['name']}:{command['id']}>" in text for s in subcommands)
+    return f"</{command['name']}:{command['id']}>" in text
+
+
+async def test_help_lists_every_command_the_member_may_use_and_every_kind_privately(
+    server, tmp_path
+):
+    alice = server.user
     async with running_bot(server, test_config(tmp_path)):
         synced = server.commands(server.guild)
-        handle = await server.send_slash_command("help")
-        reply = await handle.reply(timeout=REPLY_TIMEOUT)
-    assert reply.ephemeral
-    text = embed_text(reply)
+        texts = {}
+        for who in (alice, server.owner):
+            handle = await server.send_slash_command("help", user=who)
+            reply = await handle.reply(timeout=REPLY_TIMEOUT)
+            assert reply.ephemeral
+            texts[who.id] = embed_text(reply)
     kind_names = {kind.name for kind in all_kinds()}
-    for command in synced:
-        subcommands = [o for o in command.get("options", []) if o["type"] in (1, 2)]
-        if subcommands and {s["name"] for s in subcommands} <= kind_names:
-            assert f"/{command['name']} <kind>" in text, command["name"]
-        elif subcommands:
-            for sub in subcommands:  # each a clickable mention: </daily setup:id>
-                assert f"</{command['name']} {sub['name']}:{command['id']}>" in text, sub
-        else:
-            assert f"</{command['name']}:{command['id']}>" in text, command["name"]
-    assert {"daily", "leaderboard", "stats", "help", "puzzles"} <= {c["name"] for c in synced}
+    for who in (alice, server.owner):
+        shown = set(server.visible_command_names(who))
+        for command in synced:
+            assert listed(texts[who.id], command, kind_names) == (command["name"] in shown), (
+                who.username,
+                command["name"],
+            )
+    # Members are not shown the server settings; the owner (Manage Server) is.
+    assert "puzzle-settings" not in texts[alice.id] and "puzzle-settings" in texts[server.owner.id]
+    assert {"daily", "leaderboard", "stats", "help", "puzzles"} <= set(
+        server.visible_command_names(alice)
+    )
     for kind in all_kinds():
-        assert kind.title in text
+        assert kind.title in texts[alice.id]
         example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
-        assert example in text or f"/solve {kind.name}" in text
+        assert example in texts[alice.id] or f"/solve {kind.name}" in texts[alice.id]
     server.assert_no_violations()
 
 
@@ -58,10 +76,16 @@ async def test_kinds_by_title_sudoku_sizes_that_exist_and_hints_in_discords_synt
 ):
     async with running_bot(server, test_config(tmp_path)):
         synced = {command["name"]: command for command in server.commands(server.guild)}
-        choices = option(synced["puzzles"], "kind")["choices"]
-        assert {(c["name"], c["value"]) for c in choices} == {
-            (kind.title, kind.name) for kind in all_kinds()
-        }
+        by_title = {(kind.title, kind.name) for kind in all_kinds()}
+        for path in (
+            ("puzzles", "kind"),
+            ("daily", "answer", "kind"),
+            ("leaderboard", "kind"),
+            ("stats", "kind"),
+            ("puzzle-settings", "difficulty", "kind"),
+        ):
+            choices = option(synced[path[0]], *path[1:])["choices"]
+            assert {(c["name"], c["value"]) for c in choices} == by_title, path
         size = option(synced["generate"], "sudoku", "size")
         assert [c["value"] for c in size["choices"]] == [4, 6, 9, 12, 16]
 

@@ -424,6 +424,21 @@ async def test_channel_messages_can_be_posted_read_and_edited() -> None:
     server.assert_no_violations()
 
 
+async def test_attachment_alt_text_is_kept_and_a_deleted_channel_is_gone() -> None:
+    async with running() as (server, bot, _):
+        channel = bot.get_channel(server.channel.id)
+        picture = discord.File(io.BytesIO(png_bytes(8, 8)), "a.png", description="a white box")
+        await channel.send("described", file=picture)
+        stored = await server.wait_for_channel_message(channel.id)
+        assert stored.attachments[0].description == "a white box"
+
+        await server.delete_channel(server.channel)
+        await server._wait_until(lambda: bot.get_channel(channel.id) is None, 2.0, "the delete")
+        with pytest.raises(discord.NotFound):
+            await channel.send("into the void")
+    server.assert_no_violations(allow=("unknown_resource",))
+
+
 async def test_everyone_pings_are_detectable() -> None:
     async with running() as (server, bot, _):
         channel = bot.get_channel(server.channel.id)
