@@ -1,0 +1,73 @@
+"""Naked and hidden subsets: pairs, triples and quads of cells and values in one unit."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from puzzles.sudoku.board import Board, Step, bit, values_of
+
+SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked_subset(board: Board, size: int) -> Step | None:
+    """`size` cells of a unit holding only `size` values between them: nobody else there can."""
+    cands = board.cands
+    for unit, unit_name in zip(board.geo.units, board.geo.unit_names, strict=True):
+        small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
+        if len(small) < size:
+            continue
+        for group in combinations(small, size):
+            together = 0
+            for cell in group:
+                together |= cands[cell]
+            if together.bit_count() != size:
+                continue
+            gone = [
+                (cell, value)
+                for cell in unit
+                if cell not in group and cands[cell] & together
+                for value in values_of(cands[cell] & together)
+            ]
+            if gone:
+                name = f"naked {SUBSET_NAMES[size]}"
+                return Step(
+                    name,
+                    f"{board.names(group)} can only hold {board.syms(values_of(together))} "
+                    f"between them, so no other cell of {unit_name} can: "
+                    f"{board.removals(gone)}: {name}",
+                    eliminations=tuple(gone),
+                    cells=group,
+                )
+    return None
+
+
+def hidden_subset(board: Board, size: int) -> Step | None:
+    """`size` values of a unit fitting in only `size` cells: those cells hold nothing else."""
+    cands = board.cands
+    table = board.places()
+    for unit, unit_name, spots in zip(board.geo.units, board.geo.unit_names, table, strict=True):
+        # value -> bitmask of its positions within the unit
+        places = {v: m for v, m in enumerate(spots) if 2 <= m.bit_count() <= size}
+        if len(places) < size:
+            continue
+        for group in combinations(places, size):
+            where = 0
+            for value in group:
+                where |= places[value]
+            if where.bit_count() != size:
+                continue
+            keep = 0
+            for value in group:
+                keep |= bit(value)
+            cells = [unit[p] for p in range(len(unit)) if where >> p & 1]
+            gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
+            if gone:
+                name = f"hidden {SUBSET_NAMES[size]}"
+                return Step(
+                    name,
+                    f"in {unit_name}, {board.syms(group)} can only go in {board.names(cells)}, "
+                    f"so those cells hold nothing else: {board.removals(gone)}: {name}",
+                    eliminations=tuple(gone),
+                    cells=tuple(cells),
+                )
+    return None
