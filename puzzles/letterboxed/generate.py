@@ -16,7 +16,8 @@ from functools import cache
 
 from puzzles.core import PuzzleError, Usage
 from puzzles.letterboxed.board import Board
-from puzzles.letterboxed.solver import playable_words, solve
+from puzzles.letterboxed.solver import solve
+from puzzles.letterboxed.words import playable_words
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 SIDES = 4
