@@ -22,8 +22,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from puzzles.codeword.deduction import Contradiction, Solver, State, Step
 from puzzles.codeword.puzzle import ALPHABET, Codeword, grid_slots
-from puzzles.codeword.solver import Contradiction, Solver, State, Step
 from puzzles.core import PuzzleError, Usage
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
