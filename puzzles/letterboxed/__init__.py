@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind
-from puzzles.letterboxed.board import EXAMPLE, Board, parse
 from puzzles.letterboxed.generate import DIFFICULTIES, generate
+from puzzles.letterboxed.puzzle import EXAMPLE, Board, parse
 from puzzles.letterboxed.rules import check, hint
 from puzzles.letterboxed.solver import DEFAULT_MAX_WORDS, LetterBoxedSolution, solve
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cache
 
 from puzzles.core import PuzzleError, Usage
-from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.solver import solve
 from puzzles.letterboxed.words import playable_words
 from puzzles.lexicon import Lexicon, Tier, lexicon

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, first_non_letter, join_words, plural, shown
-from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.search import Search
 from puzzles.letterboxed.solver import board_search
 from puzzles.letterboxed.words import MIN_WORD_LENGTH

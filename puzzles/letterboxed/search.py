@@ -27,12 +27,12 @@ from functools import cached_property
 from operator import attrgetter, itemgetter
 
 from puzzles.core import SolveTimeout, Usage
-from puzzles.letterboxed.board import Board
 from puzzles.letterboxed.coverage import (
     GroupCoverage,
     letter_groups,
     one_move_covers,
 )
+from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.words import Move, _from_digits, _set_bits, best_words, word_choices
 
 RANKED_SOLUTIONS = 10

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 
 from puzzles.core import join_words, plural
-from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.search import Search
 from puzzles.letterboxed.words import Move, playable_groups, word_choices
 from puzzles.lexicon import Lexicon, Tier, lexicon

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from puzzles.letterboxed.board import Board
 from puzzles.letterboxed.coverage import (
     projection_tables,
 )
+from puzzles.letterboxed.puzzle import Board
 from puzzles.lexicon import Lexicon, Tier
 
 MIN_WORD_LENGTH = 3

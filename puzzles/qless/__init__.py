@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind
-from puzzles.qless.check import check, hint
 from puzzles.qless.generate import DIFFICULTIES, generate
-from puzzles.qless.parse import EXAMPLE, Roll, parse
+from puzzles.qless.puzzle import EXAMPLE, Roll, parse
+from puzzles.qless.rules import check, hint
 from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, TIERS, QlessSolution, solve
 
 # Counting runs at about 30,000 solutions a second on a busy two-core machine, so 100,000 fits

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from puzzles.core import PuzzleError, Usage
 from puzzles.lexicon import Lexicon, lexicon
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import DAYS, TOO_EASY
 from puzzles.qless.solver import rate
 

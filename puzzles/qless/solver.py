@@ -26,7 +26,7 @@ from functools import cache
 
 from puzzles.core import plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import TEN, day_for
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
 

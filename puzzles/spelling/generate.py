@@ -22,7 +22,7 @@ from puzzles.spelling.puzzle import SpellingPuzzle, distinct_letters, phrase_let
 from puzzles.sudoku.generate import minimal_puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
 from puzzles.sudoku.logic import solve_by_logic
-from puzzles.sudoku.parse import BOX_SHAPES
+from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import random_filled_grid, solves_by_singles
 
 PHRASES = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from puzzles.core import Option, PuzzleKind
 from puzzles.sudoku.generate import DIFFICULTIES, SIZES, generate
 from puzzles.sudoku.grid import Grid
-from puzzles.sudoku.parse import EXAMPLE, parse
+from puzzles.sudoku.puzzle import EXAMPLE, parse
 from puzzles.sudoku.rules import check, hint
 from puzzles.sudoku.solver import SudokuSolution, solve
 

@@ -18,7 +18,7 @@ from typing import Any
 from puzzles.core import PuzzleError, Usage
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid
-from puzzles.sudoku.parse import BOX_SHAPES
+from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import has_solution_without, random_filled_grid
 
 # The grade module's GRADES, easiest first (a test keeps the two in step).

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from puzzles.core import PuzzleError, Verdict, plural
 from puzzles.sudoku.board import Board, Step, contradiction
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
-from puzzles.sudoku.parse import describe_repeat, parse_grid, read_grid, repeats
+from puzzles.sudoku.puzzle import describe_repeat, parse_grid, read_grid, repeats
 from puzzles.sudoku.techniques import TECHNIQUES, find_step
 
 LISTED_EMPTY_CELLS = 10

@@ -21,7 +21,7 @@ from typing import Any
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid, geometry
 from puzzles.sudoku.logic import solve_by_logic
-from puzzles.sudoku.parse import DIGITS, boxed_text
+from puzzles.sudoku.puzzle import DIGITS, boxed_text
 
 UNIQUE = 1
 SEVERAL = 2  # a count of 2 means "two or more"

@@ -71,7 +71,7 @@ def long_cases():
     from puzzles.cryptogram.puzzle import LETTERS
     from puzzles.ladder.puzzle import Ladder
     from puzzles.ladder.rules import LadderHint
-    from puzzles.qless.check import QlessHint
+    from puzzles.qless.rules import QlessHint
     from puzzles.spelling.puzzle import SpellingPuzzle
     from tests.renderers.test_sudoku import puzzle_of, solved_grid
 
