@@ -6,7 +6,7 @@ from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, generate
 from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse, parse_letters
 from puzzles.codeword.rules import CodewordHint, check, hint
 from puzzles.codeword.solver import CodewordSolution, solve
-from puzzles.core import Option, PuzzleKind
+from puzzles.core import TIERS, Option, PuzzleKind
 
 KIND = PuzzleKind(
     name="codeword",
@@ -30,7 +30,7 @@ KIND = PuzzleKind(
             "auto",
             "word list: common, standard or large (default: common, then the larger ones "
             "if no fill is found)",
-            choices=("common", "standard", "large"),
+            choices=tuple(TIERS),
             faster="tier=common",
         ),
     ),

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from puzzles.codeword.deduction import Contradiction, Solver, State, Step
 from puzzles.codeword.puzzle import ALPHABET, Codeword
-from puzzles.core import plural
+from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, lexicon
 
-AUTO_TIERS = ("common", "standard", "large")
+AUTO_TIERS = tuple(TIERS)  # smallest first
 DEFAULT_TIME_LIMIT = 20.0
 
 

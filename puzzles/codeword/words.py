@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from puzzles.lexicon import Lexicon, Tier
+from puzzles.core import TIERS
+from puzzles.lexicon import Lexicon
 
-TIERS = {"common": Tier.COMMON, "standard": Tier.STANDARD, "large": Tier.LARGE}
 BIG_LIST_CHARS = 20_000
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind
+from puzzles.core import TIERS, Option, PuzzleKind
 from puzzles.ladder.generate import (
     DIFFICULTIES,
     MAX_LETTERS,
@@ -17,7 +17,6 @@ from puzzles.ladder.rules import LadderHint, check, hint
 from puzzles.ladder.solver import (
     DEFAULT_SECONDS,
     MAX_SECONDS,
-    TIERS,
     LadderSolution,
     LongestChain,
     solve,
@@ -45,7 +44,7 @@ KIND = PuzzleKind(
             str,
             "standard",
             "word list: common, standard or large",
-            choices=TIERS,
+            choices=tuple(TIERS),
             faster="tier=common",
         ),
         Option(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind
+from puzzles.core import TIERS, Option, PuzzleKind
 from puzzles.letterboxed.generate import DIFFICULTIES, generate
 from puzzles.letterboxed.puzzle import EXAMPLE, Board, parse
 from puzzles.letterboxed.rules import check, hint
@@ -38,7 +38,7 @@ KIND = PuzzleKind(
             str,
             "standard",
             "word list: common, standard or large",
-            choices=("common", "standard", "large"),
+            choices=tuple(TIERS),
             faster="tier=common",
         ),
     ),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind
+from puzzles.core import TIERS, Option, PuzzleKind
 from puzzles.qless.generate import DIFFICULTIES, generate
 from puzzles.qless.puzzle import EXAMPLE, Roll, parse
 from puzzles.qless.rules import check, hint
-from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, TIERS, QlessSolution, solve
+from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, QlessSolution, solve
 
 # Counting runs at about 30,000 solutions a second on a busy two-core machine, so 100,000 fits
 # the bot's 10 s solve deadline with room to spare; a million took 25 s.

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from puzzles.core import PuzzleError, Usage
+from puzzles.core import PuzzleError, Usage, known_difficulty
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.puzzle import BOX_SHAPES
@@ -92,12 +92,7 @@ def default_difficulty(size: int) -> str:
 
 
 def _grade_rank(difficulty: str) -> int:
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(
-            f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example=Usage("generate", "sudoku", options=(("difficulty", "hard"),)),
-        )
-    return DIFFICULTIES.index(difficulty)
+    return DIFFICULTIES.index(known_difficulty("sudoku", difficulty, DIFFICULTIES, "hard"))
 
 
 def _rank(graded: Any) -> int:
