@@ -321,6 +321,13 @@ class Option:
         return self.type(number)
 
 
+def tier_option(
+    help: str = "word list: common, standard or large", default: str = "standard"
+) -> Option:
+    """The solve option that picks the word list by tier name; the common words are fastest."""
+    return Option("tier", str, default, help, choices=tuple(TIERS), faster="tier=common")
+
+
 def _as_number(value: Any) -> int | float | None:
     """A number from a player's value (int, float or text); None when it is none."""
     if isinstance(value, bool):

@@ -6,7 +6,7 @@ from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, generate
 from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse, parse_letters
 from puzzles.codeword.rules import CodewordHint, check, hint
 from puzzles.codeword.solver import CodewordSolution, solve
-from puzzles.core import TIERS, Option, PuzzleKind
+from puzzles.core import Option, PuzzleKind, tier_option
 
 KIND = PuzzleKind(
     name="codeword",
@@ -24,14 +24,10 @@ KIND = PuzzleKind(
     generate=generate,
     hint=hint,
     solve_options=(
-        Option(
-            "tier",
-            str,
-            "auto",
+        tier_option(
             "word list: common, standard or large (default: common, then the larger ones "
             "if no fill is found)",
-            choices=tuple(TIERS),
-            faster="tier=common",
+            default="auto",
         ),
     ),
     generate_options=(

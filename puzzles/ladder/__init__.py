@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.core import TIERS, Option, PuzzleKind
+from puzzles.core import Option, PuzzleKind, tier_option
 from puzzles.ladder.generate import (
     DIFFICULTIES,
     MAX_LETTERS,
@@ -39,14 +39,7 @@ KIND = PuzzleKind(
     hint=hint,
     solve_options=(
         Option("longest", bool, False, "the longest chain from one word instead"),
-        Option(
-            "tier",
-            str,
-            "standard",
-            "word list: common, standard or large",
-            choices=tuple(TIERS),
-            faster="tier=common",
-        ),
+        tier_option(),
         Option(
             "seconds",
             float,

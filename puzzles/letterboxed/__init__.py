@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.core import TIERS, Option, PuzzleKind
+from puzzles.core import Option, PuzzleKind, tier_option
 from puzzles.letterboxed.generate import DIFFICULTIES, generate
 from puzzles.letterboxed.puzzle import EXAMPLE, Board, parse
 from puzzles.letterboxed.rules import check, hint
@@ -33,14 +33,7 @@ KIND = PuzzleKind(
             maximum=10,  # 10 words on the hardest boards: about 2 s
             faster="a lower max_words",
         ),
-        Option(
-            "tier",
-            str,
-            "standard",
-            "word list: common, standard or large",
-            choices=tuple(TIERS),
-            faster="tier=common",
-        ),
+        tier_option(),
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=80,

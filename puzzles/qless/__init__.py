@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.core import TIERS, Option, PuzzleKind
+from puzzles.core import Option, PuzzleKind, tier_option
 from puzzles.qless.generate import DIFFICULTIES, generate
 from puzzles.qless.puzzle import EXAMPLE, Roll, parse
 from puzzles.qless.rules import check, hint
@@ -27,13 +27,8 @@ KIND = PuzzleKind(
     generate=generate,
     hint=hint,
     solve_options=(
-        Option(
-            "tier",
-            str,
-            "standard",
+        tier_option(
             "word list for solving: common, standard or large (rare words too)",
-            choices=tuple(TIERS),
-            faster="tier=common",
         ),
         Option(
             "max_solutions",

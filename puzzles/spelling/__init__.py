@@ -7,6 +7,7 @@ from puzzles.spelling.generate import PHRASES, generate
 from puzzles.spelling.puzzle import EXAMPLE, SpellingPuzzle, parse
 from puzzles.spelling.rules import check, hint
 from puzzles.spelling.solver import solve
+from puzzles.sudoku.solver import STEPS_OPTION
 
 # A 16x16 grid with box lines, plus the phrase, letters and highlight lines.
 MAX_INPUT_CHARS = 4000
@@ -26,7 +27,7 @@ KIND = PuzzleKind(
     check=check,
     generate=generate,
     hint=hint,
-    solve_options=(Option("steps", bool, False, "show the whole solve as logical steps"),),
+    solve_options=(STEPS_OPTION,),
     generate_options=(
         Option(
             "text",

@@ -7,7 +7,7 @@ from puzzles.sudoku.generate import DIFFICULTIES, SIZES, generate
 from puzzles.sudoku.grid import Grid
 from puzzles.sudoku.puzzle import EXAMPLE, parse
 from puzzles.sudoku.rules import check, hint
-from puzzles.sudoku.solver import SudokuSolution, solve
+from puzzles.sudoku.solver import STEPS_OPTION, SudokuSolution, solve
 
 # A 16x16 pasted with spaces and box lines runs to about 1,300 characters.
 MAX_INPUT_CHARS = 2500
@@ -27,7 +27,7 @@ KIND = PuzzleKind(
     check=check,
     generate=generate,
     hint=hint,
-    solve_options=(Option("steps", bool, False, "show the whole solve as logical steps"),),
+    solve_options=(STEPS_OPTION,),
     generate_options=(
         Option("symmetric", bool, False, "clues placed symmetrically about the centre"),
         Option(

@@ -18,10 +18,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from puzzles.core import Option
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid, geometry
 from puzzles.sudoku.logic import solve_by_logic
 from puzzles.sudoku.puzzle import DIGITS, boxed_text
+
+# solve(steps=True), offered to players (Sudoku Spelling solves with the same engine).
+STEPS_OPTION = Option("steps", bool, False, "show the whole solve as logical steps")
 
 UNIQUE = 1
 SEVERAL = 2  # a count of 2 means "two or more"

@@ -27,15 +27,8 @@ def pointing(board: Board) -> Step | None:
                 spots = bit_positions(places[first_unit + index][value])
                 gone = [line[p] for p in spots if geo.box_of[line[p]] != box_index]
                 if gone:
-                    sym = board.sym(value)
-                    return Step(
-                        "pointing",
-                        f"in box {box_index + 1}, {sym} can only go in {kind} {index + 1} "
-                        f"({board.names(inside)}), so no other cell of that {kind} can be {sym}: "
-                        f"{board.removals([(c, value) for c in gone])}: pointing",
-                        eliminations=tuple((c, value) for c in gone),
-                        cells=tuple(inside),
-                    )
+                    where = (f"box {box_index + 1}", f"{kind} {index + 1}", kind)
+                    return _locked_step(board, "pointing", value, where, inside, gone)
     return None
 
 
@@ -66,13 +59,28 @@ def claiming(board: Board) -> Step | None:
                 spots = bit_positions(places[box_index][value])
                 gone = [box[p] for p in spots if line_of(box[p], n) != index]
                 if gone:
-                    sym = board.sym(value)
-                    return Step(
-                        "claiming",
-                        f"in {kind} {index + 1}, {sym} can only go in box {box_index + 1} "
-                        f"({board.names(inside)}), so no other cell of that box can be {sym}: "
-                        f"{board.removals([(c, value) for c in gone])}: claiming",
-                        eliminations=tuple((c, value) for c in gone),
-                        cells=tuple(inside),
-                    )
+                    where = (f"{kind} {index + 1}", f"box {box_index + 1}", "box")
+                    return _locked_step(board, "claiming", value, where, inside, gone)
     return None
+
+
+def _locked_step(
+    board: Board,
+    technique: str,
+    value: int,
+    where: tuple[str, str, str],
+    inside: list[int],
+    gone: list[int],
+) -> Step:
+    """`where`: the unit the value is confined in, the unit it is locked into, and what kind
+    of unit that is ("in box 1, 5 can only go in row 2, so no other cell of that row...")."""
+    unit, locked_into, kind = where
+    sym = board.sym(value)
+    eliminations = tuple((cell, value) for cell in gone)
+    return Step(
+        technique,
+        f"in {unit}, {sym} can only go in {locked_into} ({board.names(inside)}), so no other "
+        f"cell of that {kind} can be {sym}: {board.removals(eliminations)}: {technique}",
+        eliminations=eliminations,
+        cells=tuple(inside),
+    )

@@ -31,8 +31,7 @@ def xy_wing(board: Board) -> Step | None:
                 return Step(
                     "XY-Wing",
                     f"{board.name(pivot)} is {board.sym(x_)} or {board.sym(y_)}, and it sees "
-                    f"{board.name(a)} ({board.syms(values_of(cands[a]), 'or')}) and "
-                    f"{board.name(b)} ({board.syms(values_of(cands[b]), 'or')}); whichever it is, "
+                    f"{_pincers(board, a, b)}; whichever it is, "
                     f"one of those two is {zs}, so no cell that sees both can be {zs}: "
                     f"{board.removals(gone)}: XY-Wing",
                     eliminations=tuple(gone),
@@ -60,11 +59,17 @@ def xyz_wing(board: Board) -> Step | None:
                 return Step(
                     "XYZ-Wing",
                     f"{board.name(pivot)} is {board.syms(values_of(xyz), 'or')}, and it sees "
-                    f"{board.name(a)} ({board.syms(values_of(cands[a]), 'or')}) and "
-                    f"{board.name(b)} ({board.syms(values_of(cands[b]), 'or')}); one of the three "
+                    f"{_pincers(board, a, b)}; one of the three "
                     f"is {zs}, so no cell that sees all three can be {zs}: "
                     f"{board.removals(gone)}: XYZ-Wing",
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
     return None
+
+
+def _pincers(board: Board, a: int, b: int) -> str:
+    """'r1c2 (3 or 7) and r5c2 (3 or 9)'."""
+    return " and ".join(
+        f"{board.name(cell)} ({board.syms(values_of(board.cands[cell]), 'or')})" for cell in (a, b)
+    )
