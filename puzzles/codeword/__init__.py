@@ -1,4 +1,19 @@
-"""Codeword (Clueless, Code Words, Crack the Code): each number stands for a letter; find them."""
+"""Codeword (Clueless, Code Words, Crack the Code): each number stands for a letter; find them.
+
+Glossary:
+    number    1..26, one per letter, the same number always the same letter
+    Clue      a word written as its numbers (a tuple of ints); its shape (ABBCDE) is the
+              letter pattern the numbers make
+    Codeword  the clues, starter letters (number -> letter given away), the final word's
+              numbers, and the grid (rows of numbers, 0 for black) when typed as a grid
+    State     known letters, each clue's remaining words (one string, a line a word) and each
+              unknown number's possible letters
+    Step      one sure deduction or guess, written out for the player
+
+Modules: puzzle (Codeword, parse), words (pattern word records), deduction (State and the
+Solver), solver (solve: common words first, then larger lists), generate, rules (check,
+hint).
+"""
 
 from __future__ import annotations
 

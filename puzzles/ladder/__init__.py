@@ -1,4 +1,16 @@
-"""Word ladders (Word Changer): turn one word into another, one letter at a time."""
+"""Word ladders (Word Changer): turn one word into another, one letter at a time.
+
+Glossary:
+    Ladder     lowercase start and goal words (goal None: the longest chain from start),
+               and par, the shortest ladder's steps when known
+    step       changing exactly one letter in place; every word on the way is a word
+    WordGraph  one word length's words as numbered nodes, joined when one letter apart
+               (graph.py); shortest ladders are breadth-first searches on it
+    chain      a path that never repeats a word; the longest one is searched within a
+               time budget (longest.py)
+
+Modules: puzzle (Ladder, parse), graph, longest, solver, generate, rules (check, hint).
+"""
 
 from __future__ import annotations
 

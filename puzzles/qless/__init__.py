@@ -1,4 +1,18 @@
-"""Q-less: put all twelve rolled letters into one connected crossword of 3+ letter words."""
+"""Q-less: put all twelve rolled letters into one connected crossword of 3+ letter words.
+
+Glossary:
+    Roll    the letters to place, lowercase and sorted, and the weekday a generated roll
+            was rated for
+    shape   a connected set of cells where every across or down run of 2+ cells is 3+
+            long: where letters can go, before any letter is chosen (shapes.py)
+    slot    one run of a shape: a word to fill
+    day     difficulty on the Daily Q-less weekday scale, by how many shapes the solver
+            tries before ten solutions (rating.py)
+
+Modules: puzzle (Roll, parse), shapes (the legal shapes, enumerated once), solver (fills
+the shapes with words, slot by slot), rating, generate (the real dice), rules (check,
+hint).
+"""
 
 from __future__ import annotations
 

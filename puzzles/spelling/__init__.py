@@ -1,4 +1,15 @@
-"""Sudoku Spelling: a letter sudoku whose highlighted cells spell a phrase in reading order."""
+"""Sudoku Spelling: a letter sudoku whose highlighted cells spell a phrase in reading order.
+
+Glossary:
+    SpellingPuzzle  a sudoku Grid whose symbols are the phrase's distinct letters, the
+                    phrase, and `highlight`: the cells that spell it, in reading order
+    phrase letters  the phrase's letters in order (puzzle.phrase_letters); the distinct
+                    ones are the grid's symbols
+
+Everything about the grid is sudoku's: the solver, the logic engine, the checks and hints
+are puzzles.sudoku's, applied to `puzzle.grid`. Modules: puzzle (parse), generate (a grid
+rearranged until it spells the phrase, then carved), rules (check, hint), solver.
+"""
 
 from __future__ import annotations
 
