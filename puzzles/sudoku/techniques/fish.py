@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from puzzles.sudoku.board import Board, Step, bit, listing
+from puzzles.sudoku.techniques.subsets import confined
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -30,12 +29,7 @@ def fish(board: Board, size: int) -> Step | None:
                     spots[index] = mask
             if len(spots) < size:
                 continue
-            for group in combinations(spots, size):
-                cover = 0
-                for index in group:
-                    cover |= spots[index]
-                if cover.bit_count() != size:
-                    continue
+            for group, cover in confined(spots, size):
                 crosses = [p for p in range(n) if cover >> p & 1]
                 gone = [
                     (cell, value)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
 
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def confined(masks: dict[int, int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each `size` of the keys whose bit sets together hold exactly `size` bits, with that
+    union: `size` things confined to `size` places, the rule behind subsets and fish."""
+    for group in combinations(masks, size):
+        union = 0
+        for key in group:
+            union |= masks[key]
+        if union.bit_count() == size:
+            yield group, union
 
 
 def naked_subset(board: Board, size: int) -> Step | None:
@@ -16,12 +28,7 @@ def naked_subset(board: Board, size: int) -> Step | None:
         small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
         if len(small) < size:
             continue
-        for group in combinations(small, size):
-            together = 0
-            for cell in group:
-                together |= cands[cell]
-            if together.bit_count() != size:
-                continue
+        for group, together in confined({cell: cands[cell] for cell in small}, size):
             gone = [
                 (cell, value)
                 for cell in unit
@@ -50,12 +57,7 @@ def hidden_subset(board: Board, size: int) -> Step | None:
         places = {v: m for v, m in enumerate(spots) if 2 <= m.bit_count() <= size}
         if len(places) < size:
             continue
-        for group in combinations(places, size):
-            where = 0
-            for value in group:
-                where |= places[value]
-            if where.bit_count() != size:
-                continue
+        for group, where in confined(places, size):
             keep = 0
             for value in group:
                 keep |= bit(value)
