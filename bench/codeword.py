@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from puzzles.codeword import generate, parse, solve
-from puzzles.codeword import solver as codeword_solver
+from puzzles.codeword import words as codeword_words
 from puzzles.lexicon import lexicon
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "codewords"
@@ -43,7 +43,7 @@ def as_text(entry: dict) -> str:
 
 def clear_puzzle_caches() -> None:
     """Forget filtered word lists from earlier solves, so each run starts like a new puzzle."""
-    codeword_solver._filtered_big.cache_clear()
+    codeword_words._filtered_big.cache_clear()
 
 
 def timed_solve(puzzle, tier: str) -> tuple[float, object]:

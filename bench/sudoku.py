@@ -30,7 +30,7 @@ from bench import norvig
 from puzzles.core import PuzzleError
 from puzzles.sudoku.generate import DIFFICULTIES, generate
 from puzzles.sudoku.grid import Grid, units
-from puzzles.sudoku.parse import parse
+from puzzles.sudoku.puzzle import parse
 from puzzles.sudoku.solver import solutions
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "sudoku"

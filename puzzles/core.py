@@ -16,6 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from puzzles.lexicon import Tier
+
+# The word-list tiers by the names a player picks them by, smallest first: the lexicon's tiers.
+TIERS: dict[str, Tier] = {tier.name.lower(): tier for tier in Tier}
+
 DISCORD = "discord"
 COMMAND_LINE = "command line"
 
@@ -316,6 +321,13 @@ class Option:
         return self.type(number)
 
 
+def tier_option(
+    help: str = "word list: common, standard or large", default: str = "standard"
+) -> Option:
+    """The solve option that picks the word list by tier name; the common words are fastest."""
+    return Option("tier", str, default, help, choices=tuple(TIERS), faster="tier=common")
+
+
 def _as_number(value: Any) -> int | float | None:
     """A number from a player's value (int, float or text); None when it is none."""
     if isinstance(value, bool):
@@ -378,6 +390,22 @@ def _with_options(
             example=", ".join(known) or "no options",
         )
     return {name: option.coerce(given.get(name)) for name, option in known.items()}
+
+
+def known_difficulty(
+    kind: str, difficulty: str, difficulties: Sequence[str], example: str, choose: str = ""
+) -> str:
+    """`difficulty`, when the kind makes it; otherwise a PuzzleError naming those it makes.
+
+    The generators' own check, for callers that do not go through generate_with (which
+    checks first, in the words the frontends show).
+    """
+    if difficulty not in difficulties:
+        raise PuzzleError(
+            f"unknown difficulty {difficulty!r}; choose {choose}{', '.join(difficulties)}",
+            example=Usage("generate", kind, options=(("difficulty", example),)),
+        )
+    return difficulty
 
 
 @dataclass(frozen=True)

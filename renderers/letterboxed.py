@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.letterboxed.board import Board
+from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers.common import (
     INK,

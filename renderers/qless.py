@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from puzzles.qless.check import QlessHint
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
+from puzzles.qless.rules import QlessHint
 from renderers.common import INK, MUTED, OKABE_ITO, SURFACE, WIDTH, Canvas, Colour, wrap_text
 
 PAD = 32

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid
-from puzzles.sudoku.logic import Hint, bit
+from puzzles.sudoku.logic import bit
+from puzzles.sudoku.rules import Hint
 from renderers import min_font_size
 from renderers.common import (
     BACKGROUND,

@@ -1,4 +1,19 @@
-"""Codeword (Clueless, Code Words, Crack the Code): each number stands for a letter; find them."""
+"""Codeword (Clueless, Code Words, Crack the Code): each number stands for a letter; find them.
+
+Glossary:
+    number    1..26, one per letter, the same number always the same letter
+    Clue      a word written as its numbers (a tuple of ints); its shape (ABBCDE) is the
+              letter pattern the numbers make
+    Codeword  the clues, starter letters (number -> letter given away), the final word's
+              numbers, and the grid (rows of numbers, 0 for black) when typed as a grid
+    State     known letters, each clue's remaining words (one string, a line a word) and each
+              unknown number's possible letters
+    Step      one sure deduction or guess, written out for the player
+
+Modules: puzzle (Codeword, parse), words (pattern word records), deduction (State and the
+Solver), solver (solve: common words first, then larger lists), generate, rules (check,
+hint).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +21,7 @@ from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, generate
 from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse, parse_letters
 from puzzles.codeword.rules import CodewordHint, check, hint
 from puzzles.codeword.solver import CodewordSolution, solve
-from puzzles.core import Option, PuzzleKind
+from puzzles.core import Option, PuzzleKind, tier_option
 
 KIND = PuzzleKind(
     name="codeword",
@@ -24,14 +39,10 @@ KIND = PuzzleKind(
     generate=generate,
     hint=hint,
     solve_options=(
-        Option(
-            "tier",
-            str,
-            "auto",
+        tier_option(
             "word list: common, standard or large (default: common, then the larger ones "
             "if no fill is found)",
-            choices=("common", "standard", "large"),
-            faster="tier=common",
+            default="auto",
         ),
     ),
     generate_options=(

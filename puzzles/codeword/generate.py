@@ -22,9 +22,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
+from puzzles.codeword.deduction import Contradiction, Solver, State, Step
 from puzzles.codeword.puzzle import ALPHABET, Codeword, grid_slots
-from puzzles.codeword.solver import Contradiction, Solver, State, Step
-from puzzles.core import PuzzleError, Usage
+from puzzles.core import PuzzleError, Usage, known_difficulty
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -480,12 +480,7 @@ def generate(
     dictionary: Lexicon | None = None,
 ) -> Codeword:
     """A filled, numbered grid with the fewest starters (plus a few for easier levels)."""
-    difficulty = difficulty or "medium"
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(
-            f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example=Usage("generate", "codeword", options=(("difficulty", "easy"),)),
-        )
+    difficulty = known_difficulty("codeword", difficulty or "medium", DIFFICULTIES, "easy")
     if grid_size % 2 == 0:
         raise PuzzleError(
             f"grid_size must be odd, not {grid_size}", example=Usage(options=(("grid_size", 13),))

@@ -11,15 +11,9 @@ import re
 import time
 from dataclasses import dataclass
 
+from puzzles.codeword.deduction import Contradiction, Solver, clue_shape
 from puzzles.codeword.puzzle import Codeword, parse_letters
-from puzzles.codeword.solver import (
-    DEFAULT_TIME_LIMIT,
-    CodewordSolution,
-    Contradiction,
-    Solver,
-    clue_shape,
-    solve,
-)
+from puzzles.codeword.solver import DEFAULT_TIME_LIMIT, CodewordSolution, solve
 from puzzles.core import Verdict, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
 

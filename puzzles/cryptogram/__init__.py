@@ -1,4 +1,18 @@
-"""Cryptograms: a quotation enciphered letter for letter; find the key."""
+"""Cryptograms: a quotation enciphered letter for letter; find the key.
+
+Glossary:
+    Cryptogram    the ciphertext (upper case, punctuation kept), hints as (cipher, plain)
+                  letter pairs, and the attribution
+    key           cipher letter -> plain letter; in the search a tuple of 26 plain-letter
+                  indexes, UNKNOWN (-1) where not read yet
+    cipher word   a word of the ciphertext; its letter pattern picks candidate words
+    reading       a full key with its plaintext, score (log10 probability) and confidence
+    patristocrat  a cryptogram without word breaks
+
+Modules: puzzle (parse), candidates (cipher words and candidate words), search (the beam
+over whole words), ranking (complete and rank readings), patristocrat, model (how English
+a reading looks), solver, generate, rules (check, hint).
+"""
 
 from __future__ import annotations
 

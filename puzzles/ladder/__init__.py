@@ -1,8 +1,20 @@
-"""Word ladders (Word Changer): turn one word into another, one letter at a time."""
+"""Word ladders (Word Changer): turn one word into another, one letter at a time.
+
+Glossary:
+    Ladder     lowercase start and goal words (goal None: the longest chain from start),
+               and par, the shortest ladder's steps when known
+    step       changing exactly one letter in place; every word on the way is a word
+    WordGraph  one word length's words as numbered nodes, joined when one letter apart
+               (graph.py); shortest ladders are breadth-first searches on it
+    chain      a path that never repeats a word; the longest one is searched within a
+               time budget (longest.py)
+
+Modules: puzzle (Ladder, parse), graph, longest, solver, generate, rules (check, hint).
+"""
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind
+from puzzles.core import Option, PuzzleKind, tier_option
 from puzzles.ladder.generate import (
     DIFFICULTIES,
     MAX_LETTERS,
@@ -17,7 +29,6 @@ from puzzles.ladder.rules import LadderHint, check, hint
 from puzzles.ladder.solver import (
     DEFAULT_SECONDS,
     MAX_SECONDS,
-    TIERS,
     LadderSolution,
     LongestChain,
     solve,
@@ -40,14 +51,7 @@ KIND = PuzzleKind(
     hint=hint,
     solve_options=(
         Option("longest", bool, False, "the longest chain from one word instead"),
-        Option(
-            "tier",
-            str,
-            "standard",
-            "word list: common, standard or large",
-            choices=TIERS,
-            faster="tier=common",
-        ),
+        tier_option(),
         Option(
             "seconds",
             float,

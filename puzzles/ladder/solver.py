@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Usage, plural
+from puzzles.core import TIERS, PuzzleError, Usage, plural
 from puzzles.ladder.graph import WordGraph, graph_for
 from puzzles.ladder.longest import longest_chain
 from puzzles.ladder.puzzle import EXAMPLE, Ladder
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
-TIERS = ("common", "standard", "large")
 DEFAULT_SECONDS = 5.0
 # The bot stops a solve after 10 s (workers.deadline_seconds): leave room for the rest.
 MAX_SECONDS = 8

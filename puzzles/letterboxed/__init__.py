@@ -1,10 +1,26 @@
-"""Letter Boxed: make words around a box, using every letter, fewest words wins."""
+"""Letter Boxed: make words around a box, using every letter, fewest words wins.
+
+Glossary:
+    Board     the sides, each a string of lowercase letters (clockwise from the top); no
+              letter twice on the board
+    playable  a word of 3+ letters on the board that never takes two letters of one side
+              in a row
+    chain     each word starts with the last letter of the one before
+    Move      what a group of playable words does: first letter, last letter and the set
+              of letters covered, as bits (one bit per board letter)
+    Search    proofs and listings over a board's moves: the fewest words, then the best
+              solutions of that length (rarest word first, then average commonness)
+
+Modules: puzzle (Board, parse), words (playable words grouped into moves), coverage
+(exact tables for groups of up to 12 letters), search, solver, generate, rules (check,
+hint).
+"""
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind
-from puzzles.letterboxed.board import EXAMPLE, Board, parse
+from puzzles.core import Option, PuzzleKind, tier_option
 from puzzles.letterboxed.generate import DIFFICULTIES, generate
+from puzzles.letterboxed.puzzle import EXAMPLE, Board, parse
 from puzzles.letterboxed.rules import check, hint
 from puzzles.letterboxed.solver import DEFAULT_MAX_WORDS, LetterBoxedSolution, solve
 
@@ -33,14 +49,7 @@ KIND = PuzzleKind(
             maximum=10,  # 10 words on the hardest boards: about 2 s
             faster="a lower max_words",
         ),
-        Option(
-            "tier",
-            str,
-            "standard",
-            "word list: common, standard or large",
-            choices=("common", "standard", "large"),
-            faster="tier=common",
-        ),
+        tier_option(),
     ),
     difficulties=DIFFICULTIES,
     max_input_chars=80,

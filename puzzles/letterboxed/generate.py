@@ -14,9 +14,10 @@ from collections import defaultdict
 from dataclasses import replace
 from functools import cache
 
-from puzzles.core import PuzzleError, Usage
-from puzzles.letterboxed.board import Board
-from puzzles.letterboxed.solver import playable_words, solve
+from puzzles.core import known_difficulty
+from puzzles.letterboxed.puzzle import Board
+from puzzles.letterboxed.solver import solve
+from puzzles.letterboxed.words import playable_words
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 SIDES = 4
@@ -47,12 +48,7 @@ def generate(
     rng: random.Random, difficulty: str | None = None, dictionary: Lexicon | None = None
 ) -> Board:
     """A 4x3 box with a two-word answer in common words; the same rng state gives the same box."""
-    difficulty = difficulty or "medium"
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(
-            f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example=Usage("generate", "letterboxed", options=(("difficulty", "easy"),)),
-        )
+    difficulty = known_difficulty("letterboxed", difficulty or "medium", DIFFICULTIES, "easy")
     dictionary = dictionary or lexicon()
     words = _answer_words(dictionary, *ANSWER_ZIPF[difficulty])
     firsts = sorted(words)

@@ -12,8 +12,10 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, first_non_letter, join_words, plural, shown
-from puzzles.letterboxed.board import Board
-from puzzles.letterboxed.solver import MIN_WORD_LENGTH, Search, board_search
+from puzzles.letterboxed.puzzle import Board
+from puzzles.letterboxed.search import Search
+from puzzles.letterboxed.solver import board_search
+from puzzles.letterboxed.words import MIN_WORD_LENGTH
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 WORD_SEPARATORS = re.compile(r"[\s,;/>\-–—]+")

@@ -1,12 +1,26 @@
-"""Q-less: put all twelve rolled letters into one connected crossword of 3+ letter words."""
+"""Q-less: put all twelve rolled letters into one connected crossword of 3+ letter words.
+
+Glossary:
+    Roll    the letters to place, lowercase and sorted, and the weekday a generated roll
+            was rated for
+    shape   a connected set of cells where every across or down run of 2+ cells is 3+
+            long: where letters can go, before any letter is chosen (shapes.py)
+    slot    one run of a shape: a word to fill
+    day     difficulty on the Daily Q-less weekday scale, by how many shapes the solver
+            tries before ten solutions (rating.py)
+
+Modules: puzzle (Roll, parse), shapes (the legal shapes, enumerated once), solver (fills
+the shapes with words, slot by slot), rating, generate (the real dice), rules (check,
+hint).
+"""
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind
-from puzzles.qless.check import check, hint
+from puzzles.core import Option, PuzzleKind, tier_option
 from puzzles.qless.generate import DIFFICULTIES, generate
-from puzzles.qless.parse import EXAMPLE, Roll, parse
-from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, TIERS, QlessSolution, solve
+from puzzles.qless.puzzle import EXAMPLE, Roll, parse
+from puzzles.qless.rules import check, hint
+from puzzles.qless.solver import DEFAULT_MAX_SOLUTIONS, QlessSolution, solve
 
 # Counting runs at about 30,000 solutions a second on a busy two-core machine, so 100,000 fits
 # the bot's 10 s solve deadline with room to spare; a million took 25 s.
@@ -27,13 +41,8 @@ KIND = PuzzleKind(
     generate=generate,
     hint=hint,
     solve_options=(
-        Option(
-            "tier",
-            str,
-            "standard",
+        tier_option(
             "word list for solving: common, standard or large (rare words too)",
-            choices=tuple(TIERS),
-            faster="tier=common",
         ),
         Option(
             "max_solutions",

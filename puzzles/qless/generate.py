@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from puzzles.core import PuzzleError, Usage
+from puzzles.core import PuzzleError, Usage, known_difficulty
 from puzzles.lexicon import Lexicon, lexicon
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import DAYS, TOO_EASY
 from puzzles.qless.solver import rate
 
@@ -45,11 +45,8 @@ def generate(
     rng: random.Random, difficulty: str | None = None, dictionary: Lexicon | None = None
 ) -> Roll:
     """A roll of the real dice rated `difficulty` (a weekday); any publishable day if None."""
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise PuzzleError(
-            f"unknown difficulty {difficulty!r}; choose a weekday, {', '.join(DIFFICULTIES)}",
-            example=Usage("generate", "qless", options=(("difficulty", "friday"),)),
-        )
+    if difficulty is not None:
+        known_difficulty("qless", difficulty, DIFFICULTIES, "friday", choose="a weekday, ")
     dictionary = dictionary or lexicon()
     for _ in range(MAX_ROLLS):
         roll = roll_dice(rng)

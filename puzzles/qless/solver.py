@@ -24,14 +24,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from puzzles.core import plural
+from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import TEN, day_for
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
 
 DEFAULT_MAX_SOLUTIONS = 1000
-TIERS = {"common": Tier.COMMON, "standard": Tier.STANDARD, "large": Tier.LARGE}
 
 _BITS = 5
 _GUARD = sum(16 << (_BITS * i) for i in range(26))

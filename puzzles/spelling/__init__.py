@@ -1,40 +1,27 @@
-"""Sudoku Spelling: a letter sudoku whose highlighted cells spell a phrase in reading order."""
+"""Sudoku Spelling: a letter sudoku whose highlighted cells spell a phrase in reading order.
+
+Glossary:
+    SpellingPuzzle  a sudoku Grid whose symbols are the phrase's distinct letters, the
+                    phrase, and `highlight`: the cells that spell it, in reading order
+    phrase letters  the phrase's letters in order (puzzle.phrase_letters); the distinct
+                    ones are the grid's symbols
+
+Everything about the grid is sudoku's: the solver, the logic engine, the checks and hints
+are puzzles.sudoku's, applied to `puzzle.grid`. Modules: puzzle (parse), generate (a grid
+rearranged until it spells the phrase, then carved), rules (check, hint), solver.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from puzzles.core import Option, PuzzleKind, Verdict
+from puzzles.core import Option, PuzzleKind
 from puzzles.spelling.generate import PHRASES, generate
 from puzzles.spelling.puzzle import EXAMPLE, SpellingPuzzle, parse
-from puzzles.sudoku import rules
-from puzzles.sudoku.parse import read_grid
-from puzzles.sudoku.solver import SudokuSolution
-from puzzles.sudoku.solver import solve as solve_sudoku
+from puzzles.spelling.rules import check, hint
+from puzzles.spelling.solver import solve
+from puzzles.sudoku.solver import STEPS_OPTION
 
 # A 16x16 grid with box lines, plus the phrase, letters and highlight lines.
 MAX_INPUT_CHARS = 4000
-
-
-def solve(puzzle: SpellingPuzzle, steps: bool = False) -> SudokuSolution:
-    """The letter grid solved by the sudoku engine (graded, with steps if asked)."""
-    return solve_sudoku(puzzle.grid, steps=steps)
-
-
-def check(puzzle: SpellingPuzzle, answer: str) -> Verdict:
-    """The sudoku rules; a win also reads out the phrase along the highlighted cells."""
-    verdict = rules.check(puzzle.grid, answer)
-    if not verdict.solved or not puzzle.highlight:
-        return verdict
-    filled = read_grid(answer, symbols=puzzle.grid.symbols, size=puzzle.grid.size)
-    spelled = puzzle.spelled(filled)
-    return Verdict(True, (), f"{verdict.summary} The highlighted cells spell {spelled}.")
-
-
-def hint(puzzle: SpellingPuzzle, progress: str = "") -> Any:
-    """Simplify: the next logical step from the player's progress, explained."""
-    return rules.hint(puzzle.grid, progress)
-
 
 KIND = PuzzleKind(
     name="spelling",
@@ -51,7 +38,7 @@ KIND = PuzzleKind(
     check=check,
     generate=generate,
     hint=hint,
-    solve_options=(Option("steps", bool, False, "show the whole solve as logical steps"),),
+    solve_options=(STEPS_OPTION,),
     generate_options=(
         Option(
             "text",

@@ -21,7 +21,8 @@ from puzzles.core import PuzzleError, Usage
 from puzzles.spelling.puzzle import SpellingPuzzle, distinct_letters, phrase_letters
 from puzzles.sudoku.generate import minimal_puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
-from puzzles.sudoku.parse import BOX_SHAPES
+from puzzles.sudoku.logic import solve_by_logic
+from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import random_filled_grid, solves_by_singles
 
 PHRASES = (
@@ -188,13 +189,8 @@ LOGIC_CHECK_MAX_SIZE = 9
 
 def _logic_check(size: int) -> Callable[[Grid], bool]:
     """What every emptied given must keep: a solve by the logic engine, step by step; on big
-    grids (or without the engine), a solve by naked and hidden singles alone, which is a
+    grids, a solve by naked and hidden singles alone, which is a
     step-by-step solve too, only with more givens left."""
     if size <= LOGIC_CHECK_MAX_SIZE:
-        try:
-            from puzzles.sudoku.logic import solve_by_logic
-        except ImportError:
-            pass
-        else:
-            return lambda puzzle: solve_by_logic(puzzle).solved
+        return lambda puzzle: solve_by_logic(puzzle).solved
     return solves_by_singles

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, number_within, upper_each
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
-from puzzles.sudoku.parse import SIZE_OF_CELL_COUNT, boxed_text, parse_grid
+from puzzles.sudoku.puzzle import SIZE_OF_CELL_COUNT, boxed_text, parse_grid
 
 # A 9x9 letter sudoku made from "Happy Birthday", on one line as the command line takes it.
 EXAMPLE = "H.A....PI.PD...RY..B..IR....TB...HD....YH..A..Y.T........B......A...Y.R....HD...P"

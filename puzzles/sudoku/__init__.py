@@ -1,13 +1,29 @@
-"""Sudoku: fill the grid so every row, column and box holds each symbol once."""
+"""Sudoku: fill the grid so every row, column and box holds each symbol once.
+
+Glossary (after Norvig's essay):
+    cell      an index 0..N*N-1, row by row; players name it r1c1 (grid.cell_name)
+    value     1..N in a cell, 0 (EMPTY) for a blank; `symbols[v - 1]` writes it
+    Grid      box_rows, box_cols, cells (a tuple of values), symbols: the puzzle and
+              every solution (grid.py); N = box_rows * box_cols (4, 6, 9, 12, 16)
+    unit      a row, column or box: N cells that hold each value once
+    peers     the cells sharing a unit with a cell
+    Geometry  a size's units (boxes, rows, columns), peers and their bit sets (grid.py)
+    candidate a value still possible in a cell: one bit set per cell (bit v - 1)
+    Step      one named deduction: placements and eliminations, explained (board.py)
+
+Modules: puzzle (parse), grid (Grid, geometry), solver (exact: propagation and search,
+counts solutions), board + techniques/ + logic (human-style steps), grade, generate,
+rules (check, hint).
+"""
 
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind
 from puzzles.sudoku.generate import DIFFICULTIES, SIZES, generate
 from puzzles.sudoku.grid import Grid
-from puzzles.sudoku.parse import EXAMPLE, parse
+from puzzles.sudoku.puzzle import EXAMPLE, parse
 from puzzles.sudoku.rules import check, hint
-from puzzles.sudoku.solver import SudokuSolution, solve
+from puzzles.sudoku.solver import STEPS_OPTION, SudokuSolution, solve
 
 # A 16x16 pasted with spaces and box lines runs to about 1,300 characters.
 MAX_INPUT_CHARS = 2500
@@ -27,7 +43,7 @@ KIND = PuzzleKind(
     check=check,
     generate=generate,
     hint=hint,
-    solve_options=(Option("steps", bool, False, "show the whole solve as logical steps"),),
+    solve_options=(STEPS_OPTION,),
     generate_options=(
         Option("symmetric", bool, False, "clues placed symmetrically about the centre"),
         Option(

@@ -15,9 +15,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from puzzles.core import PuzzleError, Usage
+from puzzles.core import PuzzleError, Usage, known_difficulty
+from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid
-from puzzles.sudoku.parse import BOX_SHAPES
+from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import has_solution_without, random_filled_grid
 
 # The grade module's GRADES, easiest first (a test keeps the two in step).
@@ -56,18 +57,15 @@ def generate(
                 "generate", "sudoku", options=(("size", size), ("difficulty", offered[-1]))
             ),
         )
-    grading = _grading()
     for _ in range(MAX_GRIDS):
         solution = random_filled_grid(rng, *BOX_SHAPES[size])
-        if grading is None:
-            return minimal_puzzle(rng, solution, symmetric)  # uniqueness is all we can ask
-        allowed = _no_harder_than(target, grading)
+        allowed = _no_harder_than(target, grade)
         puzzle = minimal_puzzle(rng, solution, symmetric, allowed=allowed)
-        rank = _rank(grading(puzzle))
+        rank = _rank(grade(puzzle))
         if rank > target:
-            puzzle = _ease(rng, puzzle, solution, target, symmetric, grading)
+            puzzle = _ease(rng, puzzle, solution, target, symmetric, grade)
         elif rank < target:
-            puzzle = _climb(rng, puzzle, solution, target, symmetric, grading, allowed)
+            puzzle = _climb(rng, puzzle, solution, target, symmetric, grade, allowed)
         if puzzle is not None:
             return puzzle
     raise PuzzleError(
@@ -94,12 +92,7 @@ def default_difficulty(size: int) -> str:
 
 
 def _grade_rank(difficulty: str) -> int:
-    if difficulty not in DIFFICULTIES:
-        raise PuzzleError(
-            f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
-            example=Usage("generate", "sudoku", options=(("difficulty", "hard"),)),
-        )
-    return DIFFICULTIES.index(difficulty)
+    return DIFFICULTIES.index(known_difficulty("sudoku", difficulty, DIFFICULTIES, "hard"))
 
 
 def _rank(graded: Any) -> int:
@@ -112,15 +105,6 @@ def _no_harder_than(target: int, grading: Callable[[Grid], Any]) -> Callable[[Gr
     if target >= DIFFICULTIES.index("expert"):
         return None
     return lambda puzzle: _rank(grading(puzzle)) <= target
-
-
-def _grading() -> Callable[[Grid], Any] | None:
-    """The logic engine's grade (with .name and .score), or None while there is no engine."""
-    try:
-        from puzzles.sudoku.grade import grade
-    except ImportError:
-        return None
-    return grade
 
 
 def clue_groups(rng: random.Random, cell_count: int, symmetric: bool) -> list[tuple[int, ...]]:

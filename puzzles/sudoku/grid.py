@@ -1,8 +1,11 @@
-"""The sudoku grid value shared by the parser, the exact solver, the logic engine and drawing.
+"""The sudoku grid value and its geometry, shared by the parser, both solvers and drawing.
 
 A grid is N x N with N = box_rows * box_cols (4 = 2x2, 6 = 2x3, 9 = 3x3, 12 = 3x4, 16 = 4x4).
 Cells are stored row by row as ints: 0 is empty, 1..N a value. `symbols` says how value v is
 written (symbols[v - 1]): digits for sudoku, the phrase's letters for Sudoku Spelling.
+
+The geometry of a size (its units, each cell's peers, as tuples and as bit sets) is worked
+out once per size by `geometry()`; the exact solver and the logic engine both read it.
 """
 
 from __future__ import annotations
@@ -71,3 +74,52 @@ def peers(box_rows: int, box_cols: int) -> tuple[frozenset[int], ...]:
             for cell in unit:
                 seen[cell].update(unit)
     return tuple(frozenset(cells - {cell}) for cell, cells in enumerate(seen))
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Everything about one grid size that solving reads, worked out once per size."""
+
+    size: int
+    # Boxes, then rows, then columns: the logic engine looks at units in this order, so it
+    # decides which of two equally simple steps a hint shows ("in box 1" before "in row 1").
+    units: tuple[tuple[int, ...], ...]
+    unit_names: tuple[str, ...]  # "box 1", ..., "row 1", ..., "column 1", ...
+    unit_masks: tuple[int, ...]  # per unit: its cells as one bit set (bit `cell`)
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    boxes: tuple[tuple[int, ...], ...]
+    box_of: tuple[int, ...]  # cell -> box index
+    peers: tuple[tuple[int, ...], ...]  # per cell, ascending
+    peer_sets: tuple[frozenset[int], ...]
+    peer_masks: tuple[int, ...]  # per cell: its peers as one bit set over all cells
+
+
+@cache
+def geometry(box_rows: int, box_cols: int) -> Geometry:
+    rows, cols, boxes = units(box_rows, box_cols)
+    n = box_rows * box_cols
+    box_of = [0] * (n * n)
+    for index, box in enumerate(boxes):
+        for cell in box:
+            box_of[cell] = index
+    names = (
+        [f"box {i + 1}" for i in range(n)]
+        + [f"row {i + 1}" for i in range(n)]
+        + [f"column {i + 1}" for i in range(n)]
+    )
+    all_units = boxes + rows + cols
+    peer_sets = peers(box_rows, box_cols)
+    return Geometry(
+        size=n,
+        units=all_units,
+        unit_names=tuple(names),
+        unit_masks=tuple(sum(1 << cell for cell in unit) for unit in all_units),
+        rows=rows,
+        cols=cols,
+        boxes=boxes,
+        box_of=tuple(box_of),
+        peers=tuple(tuple(sorted(p)) for p in peer_sets),
+        peer_sets=peer_sets,
+        peer_masks=tuple(sum(1 << p for p in near) for near in peer_sets),
+    )

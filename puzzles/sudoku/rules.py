@@ -1,4 +1,4 @@
-"""Checking a player's filled grid against the puzzle, and hints from the logic engine.
+"""Checking a player's filled grid against the puzzle, and hints: the next logical step.
 
 A grid is solved when every cell is filled, every given is kept, and no row, column or
 box holds a symbol twice. A puzzle with several solutions accepts any of them.
@@ -6,11 +6,14 @@ box holds a symbol twice. A puzzle with several solutions accepts any of them.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, plural
+from puzzles.sudoku.board import Board, Step, contradiction
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
-from puzzles.sudoku.parse import describe_repeat, read_grid, repeats
+from puzzles.sudoku.puzzle import describe_repeat, parse_grid, read_grid, repeats
+from puzzles.sudoku.techniques import TECHNIQUES, find_step
 
 LISTED_EMPTY_CELLS = 10
 
@@ -48,10 +51,96 @@ def _empty_cells(filled: Grid) -> str:
     return f"{plural(len(empty), 'cell')} still empty: {names}{more}"
 
 
-def hint(puzzle: Grid, progress: str = "") -> Any:
-    """The next logical step from the player's progress, explained, with its cells to draw."""
-    try:
-        from puzzles.sudoku.logic import hint as logic_hint
-    except ImportError:  # pragma: no cover - the logic engine ships with this package
-        raise PuzzleError("sudoku hints are not available yet") from None
-    return logic_hint(puzzle, progress)
+@dataclass(frozen=True)
+class Hint:
+    """The next step for a grid: what to show the player, and the pencil marks to draw."""
+
+    grid: Grid  # the grid the hint is about (givens plus the player's entries)
+    candidates: tuple[int, ...]  # bitmask per cell (bit v - 1 = value v), 0 for filled cells
+    step: Step | None
+    # Steps that only remove pencil marks, taken before `step` because the player cannot
+    # keep pencil marks in a pasted grid; `candidates` are the marks after them.
+    before: tuple[Step, ...] = ()
+    problem: str = ""  # the grid contradicts itself
+
+    def text(self) -> str:
+        if self.problem:
+            return f"Something is wrong in this grid: {self.problem}."
+        if self.step is None:
+            if self.grid.is_complete():
+                return "The grid is already complete."
+            return (
+                "No logical step found with the techniques I know "
+                f"({TECHNIQUES[0]} to {TECHNIQUES[-1]}); this grid needs guessing or "
+                "a harder technique."
+            )
+        lines = [f"First, {s.explanation}." for s in self.before[:1]]
+        lines += [f"Then {s.explanation}." for s in self.before[1:]]
+        if self.before:
+            lines.append(f"So {self.step.explanation}.")
+        else:
+            lines.append(f"{_capitalised(self.step.explanation)}.")
+        return "\n".join(lines)
+
+
+def _capitalised(sentence: str) -> str:
+    """Upper-case the first letter, unless the sentence starts with a cell name (r4c7)."""
+    if re.match(r"r\d+c\d+", sentence):
+        return sentence
+    return sentence[:1].upper() + sentence[1:]
+
+
+# The most elimination-only steps a hint walks through before giving up on a placement.
+MAX_HINT_PREPARATION = 40
+
+
+def hint(grid: Grid, progress: str | Grid = "") -> Hint:
+    """The next step for the grid with the player's progress (a grid text, or a Grid) filled in.
+
+    When the simplest step only removes pencil marks, the hint keeps going to the first step
+    that places a value and shows the removals that lead to it (`Hint.before`).
+    """
+    current = _with_progress(grid, progress)
+    board = Board(current)
+    problem = contradiction(board)
+    if problem:
+        return Hint(current, tuple(board.cands), None, problem=problem)
+    start = tuple(board.cands)
+    before: list[Step] = []
+    while len(before) <= MAX_HINT_PREPARATION:
+        step = find_step(board)
+        if step is None or step.placements:
+            break
+        before.append(step)
+        board.apply(step)
+    if step is not None and step.placements:
+        return Hint(current, tuple(board.cands), step, tuple(before))
+    problem = contradiction(board)
+    if problem:
+        return Hint(current, start, None, problem=problem)
+    # No placement in reach: show the first step on its own, or nothing.
+    return Hint(current, start, before[0] if before else None)
+
+
+def _with_progress(grid: Grid, progress: str | Grid) -> Grid:
+    """The puzzle's givens plus the player's entries (read like a puzzle, in its symbols)."""
+    if isinstance(progress, Grid):
+        entered = progress
+    elif progress.strip():
+        entered = parse_grid(progress, symbols=grid.symbols, size=grid.size)
+    else:
+        return grid
+    if entered.size != grid.size:
+        raise PuzzleError(
+            f"your progress is a {entered.size}x{entered.size} grid but the puzzle is "
+            f"{grid.size}x{grid.size}"
+        )
+    cells = list(grid.cells)
+    for cell, (given, mine) in enumerate(zip(grid.cells, entered.cells, strict=True)):
+        if given and mine and mine != given:
+            raise PuzzleError(
+                f"{cell_name(cell, grid.size)} is a given {grid.symbol(given)}, "
+                f"but your progress has {grid.symbol(mine)} there"
+            )
+        cells[cell] = given or mine
+    return grid.with_cells(tuple(cells))

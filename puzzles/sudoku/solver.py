@@ -18,8 +18,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from puzzles.sudoku.grid import EMPTY, Grid, peers, units
-from puzzles.sudoku.parse import DIGITS, boxed_text
+from puzzles.core import Option
+from puzzles.sudoku.grade import grade
+from puzzles.sudoku.grid import EMPTY, Grid, geometry
+from puzzles.sudoku.logic import solve_by_logic
+from puzzles.sudoku.puzzle import DIGITS, boxed_text
+
+# solve(steps=True), offered to players (Sudoku Spelling solves with the same engine).
+STEPS_OPTION = Option("steps", bool, False, "show the whole solve as logical steps")
 
 UNIQUE = 1
 SEVERAL = 2  # a count of 2 means "two or more"
@@ -86,38 +92,33 @@ _State = tuple[list[int], list[int], list[int]]  # cands, places, where
 
 @dataclass(frozen=True)
 class _Shape:
-    """What the search needs to know about one grid size, computed once per size."""
+    """The search's tables for one grid size, built on its geometry once per size."""
 
     size: int
     full: int  # every value possible
-    units: tuple[tuple[int, ...], ...]  # rows, then columns, then boxes
-    # [d][cell]: where the counts of value d + 1 in the cell's row, column and box are kept
+    # [d][cell]: where the counts of value d + 1 in the cell's box, row and column are kept
     count_keys: tuple[tuple[tuple[int, int, int], ...], ...]
     value_index: dict[int, int]  # bit -> value - 1
-    peer_masks: tuple[int, ...]  # per cell: its peers as one bit set over all cells
-    unit_masks: tuple[int, ...]  # per unit: its cells as one bit set
+    peer_masks: tuple[int, ...]  # the geometry's: per cell, its peers as one bit set
+    unit_masks: tuple[int, ...]  # the geometry's: per unit, its cells as one bit set
     choices: tuple[int, ...]  # per bit set: how many candidates, or 0 once placed
 
 
 @cache
 def _shape(box_rows: int, box_cols: int) -> _Shape:
-    size = box_rows * box_cols
-    rows, cols, boxes = units(box_rows, box_cols)
-    all_units = rows + cols + boxes
+    geo = geometry(box_rows, box_cols)
+    size = geo.size
     offsets: list[list[int]] = [[] for _ in range(size * size)]
-    for u, unit in enumerate(all_units):
+    for u, unit in enumerate(geo.units):
         for cell in unit:
             offsets[cell].append(u * size)
     return _Shape(
         size=size,
         full=(1 << size) - 1,
-        units=all_units,
-        count_keys=tuple(tuple((r + d, c + d, b + d) for r, c, b in offsets) for d in range(size)),
+        count_keys=tuple(tuple((b + d, r + d, c + d) for b, r, c in offsets) for d in range(size)),
         value_index={1 << d: d for d in range(size)},
-        peer_masks=tuple(
-            sum(1 << peer for peer in cell_peers) for cell_peers in peers(box_rows, box_cols)
-        ),
-        unit_masks=tuple(sum(1 << cell for cell in unit) for unit in all_units),
+        peer_masks=geo.peer_masks,
+        unit_masks=geo.unit_masks,
         choices=tuple(m.bit_count() if m & (m - 1) else 0 for m in range(1 << size)),
     )
 
@@ -176,8 +177,8 @@ def _propagate(
             bit = cands[cell]
             d = value_index[bit]
             keys_of = count_keys[d]
-            r, c, b = keys_of[cell]
-            places[r] = places[c] = places[b] = PLACED
+            box, row, col = keys_of[cell]
+            places[box] = places[row] = places[col] = PLACED
             # The peers that still have this value, all at once from its bit set of cells.
             hits = where[d] & peer_masks[cell]
             where[d] ^= hits
@@ -190,7 +191,7 @@ def _propagate(
                     return False
                 cands[peer] = m
                 # Unrolled over the peer's row, column and box: this is the hot loop.
-                r, c, b = keys_of[peer]
+                b, r, c = keys_of[peer]
                 left = places[r] - 1
                 places[r] = left
                 if left < 2:
@@ -399,20 +400,11 @@ def solve(puzzle: Grid, steps: bool = False) -> SudokuSolution:
 
 
 def _logic(puzzle: Grid, with_steps: bool) -> tuple[Any, tuple[Any, ...]]:
-    """The logic engine's grade and (when asked) steps; nothing while that engine is absent."""
-    try:
-        from puzzles.sudoku.grade import grade
-        from puzzles.sudoku.logic import solve_by_logic
-    except ImportError:
-        return None, ()
+    """The logic engine's grade and (when asked) its steps."""
     logic_steps = tuple(solve_by_logic(puzzle).steps) if with_steps else ()
     return grade(puzzle), logic_steps
 
 
 def _contradiction(puzzle: Grid) -> str:
     """Where logic runs into a contradiction ('r1c9 has no possible value left'), if it does."""
-    try:
-        from puzzles.sudoku.logic import solve_by_logic
-    except ImportError:
-        return ""
     return solve_by_logic(puzzle).problem

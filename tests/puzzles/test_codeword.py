@@ -18,8 +18,8 @@ from puzzles.codeword import (
     parse_letters,
     solve,
 )
+from puzzles.codeword.deduction import Contradiction, Solver
 from puzzles.codeword.generate import MAX_WORD, fewest_starters, lattice
-from puzzles.codeword.solver import Contradiction, Solver
 from puzzles.lexicon import Tier, lexicon
 from tests.conftest import corpus_path
 from tests.puzzles.test_qless import referee_polyominoes_connected

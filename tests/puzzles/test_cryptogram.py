@@ -10,16 +10,12 @@ import pytest
 
 from puzzles.core import PuzzleError
 from puzzles.cryptogram import KIND, check, generate, hint, parse, solve
+from puzzles.cryptogram.candidates import plain_word_score
 from puzzles.cryptogram.generate import encipher, quotations, random_derangement
 from puzzles.cryptogram.model import PAIR_CAP, START, context_model, spoken_model
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.solver import (
-    decode,
-    plain_word_score,
-    sentences,
-    word_pairs,
-    word_triples,
-)
+from puzzles.cryptogram.ranking import sentences, word_pairs, word_triples
+from puzzles.cryptogram.solver import decode
 from puzzles.registry import get_kind
 
 PLAIN = "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG."

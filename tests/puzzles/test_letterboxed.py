@@ -8,7 +8,7 @@ import pytest
 
 from puzzles import PuzzleError, get_kind
 from puzzles.letterboxed import Board, check, generate, hint, parse, solve
-from puzzles.letterboxed.solver import playable_words
+from puzzles.letterboxed.words import playable_words
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 # --- an independent referee, written from the rules, to check the solver against -----------
@@ -337,7 +337,7 @@ def test_registry_finds_letterboxed_by_name_and_alias_and_validates_options():
 
 
 def test_ranking_cut_short_by_its_budget_still_answers_and_says_so(monkeypatch):
-    from puzzles.letterboxed import solver
+    from puzzles.letterboxed import search as solver
 
     board = parse("vro wal eth bdi")
     playable = sorted(playable_words(board, lexicon(), Tier.COMMON))
@@ -468,7 +468,7 @@ def test_playable_words_are_exactly_the_words_that_follow_the_rules(text):
 
 
 def test_set_bits_reads_every_bit_of_a_big_int_lowest_first():
-    from puzzles.letterboxed.solver import _set_bits
+    from puzzles.letterboxed.words import _set_bits
 
     rng = random.Random(6)
     for size, count in [(0, 0), (10, 3), (40_000, 900), (40_000, 40_000)]:

@@ -250,7 +250,7 @@ def test_current_words_are_accepted_but_never_proposed(lex):
 
 
 def test_nyt_answer_with_a_current_word_is_accepted():
-    from puzzles.letterboxed.board import parse
+    from puzzles.letterboxed.puzzle import parse
     from puzzles.letterboxed.rules import check
 
     assert check(parse("ano gdv ief wzt"), "FAZED DOWNVOTING").solved  # NYT, 2024-03-21

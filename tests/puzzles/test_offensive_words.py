@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 
 from bot.cli import main
-from puzzles.letterboxed.board import parse
+from puzzles.letterboxed.puzzle import parse
 from puzzles.letterboxed.rules import check
 from puzzles.lexicon import Tier, lexicon
 

@@ -17,7 +17,7 @@ from puzzles.core import PuzzleError
 from puzzles.lexicon import Tier, lexicon
 from puzzles.qless import KIND, check, generate, hint, parse, solve
 from puzzles.qless.generate import DICE, roll_dice
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import day_for
 from puzzles.qless.shapes import (
     DATA_FILE,

@@ -18,7 +18,7 @@ from puzzles.spelling.generate import PHRASES, spell_out
 from puzzles.spelling.puzzle import EXAMPLE, distinct_letters, phrase_letters
 from puzzles.sudoku.grid import EMPTY, Grid, units
 from puzzles.sudoku.logic import solve_by_logic
-from puzzles.sudoku.parse import boxed_text
+from puzzles.sudoku.puzzle import boxed_text
 from puzzles.sudoku.solver import count_solutions, random_filled_grid
 
 

@@ -19,7 +19,7 @@ from puzzles import PuzzleError, get_kind
 from puzzles.core import DISCORD
 from puzzles.sudoku import KIND, Grid, SudokuSolution, check, generate, hint, parse, solve
 from puzzles.sudoku.generate import DIFFICULTIES_BY_SIZE, SIZES
-from puzzles.sudoku.parse import EXAMPLE, boxed_text, parse_grid
+from puzzles.sudoku.puzzle import EXAMPLE, boxed_text, parse_grid
 from puzzles.sudoku.solver import (
     count_solutions,
     has_solution_without,

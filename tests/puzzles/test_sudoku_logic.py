@@ -19,16 +19,15 @@ from puzzles.sudoku.grade import GRADES, WEIGHTS, Grade, grade
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
 from puzzles.sudoku.logic import (
     TECHNIQUES,
-    Hint,
     LogicResult,
     Step,
     apply_step,
     bit,
-    hint,
     next_step,
     solve_by_logic,
     values_of,
 )
+from puzzles.sudoku.rules import Hint, hint
 from tests.conftest import corpus_path
 
 DIGITS = "123456789"

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderers
-from puzzles.letterboxed.board import parse
+from puzzles.letterboxed.puzzle import parse
 from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers import letterboxed
 from renderers.common import PATH_COLOURS, SURFACE, WIDTH, ink_size, path_colour

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from puzzles.qless import parse
-from puzzles.qless.check import QlessHint
+from puzzles.qless.rules import QlessHint
 from renderers import draw as draw_kind
 from renderers.common import WIDTH
 from renderers.qless import HINT_FILL, PAD, TILE_FILL, _landscape, draw

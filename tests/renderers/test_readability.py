@@ -71,7 +71,7 @@ def long_cases():
     from puzzles.cryptogram.puzzle import LETTERS
     from puzzles.ladder.puzzle import Ladder
     from puzzles.ladder.rules import LadderHint
-    from puzzles.qless.check import QlessHint
+    from puzzles.qless.rules import QlessHint
     from puzzles.spelling.puzzle import SpellingPuzzle
     from tests.renderers.test_sudoku import puzzle_of, solved_grid
 
@@ -100,7 +100,7 @@ def long_cases():
     for size in (12, 16):
         solved = solved_grid(size)
         puzzle = puzzle_of(solved)
-        from puzzles.sudoku.logic import hint as sudoku_hint
+        from puzzles.sudoku.rules import hint as sudoku_hint
 
         yield "sudoku", f"{size}x{size} solved", puzzle, solved, []
         yield "sudoku", f"{size}x{size} hint", puzzle, sudoku_hint(puzzle), []

@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 
 import renderers
 from puzzles.sudoku.grid import EMPTY, Grid
-from puzzles.sudoku.logic import hint
+from puzzles.sudoku.rules import hint
 from renderers import spelling, sudoku
 from renderers.common import WIDTH
 

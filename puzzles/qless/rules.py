@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, plural, shown
 from puzzles.lexicon import Lexicon, Tier, lexicon
-from puzzles.qless.parse import Roll
+from puzzles.qless.puzzle import Roll
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, runs
 from puzzles.qless.solver import solve
 

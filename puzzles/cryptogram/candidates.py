@@ -1,0 +1,117 @@
+"""Cipher words and their candidate plain words from the lexicon's pattern index, with scores.
+
+A key is a tuple of 26 plain-letter indexes, one per cipher letter, UNKNOWN where the letter
+is not read yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from puzzles.cryptogram.model import (
+    shape_of,
+    word_model,
+)
+from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
+from puzzles.lexicon import Tier, lexicon, pattern_of
+
+UNKNOWN = -1
+# English letters, most frequent first: the starting guess for letters no word fixes.
+ENGLISH_ORDER = "etaoinshrdlcumwfgypbvkjxqz"
+
+MAX_CANDIDATES = 3000  # most likely words per cipher-word shape; rarer ones are read as unlisted
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Plain words for one cipher-word shape, most likely first, as letter numbers with log10 P;
+    `at[i][letter]` is the set of indices of the candidates with that letter at position i."""
+
+    plains: tuple[tuple[int, ...], ...]
+    scores: tuple[float, ...]
+    at: tuple[dict[int, frozenset[int]], ...]
+
+
+@dataclass(frozen=True)
+class CipherWord:
+    """A distinct cipher word: its letters as numbers (apostrophes dropped), how often it occurs,
+    and the plain candidates aligned with those letters."""
+
+    printed: str
+    letters: tuple[int, ...]
+    count: int
+    candidates: Candidates
+
+    @property
+    def distinct(self) -> frozenset[int]:
+        return frozenset(self.letters)
+
+
+def cipher_words(puzzle: Cryptogram) -> list[CipherWord]:
+    counts = Counter(puzzle.words)
+    return [
+        CipherWord(
+            printed,
+            tuple(LETTERS.index(ch) for ch in printed if ch != "'"),
+            count,
+            candidates_for(printed),
+        )
+        for printed, count in counts.items()
+    ]
+
+
+_CANDIDATES: dict[tuple[str, tuple[int, ...]], Candidates] = {}
+
+
+def candidates_for(printed: str) -> Candidates:
+    """Candidates depend only on the word's shape (pattern and apostrophes): cached by shape."""
+    shape = shape_of(printed)
+    found = _CANDIDATES.get(shape)
+    if found is None:
+        found = _CANDIDATES[shape] = _find_candidates(printed)
+    return found
+
+
+def _find_candidates(printed: str) -> Candidates:
+    model = word_model()
+    found: dict[str, float] = {}
+    for word in _pattern_words(printed):
+        score = model.dictionary_logprob(word)
+        letters = word.replace("'", "")
+        if score is not None and score > found.get(letters, -99.0):
+            found[letters] = score
+    ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:MAX_CANDIDATES]
+    plains = tuple(tuple(ord(ch) - 97 for ch in word) for word, _ in ranked)
+    at: list[dict[int, set[int]]] = [{} for _ in range(len(printed.replace("'", "")))]
+    for index, plain in enumerate(plains):
+        for position, letter in enumerate(plain):
+            at[position].setdefault(letter, set()).add(index)
+    frozen = tuple({letter: frozenset(s) for letter, s in d.items()} for d in at)
+    return Candidates(plains, tuple(score for _, score in ranked), frozen)
+
+
+def _pattern_words(printed: str) -> list[str]:
+    """Words (apostrophes kept) with the cipher word's pattern: listed words, names, contractions,
+    possessives. Quotes around a word ('TIS or 'HELLO') may be apostrophes or quotation marks."""
+    model = word_model()
+    core = printed.strip("'")
+    letters = core.replace("'", "")
+    words = list(model.extra_matching(printed))
+    if core != printed:
+        words += model.extra_matching(core)
+    if "'" not in core:
+        return words + list(lexicon().matching_pattern(letters, Tier.LARGE))
+    stem, _, ending = core.rpartition("'")
+    if len(ending) == 1 and "'" not in stem:  # a possessive: DOG'S
+        bases = lexicon().matching_pattern(stem, Tier.LARGE) + model.extra_matching(stem)
+        words += [f"{base}'s" for base in bases]
+    return [w for w in words if pattern_of(w.replace("'", "")) == pattern_of(letters)]
+
+
+def plain_word_score(word: str) -> float:
+    """log10 P of a decoded word as printed (apostrophes kept; quotes at the edges ignored)."""
+    model = word_model()
+    if word in model.extra_zipf:
+        return model.logprob(word)
+    return model.logprob(word.strip("'"))

@@ -1,0 +1,171 @@
+"""Chains: X-Chain, XY-Chain and the alternating chain.
+
+A chain alternates two kinds of link between candidates (a value in a cell):
+strong, "if this is false, that is true" (a cell with two candidates, or a value with two
+places in a unit), and weak, "if this is true, that is false" (same cell, or same value in
+cells that see each other). Starting from "s is false" and ending on "e is true" proves
+that s or e is true, so any candidate that sees both is false. X-Chains follow one value,
+XY-Chains hop between two-candidate cells; an alternating chain may do both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puzzles.sudoku.board import Board, Step, bit, bit_positions, values_of
+
+# Links in a chain at most: keeps the explanation readable and the search bounded.
+MAX_CHAIN_LINKS = 12
+CHAIN_MODES = ("X-Chain", "XY-Chain", "alternating chain")
+
+
+def _node(board: Board, cell: int, value: int) -> int:
+    """Candidates are numbered value-major, so one value's candidates form a run of bits
+    laid out like the cells, and a cell bitset shifts straight into a candidate bitset."""
+    return (value - 1) * len(board.cands) + cell
+
+
+def _cell_value(board: Board, node: int) -> tuple[int, int]:
+    index, cell = divmod(node, len(board.cands))
+    return cell, index + 1
+
+
+def _chain_links(board: Board, mode: str) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """Strong links (node -> nodes) and weak links (node -> bitset) usable in `mode`."""
+    one_value = mode == "X-Chain"
+    cells_only = mode == "XY-Chain"
+    strong: dict[int, set[int]] = {}
+
+    def link(a: int, b: int) -> None:
+        strong.setdefault(a, set()).add(b)
+        strong.setdefault(b, set()).add(a)
+
+    if not cells_only:
+        for value in range(1, board.n + 1):
+            for first, second in board.conjugate_pairs(value):
+                link(_node(board, first, value), _node(board, second, value))
+    if not one_value:
+        for cell, m in enumerate(board.cands):
+            if m.bit_count() == 2:
+                a, b = values_of(m)
+                link(_node(board, cell, a), _node(board, cell, b))
+    sees = _conflicts(board, same_cell=not one_value)
+    return {a: sorted(bs) for a, bs in strong.items()}, sees
+
+
+def _conflicts(board: Board, same_cell: bool = True) -> dict[int, int]:
+    """For every candidate, the bitset of candidates that cannot be true together with it:
+    the same value in cells it sees, and (with same_cell) the other values of its cell."""
+    key = ("conflicts", same_cell)
+    if key not in board.memo:
+        board.memo[key] = _work_out_conflicts(board, same_cell)
+    return board.memo[key]
+
+
+def _work_out_conflicts(board: Board, same_cell: bool) -> dict[int, int]:
+    cells = len(board.cands)
+    where = [0] * (board.n + 1)  # value -> bitset of cells where it is a candidate
+    for cell, m in enumerate(board.cands):
+        for value in values_of(m):
+            where[value] |= 1 << cell
+    peer_masks = board.geo.peer_masks
+    found = {}
+    for cell, m in enumerate(board.cands):
+        for value in values_of(m):
+            offset = (value - 1) * cells
+            mask = (peer_masks[cell] & where[value]) << offset
+            if same_cell:
+                for other in values_of(m & ~bit(value)):
+                    mask |= 1 << ((other - 1) * cells + cell)
+            found[offset + cell] = mask
+    return found
+
+
+def chain(board: Board, mode: str) -> Step | None:
+    strong, weak = _chain_links(board, mode)
+    sees = weak if mode == "alternating chain" else _conflicts(board)
+    for start in sorted(strong):
+        step = _chain_from(board, mode, start, strong, weak, sees)
+        if step is not None:
+            return step
+    return None
+
+
+def _chain_from(
+    board: Board,
+    mode: str,
+    start: int,
+    strong: dict[int, list[int]],
+    weak: dict[int, int],
+    sees: dict[int, int],
+) -> Step | None:
+    """Breadth first from "start is false", so the first conclusion has the shortest chain."""
+    came_from_off: dict[int, int] = {}  # on node -> the off node before it
+    came_from_on: dict[int, int] = {}  # off node -> the on node before it
+    seen_off, seen_on = 1 << start, 0
+    frontier = [start]
+    links = 0
+    while frontier and links < MAX_CHAIN_LINKS:
+        reached = []
+        for off in frontier:
+            for on in strong.get(off, ()):
+                if seen_on >> on & 1:
+                    continue
+                seen_on |= 1 << on
+                came_from_off[on] = off
+                reached.append(on)
+                if on == start:  # "start is false" led to "start is true"
+                    chain = _trace(start, on, came_from_off, came_from_on)
+                    return _chain_step(board, mode, chain, (), placement=True)
+                gone = sees[start] & sees[on] & ~(1 << start | 1 << on)
+                if gone:
+                    chain = _trace(start, on, came_from_off, came_from_on)
+                    return _chain_step(board, mode, chain, bit_positions(gone))
+        links += 2
+        frontier = []
+        for on in reached:
+            fresh = weak[on] & ~seen_off
+            seen_off |= fresh
+            for off in bit_positions(fresh):
+                came_from_on[off] = on
+                frontier.append(off)
+    return None
+
+
+def _trace(start: int, end: int, from_off: dict[int, int], from_on: dict[int, int]) -> list[int]:
+    """The chain's nodes from start (false) to end (true), alternating false and true."""
+    chain = [end]
+    node, is_on = end, True
+    while not (node == start and not is_on):
+        node = from_off[node] if is_on else from_on[node]
+        is_on = not is_on
+        chain.append(node)
+    return chain[::-1]
+
+
+def _chain_step(
+    board: Board, mode: str, chain: list[int], gone: Sequence[int], placement: bool = False
+) -> Step:
+    def said(node: int, true: bool) -> str:
+        cell, value = _cell_value(board, node)
+        return f"{board.name(cell)} {'is' if true else 'is not'} {board.sym(value)}"
+
+    start, end = chain[0], chain[-1]
+    steps = [said(node, position % 2 == 1) for position, node in enumerate(chain)]
+    reasoning = f"if {steps[0]}, then " + ", so ".join(steps[1:])
+    cells = tuple(dict.fromkeys(_cell_value(board, node)[0] for node in chain))
+    if placement:
+        return Step(
+            mode,
+            f"{reasoning}; that contradicts the start, so {said(start, True)}: {mode}",
+            placements=(_cell_value(board, start),),
+            cells=cells,
+        )
+    eliminations = tuple(_cell_value(board, node) for node in gone)
+    return Step(
+        mode,
+        f"{reasoning}; so {said(start, True)} or {said(end, True)}, and whatever would rule "
+        f"out both is false: {board.removals(eliminations)}: {mode}",
+        eliminations=eliminations,
+        cells=cells,
+    )

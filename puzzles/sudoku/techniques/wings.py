@@ -1,0 +1,75 @@
+"""Wings: a pivot cell and two pincers that between them force a value (XY-Wing, XYZ-Wing)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from puzzles.sudoku.board import Board, Step, values_of
+
+
+def xy_wing(board: Board) -> Step | None:
+    """A two-value pivot xy seeing pincers xz and yz: whichever the pivot is, one pincer is z."""
+    cands = board.cands
+    geo = board.geo
+    pairs = [c for c, m in enumerate(cands) if m.bit_count() == 2]
+    pair_set = set(pairs)
+    for pivot in pairs:
+        xy = cands[pivot]
+        wings = [p for p in geo.peers[pivot] if p in pair_set and (cands[p] & xy).bit_count() == 1]
+        for a, b in combinations(wings, 2):
+            z = cands[a] & ~xy
+            if cands[b] & ~xy != z or cands[a] & cands[b] & xy:
+                continue
+            gone = [
+                (c, z.bit_length())
+                for c in sorted(geo.peer_sets[a] & geo.peer_sets[b])
+                if c != pivot and cands[c] & z
+            ]
+            if gone:
+                x_, y_ = values_of(xy)
+                zs = board.sym(z.bit_length())
+                return Step(
+                    "XY-Wing",
+                    f"{board.name(pivot)} is {board.sym(x_)} or {board.sym(y_)}, and it sees "
+                    f"{_pincers(board, a, b)}; whichever it is, "
+                    f"one of those two is {zs}, so no cell that sees both can be {zs}: "
+                    f"{board.removals(gone)}: XY-Wing",
+                    eliminations=tuple(gone),
+                    cells=(pivot, a, b),
+                )
+    return None
+
+
+def xyz_wing(board: Board) -> Step | None:
+    """A three-value pivot xyz seeing pincers xz and yz: one of the three is z."""
+    cands = board.cands
+    geo = board.geo
+    for pivot, xyz in enumerate(cands):
+        if xyz.bit_count() != 3:
+            continue
+        wings = [p for p in geo.peers[pivot] if cands[p].bit_count() == 2 and cands[p] & ~xyz == 0]
+        for a, b in combinations(wings, 2):
+            if cands[a] | cands[b] != xyz:
+                continue
+            z = cands[a] & cands[b]
+            seen_by_all = geo.peer_sets[pivot] & geo.peer_sets[a] & geo.peer_sets[b]
+            gone = [(c, z.bit_length()) for c in sorted(seen_by_all) if cands[c] & z]
+            if gone:
+                zs = board.sym(z.bit_length())
+                return Step(
+                    "XYZ-Wing",
+                    f"{board.name(pivot)} is {board.syms(values_of(xyz), 'or')}, and it sees "
+                    f"{_pincers(board, a, b)}; one of the three "
+                    f"is {zs}, so no cell that sees all three can be {zs}: "
+                    f"{board.removals(gone)}: XYZ-Wing",
+                    eliminations=tuple(gone),
+                    cells=(pivot, a, b),
+                )
+    return None
+
+
+def _pincers(board: Board, a: int, b: int) -> str:
+    """'r1c2 (3 or 7) and r5c2 (3 or 9)'."""
+    return " and ".join(
+        f"{board.name(cell)} ({board.syms(values_of(board.cands[cell]), 'or')})" for cell in (a, b)
+    )
