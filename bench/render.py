@@ -30,8 +30,10 @@ import statistics
 import string
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import renderers
 from bench.codeword import as_text, newspaper_puzzles
@@ -48,7 +50,23 @@ TARGET_MAX_MS = 50.0
 SEED = 16
 PER_KIND = 4  # puzzles of each kind from its corpus
 
-Draw = Callable[[], bytes]
+
+@dataclass(frozen=True)
+class Picture:
+    """One picture to draw: a kind's puzzle and what is shown on it (picklable, so a
+    profiling session can keep the solved set)."""
+
+    label: str
+    kind_name: str  # a puzzle kind, or "leaderboard" or "stats"
+    puzzle: Any
+    shown: Any = None
+
+    def draw(self) -> bytes:
+        if self.kind_name == "leaderboard":
+            return draw_leaderboard(self.puzzle)
+        if self.kind_name == "stats":
+            return draw_stats(self.puzzle)
+        return renderers.draw(self.kind_name, self.puzzle, self.shown)
 
 
 def top95() -> list[str]:
@@ -94,14 +112,10 @@ def shown(kind_name: str, puzzle) -> Iterator[tuple[str, object]]:
             yield "hint", hint
 
 
-def puzzle_pictures(kind_name: str, label: str, puzzles: list) -> Iterator[tuple[str, Draw]]:
+def puzzle_pictures(kind_name: str, label: str, puzzles: list) -> Iterator[Picture]:
     for puzzle in puzzles:
         for what, solution in shown(kind_name, puzzle):
-            yield f"{label} {what}", _drawer(kind_name, puzzle, solution)
-
-
-def _drawer(kind_name: str, puzzle, solution) -> Draw:
-    return lambda: renderers.draw(kind_name, puzzle, solution)
+            yield Picture(f"{label} {what}", kind_name, puzzle, solution)
 
 
 def generated(kind_name: str, count: int, **options) -> list:
@@ -136,11 +150,11 @@ def spelling_puzzles(rng: random.Random) -> list:
     return puzzles
 
 
-def pictures() -> list[tuple[str, Draw]]:
-    """(kind label, draw) for every picture, puzzles solved already."""
+def pictures() -> list[Picture]:
+    """Every picture, its puzzle solved already."""
     rng = random.Random(SEED)
     kind = get_kind
-    cases: list[tuple[str, Draw]] = []
+    cases: list[Picture] = []
     cases += puzzle_pictures("letterboxed", "letterboxed", nyt_boxes()[:PER_KIND])
     cases += puzzle_pictures("sudoku", "sudoku 4x4", generated("sudoku", PER_KIND, size=4))
     nines = [kind("sudoku").parse(text) for text in top95()[:PER_KIND]]
@@ -159,8 +173,8 @@ def pictures() -> list[tuple[str, Draw]]:
     pairs = [kind("ladder").parse(pair) for pair in ladder_pairs()[:PER_KIND]]
     cases += puzzle_pictures("ladder", "ladder", pairs)
     board, card = full_board(rng), stats_card(rng)
-    cases.append(("leaderboard 40 rows", lambda: draw_leaderboard(board)))
-    cases.append(("stats 30 days", lambda: draw_stats(card)))
+    cases.append(Picture("leaderboard 40 rows", "leaderboard", board))
+    cases.append(Picture("stats 30 days", "stats", card))
     return cases
 
 
@@ -169,19 +183,19 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def measure(cases: list[tuple[str, Draw]], rounds: int) -> dict[str, dict]:
+def measure(cases: list[Picture], rounds: int) -> dict[str, dict]:
     sizes: dict[str, list[int]] = defaultdict(list)
-    for label, draw in cases:  # warm-up, and the PNG sizes
-        sizes[label].append(len(draw()))
+    for case in cases:  # warm-up, and the PNG sizes
+        sizes[case.label].append(len(case.draw()))
     times: dict[str, list[float]] = defaultdict(list)
     order = list(cases)
     rng = random.Random(SEED)
     for _ in range(rounds):
         rng.shuffle(order)
-        for label, draw in order:
+        for case in order:
             start = time.perf_counter()
-            draw()
-            times[label].append((time.perf_counter() - start) * 1000)
+            case.draw()
+            times[case.label].append((time.perf_counter() - start) * 1000)
     return {
         label: {
             "pictures": len(sizes[label]),
@@ -196,12 +210,13 @@ def measure(cases: list[tuple[str, Draw]], rounds: int) -> dict[str, dict]:
     }
 
 
-def save(cases: list[tuple[str, Draw]], folder: Path) -> None:
+def save(cases: list[Picture], folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     counts: dict[str, int] = defaultdict(int)
-    for label, draw in cases:
-        counts[label] += 1
-        (folder / f"{label.replace(' ', '_')}_{counts[label]}.png").write_bytes(draw())
+    for case in cases:
+        counts[case.label] += 1
+        name = f"{case.label.replace(' ', '_')}_{counts[case.label]}.png"
+        (folder / name).write_bytes(case.draw())
 
 
 def main(argv: list[str] | None = None) -> None:

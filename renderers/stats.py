@@ -210,7 +210,7 @@ def draw_stats(view: StatsView) -> bytes:
     if plan.bests:
         _draw_bests(canvas, plan.bests, plan.bests_top)
     _draw_chart_section(canvas, view, plan)
-    return canvas.png(optimize=False)  # drawn per command: encode speed beats a few bytes
+    return canvas.png()
 
 
 # --- header and tiles --------------------------------------------------------------

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,20 @@ def test_png_bytes_round_trips_and_is_deterministic():
     assert decoded.mode == "RGB"
     assert decoded.getpixel((5, 5)) == (1, 2, 3)
     assert png_bytes(image) == data
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(37, 23), (5, 1), (1, 6)])
+def test_png_bytes_is_lossless_for_every_pixel(mode, size):
+    """Noise, where every row differs from the one above in every byte (mod 256)."""
+    rng = random.Random(f"{mode}{size}")
+    bands = len(Image.new(mode, (1, 1)).getbands())
+    noise = bytes(rng.randrange(256) for _ in range(size[0] * size[1] * bands))
+    image = Image.frombytes(mode, size, noise)
+    decoded = Image.open(io.BytesIO(png_bytes(image)))
+    decoded.load()
+    assert (decoded.mode, decoded.size) == (mode, size)
+    assert decoded.tobytes() == noise
 
 
 def test_canvas_draws_at_final_size_and_keeps_exact_colours_inside_shapes():
