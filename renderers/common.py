@@ -108,16 +108,31 @@ def ink_box(text: str, size: int, bold: bool = True) -> tuple[int, int, int, int
 
 
 @lru_cache(maxsize=4096)
-def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """`text` in DejaVu at `size` as a coverage mask ('L': 255 where fully inked) and the
-    offset of the mask's top left from the anchor point. Laying out and rendering text is
-    most of the time of drawing it: a text that comes again (pencil marks, letters, digits,
-    the headings of a table) is rendered once per worker and pasted in any colour."""
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+def text_mask(
+    font_: ImageFont.FreeTypeFont, text: str, anchor: str
+) -> tuple[Image.Image, int, int]:
+    """`text` in `font_` as a coverage mask ('L': 255 where fully inked) and the offset of
+    the mask's top left from the anchor point. Laying out and rendering text is most of
+    the time of drawing it: a text that comes again (pencil marks, letters, digits, the
+    headings of a table, the names on a board) is rendered once per worker and pasted."""
+    left, top, right, bottom = font_.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font_, fill=255, anchor=anchor)
     return mask, left, top
+
+
+def paste_text(
+    draw: ImageDraw.ImageDraw,
+    point: Point,
+    text: str,
+    font_: ImageFont.FreeTypeFont,
+    fill: Colour,
+    anchor: str = "ls",
+) -> None:
+    """Draw `text` from its cached mask, placed by a Pillow anchor at the nearest whole
+    pixel to `point` (of the drawing: a quarter of a final pixel when supersampled)."""
+    mask, left, top = text_mask(font_, text, anchor)
+    draw.bitmap((round(point[0]) + left, round(point[1]) + top), mask, fill=fill)
 
 
 def cap_height(size: int, bold: bool = True) -> float:
@@ -268,7 +283,9 @@ class Canvas:
         """Text placed by a Pillow anchor ('ls' = left baseline, 'ms' = middle baseline...).
         Any script and emoji: text DejaVu lacks is drawn with the other faces (FACES)."""
         if _single_font(text, bold):
-            self._paste_text(self._xy(point), text, size * self.scale, fill, bold, anchor)
+            paste_text(
+                self._draw, self._xy(point), text, font(size * self.scale, bold), fill, anchor
+            )
         else:
             draw_runs(self._image, self._xy(point), text, size * self.scale, fill, bold, anchor)
 
@@ -278,22 +295,8 @@ class Canvas:
         """Text whose inked pixels are centred on `centre` (best for single letters)."""
         left, top, right, bottom = ink_box(text, size * self.scale, bold)
         x, y = self._xy(centre)
-        self._paste_text(
-            (x - (left + right) / 2, y - (top + bottom) / 2),
-            text,
-            size * self.scale,
-            fill,
-            bold,
-            "ls",
-        )
-
-    def _paste_text(
-        self, point: Point, text: str, size: int, fill: Colour, bold: bool, anchor: str
-    ) -> None:
-        """DejaVu text from its cached mask, at the nearest whole pixel of the drawing
-        (a quarter of a final pixel at most from `point` when supersampled)."""
-        mask, left, top = text_mask(text, size, bold, anchor)
-        self._draw.bitmap((round(point[0]) + left, round(point[1]) + top), mask, fill=fill)
+        middle = (x - (left + right) / 2, y - (top + bottom) / 2)
+        paste_text(self._draw, middle, text, font(size * self.scale, bold), fill)
 
     def text_line_centred(
         self, centre: Point, text: str, size: int, fill: Colour = INK, bold: bool = True
@@ -324,12 +327,15 @@ class Canvas:
 
     def image(self) -> Image.Image:
         """The finished drawing at its final size."""
-        if self.scale == 1:
-            return self._image.copy()
-        return self._image.reduce(self.scale)
+        final = self._final()
+        return final.copy() if final is self._image else final
 
     def png(self) -> bytes:
-        return png_bytes(self.image())
+        return png_bytes(self._final())
+
+    def _final(self) -> Image.Image:
+        """The drawing at its final size: itself when not supersampled (not a copy)."""
+        return self._image if self.scale == 1 else self._image.reduce(self.scale)
 
 
 # PNG output. Pillow's encoder tries all five PNG row filters on every row and keeps the
@@ -699,6 +705,7 @@ def _single_font(text: str, bold: bool) -> bool:
     return text.isascii() or set(text) <= _dejavu_only(bold)
 
 
+@lru_cache(maxsize=8192)  # layouts measure the same texts again and again
 def text_width(text: str, size: int, bold: bool = True) -> float:
     """Advance width of `text` in pixels at `size`."""
     if _single_font(text, bold):
@@ -735,13 +742,7 @@ def draw_runs(
         if run.face.colour:
             _draw_emoji_run(image, (x, baseline), run, size)
         else:
-            draw.text(
-                (x, baseline),
-                _run_text(run),
-                font=face_font(run.face, size),
-                fill=fill,
-                anchor="ls",
-            )
+            paste_text(draw, (x, baseline), _run_text(run), face_font(run.face, size), fill)
         x += width
 
 
