@@ -811,3 +811,52 @@ def fit_lines(
     return min_size, _break_long_words(
         wrap_text(text, min_size, max_width, bold), min_size, max_width, bold
     )
+
+
+# --- a picture's header: a title never cut, over a line in smaller muted type -------
+
+HEADER_TITLE_SIZE = 44
+HEADER_TITLE_MIN_SIZE = 30  # a long title shrinks to this before it wraps
+HEADER_LINE_STEP = 1.2  # between a wrapped title's baselines, times its size
+HEADER_SUBTITLE_SIZE = 28
+HEADER_GAP = 14  # between the title's last baseline and the top of the subtitle's capitals
+
+
+@dataclass(frozen=True)
+class Header:
+    """The header of a WIDTH-wide picture (a leaderboard's title and period, a stats
+    card's member and puzzle kind), laid out `margin` from the top and sides."""
+
+    margin: float
+    title_size: int
+    title_lines: tuple[str, ...]  # the title, wrapped if it has to be
+    subtitle: str  # cut with an ellipsis if it has to be
+
+    @property
+    def subtitle_top(self) -> float:
+        """The top of the subtitle's capitals."""
+        lines_below_first = (len(self.title_lines) - 1) * self.title_size * HEADER_LINE_STEP
+        return self.margin + self.title_size + lines_below_first + HEADER_GAP
+
+    @property
+    def bottom(self) -> float:
+        return self.subtitle_top + HEADER_SUBTITLE_SIZE
+
+
+def fit_header(title: str, subtitle: str, margin: float) -> Header:
+    """The title (text the fonts can draw) at the largest size that fits whole, and the
+    subtitle as drawn, in regular weight."""
+    width = WIDTH - 2 * margin
+    size, lines = fit_lines(title, HEADER_TITLE_SIZE, HEADER_TITLE_MIN_SIZE, width)
+    subtitle = drawable_text(subtitle, bold=False)
+    fitted = fit_text(subtitle, HEADER_SUBTITLE_SIZE, width, bold=False)
+    return Header(margin, size, tuple(lines), fitted)
+
+
+def draw_header(canvas: Canvas, header: Header) -> None:
+    left, size = header.margin, header.title_size
+    for index, line in enumerate(header.title_lines):
+        baseline = left + cap_height(size) + index * size * HEADER_LINE_STEP
+        canvas.text((left, baseline), line, size, INK)
+    baseline = header.subtitle_top + cap_height(HEADER_SUBTITLE_SIZE, bold=False)
+    canvas.text((left, baseline), header.subtitle, HEADER_SUBTITLE_SIZE, MUTED, bold=False)
