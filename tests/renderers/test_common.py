@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderers import common
 from renderers.common import (
@@ -101,6 +101,33 @@ def test_canvas_text_centred_puts_ink_around_the_point():
     left, top, right, bottom = Image.eval(canvas.image().convert("L"), lambda v: 255 - v).getbbox()
     assert abs((left + right) / 2 - 100) <= 2
     assert abs((top + bottom) / 2 - 100) <= 2
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "anchor", "face"),
+    [
+        ("8", 124, "ls", None),
+        ("Hello, World!", 36, "ms", None),
+        ("gjy Q", 50, "lt", None),
+        ("WAVE", 30, "rm", None),
+        ("مرحبا", 40, "ls", "Arabic"),  # joined by Raqm, laid out right to left
+    ],
+)
+def test_text_pasted_from_its_cached_mask_is_what_pillow_draws(text, size, anchor, face):
+    """At a whole pixel, pasting the cached mask gives exactly Pillow's own text drawing,
+    so caching changes nothing but the time."""
+    if face is None:
+        font_ = font(size)
+    else:
+        matches = [f for f in common.FACES[True] if face in f.path.name]
+        font_ = common.face_font(matches[0], size)
+    direct = Image.new("RGB", (500, 200), SURFACE)
+    pasted = direct.copy()
+    ImageDraw.Draw(direct).text((150, 100), text, font=font_, fill=INK, anchor=anchor)
+    common.paste_text(ImageDraw.Draw(pasted), (150, 100), text, font_, INK, anchor)
+    blank = Image.new("RGB", direct.size, SURFACE)
+    assert ImageChops.difference(direct, blank).getbbox() is not None  # there is ink
+    assert ImageChops.difference(direct, pasted).getbbox() is None
 
 
 def test_path_colours_are_okabe_ito_and_neighbours_contrast():
