@@ -364,19 +364,24 @@ def png_bytes(image: Image.Image) -> bytes:
         (
             PNG_SIGNATURE,
             _png_chunk(b"IHDR", header),
-            _png_chunk(b"IDAT", isal_zlib.compress(_rows(image), PNG_LEVEL)),
+            _png_chunk(b"IDAT", _deflated_rows(image)),
             _png_chunk(b"IEND", b""),
         )
     )
 
 
-def _rows(image: Image.Image) -> bytes:
-    """The picture's rows of bytes, each after its PNG filter type (none)."""
-    pixels = image.tobytes()
+def _deflated_rows(image: Image.Image) -> bytes:
+    """The picture's rows, each after its PNG filter type (none), deflated as one stream
+    (fed row by row: no copy of the whole picture with the filter bytes put in)."""
+    pixels = memoryview(image.tobytes())
     stride = len(pixels) // image.height
-    return b"".join(
-        PNG_NO_FILTER + pixels[start : start + stride] for start in range(0, len(pixels), stride)
-    )
+    deflate = isal_zlib.compressobj(PNG_LEVEL)
+    parts = []
+    for start in range(0, len(pixels), stride):
+        parts.append(deflate.compress(PNG_NO_FILTER))
+        parts.append(deflate.compress(pixels[start : start + stride]))
+    parts.append(deflate.flush())
+    return b"".join(parts)
 
 
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
