@@ -30,9 +30,11 @@ from renderers.common import (
     WIDTH,
     Canvas,
     Colour,
+    Header,
     cap_height,
+    draw_header,
     drawable_text,
-    fit_lines,
+    fit_header,
     fit_text,
     text_width,
     wrap_text,
@@ -44,11 +46,6 @@ PLAYED = ("solved", "failed")  # the statuses a bar or dot stands for
 MAX_BESTS = 8
 
 PAD = 32
-NAME_SIZE = 44
-NAME_MIN_SIZE = 30  # a long name shrinks to this before it wraps
-NAME_LINE_STEP = 1.2  # between a wrapped name's baselines, times its size
-KIND_SIZE = 28
-KIND_GAP = 14
 SECTION_GAP = 28
 CARD_RADIUS = 16
 TILE_GAP = 12
@@ -141,8 +138,7 @@ class Plot:
 
 @dataclass(frozen=True)
 class Layout:
-    name_size: int
-    name_lines: tuple[str, ...]  # the name, wrapped if it has to be
+    header: Header  # the name, wrapped if it has to be, and the puzzle kind
     tiles: tuple[tuple[int | str, str], ...]  # (number, label)
     tiles_top: float
     tile_width: float
@@ -161,10 +157,8 @@ def layout(view: StatsView) -> Layout:
     tile_height = _tile_height(tiles, tile_width)
     bests = view.bests[:MAX_BESTS]
 
-    name_size, name_lines = fit_lines(
-        drawable_text(view.name) or PLACEHOLDER, NAME_SIZE, NAME_MIN_SIZE, inner
-    )
-    tiles_top = _kind_top(name_size, len(name_lines)) + KIND_SIZE + SECTION_GAP
+    header = fit_header(drawable_text(view.name) or PLACEHOLDER, view.kind_title, PAD)
+    tiles_top = header.bottom + SECTION_GAP
     bests_top = tiles_top + tile_height + SECTION_GAP
     chart_top = bests_top
     if bests:
@@ -187,8 +181,7 @@ def layout(view: StatsView) -> Layout:
         top_value=nice_ceiling(max(values, default=0)),
     )
     return Layout(
-        name_size=name_size,
-        name_lines=tuple(name_lines),
+        header=header,
         tiles=tuple(tiles),
         tiles_top=tiles_top,
         tile_width=tile_width,
@@ -205,12 +198,12 @@ def draw_stats(view: StatsView) -> bytes:
     """PNG of the member's stats card, WIDTH pixels wide."""
     plan = layout(view)
     canvas = Canvas(WIDTH, plan.height)
-    _draw_header(canvas, view, plan)
+    draw_header(canvas, plan.header)
     _draw_tiles(canvas, plan.tiles, plan.tiles_top, plan.tile_width, plan.tile_height)
     if plan.bests:
         _draw_bests(canvas, plan.bests, plan.bests_top)
     _draw_chart_section(canvas, view, plan)
-    return canvas.png(optimize=False)  # drawn per command: encode speed beats a few bytes
+    return canvas.png()
 
 
 # --- header and tiles --------------------------------------------------------------
@@ -257,21 +250,6 @@ def _fitted_number(number: int | str, max_width: float) -> tuple[str, int]:
             if text_width(text, size) <= max_width:
                 return text, size
     return forms[-1], TILE_NUMBER_MIN_SIZE
-
-
-def _kind_top(name_size: int, name_lines: int) -> float:
-    """The top of the kind line's capitals, under a name of that many lines."""
-    return PAD + name_size + (name_lines - 1) * name_size * NAME_LINE_STEP + KIND_GAP
-
-
-def _draw_header(canvas: Canvas, view: StatsView, plan: Layout) -> None:
-    inner = WIDTH - 2 * PAD
-    size = plan.name_size
-    for index, line in enumerate(plan.name_lines):
-        canvas.text((PAD, PAD + cap_height(size) + index * size * NAME_LINE_STEP), line, size, INK)
-    kind = fit_text(drawable_text(view.kind_title, bold=False), KIND_SIZE, inner, bold=False)
-    kind_baseline = _kind_top(size, len(plan.name_lines)) + cap_height(KIND_SIZE, bold=False)
-    canvas.text((PAD, kind_baseline), kind, KIND_SIZE, MUTED, bold=False)
 
 
 def _draw_tiles(

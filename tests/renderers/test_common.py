@@ -2,10 +2,11 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderers import common
 from renderers.common import (
@@ -67,6 +68,20 @@ def test_png_bytes_round_trips_and_is_deterministic():
     assert png_bytes(image) == data
 
 
+@pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(37, 23), (5, 1), (1, 6)])
+def test_png_bytes_is_lossless_for_every_pixel(mode, size):
+    """Noise, where every row differs from the one above in every byte (mod 256)."""
+    rng = random.Random(f"{mode}{size}")
+    bands = len(Image.new(mode, (1, 1)).getbands())
+    noise = bytes(rng.randrange(256) for _ in range(size[0] * size[1] * bands))
+    image = Image.frombytes(mode, size, noise)
+    decoded = Image.open(io.BytesIO(png_bytes(image)))
+    decoded.load()
+    assert (decoded.mode, decoded.size) == (mode, size)
+    assert decoded.tobytes() == noise
+
+
 def test_canvas_draws_at_final_size_and_keeps_exact_colours_inside_shapes():
     canvas = Canvas(120, 80, background=WHITE)
     canvas.circle((40, 40), 15, fill=PATH_COLOURS[0])
@@ -86,6 +101,33 @@ def test_canvas_text_centred_puts_ink_around_the_point():
     left, top, right, bottom = Image.eval(canvas.image().convert("L"), lambda v: 255 - v).getbbox()
     assert abs((left + right) / 2 - 100) <= 2
     assert abs((top + bottom) / 2 - 100) <= 2
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "anchor", "face"),
+    [
+        ("8", 124, "ls", None),
+        ("Hello, World!", 36, "ms", None),
+        ("gjy Q", 50, "lt", None),
+        ("WAVE", 30, "rm", None),
+        ("مرحبا", 40, "ls", "Arabic"),  # joined by Raqm, laid out right to left
+    ],
+)
+def test_text_pasted_from_its_cached_mask_is_what_pillow_draws(text, size, anchor, face):
+    """At a whole pixel, pasting the cached mask gives exactly Pillow's own text drawing,
+    so caching changes nothing but the time."""
+    if face is None:
+        font_ = font(size)
+    else:
+        matches = [f for f in common.FACES[True] if face in f.path.name]
+        font_ = common.face_font(matches[0], size)
+    direct = Image.new("RGB", (500, 200), SURFACE)
+    pasted = direct.copy()
+    ImageDraw.Draw(direct).text((150, 100), text, font=font_, fill=INK, anchor=anchor)
+    common.paste_text(ImageDraw.Draw(pasted), (150, 100), text, font_, INK, anchor)
+    blank = Image.new("RGB", direct.size, SURFACE)
+    assert ImageChops.difference(direct, blank).getbbox() is not None  # there is ink
+    assert ImageChops.difference(direct, pasted).getbbox() is None
 
 
 def test_path_colours_are_okabe_ito_and_neighbours_contrast():

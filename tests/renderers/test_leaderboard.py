@@ -339,10 +339,14 @@ def test_a_highlighted_name_is_checked_against_the_bold_fonts():
 def test_a_long_title_shrinks_or_wraps_and_is_never_cut():
     title = "All puzzles: Puzzle Test Server of the Long Names Society of Lower Wallop"
     plan = layout(board(3, title=title))
-    assert " ".join(plan.title_lines) == title  # every word, none cut with an ellipsis
-    assert all(text_width(line, plan.title_size) <= WIDTH - 64 for line in plan.title_lines)
+    header = plan.header
+    assert " ".join(header.title_lines) == title  # every word, none cut with an ellipsis
+    assert all(text_width(line, header.title_size) <= WIDTH - 64 for line in header.title_lines)
     short = layout(board(3))
-    assert (short.title_size, short.title_lines) == (44, ("Letter Boxed leaderboard",))
+    assert (short.header.title_size, short.header.title_lines) == (
+        44,
+        ("Letter Boxed leaderboard",),
+    )
     assert plan.card[1] > short.card[1]  # the card moves down under a second line
     image = decode(draw_leaderboard(board(3, title=title)))
     margin = image.crop((WIDTH - 32, 0, WIDTH, round(plan.card[1]) - 2))
@@ -352,4 +356,4 @@ def test_a_long_title_shrinks_or_wraps_and_is_never_cut():
 def test_a_medium_title_shrinks_onto_one_line():
     title = "All puzzles: Puzzle Test Server Name"
     plan = layout(board(3, title=title))
-    assert plan.title_lines == (title,) and plan.title_size < 44
+    assert plan.header.title_lines == (title,) and plan.header.title_size < 44

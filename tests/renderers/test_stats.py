@@ -231,9 +231,10 @@ def test_the_sample_name_is_drawn_whole():
 def test_a_long_name_shrinks_then_wraps_and_keeps_every_word():
     name = "Bartholomew Montgomery-Featherstonehaugh of Lower Wallop"
     plan = layout(view(name=name))
-    assert " ".join(plan.name_lines) == name
-    assert plan.name_size < 44
-    assert all(text_width(line, plan.name_size) <= WIDTH - 64 for line in plan.name_lines)
+    header = plan.header
+    assert " ".join(header.title_lines) == name
+    assert header.title_size < 44
+    assert all(text_width(line, header.title_size) <= WIDTH - 64 for line in header.title_lines)
     image = decode(draw_stats(view(name=name)))
     header = image.crop((WIDTH - 32, 0, WIDTH, round(plan.tiles_top)))
     assert {c for _, c in header.getcolors()} == {image.getpixel((WIDTH - 1, 1))}  # no overflow
