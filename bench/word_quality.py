@@ -11,6 +11,10 @@ in a row from one side) are compared with it:
 - precision: the share of the tier's playable words NYT accepts (the rest are what NYT thinks
   no word: junk, names, abbreviations, or words too rare for a daily puzzle).
 
+A second, independent signal: the answers of the real days in
+../shared/corpora/letterboxed/nyt_letterboxed_fixtures.json (NYT's own solutions and known ones)
+must all be in standard, the tier the solver proposes from.
+
 Also counted: offensive words (the shipped offensive.txt.gz) and abbreviations (words without
 a vowel other than the real ones of data/vowelless_words.txt) in each whole tier: must be
 zero. A measurement only: no word is ever taken from NYT's list.
@@ -29,13 +33,9 @@ from pathlib import Path
 
 from puzzles.lexicon import Tier, lexicon
 
-CORPUS = (
-    Path(__file__).resolve().parents[2]
-    / "shared"
-    / "corpora"
-    / "letterboxed"
-    / "nyt_gamedata_2024-03-22.json"
-)
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "letterboxed"
+CORPUS = CORPORA / "nyt_gamedata_2024-03-22.json"
+FIXTURES = CORPORA / "nyt_letterboxed_fixtures.json"
 MIN_WORD_LENGTH = 3
 VOWELS = frozenset("aeiouy")
 
@@ -88,6 +88,21 @@ def measure(corpus: Path = CORPUS) -> dict[str, dict[str, float]]:
     return figures
 
 
+def known_answers(fixtures: Path = FIXTURES) -> set[str]:
+    """The words of the real days' NYT and known solutions."""
+    puzzles = json.loads(fixtures.read_text(encoding="utf-8"))["puzzles"]
+    return {
+        word.lower()
+        for puzzle in puzzles
+        for key in ("nyt_solution", "known_solution")
+        for word in puzzle.get(key, ())
+    }
+
+
+def answers_missing_from_standard(fixtures: Path = FIXTURES) -> list[str]:
+    return sorted(w for w in known_answers(fixtures) if not lexicon().contains(w, Tier.STANDARD))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -95,8 +110,9 @@ def main(argv: list[str] | None = None) -> None:
     if not CORPUS.exists():
         sys.exit(f"corpus not found: {CORPUS}")
     figures = measure()
+    missing = answers_missing_from_standard() if FIXTURES.exists() else None
     if args.json:
-        print(json.dumps(figures, indent=2))
+        print(json.dumps({**figures, "fixture_answers_not_in_standard": missing}, indent=2))
         return
     print(f"NYT Letter Boxed 2024-03-22: {next(iter(figures.values()))['accepted']} accepted words")
     for tier, f in figures.items():
@@ -105,6 +121,9 @@ def main(argv: list[str] | None = None) -> None:
             f"({f['playable']} playable)  offensive {f['offensive']}  "
             f"abbreviations {f['abbreviations']}"
         )
+    if missing is not None:
+        total = len(known_answers())
+        print(f"real days' answers in standard: {total - len(missing)} of {total} {missing or ''}")
 
 
 if __name__ == "__main__":

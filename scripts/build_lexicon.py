@@ -9,15 +9,25 @@ Sources:
   >= CUSS_MIN_RATING, minus data/allowlist.txt (innocent everyday words, each with a reason),
   plus data/blocklist.txt (the project's own additions). The words derived from a listed word by
   a plain suffix (-s, -ed, -ing, -er, ...) go with it, unless allow-listed ("spiced").
+- Words newer than SCOWL 2020 ("downvote"), from LibreOffice's en_GB Hunspell dictionary, the
+  Debian package ``hunspell-en-gb`` (or given with ``--en-gb-deb``), expanded with ``unmunch``
+  (Debian ``hunspell-tools``): see current_words(). They are under the LGPL (NOTICE), so they
+  are written to files of their own (CURRENT_FILES), never into the SCOWL tier files.
 - wordfreq's ``zipf_frequency(word, "en")`` for ranking (``pip install -e '.[lexicon-build]'``).
   The runtime never imports wordfreq: the frequencies are written into the package data.
 
 Tiers (each includes the smaller ones; words are lowercase a-z only, 2+ letters):
 - common: SCOWL size <= 50 with zipf >= 2.0, or zipf >= 1.3 when the word is an inflection or
   -ly/-ness form of such a word (sneezes -> sneeze).
-- standard: SCOWL size <= 70, plus data/standard_additions.txt: everyday words SCOWL files
-  as capitalized names at its common sizes and lowercase only at size 80 ("zen").
-- large: SCOWL size <= 80 (plus the variant_2 lists). SCOWL's 95 level is left out on
+- standard, the words a solver proposes: common, plus SCOWL size <= 60 of the spelling families
+  (no variant spellings: SCOWL's own spell-checker dictionaries are size 60, "carefully
+  checked"), plus their size-70 words with zipf >= 2.5 (about once in three million words:
+  "quinoa", not "syzygy") that SCOWL never spells with a capital (the frequency of "stroud" is
+  the name's), plus the current words whose en_GB entry carries an inflection flag, plus
+  data/standard_additions.txt: everyday words SCOWL files as capitalized names at its common
+  sizes and lowercase only at size 80 ("zen").
+- large, the words a player's answer is checked against: SCOWL size <= 80 (plus the variant
+  lists), plus every current word. SCOWL's 95 level is left out on
   purpose: it is where lowercased names ("london"), abbreviations ("ibm"), misspellings and
   compound fragments ("driveboat") live, and filtering it by frequency keeps mostly junk.
 
@@ -81,6 +91,8 @@ CURRENT_MIN_ZIPF = 1.5  # seen in current text (wordfreq) at least this often
 # The plain inflections a current word's stem may take ("downvote" -> "downvoting"); the
 # dictionary's other affixes (mis-, over-, -ably, -er...) make mostly non-words on new stems.
 INFLECTIONS = ("s", "es", "ed", "ing", "ies", "ied", "ier", "iest")
+# en_GB.aff's flags for plural -s (S), -ed (D), -ing (G) and -er/-est (T).
+INFLECTION_FLAGS = frozenset("SDGT")
 
 CUSS_PACKAGE = "cuss@2.2.0"
 CUSS_MIN_RATING = 1  # cuss rates 2 "surely profane", 1 "maybe", 0 "unlikely"
@@ -90,17 +102,29 @@ OFFENSIVE_SUFFIXES = ("s", "es", "ed", "d", "ing", "ings", "er", "ers", "y", "ie
 DERIVED_MIN_LENGTH = 3  # "ho" + "d" is "hod"
 VOWELS = frozenset("aeiouy")
 
-STANDARD_FAMILIES = ("english", "american", "british", "british_z", "variant_1")
-LARGE_FAMILIES = (*STANDARD_FAMILIES, "variant_2")
+# SCOWL's spellings: American and British (-ise and -ize); its variant_N lists hold the
+# alternative spellings ("cabala" beside "kabbalah"), which SCOWL's own spell-checker
+# dictionaries leave out "to encourage consistent spelling".
+SPELLING_FAMILIES = ("english", "american", "british", "british_z")
+COMMON_FAMILIES = (*SPELLING_FAMILIES, "variant_1")
+LARGE_FAMILIES = (*COMMON_FAMILIES, "variant_2")
 
 COMMON_MAX_SIZE = 50
-STANDARD_MAX_SIZE = 70
+# SCOWL size 60 is what its official (en_US) Hunspell dictionary holds, "carefully checked for
+# errors"; size 70 ("large") "may contain misspelled or invalid words" and rare ones ("ort").
+STANDARD_MAX_SIZE = 60
+# Size-70 words join standard when current text uses them about once in three million words
+# or more (zipf 2.5: "shockwave", "quinoa"; not "syzygy").
+STANDARD_RARE_MAX_SIZE = 70
+STANDARD_RARE_MIN_ZIPF = 2.5
 LARGE_MAX_SIZE = 80
 COMMON_MIN_ZIPF = 2.0
 COMMON_INFLECTED_MIN_ZIPF = 1.3
 MIN_BASE_LENGTH = 2
 
 TIER_FILES = ("common.txt.gz", "standard.txt.gz", "large.txt.gz")
+# The current words (from en_GB) a tier adds: standard, then large.
+CURRENT_FILES = ("current-standard.txt.gz", "current-large.txt.gz")
 OFFENSIVE_FILE = "offensive.txt.gz"
 ZIPF_FILE = "zipf.txt.gz"
 MANIFEST_FILE = "manifest.json"
@@ -196,6 +220,16 @@ def read_list(path: Path) -> list[str]:
     return text.split()
 
 
+def scowl_capitalized(scowl_dir: Path) -> frozenset[str]:
+    """Every SCOWL entry with a capital letter (names: "Stroud", "Gunter"), lowercased."""
+    return frozenset(
+        entry.lower()
+        for path in sorted(scowl_dir.iterdir())
+        for entry in read_list(path)
+        if entry != entry.lower()
+    )
+
+
 def scowl_any_case(scowl_dir: Path) -> frozenset[str]:
     """Every entry of every SCOWL list (names, abbreviations, all sizes), lowercased."""
     return frozenset(
@@ -218,13 +252,21 @@ def dic_entries(dic: Path) -> list[tuple[str, str]]:
     return [(line.split("\t", 1)[0].split("/", 1)[0], line) for line in lines if line.strip()]
 
 
+def inflected_stem(line: str) -> bool:
+    """Whether a .dic entry carries a plain inflection flag: the dictionary makes it an English
+    noun, verb or adjective ("downvote/SGD"), not a fragment, loan phrase or file type ("masse",
+    "quand", "docx")."""
+    _, _, flags = line.split("\t", 1)[0].partition("/")
+    return not INFLECTION_FLAGS.isdisjoint(flags)
+
+
 def current_words(
     dic: Path, aff: Path, known: frozenset[str], zipf: Callable[[str], float]
-) -> dict[str, float]:
-    """Words the dictionary adds to SCOWL, with their stem's zipf: "downvoting" -> 1.55.
+) -> dict[str, tuple[float, bool]]:
+    """Words the dictionary adds to SCOWL: form -> (its stem's zipf, whether the stem is
+    inflected), e.g. "downvoting" -> (1.55, True).
 
-    They go to the large tier only (a player's answer is accepted, no solver proposes them):
-    wordfreq cannot tell "gmail" from "Gmail", nor a word from a fragment of a phrase ("masse").
+    All go to the large tier; those of an inflected stem (inflected_stem()) to standard too.
 
     Stems: lowercase a-z entries of 3+ letters with a vowel, not a roman numeral ("lviii"),
     that no SCOWL list holds in any case, are no part of a hyphenated entry ("higgledy" of
@@ -254,11 +296,13 @@ def current_words(
         ).stdout.decode("utf-8", errors="replace")
     found = {}
     for form in forms.split():
+        if form in known:  # a SCOWL word already ("feted" of "fete")
+            continue
         if form in stems:
-            found[form] = zipf(form)
+            found[form] = (zipf(form), inflected_stem(stems[form]))
         elif WORD.fullmatch(form) and form.endswith(INFLECTIONS):
             for stem in sorted(base_forms(form) & stems.keys())[:1]:
-                found[form] = zipf(stem)
+                found[form] = (zipf(stem), inflected_stem(stems[stem]))
     return found
 
 
@@ -349,19 +393,22 @@ def is_abbreviation(word: str, vowelless_words: frozenset[str], listed: frozense
 
 def build_tiers(
     sizes: Mapping[str, int],
+    spelling_sizes: Mapping[str, int],
     large_words: Iterable[str],
     zipf: Callable[[str], float],
     excluded: frozenset[str] = frozenset(),
     additions: frozenset[str] = frozenset(),
+    names: frozenset[str] = frozenset(),
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(common, standard, large), none holding an ``excluded`` word.
 
-    ``sizes`` maps the standard families' words (SCOWL size <= 70) to their SCOWL size;
-    ``additions`` are raised to standard (main() checks they are large words); ``excluded`` are
-    the offensive words and abbreviations.
+    ``sizes`` maps the common families' words (variant_1 included) to their SCOWL size,
+    ``spelling_sizes`` the spelling families' words (no variants); ``additions`` are raised to
+    standard (main() checks they are large words: the current words of inflected stems, and
+    standard_additions.txt); ``excluded`` are the offensive words and abbreviations; ``names``
+    are words SCOWL also spells with a capital, whose frequency is mostly the name's ("stroud",
+    "gunter"), so it is no evidence for the word.
     """
-    standard = frozenset(w for w, size in sizes.items() if size <= STANDARD_MAX_SIZE) | additions
-    large = standard | frozenset(large_words)
     small = [w for w, size in sizes.items() if size <= COMMON_MAX_SIZE]
     frequent = frozenset(w for w in small if zipf(w) >= COMMON_MIN_ZIPF)
     inflected = frozenset(
@@ -371,6 +418,14 @@ def build_tiers(
         and not frequent.isdisjoint(base_forms(w))
     )
     common = frequent | inflected
+    checked = frozenset(w for w, size in spelling_sizes.items() if size <= STANDARD_MAX_SIZE)
+    used = frozenset(
+        w
+        for w, size in spelling_sizes.items()
+        if size <= STANDARD_RARE_MAX_SIZE and zipf(w) >= STANDARD_RARE_MIN_ZIPF and w not in names
+    )
+    standard = common | checked | used | additions
+    large = standard | frozenset(large_words)
     return common - excluded, standard - excluded, large - excluded
 
 
@@ -420,15 +475,17 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="scowl-") as tmp:
         deb = args.deb.resolve() if args.deb else None
         root, scowl_version = fetch_scowl(Path(tmp), deb)
-        sizes = scowl_sizes(root / SCOWL_DIR, STANDARD_FAMILIES, STANDARD_MAX_SIZE)
+        sizes = scowl_sizes(root / SCOWL_DIR, COMMON_FAMILIES, COMMON_MAX_SIZE)
+        spelling_sizes = scowl_sizes(root / SCOWL_DIR, SPELLING_FAMILIES, STANDARD_RARE_MAX_SIZE)
         scowl_words = scowl_sizes(root / SCOWL_DIR, LARGE_FAMILIES, LARGE_MAX_SIZE).keys()
         known = scowl_any_case(root / SCOWL_DIR)
+        names = scowl_capitalized(root / SCOWL_DIR)
         ratings, cuss_version = fetch_cuss(Path(tmp), args.cuss.resolve() if args.cuss else None)
         en_gb = args.en_gb_deb.resolve() if args.en_gb_deb else None
         dic, aff, en_gb_version = fetch_en_gb(Path(tmp), en_gb)
         current = current_words(dic, aff, known, lambda word: zipf_frequency(word, "en"))
 
-    large_words = scowl_words | current.keys()  # large only: see current_words()
+    large_words = scowl_words | current.keys()
     frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
     vocabulary = frozenset(large_words)
     offensive = offensive_words(
@@ -442,17 +499,28 @@ def main(argv: list[str] | None = None) -> None:
     additions = frozenset(list_entries(STANDARD_ADDITIONS))
     if unlisted := sorted(additions.difference(scowl_words)):
         sys.exit(f"{STANDARD_ADDITIONS.name}: not in SCOWL's lowercase lists: {unlisted}")
+    current_standard = frozenset(w for w, (_, inflected) in current.items() if inflected)
     common, standard, large = build_tiers(
-        sizes, large_words, frequencies.__getitem__, offensive | abbreviations, additions
+        sizes,
+        spelling_sizes,
+        large_words,
+        frequencies.__getitem__,
+        offensive | abbreviations,
+        additions | current_standard,
+        names,
     )
     assert common <= standard <= large
     frequencies = {w: z for w, z in frequencies.items() if w in large}
 
     args.out.mkdir(parents=True, exist_ok=True)
+    # The en_GB words ship in files of their own, under their own licence (see NOTICE).
+    from_en_gb = frozenset(current)
     outputs = {
         TIER_FILES[0]: gzip_text(word_block(common)),
-        TIER_FILES[1]: gzip_text(word_block(standard - common)),
-        TIER_FILES[2]: gzip_text(word_block(large - standard)),
+        TIER_FILES[1]: gzip_text(word_block(standard - common - from_en_gb)),
+        TIER_FILES[2]: gzip_text(word_block(large - standard - from_en_gb)),
+        CURRENT_FILES[0]: gzip_text(word_block(standard & from_en_gb)),
+        CURRENT_FILES[1]: gzip_text(word_block((large - standard) & from_en_gb)),
         ZIPF_FILE: gzip_text(zipf_block(frequencies)),
         OFFENSIVE_FILE: gzip_text(word_block(offensive)),
     }
@@ -463,6 +531,7 @@ def main(argv: list[str] | None = None) -> None:
         "counts": counts,
         "files": {
             "tiers": {"common": TIER_FILES[0], "standard": TIER_FILES[1], "large": TIER_FILES[2]},
+            "current": {"standard": CURRENT_FILES[0], "large": CURRENT_FILES[1]},
             "zipf": ZIPF_FILE,
             "offensive": OFFENSIVE_FILE,
             "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in outputs.items()},
@@ -473,7 +542,8 @@ def main(argv: list[str] | None = None) -> None:
                 "url": "http://wordlist.aspell.net/",
                 "debian_package": f"{SCOWL_PACKAGE} {scowl_version}",
                 "lists": "<family>-words.<size>",
-                "standard_families": list(STANDARD_FAMILIES),
+                "common_families": list(COMMON_FAMILIES),
+                "standard_families": list(SPELLING_FAMILIES),
                 "large_families": list(LARGE_FAMILIES),
                 "license": "SCOWL permission notice; see NOTICE",
             },
@@ -481,7 +551,8 @@ def main(argv: list[str] | None = None) -> None:
                 "name": "LibreOffice's en_GB Hunspell dictionary (Marco A.G. Pinto and others)",
                 "debian_package": f"{EN_GB_PACKAGE} {en_gb_version}",
                 "expanded_with": "unmunch (Debian hunspell-tools), plain inflections kept",
-                "license": "see NOTICE",
+                "files": list(CURRENT_FILES),
+                "license": "LGPL (its README_en_GB.txt); these two files only; see NOTICE",
             },
             "cuss": {
                 "name": "cuss by Titus Wormer (map of English profane words to a sureness rating)",
@@ -504,7 +575,14 @@ def main(argv: list[str] | None = None) -> None:
                 f"{COMMON_INFLECTED_MIN_ZIPF} when a base form (suffix rules) is such a word; "
                 "minus blocklist.txt"
             ),
-            "standard": f"SCOWL size <= {STANDARD_MAX_SIZE}, plus {STANDARD_ADDITIONS.name}",
+            "standard": (
+                f"common, plus SCOWL size <= {STANDARD_MAX_SIZE} of {', '.join(SPELLING_FAMILIES)}"
+                f" (no variant spellings), plus their size <= {STANDARD_RARE_MAX_SIZE} words with "
+                f"zipf >= {STANDARD_RARE_MIN_ZIPF} that SCOWL never spells with a capital, plus "
+                "the current words whose en_GB stem has a "
+                f"plain inflection flag ({''.join(sorted(INFLECTION_FLAGS))}), plus "
+                f"{STANDARD_ADDITIONS.name}"
+            ),
             "large": (
                 f"SCOWL size <= {LARGE_MAX_SIZE}, variant_2 included, plus the current words: "
                 "en_GB stems no SCOWL list has in any case, no part of a hyphenated entry nor "
@@ -528,7 +606,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"scowl {scowl_version}, cuss {cuss_version}, wordfreq {dist_version('wordfreq')}")
     for tier, count in counts.items():
         print(f"{tier:>9}: {count:7,d} words")
-    print(f"  current: {len(current):7,d} words from en_GB {en_gb_version}")
+    print(
+        f"  current: {len(current):7,d} words from en_GB {en_gb_version}, "
+        f"{len(standard & from_en_gb):,d} of them in standard"
+    )
     print(f"offensive: {len(vocabulary & offensive):7,d} words removed from every tier")
     print(f"   abbrev: {len(abbreviations):7,d} words removed: {' '.join(sorted(abbreviations))}")
     print(f"     data: {total / 1e6:.2f} MB in {args.out}")

@@ -1,8 +1,10 @@
 """English word lists in nested tiers, with build-time word frequencies (stdlib only).
 
 The package data in ``data/`` is written by ``scripts/build_lexicon.py`` (SCOWL words ranked by
-wordfreq; see NOTICE). Each tier file holds the words that tier adds to the smaller ones, sorted,
-one a line; ``zipf.txt.gz`` holds ``"<zipf> word word ..."`` lines for words with a nonzero zipf.
+wordfreq, and newer words from LibreOffice's en_GB dictionary; see NOTICE). Each tier file holds
+the words that tier adds to the smaller ones, sorted, one a line (the en_GB words in the
+``current-*`` files); ``zipf.txt.gz`` holds ``"<zipf> word word ..."`` lines for words with a
+nonzero zipf.
 
 Every query is case-insensitive. Methods returning tuples return them sorted, so puzzle code that
 draws from them with a seeded random generator is deterministic (a frozenset's iteration order
@@ -34,6 +36,9 @@ _TIER_FILES = {
     Tier.STANDARD: "standard.txt.gz",
     Tier.LARGE: "large.txt.gz",
 }
+# Words newer than SCOWL (from LibreOffice's en_GB dictionary) a tier adds, kept in files of
+# their own because they are under their own licence (see NOTICE).
+_CURRENT_FILES = {Tier.STANDARD: "current-standard.txt.gz", Tier.LARGE: "current-large.txt.gz"}
 _ZIPF_FILE = "zipf.txt.gz"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -217,6 +222,8 @@ def _load_zipf_table() -> dict[str, float]:
 def lexicon() -> Lexicon:
     """The shipped English lexicon, loaded once per process (zipf table on first use)."""
     tiers = [_read_data(_TIER_FILES[tier]).split() for tier in _TIERS]
+    for tier, name in _CURRENT_FILES.items():
+        tiers[tier - 1] += _read_data(name).split()
     shared = Lexicon(*tiers, zipf=_load_zipf_table)
     shared._shared = True
     return shared

@@ -1,12 +1,14 @@
 """The shipped English lexicon (package data built by scripts/build_lexicon.py) and its API."""
 
 import fnmatch
+import gzip
 import json
 import pickle
 import re
 import subprocess
 import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -39,8 +41,39 @@ def test_non_words_names_and_abbreviations_are_in_no_tier(lex, word):
 
 
 def test_rarer_words_sit_in_the_larger_tiers(lex):
-    assert lex.tier_of("syzygy") is Tier.STANDARD
+    assert lex.tier_of("kumquat") is Tier.STANDARD  # SCOWL 60: its checked spell-check size
+    # SCOWL 70, used less than once a million words: accepted, not proposed
+    assert lex.tier_of("syzygy") is Tier.LARGE
+    assert lex.tier_of("quinoa") is Tier.STANDARD  # SCOWL 70 too, but in everyday use
     assert lex.tier_of("zyzzyva") is Tier.LARGE  # a Scrabble word, in few dictionaries
+
+
+@pytest.mark.parametrize("word", ["cabala", "aecia", "bombacaceous"])
+def test_variant_spellings_and_rare_words_are_not_proposed(lex, word):
+    assert lex.tier_of(word) is Tier.LARGE
+
+
+LETTERBOXED_FIXTURES = (
+    Path(__file__).resolve().parents[3]
+    / "shared"
+    / "corpora"
+    / "letterboxed"
+    / "nyt_letterboxed_fixtures.json"
+)
+
+
+@pytest.mark.skipif(not LETTERBOXED_FIXTURES.exists(), reason="../shared/corpora absent")
+def test_every_known_letterboxed_answer_is_a_standard_word(lex):
+    # NYT's own solutions (and known ones) of real days: the solver must be able to propose them
+    puzzles = json.loads(LETTERBOXED_FIXTURES.read_text(encoding="utf-8"))["puzzles"]
+    answers = {
+        word.lower()
+        for puzzle in puzzles
+        for key in ("nyt_solution", "known_solution")
+        for word in puzzle.get(key, ())
+    }
+    assert len(answers) >= 15
+    assert [word for word in sorted(answers) if not lex.contains(word, Tier.STANDARD)] == []
 
 
 def test_tiers_nest(lex):
@@ -242,11 +275,27 @@ def test_lexicons_pickle(lex):
     assert copy.zipf("cold") == 4.5
 
 
-def test_current_words_are_accepted_but_never_proposed(lex):
-    # from LibreOffice's en_GB dictionary (words newer than SCOWL 2020), large tier only
-    for word in ("downvote", "downvoting", "livestreamed", "cybersecurity"):
+def test_current_words_are_standard_when_the_dictionary_inflects_them(lex):
+    # from LibreOffice's en_GB dictionary (words newer than SCOWL 2020)
+    for word in ("downvote", "downvoting", "livestreamed", "chatbot"):
+        assert lex.tier_of(word) is Tier.STANDARD, word
+    # entries without an inflection flag: uncountable nouns, loan words, fragments of phrases
+    for word in ("cybersecurity", "quand", "masse"):
         assert lex.tier_of(word) is Tier.LARGE, word
     assert lex.tier_of("lviii") is None  # a roman numeral, not a word
+
+
+def test_current_words_ship_apart_from_the_scowl_words():
+    # they are under their own licence (NOTICE): no word is in both kinds of file
+    def words(name: str) -> set[str]:
+        data = resources.files("puzzles.lexicon").joinpath("data", name).read_bytes()
+        return set(gzip.decompress(data).decode("ascii").split())
+
+    current = words("current-standard.txt.gz") | words("current-large.txt.gz")
+    scowl = set().union(*(words(f"{tier.name.lower()}.txt.gz") for tier in TIERS))
+    assert "downvote" in current
+    assert "kumquat" in scowl
+    assert not current & scowl
 
 
 def test_nyt_answer_with_a_current_word_is_accepted():
