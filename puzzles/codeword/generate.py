@@ -473,15 +473,9 @@ def _deduced(solver: Solver, state: State, letters: dict[int, str]) -> State | N
     return state
 
 
-def generate(
-    rng: random.Random,
-    difficulty: str | None = None,
-    grid_size: int = DEFAULT_SIZE,
-    dictionary: Lexicon | None = None,
-) -> Codeword:
-    """A filled, numbered grid with the fewest starters (plus a few for easier levels)."""
-    difficulty = difficulty or "medium"
-    if difficulty not in DIFFICULTIES:
+def check_request(difficulty: str | None = None, grid_size: int = DEFAULT_SIZE) -> None:
+    """A PuzzleError, before any work, for a grade or grid size that cannot be made."""
+    if difficulty is not None and difficulty not in DIFFICULTIES:
         raise PuzzleError(
             f"unknown difficulty {difficulty!r}; choose {', '.join(DIFFICULTIES)}",
             example=Usage("generate", "codeword", options=(("difficulty", "easy"),)),
@@ -490,6 +484,17 @@ def generate(
         raise PuzzleError(
             f"grid_size must be odd, not {grid_size}", example=Usage(options=(("grid_size", 13),))
         )
+
+
+def generate(
+    rng: random.Random,
+    difficulty: str | None = None,
+    grid_size: int = DEFAULT_SIZE,
+    dictionary: Lexicon | None = None,
+) -> Codeword:
+    """A filled, numbered grid with the fewest starters (plus a few for easier levels)."""
+    difficulty = difficulty or "medium"
+    check_request(difficulty, grid_size)
     dictionary = dictionary or lexicon()
     white, letters = fill_grid(grid_size, rng, dictionary, time.monotonic() + TIME_LIMIT)
     number_of = number_letters(rng)
