@@ -50,7 +50,10 @@ def refuse_undrawable(kind: PuzzleKind, puzzle: Puzzle, instead: str = "") -> No
     can do in this frontend (', or leave out --image')."""
     from renderers import MAX_HEIGHT, MAX_WIDTH, too_big
 
-    reason = too_big(kind.name, puzzle)
+    try:
+        reason = too_big(kind.name, puzzle)
+    except LookupError:  # a kind with no renderer: nothing to bound; drawing it is the bug
+        return
     if reason is not None:
         raise PuzzleError(
             f"that {kind.title} is too big to draw: {reason}. A picture is at most "
