@@ -2,12 +2,15 @@
 against the bot's solve deadline.
 
     .venv/bin/python -m bench.fuzz [--json] [--quick] [--skip-fuzz] [--skip-options]
+                                   [--max-minutes 20]
 
 - Fuzz: the properties of tests/fuzz (any text is answered or refused, a puzzle re-parses
   from its own text, what parses is solved inside the deadline, option extremes refused or
   bounded, generate text fits one message) under the `long` hypothesis profile (500 and more
   inputs per kind and property; --quick: the default profile). Reports the inputs tried per
-  kind, from hypothesis's statistics, and every failure.
+  kind, from hypothesis's statistics, and every failure. The run is stopped after
+  --max-minutes (20 by default; about 6 on a two-core machine shared with other work, longer
+  when a failure is found, since hypothesis then spends up to 5 minutes shrinking it).
 - Options at their maxima: each kind's numeric solve options set to their declared maximum
   (and tier=large where a kind has tiers) on the slowest puzzles we know for that option,
   timed in this process (wall clock, and processor time, which a busy machine does not
@@ -71,17 +74,30 @@ def options_at_maxima() -> list[dict]:
     return rows
 
 
-def fuzz(profile: str) -> dict:
-    """Run tests/fuzz under `profile`; inputs tried per kind and the failures."""
+def fuzz(profile: str, max_minutes: float = 20) -> dict:
+    """Run tests/fuzz under `profile`, for at most `max_minutes`; inputs tried per kind and
+    the failures."""
     command = [sys.executable, "-m", "pytest", "tests/fuzz", "-q", "-p", "no:cacheprovider"]
     start = time.perf_counter()
-    run = subprocess.run(
-        command,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "HYPOTHESIS_PROFILE": profile},
-    )
+    try:
+        run = subprocess.run(
+            command,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "HYPOTHESIS_PROFILE": profile},
+            timeout=max_minutes * 60,
+        )
+    except subprocess.TimeoutExpired as stopped:
+        output = stopped.stdout or b""
+        output = output.decode(errors="replace") if isinstance(output, bytes) else output
+        return {
+            "profile": profile,
+            "seconds": round(time.perf_counter() - start, 1),
+            "inputs_per_kind": {},
+            "failures": [line for line in output.splitlines() if line.startswith("FAILED")],
+            "summary": f"stopped after {max_minutes:g} minutes, unfinished",
+        }
     seconds = time.perf_counter() - start
     per_kind: dict[str, int] = {}
     for line in run.stdout.splitlines():
@@ -106,12 +122,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the default (fast) profile")
     parser.add_argument("--skip-fuzz", action="store_true")
     parser.add_argument("--skip-options", action="store_true")
+    parser.add_argument(
+        "--max-minutes", type=float, default=20, help="stop the fuzz run after this long"
+    )
     args = parser.parse_args()
     results: dict = {"deadline_seconds": Config().deadline_seconds}
     if not args.skip_options:
         results["options_at_maxima"] = options_at_maxima()
     if not args.skip_fuzz:
-        results["fuzz"] = fuzz("default" if args.quick else "long")
+        results["fuzz"] = fuzz("default" if args.quick else "long", args.max_minutes)
     if args.json:
         print(json.dumps(results, indent=2))
         return

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.jobs import refuse_undrawable
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import Option, hint_text, to_jsonable
 
@@ -146,23 +147,27 @@ def run_solve(args: argparse.Namespace, report: Report) -> None:
 
 
 def run_check(args: argparse.Namespace, report: Report) -> None:
-    kind, puzzle = _parsed_puzzle(args, report)
+    kind = get_kind(args.kind)
     if args.answer_file:
-        answer = _read_text_file(args.answer_file, kind.max_input_chars)
+        answer = _read_text_file(args.answer_file, kind.input_limit("answer"))
     else:
         answer = _utf8(args.answer or "", "the answer")
     if not answer:
         raise PuzzleError("give your answer with --answer or --answer-file")
+    kind.check_input_size(answer, what="answer")  # as the bot does, before any parsing
+    kind, puzzle = _parsed_puzzle(args, report)
     verdict = report.timed("check", lambda: kind.check(puzzle, answer))
     report.data["verdict"] = to_jsonable(verdict)
     report.say(verdict.text())
 
 
 def run_hint(args: argparse.Namespace, report: Report) -> None:
-    kind, puzzle = _parsed_puzzle(args, report)
+    kind = get_kind(args.kind)
     if kind.hint is None:
         raise PuzzleError(f"{kind.title} has no hints yet; try: puzzlebot solve {kind.name} ...")
     progress = _utf8(args.progress or "", "the progress")
+    kind.check_input_size(progress, what="progress")  # as the bot does, before any parsing
+    kind, puzzle = _parsed_puzzle(args, report)
     hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
     report.data["hint"] = hint_text(hint)
     if not isinstance(hint, str):
@@ -275,6 +280,8 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     report.data["kind"] = kind.name
     puzzle = report.timed("parse", lambda: kind.parse(text))
     report.data["puzzle"] = to_jsonable(puzzle)
+    if getattr(args, "image", None):  # refused before the solve, as the bot does
+        refuse_undrawable(kind, puzzle, instead=", or leave out --image to get the answer as text")
     return kind, puzzle
 
 

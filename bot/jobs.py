@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import get_kind
-from puzzles.core import Puzzle, hint_text
+from puzzles.core import Puzzle, PuzzleError, PuzzleKind, hint_text
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,24 @@ def warm_up() -> None:
         except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
     log.info("worker warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
+
+
+def refuse_undrawable(kind: PuzzleKind, puzzle: Puzzle, instead: str = "") -> None:
+    """A PuzzleError, before any solving or drawing, when the puzzle's picture could not show
+    all of it readably within the bounds of every picture; `instead` is what else the member
+    can do in this frontend (', or leave out --image')."""
+    from renderers import MAX_HEIGHT, MAX_WIDTH, too_big
+
+    try:
+        reason = too_big(kind.name, puzzle)
+    except LookupError:  # a kind with no renderer: nothing to bound; drawing it is the bug
+        return
+    if reason is not None:
+        raise PuzzleError(
+            f"that {kind.title} is too big to draw: {reason}. A picture is at most "
+            f"{MAX_WIDTH:,} x {MAX_HEIGHT:,} pixels, with every letter readable on a phone; "
+            f"give a shorter puzzle{instead}"
+        )
 
 
 def _timed(timings: dict[str, float], name: str, work):

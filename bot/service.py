@@ -66,14 +66,24 @@ class PuzzleService:
             if text is not None:
                 kind.check_input_size(str(text), what=what)
 
-    async def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
-        """The puzzle, or a PuzzleError saying what is wrong (size checked before parsing).
+    def check_generate(
+        self, kind: PuzzleKind, difficulty: str | None, options: dict[str, Any]
+    ) -> None:
+        """Refuse at once a request for a puzzle that could never be made: a text over its
+        limit, an option out of its range, or a combination that cannot exist (a 4x4 sudoku
+        comes only easy), so the member hears it privately before any "thinking"."""
+        self.check_sizes(kind, **kind.text_options(options))
+        kind.generate_request(difficulty, options)
+
+    async def parse(self, kind: PuzzleKind, text: str, *, drawn: bool = True) -> Puzzle:
+        """The puzzle, or a PuzzleError saying what is wrong: its size checked before parsing
+        and, when its answer is `drawn`, whether its picture could show it all readably.
 
         Parsing is quick, but some kinds look words up and the first lookup loads the word
         lists, so it runs in a thread rather than on the event loop.
         """
         self.check_sizes(kind, puzzle=text)
-        return await asyncio.to_thread(kind.parse, text)
+        return await asyncio.to_thread(_parsed, kind, text, drawn)
 
     # --- the work, in the pool ------------------------------------------------------------
 
@@ -91,7 +101,7 @@ class PuzzleService:
     async def generate(
         self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
     ):
-        self.check_sizes(kind, **kind.text_options(options))
+        self.check_generate(kind, difficulty, options)
         return await self._run(
             kind,
             jobs.generate_job,
@@ -162,6 +172,13 @@ class PuzzleService:
             )
         except Exception:  # the log must never cost a member their answer
             log.exception("could not record a %s command", command)
+
+
+def _parsed(kind: PuzzleKind, text: str, drawn: bool) -> Puzzle:
+    puzzle = kind.parse(text)
+    if drawn:
+        jobs.refuse_undrawable(kind, puzzle)
+    return puzzle
 
 
 BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."

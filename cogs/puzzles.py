@@ -97,15 +97,25 @@ def kind_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=kind.title, value=kind.name) for kind in all_kinds()][:25]
 
 
+SLASH_TEXT_LIMIT = 6000  # Discord's most for a text option's max_length
+
+
 def _annotation(option: Option) -> Any:
-    """The Discord parameter type for a declared option (ranges and choices included)."""
+    """The Discord parameter type for a declared option, with its choices, its range or its
+    length, so Discord itself refuses what the option would (min_value, max_value,
+    max_length on the synced command)."""
     if option.type is bool:
         return bool
     if option.choices:
         return Literal[option.choices]  # type: ignore[valid-type]
-    if option.type is int and (option.minimum is not None or option.maximum is not None):
-        return app_commands.Range[int, option.minimum, option.maximum]
-    return option.type
+    if option.type in (int, float):
+        return app_commands.Range[option.type, option.minimum, option.maximum]
+    return text_up_to(option.max_length)
+
+
+def text_up_to(limit: int) -> Any:
+    """A text option of at most `limit` characters (as far as Discord allows one)."""
+    return app_commands.Range[str, 1, min(limit, SLASH_TEXT_LIMIT)]
 
 
 def _parameter(name: str, annotation: Any, default: Any = inspect.Parameter.empty):
@@ -146,10 +156,11 @@ def kind_command(
 
 def puzzle_parameter(kind: PuzzleKind) -> tuple[inspect.Parameter, str]:
     """The puzzle text: required, except for grid kinds, which ask in a text box when left out."""
+    text = text_up_to(kind.input_limit("puzzle"))
     if kind.multiline_input:
-        parameter = _parameter("puzzle", str, None)
+        parameter = _parameter("puzzle", text, None)
         return parameter, f"the {kind.typed_as} (leave empty to type it over lines in a text box)"
-    return _parameter("puzzle", str), f"the {kind.typed_as}, e.g. {kind.example}"
+    return _parameter("puzzle", text), f"the {kind.typed_as}, e.g. {kind.example}"
 
 
 def puzzle_label(kind: PuzzleKind) -> str:
@@ -207,7 +218,7 @@ class PuzzleModal(discord.ui.Modal):
                     label=label[:45],
                     style=discord.TextStyle.paragraph,
                     required=required,
-                    max_length=min(MODAL_TEXT_LIMIT, kind.max_input_chars),
+                    max_length=min(MODAL_TEXT_LIMIT, kind.input_limit(name)),
                     placeholder=kind.example[:100] if name == "puzzle" else None,
                     default=(filled_in.get(name) or None),
                 )
@@ -376,7 +387,10 @@ class PuzzleCommands(commands.Cog):
             return None
         parameters = [
             puzzle_parameter(kind),
-            (_parameter("progress", str, None), "your answer so far (words, moves or grid)"),
+            (
+                _parameter("progress", text_up_to(kind.input_limit("progress")), None),
+                "your answer so far (words, moves or grid)",
+            ),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
@@ -428,7 +442,7 @@ class PuzzleCommands(commands.Cog):
         parameters = [
             puzzle_parameter(kind),
             (
-                _parameter("answer", str, None),
+                _parameter("answer", text_up_to(kind.input_limit("answer")), None),
                 "your answer (leave empty to type it over several lines, e.g. a grid)",
             ),
         ]
@@ -452,7 +466,7 @@ class PuzzleCommands(commands.Cog):
         self, interaction, kind: PuzzleKind, text: str, answer: str
     ) -> None:
         started = time.perf_counter()
-        puzzle = await self.service.parse(kind, text)
+        puzzle = await self.service.parse(kind, text, drawn=False)  # a verdict has no picture
         kind.check_input_size(answer, what="answer")
         self.service.admit(interaction.user.id, interaction.guild_id)
         await self._defer(interaction, private=True)
@@ -469,9 +483,9 @@ class PuzzleCommands(commands.Cog):
         if kind.difficulties:
             choices = Literal[tuple(kind.difficulties[:25])]  # type: ignore[valid-type]
             parameters.append((_parameter("difficulty", choices, None), "how hard"))
-        if any(option.name == "text" for option in kind.generate_options):
-            text_option = next(o for o in kind.generate_options if o.name == "text")
-            parameters.append((_parameter("text", str, None), text_option.help))
+        text = next((o for o in kind.generate_options if o.name == "text"), None)
+        if text is not None:
+            parameters.append((_parameter("text", _annotation(text), None), text.help))
         parameters += option_parameters(kind.generate_options)
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
@@ -485,6 +499,7 @@ class PuzzleCommands(commands.Cog):
         started = time.perf_counter()
         difficulty = values.pop("difficulty", None)
         options = {name: value for name, value in values.items() if value is not None}
+        self.service.check_generate(kind, difficulty, options)
         self.service.admit(interaction.user.id, interaction.guild_id)
         await self._defer(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)

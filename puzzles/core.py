@@ -447,6 +447,9 @@ class PuzzleKind:
     typed_as: str = "puzzle"
     warm_up: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    # Quick checks of a generate request as a whole (difficulty, **generate options), raising
+    # a PuzzleError for what can never be made (a 4x4 sudoku is only easy): run before any work.
+    check_generate: Callable[..., None] | None = None
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:
         """Solve with player-supplied options, each validated against its declaration."""
@@ -459,6 +462,14 @@ class PuzzleKind:
         options: dict[str, Any] | None = None,
     ) -> Puzzle:
         """Generate with a validated difficulty and player-supplied generate options."""
+        difficulty, values = self.generate_request(difficulty, options)
+        return self.generate(rng, difficulty, **values)
+
+    def generate_request(
+        self, difficulty: str | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str | None, dict[str, Any]]:
+        """The difficulty and every generate option validated, each alone and all together
+        (check_generate), before any work: a frontend refuses a bad request at once."""
         if difficulty is not None and self.difficulties:
             difficulty = difficulty.strip().lower()
             if difficulty not in self.difficulties:
@@ -470,7 +481,9 @@ class PuzzleKind:
                     ),
                 )
         values = _with_options(self.title, self.generate_options, options)
-        return self.generate(rng, difficulty, **values)
+        if self.check_generate is not None:
+            self.check_generate(difficulty, **values)
+        return difficulty, values
 
     def input_limit(self, what: str = "puzzle") -> int:
         """The most characters accepted for one text a member gives: the puzzle, an answer,

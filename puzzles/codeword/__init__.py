@@ -17,7 +17,7 @@ hint).
 
 from __future__ import annotations
 
-from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, generate
+from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, check_request, generate
 from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse, parse_letters
 from puzzles.codeword.rules import CodewordHint, check, hint
 from puzzles.codeword.solver import CodewordSolution, solve
@@ -56,6 +56,7 @@ KIND = PuzzleKind(
         ),
     ),
     difficulties=DIFFICULTIES,
+    check_generate=check_request,
     max_input_chars=4000,
     max_answer_chars=1000,  # letters such as 1=A 2=B, or the final word
     multiline_input=True,

@@ -473,6 +473,16 @@ def _deduced(solver: Solver, state: State, letters: dict[int, str]) -> State | N
     return state
 
 
+def check_request(difficulty: str | None = None, grid_size: int = DEFAULT_SIZE) -> None:
+    """A PuzzleError, before any work, for a grade or grid size that cannot be made."""
+    if difficulty is not None:
+        known_difficulty("codeword", difficulty, DIFFICULTIES, "easy")
+    if grid_size % 2 == 0:
+        raise PuzzleError(
+            f"grid_size must be odd, not {grid_size}", example=Usage(options=(("grid_size", 13),))
+        )
+
+
 def generate(
     rng: random.Random,
     difficulty: str | None = None,
@@ -480,11 +490,8 @@ def generate(
     dictionary: Lexicon | None = None,
 ) -> Codeword:
     """A filled, numbered grid with the fewest starters (plus a few for easier levels)."""
-    difficulty = known_difficulty("codeword", difficulty or "medium", DIFFICULTIES, "easy")
-    if grid_size % 2 == 0:
-        raise PuzzleError(
-            f"grid_size must be odd, not {grid_size}", example=Usage(options=(("grid_size", 13),))
-        )
+    difficulty = difficulty or "medium"
+    check_request(difficulty, grid_size)
     dictionary = dictionary or lexicon()
     white, letters = fill_grid(grid_size, rng, dictionary, time.monotonic() + TIME_LIMIT)
     number_of = number_letters(rng)

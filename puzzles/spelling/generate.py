@@ -47,7 +47,9 @@ MAX_REARRANGEMENTS = 30  # column arrangements tried per grid
 def generate(rng: random.Random, difficulty: str | None = None, text: str = "") -> SpellingPuzzle:
     """A spelling puzzle for the phrase in `text` (or one from PHRASES); `difficulty` is not
     used: the puzzle is as sparse as a step-by-step solve allows."""
-    phrase = text.strip() or rng.choice(PHRASES)
+    # One line whatever was typed: a line break inside (\n, U+2028, \x1e...) would split the
+    # phrase line of the puzzle's text, which then no longer parses back.
+    phrase = " ".join(text.split()) or rng.choice(PHRASES)
     letters = _symbols_for(rng, phrase)
     size = len(letters)
     want = tuple(letters.index(letter) + 1 for letter in phrase_letters(phrase))

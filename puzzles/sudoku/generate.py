@@ -48,15 +48,8 @@ def generate(
 ) -> Grid:
     """A unique `size` x `size` puzzle of the grade asked for (by default medium, or the
     hardest grade below it that the size reaches)."""
+    check_request(difficulty, symmetric, size)
     target = _grade_rank(difficulty or default_difficulty(size))
-    offered = difficulties_for(size)
-    if DIFFICULTIES[target] not in offered:
-        raise PuzzleError(
-            f"a {size}x{size} sudoku comes only {', '.join(offered)}, not {DIFFICULTIES[target]}",
-            example=Usage(
-                "generate", "sudoku", options=(("size", size), ("difficulty", offered[-1]))
-            ),
-        )
     for _ in range(MAX_GRIDS):
         solution = random_filled_grid(rng, *BOX_SHAPES[size])
         allowed = _no_harder_than(target, grade)
@@ -72,6 +65,19 @@ def generate(
         f"no {DIFFICULTIES[target]} puzzle turned up in {MAX_GRIDS} tries; "
         "try another seed or grade"
     )
+
+
+def check_request(difficulty: str | None = None, symmetric: bool = False, size: int = 9) -> None:
+    """A PuzzleError, before any work, for a size and grade that cannot go together."""
+    wanted = DIFFICULTIES[_grade_rank(difficulty or default_difficulty(size))]
+    offered = difficulties_for(size)
+    if wanted not in offered:
+        raise PuzzleError(
+            f"a {size}x{size} sudoku comes only {', '.join(offered)}, not {wanted}",
+            example=Usage(
+                "generate", "sudoku", options=(("size", size), ("difficulty", offered[-1]))
+            ),
+        )
 
 
 def difficulties_for(size: int) -> tuple[str, ...]:

@@ -297,3 +297,51 @@ def test_with_json_even_an_unexpected_error_is_one_json_document(capsys, monkeyp
     document = json.loads(out)
     assert document["error"] == "internal error: RuntimeError: a bug"
     assert "Traceback" in document["traceback"] and err == ""
+
+
+# --- answers, progress and pictures, checked as the bot checks them -------------------------
+
+LONG_CLUE = " ".join(str(n % 26 + 1) for n in range(30))  # parses; no picture could show it
+
+
+@pytest.mark.parametrize(
+    ("argv", "what"),
+    [
+        (["check", "ladder", "cold warm", "--answer", "cold " * 120], "answer"),
+        (["hint", "ladder", "cold warm", "--progress", "cold " * 120], "progress"),
+        # the answer is sized before the puzzle is read, as in Discord
+        (["check", "ladder", "c0ld", "--answer", "cold " * 120], "answer"),
+    ],
+)
+def test_an_answer_or_progress_over_the_kind_limit_is_one_json_refusal(capsys, argv, what):
+    limit = get_kind("ladder").input_limit(what)
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == EXIT_BAD_INPUT
+    document = json.loads(out)
+    assert f"{what} is 600 characters; the most I accept is {limit}" in document["error"]
+    assert "verdict" not in document and "hint" not in document
+
+
+def test_an_answer_file_is_read_up_to_the_answer_limit_not_the_puzzle_limit(capsys, tmp_path):
+    kind = get_kind("ladder")
+    assert kind.input_limit("answer") > 4 * kind.input_limit("puzzle")  # what the test needs
+    answer = tmp_path / "answer.txt"
+    answer.write_text("COLD CORD CARD WARD WARM" + " " * (kind.input_limit("answer") - 30))
+    code, out, _ = run(
+        capsys, "check", "ladder", "cold warm", "--answer-file", str(answer), "--json"
+    )
+    assert code == 0, out
+    assert json.loads(out)["verdict"]["solved"] is True
+
+
+def test_a_puzzle_too_big_to_draw_is_refused_before_solving_when_a_picture_is_asked(
+    capsys, tmp_path
+):
+    image = tmp_path / "clue.png"
+    code, out, _ = run(capsys, "solve", "codeword", LONG_CLUE, "--image", str(image), "--json")
+    assert code == EXIT_BAD_INPUT
+    document = json.loads(out)
+    error = document["error"]
+    assert "too big to draw: a clue of 30 numbers is too long" in error
+    assert "800 x 3,200 pixels" in error and "leave out --image" in error
+    assert "solution" not in document and not image.exists()

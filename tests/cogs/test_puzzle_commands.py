@@ -392,3 +392,87 @@ async def test_a_text_box_opened_before_a_restart_is_answered_after_it(server, t
     assert "hidden single" in reply.content  # and the steps option too
     assert reply.attachments and reply.attachments[0].filename.startswith("SPOILER_")
     server.assert_no_violations()
+
+
+# --- what Discord is told, and what is refused before any "thinking" -------------------------
+
+
+def subcommand(server: FakeDiscord, group: str, kind_name: str) -> dict[str, dict]:
+    """The synced options of /<group> <kind_name>, by name."""
+    command = server.command(group, server.guild)
+    (sub,) = [o for o in command["options"] if o["name"] == kind_name]
+    return {option["name"]: option for option in sub.get("options", [])}
+
+
+def text_inputs(modal: dict) -> dict[str, dict]:
+    """The text inputs of a modal the bot opened, by custom id (action rows or labels)."""
+    inputs = {}
+    for row in modal["components"]:
+        for item in row.get("components") or [row.get("component")]:
+            inputs[item["custom_id"]] = item
+    return inputs
+
+
+async def test_discord_is_told_every_range_and_length_the_bot_accepts(server, tmp_path):
+    ladder = get_kind("ladder")
+    seconds = next(o for o in ladder.solve_options if o.name == "seconds")
+    text = next(o for o in get_kind("cryptogram").generate_options if o.name == "text")
+    async with running_bot(server, test_config(tmp_path)):
+        solve = subcommand(server, "solve", "ladder")
+        assert (solve["seconds"]["min_value"], solve["seconds"]["max_value"]) == (
+            seconds.minimum,
+            seconds.maximum,
+        )
+        assert solve["puzzle"]["max_length"] == ladder.input_limit("puzzle")
+        assert subcommand(server, "check", "ladder")["answer"]["max_length"] == (
+            ladder.input_limit("answer")
+        )
+        assert subcommand(server, "hint", "ladder")["progress"]["max_length"] == (
+            ladder.input_limit("progress")
+        )
+        assert subcommand(server, "generate", "cryptogram")["text"]["max_length"] == (
+            text.max_length
+        )
+        # Discord itself keeps a value out of range from reaching the bot.
+        with pytest.raises(ValueError, match="seconds"):
+            await server.send_slash_command(
+                "solve ladder",
+                options={"puzzle": "cold", "longest": True, "seconds": seconds.maximum + 1},
+            )
+
+        # A text box allows each field what the bot accepts for it: the answer is longer.
+        opened = await server.send_slash_command("check ladder", options={"puzzle": "cold warm"})
+        inputs = text_inputs(await opened.wait_for_modal())
+        assert inputs["puzzle"]["max_length"] == ladder.input_limit("puzzle")
+        assert inputs["answer"]["max_length"] == ladder.input_limit("answer")
+        long_answer = "COLD CORD CARD WARD WARM" + " " * 200  # over the puzzle's limit
+        verdict = await opened.submit_modal({"puzzle": "cold warm", "answer": long_answer})
+        assert "solved" in (await verdict.reply(timeout=REPLY_TIMEOUT)).content.lower()
+    server.assert_no_violations()
+
+
+LONG_CRYPTOGRAM = "ABCDEFGHIJKLMNOPQRSTUVWXY " * 57  # under the input limit, too long to draw
+
+
+async def test_what_could_never_be_drawn_or_made_is_refused_at_once_and_privately(server, tmp_path):
+    async with running_bot(server, test_config(tmp_path)):
+        too_long = await server.send_slash_command(
+            "solve cryptogram", options={"puzzle": LONG_CRYPTOGRAM}
+        )
+        await answered_at_once_and_privately(too_long)
+        message = (await too_long.reply()).content
+        assert "too big to draw: a cryptogram of 1,481 characters" in message
+        assert "800 x 3,200 pixels" in message
+
+        four_by_four = await server.send_slash_command(
+            "generate sudoku", options={"size": 4, "difficulty": "hard"}
+        )
+        await answered_at_once_and_privately(four_by_four)
+        assert "comes only easy, not hard" in (await four_by_four.reply()).content
+        assert "/generate sudoku size:4 difficulty:easy" in (await four_by_four.reply()).content
+
+        even = await server.send_slash_command("generate codeword", options={"grid_size": 12})
+        await answered_at_once_and_privately(even)
+        assert "grid_size must be odd" in (await even.reply()).content
+    assert not server.channel_messages()
+    server.assert_no_violations()

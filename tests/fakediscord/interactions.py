@@ -20,6 +20,7 @@ from .models import (
     RecordedRequest,
     StoredMessage,
 )
+from .validation import option_value_problem
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -204,8 +205,9 @@ def build_options(
 ) -> list[dict[str, Any]]:
     """Interaction ``options`` for ``values``, typed by the synced declaration if there is one.
 
-    Raises ValueError for an option the command does not declare or a missing required one,
-    as Discord's client would never send those.
+    Raises ValueError for an option the command does not declare, a missing required one, or
+    a value its declaration does not allow (a choice not offered, a number out of range, text
+    too long), as Discord's client would never send those.
     """
     by_name = {option["name"]: option for option in declared or []}
     if declared is not None:
@@ -223,6 +225,9 @@ def build_options(
             raise ValueError(f"{where} requires option(s) {missing}")
     options = []
     for name, value in values.items():
+        problem = option_value_problem(by_name[name], value) if name in by_name else None
+        if problem is not None and name != focused:
+            raise ValueError(f"{where}: {problem} (Discord's client would not send it)")
         kind = by_name[name]["type"] if name in by_name else option_type_of(value)
         if kind in (USER, CHANNEL, ROLE):
             wire_value: Any = str(value.id)
@@ -292,5 +297,11 @@ def modal_submit_components(
 def _submitted(component: dict[str, Any], fields: dict[str, str]) -> dict[str, Any]:
     custom_id = component.get("custom_id")
     if component.get("type") == 4:
-        return {"type": 4, "custom_id": custom_id, "value": fields.get(custom_id, "")}
+        value = fields.get(custom_id, "")
+        longest = component.get("max_length", 4000)
+        if len(value) > longest:  # Discord's client stops typing at the input's max_length
+            raise ValueError(
+                f"text input {custom_id!r} takes at most {longest} characters, not {len(value):,}"
+            )
+        return {"type": 4, "custom_id": custom_id, "value": value}
     return {"type": component.get("type"), "custom_id": custom_id, "values": []}

@@ -6,11 +6,14 @@ Only the limits a bot is likely to trip are modelled, not every rule of the API.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # \w is Unicode-aware, like Discord's \p{L}\p{N}
 SUBCOMMAND, GROUP = 1, 2
+STRING, INTEGER, NUMBER = 3, 4, 10
+MAX_STRING_LENGTH = 6000  # min_length 0-6000 and max_length 1-6000, on STRING options only
 MAX_CONTENT = 2000
 MAX_FILES = 10
 MAX_EMBEDS = 10
@@ -111,7 +114,56 @@ def _options_problems(options: list[dict[str, Any]], where: str, *, depth: int) 
         if choices and option.get("autocomplete"):
             problems.append(f"{option_where}: autocomplete cannot be combined with choices")
         problems += _choices_problems(choices, option_where)
+        problems += _bounds_problems(option, option_where)
     return problems
+
+
+def _bounds_problems(option: dict[str, Any], where: str) -> list[str]:
+    """min_value/max_value belong to INTEGER and NUMBER options, min_length/max_length
+    (0-6000 and 1-6000) to STRING ones, as Discord's option structure documents."""
+    problems = []
+    kind = option.get("type")
+    low, high = option.get("min_value"), option.get("max_value")
+    if (low is not None or high is not None) and kind not in (INTEGER, NUMBER):
+        problems.append(f"{where}: min_value/max_value are for integer and number options")
+    if low is not None and high is not None and low > high:
+        problems.append(f"{where}: min_value {low} is above max_value {high}")
+    shortest, longest = option.get("min_length"), option.get("max_length")
+    if (shortest is not None or longest is not None) and kind != STRING:
+        problems.append(f"{where}: min_length/max_length are for string options")
+    if shortest is not None and not 0 <= shortest <= MAX_STRING_LENGTH:
+        problems.append(f"{where}: min_length must be 0-{MAX_STRING_LENGTH}, got {shortest}")
+    if longest is not None and not 1 <= longest <= MAX_STRING_LENGTH:
+        problems.append(f"{where}: max_length must be 1-{MAX_STRING_LENGTH}, got {longest}")
+    return problems
+
+
+def option_value_problem(declared: dict[str, Any], value: Any) -> str | None:
+    """Why Discord's client would not send `value` for this synced option (a choice not
+    offered, a number outside min_value..max_value, text outside min_length..max_length),
+    or None when it would."""
+    name, kind = declared.get("name"), declared.get("type")
+    choices = [choice.get("value") for choice in declared.get("choices") or []]
+    if choices and value not in choices:
+        return f"option {name!r} offers only {choices}, not {value!r}"
+    if kind in (INTEGER, NUMBER):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return f"option {name!r} takes a number, not {value!r}"
+        if kind == INTEGER and value != int(value):
+            return f"option {name!r} takes a whole number, not {value!r}"
+        if not math.isfinite(value):
+            return f"option {name!r} takes a finite number, not {value!r}"
+        low, high = declared.get("min_value"), declared.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"option {name!r} takes {low}..{high}, not {value!r}"
+    if kind == STRING:
+        if not isinstance(value, str):
+            return f"option {name!r} takes text, not {value!r}"
+        shortest = declared.get("min_length", 0)
+        longest = declared.get("max_length", MAX_STRING_LENGTH)
+        if not shortest <= len(value) <= longest:
+            return f"option {name!r} takes {shortest}-{longest} characters, not {len(value):,}"
+    return None
 
 
 def _choices_problems(choices: list[dict[str, Any]], where: str) -> list[str]:

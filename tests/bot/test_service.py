@@ -1,0 +1,61 @@
+"""The service's checks before any work: what it refuses at once, doing no work for it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from puzzles import PuzzleError, get_kind
+from tests.fuzz.inprocess import in_process_service
+
+# Under the cryptogram's 1,500-character input limit, but longer than a picture can show.
+LONG_CRYPTOGRAM = "ABCDEFGHIJKLMNOPQRSTUVWXY " * 57
+LONG_CLUE = " ".join(str(n % 26 + 1) for n in range(30))
+
+
+@pytest.mark.parametrize(
+    ("kind_name", "text", "reason"),
+    [
+        ("cryptogram", LONG_CRYPTOGRAM, "a cryptogram of 1,481 characters is too long"),
+        ("codeword", LONG_CLUE, "a clue of 30 numbers is too long"),
+    ],
+)
+def test_a_puzzle_too_big_to_draw_is_refused_right_after_the_parse(kind_name, text, reason):
+    kind = get_kind(kind_name)
+    assert len(text) <= kind.input_limit("puzzle")
+    service = in_process_service()
+    # asyncio.run waits for the parse's thread to end: no thread outlives the test
+    with pytest.raises(PuzzleError) as refused:
+        asyncio.run(service.parse(kind, text))
+    message = refused.value.message
+    assert f"that {kind.title} is too big to draw: {reason}" in message
+    assert "800 x 3,200 pixels" in message and "give a shorter puzzle" in message
+    assert service.pool.jobs_run == 0
+    # A check draws nothing, so the same puzzle is checked.
+    assert asyncio.run(service.parse(kind, text, drawn=False)) == kind.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("kind_name", "difficulty", "options", "complaint"),
+    [
+        ("sudoku", "hard", {"size": 4}, "a 4x4 sudoku comes only easy, not hard"),
+        ("sudoku", None, {"size": 6, "symmetric": True}, None),
+        ("sudoku", "beyond-logic", {"size": 6}, "a 6x6 sudoku comes only easy, medium, expert"),
+        ("codeword", None, {"grid_size": 12}, "grid_size must be odd, not 12"),
+        ("codeword", "easy", {"grid_size": 11}, None),
+        ("ladder", None, {"steps": 99}, "steps must be at most"),
+        ("cryptogram", None, {"text": "x" * 501}, "the most I accept is 500"),
+    ],
+)
+def test_a_generate_request_that_can_never_be_made_is_refused_before_any_work(
+    kind_name, difficulty, options, complaint
+):
+    service = in_process_service()
+    kind = get_kind(kind_name)
+    if complaint is None:
+        service.check_generate(kind, difficulty, options)
+    else:
+        with pytest.raises(PuzzleError, match=complaint):
+            service.check_generate(kind, difficulty, options)
+    assert service.pool.jobs_run == 0
