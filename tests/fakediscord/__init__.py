@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import discord
 import pytest_asyncio
+from discord.ext import commands
 
 from .interactions import InteractionHandle
 from .models import (
@@ -50,6 +52,7 @@ __all__ = [
     "Violation",
     "WaitTimeout",
     "fake_discord",
+    "plain_bot",
 ]
 
 
@@ -58,3 +61,14 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A started FakeDiscord (heartbeat every 0.25 s) on 127.0.0.1, closed after the test."""
     async with FakeDiscord(heartbeat_interval=0.25) as server:
         yield server
+
+
+def plain_bot(intents: discord.Intents) -> commands.Bot:
+    """A bare discord.py bot for the fake server's own tests: no prefix commands, and a short
+    wait for guilds so it is ready at once."""
+    return commands.Bot(
+        command_prefix=commands.when_mentioned,
+        intents=intents,
+        guild_ready_timeout=0.05,
+        help_command=None,
+    )

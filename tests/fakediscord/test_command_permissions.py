@@ -17,19 +17,14 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import CommandHidden, FakeDiscord
+from tests.fakediscord import CommandHidden, FakeDiscord, plain_bot
 from tests.fakediscord.models import SEND_MESSAGES
 
 MANAGE_GUILD = 1 << 5
 
 
 def make_bot() -> commands.Bot:
-    bot = commands.Bot(
-        command_prefix=commands.when_mentioned,
-        intents=discord.Intents(guilds=True),
-        guild_ready_timeout=0.05,
-        help_command=None,
-    )
+    bot = plain_bot(discord.Intents(guilds=True))
     settings = app_commands.Group(
         name="settings",
         description="For moderators",

@@ -21,6 +21,7 @@ from tests.fakediscord import (  # noqa: F401  (fake_discord is a fixture)
     FakeDiscord,
     StoredMessage,
     fake_discord,
+    plain_bot,
 )
 
 KINDS = ("letterboxed", "ladder", "sudoku")
@@ -65,12 +66,7 @@ class CounterView(discord.ui.View):
 def make_bot(log: dict[str, Any], *, slow_delay: float = 0.0) -> commands.Bot:
     """A tiny bot: a command group with autocomplete, an ephemeral reply, a modal, a button,
     a member option, and a command that answers too late."""
-    bot = commands.Bot(
-        command_prefix=commands.when_mentioned,
-        intents=discord.Intents.default(),
-        guild_ready_timeout=0.05,
-        help_command=None,
-    )
+    bot = plain_bot(discord.Intents.default())
     puzzle = app_commands.Group(name="puzzle", description="Puzzle commands")
 
     @puzzle.command(name="solve", description="Solve a puzzle")

@@ -15,16 +15,11 @@ from collections.abc import AsyncIterator
 import discord
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, plain_bot
 
 
 def make_bot() -> commands.Bot:
-    bot = commands.Bot(
-        command_prefix=commands.when_mentioned,
-        intents=discord.Intents.none(),
-        guild_ready_timeout=0.05,
-        help_command=None,
-    )
+    bot = plain_bot(discord.Intents.none())
 
     @bot.tree.command(description="Defers publicly, then follows up asking to be private")
     async def leaky(interaction: discord.Interaction) -> None:

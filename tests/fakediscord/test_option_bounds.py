@@ -11,16 +11,11 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, plain_bot
 
 
 def bounded_bot(log: dict[str, Any]) -> commands.Bot:
-    bot = commands.Bot(
-        command_prefix=commands.when_mentioned,
-        intents=discord.Intents.default(),
-        guild_ready_timeout=0.05,
-        help_command=None,
-    )
+    bot = plain_bot(discord.Intents.default())
 
     @bot.tree.command(description="Numbers and text with bounds")
     async def measure(
