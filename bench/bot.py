@@ -167,6 +167,7 @@ async def answered_burst(server: FakeDiscord, sends, answered) -> dict:
     ]
     ok = [s for s, reply in zip(seconds, replies, strict=True) if answered(reply)]
     busy = sum(1 for reply in replies if reply.content == BUSY)
+    others = {reply.content for reply in replies if not answered(reply) and reply.content != BUSY}
     return {
         "members": len(handles),
         "answered": len(ok),
@@ -175,6 +176,7 @@ async def answered_burst(server: FakeDiscord, sends, answered) -> dict:
         "p50_s": round(percentile(seconds, 0.5), 2),
         "p95_s": round(percentile(seconds, 0.95), 2),
         "max_s": round(max(seconds), 2),
+        "other_replies": sorted(others)[:3],
     }
 
 
@@ -194,7 +196,7 @@ async def solve_burst(server: FakeDiscord, members: int) -> dict:
 async def post_daily_letterboxed(server: FakeDiscord, bot: PuzzleBot) -> str:
     """Set up today's Letter Boxed in the server, let the scheduler post it; its answer."""
     setup = await server.send_slash_command(
-        "daily setup",
+        "puzzle-settings setup",
         options={"channel": server.channel, "time": "09:00", "timezone": "UTC", "kinds": "lb"},
         user=server.owner,
     )

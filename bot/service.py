@@ -43,16 +43,21 @@ class PuzzleService:
 
     # --- before any work --------------------------------------------------------------------
 
-    def admit(self, user_id: int, guild_id: int | None) -> None:
-        """Refuse at once when the member or server is over its limit, or the pool is full."""
+    def admit(self, user_id: int, guild_id: int | None, *, server_window: bool = True) -> None:
+        """Refuse at once when the member or server is over its limit, or the pool is full.
+
+        Daily play passes server_window=False: a daily post brings the whole server at once,
+        so only each member's own window and the pool's room bound it.
+        """
         if self.pool.full:
             raise Refusal(BUSY)
-        wait = self.limits.try_start(user_id, guild_id)
+        wait = self.limits.try_start(user_id, guild_id if server_window else None)
         if wait > 0:
+            server = f", {self.limits.guilds.limit} for the whole server" if server_window else ""
             raise Refusal(
                 f"You're solving faster than I can keep up with: try again in {wait:.0f} s "
-                f"(at most {self.limits.users.limit} every {self.limits.users.window:.0f} s each, "
-                f"{self.limits.guilds.limit} for the whole server)."
+                f"(at most {self.limits.users.limit} every {self.limits.users.window:.0f} s each"
+                f"{server})."
             )
 
     def check_sizes(self, kind: PuzzleKind, **texts: str | None) -> None:

@@ -77,6 +77,14 @@ def _admit(interaction: discord.Interaction) -> None:
     _daily(interaction).puzzles.admit(interaction.user.id, interaction.guild_id)
 
 
+def _admit_play(interaction: discord.Interaction) -> None:
+    """Answers and hints: the member's own limit and the pool's room, not the server's
+    window, since a daily post brings many members at once."""
+    _daily(interaction).puzzles.admit(
+        interaction.user.id, interaction.guild_id, server_window=False
+    )
+
+
 # --- buttons ------------------------------------------------------------------------------
 
 
@@ -180,7 +188,7 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             guild_id = _guild_only(interaction)
-            _admit(interaction)
+            _admit_play(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kind = get_kind(self.kind_name)
             daily, result = await _daily(interaction).hint(
@@ -208,7 +216,7 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
 
 async def submit_answer(interaction: discord.Interaction, kind, day: dt.date, answer: str) -> None:
     guild_id = _guild_only(interaction)
-    _admit(interaction)
+    _admit_play(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     outcome = await _daily(interaction).answer(
         guild_id, interaction.user.id, _name(interaction.user), kind, day, answer

@@ -496,6 +496,40 @@ async def test_boards_stats_answers_and_hints_are_admitted_like_solve(server, tm
     server.assert_no_violations()
 
 
+async def test_a_daily_post_rush_is_answered_past_the_servers_solve_window(server, tmp_path):
+    """The server's window (3 here) bounds /solve; every member's daily answer still lands."""
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_guild=3)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        _, right = await posted_letter_boxed(server, bot)
+        members = [server.add_user(f"player{n}") for n in range(8)]
+        sent = await asyncio.gather(
+            *(
+                server.send_slash_command(
+                    "daily answer", options={"kind": "letterboxed", "answer": right}, user=member
+                )
+                for member in members
+            )
+        )
+        replies = [await handle.reply(timeout=REPLY_TIMEOUT) for handle in sent]
+        assert all("Solved" in reply.content for reply in replies), replies
+        # The server's window is untouched by them: /solve still has its 3, then a refusal.
+        solves = [
+            await server.send_slash_command(
+                "solve letterboxed", options={"puzzle": "vro wal eth bdi"}, user=member
+            )
+            for member in members[:4]
+        ]
+        texts = [(await handle.reply(timeout=REPLY_TIMEOUT)).content for handle in solves]
+        assert ["for the whole server" in text for text in texts] == [False] * 3 + [True], texts
+    with sqlite3.connect(config.database) as database:
+        assert database.execute(
+            "SELECT count(*) FROM daily_plays WHERE solved_at IS NOT NULL"
+        ).fetchone() == (8,)
+    server.assert_no_violations()
+
+
 async def eventually(check, seconds: float = 5.0) -> None:
     """Wait until `check()` holds (a write that follows the reply, such as the command log)."""
     for _ in range(int(seconds / 0.05)):
