@@ -393,19 +393,20 @@ def _with_options(
 
 
 def known_difficulty(
-    kind: str, difficulty: str, difficulties: Sequence[str], example: str, choose: str = ""
+    kind: str, difficulty: str, difficulties: Sequence[str], example: str = "", meaning: str = ""
 ) -> str:
-    """`difficulty`, when the kind makes it; otherwise a PuzzleError naming those it makes.
-
-    The generators' own check, for callers that do not go through generate_with (which
-    checks first, in the words the frontends show).
-    """
-    if difficulty not in difficulties:
+    """`difficulty` (trimmed, lower case) when the kind makes it; otherwise a PuzzleError
+    naming those it makes (and what they mean, e.g. "choose a weekday"). The one check:
+    generate_request and the generators both call it."""
+    wanted = difficulty.strip().lower()
+    if wanted not in difficulties:
+        aside = f" ({meaning})" if meaning else ""
         raise PuzzleError(
-            f"unknown difficulty {difficulty!r}; choose {choose}{', '.join(difficulties)}",
-            example=Usage("generate", kind, options=(("difficulty", example),)),
+            f"unknown difficulty {wanted!r}: difficulty must be one of "
+            f"{', '.join(difficulties)}{aside}",
+            example=Usage("generate", kind, options=(("difficulty", example or difficulties[0]),)),
         )
-    return difficulty
+    return wanted
 
 
 @dataclass(frozen=True)
@@ -471,15 +472,7 @@ class PuzzleKind:
         """The difficulty and every generate option validated, each alone and all together
         (check_generate), before any work: a frontend refuses a bad request at once."""
         if difficulty is not None and self.difficulties:
-            difficulty = difficulty.strip().lower()
-            if difficulty not in self.difficulties:
-                raise PuzzleError(
-                    f"{self.title} difficulty must be one of {', '.join(self.difficulties)}, "
-                    f"not {difficulty!r}",
-                    example=Usage(
-                        "generate", self.name, options=(("difficulty", self.difficulties[0]),)
-                    ),
-                )
+            difficulty = known_difficulty(self.name, difficulty, self.difficulties)
         values = _with_options(self.title, self.generate_options, options)
         if self.check_generate is not None:
             self.check_generate(difficulty, **values)

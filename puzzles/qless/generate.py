@@ -46,7 +46,7 @@ def generate(
 ) -> Roll:
     """A roll of the real dice rated `difficulty` (a weekday); any publishable day if None."""
     if difficulty is not None:
-        known_difficulty("qless", difficulty, DIFFICULTIES, "friday", choose="a weekday, ")
+        known_difficulty("qless", difficulty, DIFFICULTIES, "friday", "choose a weekday")
     dictionary = dictionary or lexicon()
     for _ in range(MAX_ROLLS):
         roll = roll_dice(rng)
