@@ -43,7 +43,7 @@ from pathlib import Path
 from bench.letterboxed import nyt_boxes
 from bot.app import PuzzleBot
 from bot.config import Config
-from bot.service import BUSY
+from bot.puzzle_service import BUSY
 from puzzles import all_kinds, get_kind
 from tests.fakediscord import FakeDiscord
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from bot.daily import calendar
 from bot.daily.scoring import clock_text, points, streaks
 from bot.daily.store import DailyStore, iso
-from bot.storage import Database
+from bot.database import Database
 from puzzles import all_kinds
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, draw_leaderboard
 

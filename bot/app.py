@@ -18,13 +18,13 @@ from discord.ext import commands
 
 from bot import jobs
 from bot.config import Config
+from bot.daily.game import DailyService
 from bot.daily.scheduler import DailyScheduler
-from bot.daily.service import DailyService
 from bot.daily.store import DailyStore
+from bot.database import Database
 from bot.pool import WorkerPool
+from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
-from bot.service import PuzzleService
-from bot.storage import Database
 from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)

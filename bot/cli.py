@@ -199,7 +199,7 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     import discord
 
     from bot.app import serve
-    from bot.storage import StorageError
+    from bot.database import StorageError
 
     config = _bot_config(args)
     discord.utils.setup_logging(level=config.log_level)

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import jobs
+from bot.database import Database
 from bot.pool import JobTimeout, PoolBusy, WorkerCrashed, WorkerPool
 from bot.ratelimit import SolveLimits
-from bot.storage import Database
 from puzzles.core import Puzzle, PuzzleKind
 
 log = logging.getLogger(__name__)

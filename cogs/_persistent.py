@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import re
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -65,12 +66,14 @@ class TextBoxRoutes:
         log.debug("a text box nobody answers: %s", custom_id)
 
 
+_ROUTES: weakref.WeakKeyDictionary[commands.Bot, TextBoxRoutes] = weakref.WeakKeyDictionary()
+
+
 def text_box_routes(bot: commands.Bot) -> TextBoxRoutes:
     """The bot's one routing table, listening from its first use."""
-    routes = getattr(bot, "text_box_routes", None)
+    routes = _ROUTES.get(bot)
     if routes is None:
-        routes = TextBoxRoutes()
-        bot.text_box_routes = routes  # type: ignore[attr-defined]
+        routes = _ROUTES[bot] = TextBoxRoutes()
         bot.add_listener(routes.on_interaction, "on_interaction")
     return routes
 

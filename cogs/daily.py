@@ -17,17 +17,17 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.daily import calendar
+from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService
 from bot.daily.scheduler import DailyScheduler
 from bot.daily.scoring import clock_text, rule_text
-from bot.daily.service import PERIOD_NAMES, PERIODS, DailyService
-from bot.service import Refusal
+from bot.puzzle_service import Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
@@ -43,7 +43,7 @@ KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the s
 
 
 def _bot(interaction: discord.Interaction) -> PuzzleBot:
-    return interaction.client  # type: ignore[return-value]  # the only client this cog joins
+    return cast("PuzzleBot", interaction.client)  # the only client this cog joins
 
 
 def _daily(interaction: discord.Interaction) -> DailyService:

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import Refusal, new_error_id
+from bot.puzzle_service import Refusal, new_error_id
 from puzzles import PuzzleError
 from puzzles.core import DISCORD
 
@@ -106,7 +106,7 @@ class Errors(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.tree.on_error = tell_member  # type: ignore[assignment]
+        self.bot.tree.error(tell_member)
 
 
 async def setup(bot: commands.Bot) -> None:

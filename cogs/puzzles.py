@@ -21,18 +21,21 @@ import re
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.jobs import JobResult
-from bot.service import Refusal
+from bot.puzzle_service import PuzzleService, Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage
+
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
 
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 MODAL_TEXT_LIMIT = 4000  # and on a modal's text box
@@ -136,6 +139,9 @@ def kind_command(
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await handler(interaction, values)
 
+    # discord.py reads a command's options from its callback's signature; the options differ
+    # per kind, so the signature is given the way inspect.signature() documents it: as the
+    # function's __signature__. Descriptions and autocomplete go through the public decorators.
     callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             inspect.Parameter(
@@ -146,12 +152,12 @@ def kind_command(
             *(parameter for parameter, _ in parameters),
         ]
     )
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        parameter.name: text[:100] for parameter, text in parameters
-    }
+    described = app_commands.describe(
+        **{parameter.name: text[:100] for parameter, text in parameters}
+    )(callback)
     if autocomplete:
-        callback.__discord_app_commands_param_autocomplete__ = autocomplete  # type: ignore[attr-defined]
-    return app_commands.Command(name=kind.name, description=description[:100], callback=callback)
+        described = app_commands.autocomplete(**autocomplete)(described)
+    return app_commands.Command(name=kind.name, description=description[:100], callback=described)
 
 
 def puzzle_parameter(kind: PuzzleKind) -> tuple[inspect.Parameter, str]:
@@ -259,7 +265,7 @@ class RevealButton(
         return cls(match["kind"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: PuzzleCommands = interaction.client.get_cog("PuzzleCommands")  # type: ignore[union-attr]
+        cog = cast(PuzzleCommands, cast("PuzzleBot", interaction.client).get_cog("PuzzleCommands"))
         try:
             text = puzzle_text_from(interaction.message)
             if text is None:
@@ -274,7 +280,7 @@ class RevealButton(
 
 
 class PuzzleCommands(commands.Cog):
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: PuzzleBot):
         self.bot = bot
         self.groups = [
             self._group("solve", "Solve a puzzle and draw the answer", self._solve_command),
@@ -296,8 +302,9 @@ class PuzzleCommands(commands.Cog):
         text_box_routes(self.bot).remove(TEXT_BOX)
 
     @property
-    def service(self):
-        return self.bot.service  # type: ignore[attr-defined]
+    def service(self) -> PuzzleService:
+        assert self.bot.service is not None, "the cog answers only a bot that serves commands"
+        return self.bot.service
 
     def _group(self, name: str, description: str, build) -> app_commands.Group:
         group = app_commands.Group(name=name, description=description)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.daily import calendar, scoring
 from bot.daily.store import DailyPuzzle, DailyStore, Play, Post, Settings
-from bot.service import PuzzleService, Refusal
+from bot.puzzle_service import PuzzleService, Refusal
 from puzzles import PuzzleError, PuzzleKind, get_kind
 from puzzles.core import Puzzle
 

@@ -19,10 +19,10 @@ from collections.abc import Callable
 
 import discord
 
+from bot.daily.game import DailyService, Due
 from bot.daily.scoring import clock_text
-from bot.daily.service import DailyService, Due
 from bot.daily.store import Post
-from bot.service import Refusal
+from bot.puzzle_service import Refusal
 from puzzles import PuzzleKind, get_kind
 from puzzles.core import plural
 

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from bot.storage import MIGRATIONS, Database, StorageError
+from bot.database import MIGRATIONS, Database, StorageError
 
 
 async def test_a_new_file_is_migrated_and_keeps_its_rows_across_reopening(tmp_path):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import EXIT_BAD_INPUT
-from bot.storage import MIGRATIONS
+from bot.database import MIGRATIONS
 
 
 def run_bot_with_database(tmp_path: Path, database: Path) -> subprocess.CompletedProcess:

@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.app import PuzzleBot
 from bot.daily.scheduler import CLOSE_ATTEMPTS
-from bot.storage import Database
+from bot.database import Database
 from puzzles import all_kinds, get_kind
 from tests.cogs.test_puzzle_commands import (
     BOX,

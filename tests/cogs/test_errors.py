@@ -4,7 +4,7 @@ import logging
 
 from discord import app_commands
 
-from bot.service import Refusal
+from bot.puzzle_service import Refusal
 from cogs.errors import message_for
 from puzzles import PuzzleError
 

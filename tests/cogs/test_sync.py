@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.app import PuzzleBot, sync
-from bot.storage import Database
+from bot.database import Database
 from tests.cogs.test_puzzle_commands import test_config
 from tests.fakediscord import FakeDiscord
 

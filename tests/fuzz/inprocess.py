@@ -6,7 +6,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from bot.service import PuzzleService
+from bot.puzzle_service import PuzzleService
 
 
 class InProcessPool:

@@ -1,6 +1,6 @@
 """Every registered kind, fed arbitrary and hostile text through the bot's own path.
 
-The path is PuzzleService (bot/service.py): the size check, the parse, then the jobs the
+The path is PuzzleService (bot/puzzle_service.py): the size check, the parse, then the jobs the
 worker pool runs (bot/jobs.py: solve, check, hint, generate), with arguments and results
 pickled as they are between processes. The properties:
 
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from bot.config import Config
 from bot.jobs import JobResult
-from bot.service import Refusal
+from bot.puzzle_service import Refusal
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import Option, PuzzleKind
 from tests.fuzz.inprocess import in_process_service

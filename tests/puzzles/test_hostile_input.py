@@ -11,7 +11,7 @@ import math
 import pytest
 
 from bot.pool import JobTimeout
-from bot.service import PuzzleService, Refusal
+from bot.puzzle_service import PuzzleService, Refusal
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import Option, read_number
 from tests.fuzz.inprocess import InProcessPool, in_process_service

@@ -6,9 +6,9 @@ import datetime as dt
 
 import pytest
 
-from bot.daily.service import DailyService
+from bot.daily.game import DailyService
 from bot.daily.store import DailyStore
-from bot.storage import Database
+from bot.database import Database
 
 GUILD, CHANNEL = 1, 10
 NEW_YORK = "America/New_York"

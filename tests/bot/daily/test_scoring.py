@@ -3,7 +3,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.daily import scoring
-from bot.daily.service import member_stats, share_line
+from bot.daily.game import member_stats, share_line
 from bot.daily.store import Play
 
 DAY = dt.date(2026, 11, 23)

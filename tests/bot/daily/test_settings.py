@@ -7,10 +7,10 @@ import datetime as dt
 
 import pytest
 
-from bot.daily.service import DailyService
+from bot.daily.game import DailyService
 from bot.daily.store import DailyStore
-from bot.service import Refusal
-from bot.storage import Database
+from bot.database import Database
+from bot.puzzle_service import Refusal
 from puzzles import PuzzleError, get_kind
 from puzzles.core import DISCORD
 

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from bot.daily.store import DailyStore
-from bot.storage import Database
+from bot.database import Database
 
 DAY = dt.date(2026, 11, 23)
 START = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)
