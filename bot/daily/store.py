@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import aiosqlite
 
@@ -480,74 +480,47 @@ def _play_key(play: Play) -> tuple:
     return (play.guild_id, play.user_id, play.kind, play.day.isoformat())
 
 
+def _record(record_type, row, **converted):
+    """A record from a row whose columns are named like its fields; `converted` gives the
+    fields stored in another form (dates as ISO text, flags as integers, lists as text)."""
+    stored = {
+        field.name: row[field.name]
+        for field in fields(record_type)
+        if field.name not in converted
+    }
+    return record_type(**stored, **converted)
+
+
 def _board_row(row) -> BoardRow:
-    return BoardRow(
-        user_id=row["user_id"],
-        name=row["name"],
-        points=row["points"],
-        solved=row["solved"],
-        played=row["played"],
-        best_seconds=row["best_seconds"],
-        total_seconds=row["total_seconds"],
-    )
+    return _record(BoardRow, row)
 
 
 def _settings(row) -> Settings:
-    return Settings(
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        post_time=row["post_time"],
-        timezone=row["timezone"],
+    return _record(
+        Settings,
+        row,
         kinds=tuple(kind for kind in row["kinds"].split(",") if kind),
         difficulties=json.loads(row["difficulties"]),
         paused=bool(row["paused"]),
-        last_error=row["last_error"],
-        last_error_at=row["last_error_at"],
     )
 
 
 def _puzzle(row) -> DailyPuzzle:
-    return DailyPuzzle(
-        kind=row["kind"],
-        day=dt.date.fromisoformat(row["day"]),
-        difficulty=row["difficulty"],
-        number=row["number"],
-        puzzle_text=row["puzzle_text"],
-        solution_text=row["solution_text"],
-        about=row["about"],
-        fewest=row["fewest"],
-        image=row["image"],
-        solution_image=row["solution_image"],
-    )
+    return _record(DailyPuzzle, row, day=dt.date.fromisoformat(row["day"]))
 
 
 def _post(row) -> Post:
-    return Post(
-        guild_id=row["guild_id"],
-        kind=row["kind"],
-        day=dt.date.fromisoformat(row["day"]),
-        difficulty=row["difficulty"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        closes_at=from_iso(row["closes_at"]),
-        closed_at=row["closed_at"],
-        close_failures=row["close_failures"],
-        close_error=row["close_error"],
+    return _record(
+        Post, row, day=dt.date.fromisoformat(row["day"]), closes_at=from_iso(row["closes_at"])
     )
 
 
 def _play(row) -> Play:
-    return Play(
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
-        kind=row["kind"],
+    return _record(
+        Play,
+        row,
         day=dt.date.fromisoformat(row["day"]),
         started_at=from_iso(row["started_at"]),
-        attempts=row["attempts"],
-        hints=row["hints"],
         solved_at=from_iso(row["solved_at"]) if row["solved_at"] else None,
-        seconds=row["seconds"],
         on_time=bool(row["on_time"]),
-        points=row["points"],
-        measure=row["measure"],
     )
