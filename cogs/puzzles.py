@@ -608,5 +608,5 @@ class PuzzleCommands(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PuzzleBot) -> None:
     await bot.add_cog(PuzzleCommands(bot))
