@@ -193,6 +193,20 @@ class _Connection:
                 await self.ws.send_bytes(data)
 
 
+@contextlib.contextmanager
+def discord_at(url: str) -> Iterator[None]:
+    """Point this process's discord.py (HTTP routes, default gateway) at the server listening
+    at `url` (e.g. a FakeDiscord in another process); restore after."""
+    old_base, old_gateway = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = f"{url}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http://", "ws://", 1) + "/gateway")
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = old_base
+        DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+
 def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py only parses JSON when Content-Type is exactly "application/json" (no charset).
     return web.Response(
@@ -324,14 +338,8 @@ class FakeDiscord:
 
         READY's ``resume_gateway_url`` and GET /gateway/bot already point here.
         """
-        old_base, old_gateway = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-        discord.http.Route.BASE = self.api_url
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
-        try:
+        with discord_at(self.url):
             yield self
-        finally:
-            discord.http.Route.BASE = old_base
-            DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
     @contextlib.asynccontextmanager
     async def run_bot(self, bot: discord.Client, *, ready_timeout: float = 10.0) -> AsyncIterator:
