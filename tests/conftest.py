@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.postgres"]  # postgres_server, postgres_url: a throwaway PostgreSQL
+
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 
 
