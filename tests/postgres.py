@@ -9,6 +9,7 @@ allowed to create databases). Without either, the PostgreSQL tests skip with one
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -106,16 +107,23 @@ def postgres_server() -> Iterator[str]:
         server.stop()
 
 
-@pytest.fixture
-async def postgres_url(postgres_server: str) -> AsyncIterator[str]:
-    """A fresh, empty database on the test server for one test, dropped after it."""
+@contextlib.asynccontextmanager
+async def fresh_database(server_url: str) -> AsyncIterator[str]:
+    """A new, empty database on the server at `server_url`, dropped afterwards."""
     import asyncpg
 
     name = f"test_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(postgres_server)
+    admin = await asyncpg.connect(server_url)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
-        yield postgres_server.rsplit("/", 1)[0] + f"/{name}"
+        yield server_url.rsplit("/", 1)[0] + f"/{name}"
         await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     finally:
         await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: str) -> AsyncIterator[str]:
+    """A fresh, empty database on the test server for one test."""
+    async with fresh_database(postgres_server) as url:
+        yield url

@@ -1,0 +1,177 @@
+"""One way to talk to the database, SQLite (aiosqlite, the embedded default) or PostgreSQL
+(asyncpg, for several bot processes on one database), chosen by a URL.
+
+The bot's SQL is written once, with `?` placeholders, in the part of SQL both speak
+(ON CONFLICT ... DO UPDATE, RETURNING, COALESCE); PostgreSQL gets the placeholders
+numbered ($1, $2, ...). Rows come back as mappings (row["column"]) from either.
+
+A write outside `transaction()` is committed at once. Inside it, every statement commits
+together or not at all; with SQLite's one shared connection a lock keeps other tasks'
+statements out of a transaction that is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import AsyncIterator, Mapping
+from typing import Any, Protocol
+
+import aiosqlite
+
+Row = Mapping[str, Any]
+
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+class Connection(Protocol):
+    dialect: str  # "sqlite" or "postgresql"
+
+    async def fetch_one(self, sql: str, *params: Any) -> Row | None: ...
+
+    async def fetch_all(self, sql: str, *params: Any) -> list[Row]: ...
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run one statement; how many rows it changed."""
+        ...
+
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]: ...
+
+    async def close(self) -> None: ...
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(POSTGRES_PREFIXES)
+
+
+def sqlite_path(url: str) -> str:
+    """The file of `sqlite:///path` (a bare path is a file too, as in older configs)."""
+    return url[len(SQLITE_PREFIX) :] if url.startswith(SQLITE_PREFIX) else url
+
+
+# --- SQLite ----------------------------------------------------------------------------------
+
+
+class SQLiteConnection:
+    dialect = "sqlite"
+
+    def __init__(self, connection: aiosqlite.Connection):
+        self.raw = connection
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task | None = None  # the task whose transaction is open
+
+    @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        """Wait for an open transaction to end, unless it is this task's own."""
+        if self._owner is not None and self._owner is asyncio.current_task():
+            yield
+            return
+        async with self._lock:
+            yield
+
+    async def fetch_one(self, sql: str, *params: Any) -> Row | None:
+        async with self._turn(), self.raw.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def fetch_all(self, sql: str, *params: Any) -> list[Row]:
+        async with self._turn(), self.raw.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        async with self._turn():
+            async with self.raw.execute(sql, params) as cursor:
+                changed = cursor.rowcount
+            if self._owner is None:
+                await self.raw.commit()
+            return changed
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SQLiteConnection]:
+        if self._owner is asyncio.current_task():  # already in one: statements join it
+            yield self
+            return
+        async with self._lock:
+            self._owner = asyncio.current_task()
+            try:
+                yield self
+                await self.raw.commit()
+            except BaseException:
+                await self.raw.rollback()
+                raise
+            finally:
+                self._owner = None
+
+    async def close(self) -> None:
+        await self.raw.close()
+
+
+# --- PostgreSQL --------------------------------------------------------------------------------
+
+_PLACEHOLDER_OR_QUOTED = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
+
+
+def numbered_placeholders(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's $1, $2, ...; a ? inside quotes is left alone."""
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() != "?":
+            return match.group()
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER_OR_QUOTED.sub(number, sql)
+
+
+def _changed(status: str) -> int:
+    """Rows changed, from asyncpg's command status ('UPDATE 3', 'INSERT 0 1')."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresConnection:
+    """A pool of connections; inside transaction(), one of them held for the whole of it."""
+
+    dialect = "postgresql"
+
+    def __init__(self, pool: Any, held: Any = None):
+        self.pool = pool
+        self._held = held  # the connection of an open transaction
+
+    @classmethod
+    async def open(cls, url: str, *, max_size: int = 10) -> PostgresConnection:
+        import asyncpg  # only a PostgreSQL bot needs it loaded
+
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
+        return cls(pool)
+
+    @property
+    def _target(self) -> Any:
+        return self._held if self._held is not None else self.pool
+
+    async def fetch_one(self, sql: str, *params: Any) -> Row | None:
+        return await self._target.fetchrow(numbered_placeholders(sql), *params)
+
+    async def fetch_all(self, sql: str, *params: Any) -> list[Row]:
+        return list(await self._target.fetch(numbered_placeholders(sql), *params))
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        return _changed(await self._target.execute(numbered_placeholders(sql), *params))
+
+    async def executescript(self, script: str) -> None:
+        """Several statements at once (a migration), no parameters."""
+        await self._target.execute(script)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresConnection]:
+        if self._held is not None:  # already in one: statements join it
+            yield self
+            return
+        async with self.pool.acquire() as held, held.transaction():
+            yield PostgresConnection(self.pool, held)
+
+    async def close(self) -> None:
+        await self.pool.close()
