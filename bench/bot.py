@@ -229,10 +229,10 @@ async def daily_burst(server: FakeDiscord, bot: PuzzleBot, members: int) -> dict
         for n in range(members)
     ]
     result = await answered_burst(server, sends, lambda reply: "Solved" in reply.content)
-    async with bot.database.connection.execute(
-        "SELECT COUNT(*) FROM daily_plays WHERE solved_at IS NOT NULL"
-    ) as cursor:
-        (result["recorded"],) = await cursor.fetchone()
+    recorded = await bot.database.connection.fetch_one(
+        "SELECT COUNT(*) AS recorded FROM daily_plays WHERE solved_at IS NOT NULL"
+    )
+    result["recorded"] = recorded["recorded"]
     return result
 
 

@@ -206,7 +206,7 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     try:
         asyncio.run(serve(config))
     except StorageError as error:
-        raise PuzzleError(f"{error} (set by [storage] database in the config file)") from None
+        raise PuzzleError(f"{error} (set by [database] url in the config file)") from None
     except (aiohttp.ClientError, OSError) as error:
         raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
     except discord.LoginFailure:

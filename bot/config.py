@@ -28,7 +28,7 @@ class Config:
     token: str = ""
     development_guild: int = 0
     owner_ids: tuple[int, ...] = ()
-    database: str = "puzzlebot.sqlite3"
+    database: str = "sqlite:///puzzlebot.sqlite3"  # or a file name, or postgresql://...
     workers: int = 2
     deadline_seconds: float = 10.0
     generate_deadline_seconds: float = 60.0
@@ -48,7 +48,7 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("discord", "token"): "token",
     ("discord", "development_guild"): "development_guild",
     ("discord", "owner_ids"): "owner_ids",
-    ("storage", "database"): "database",
+    ("database", "url"): "database",
     ("workers", "count"): "workers",
     ("workers", "deadline_seconds"): "deadline_seconds",
     ("workers", "generate_deadline_seconds"): "generate_deadline_seconds",
@@ -60,6 +60,11 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("daily", "poll_seconds"): "daily_poll_seconds",
     ("discord", "members_intent"): "members_intent",
     ("storage", "command_log_days"): "command_log_days",
+}
+
+# Keys an older config file may still use -> the key that replaced them.
+OLDER_SPELLINGS: dict[tuple[str, str], tuple[str, str]] = {
+    ("storage", "database"): ("database", "url"),
 }
 
 
@@ -93,7 +98,7 @@ def _values_from_file(path: Path) -> dict[str, Any]:
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: {section} must be a [{section}] table, not a single value")
         for key, value in table.items():
-            name = FILE_KEYS.get((section, key))
+            name = FILE_KEYS.get(OLDER_SPELLINGS.get((section, key), (section, key)))
             if name is None:
                 known = ", ".join(f"{s}.{k}" for s, k in FILE_KEYS)
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known keys: {known})")

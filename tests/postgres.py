@@ -127,3 +127,19 @@ async def postgres_url(postgres_server: str) -> AsyncIterator[str]:
     """A fresh, empty database on the test server for one test."""
     async with fresh_database(postgres_server) as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request) -> str | None:
+    """Runs a test on each database: None for SQLite; for PostgreSQL, the server's URL."""
+    return request.getfixturevalue("postgres_server") if request.param == "postgresql" else None
+
+
+@pytest.fixture
+async def database_where(backend, tmp_path) -> AsyncIterator[str]:
+    """Where a fresh database lives, on each backend: a SQLite file, or a PostgreSQL URL."""
+    if backend is None:
+        yield str(tmp_path / "puzzlebot.sqlite3")
+        return
+    async with fresh_database(backend) as url:
+        yield url

@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from dataclasses import dataclass, fields
 
-import aiosqlite
+from bot.connections import Connection, Row
 
 
 def iso(moment: dt.datetime) -> str:
@@ -90,23 +90,29 @@ class BoardRow:
     total_seconds: float
 
 
+# A member's figures over their plays (p: the plays' table alias with its dot, or ''), in the
+# columns of daily_totals. Sums are cast back to whole numbers: PostgreSQL widens them.
+SOLVED = "SUM(CASE WHEN {p}on_time = 1 AND {p}solved_at IS NOT NULL THEN 1 ELSE 0 END)"
+TOTALS = (
+    "CAST(SUM(CASE WHEN {p}on_time = 1 THEN {p}points ELSE 0 END) AS BIGINT) AS points,"
+    f" CAST({SOLVED} AS BIGINT) AS solved, COUNT(*) AS played,"
+    " MIN(CASE WHEN {p}on_time = 1 THEN {p}seconds END) AS best_seconds,"
+    " SUM(CASE WHEN {p}on_time = 1 THEN COALESCE({p}seconds, 0) ELSE 0 END) AS total_seconds"
+)
+
+
 class DailyStore:
-    def __init__(self, connection: aiosqlite.Connection):
+    def __init__(self, connection: Connection):
         self.db = connection
 
-    async def _one(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    async def _one(self, sql: str, params: tuple = ()) -> Row | None:
+        return await self.db.fetch_one(sql, *params)
 
-    async def _all(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def _all(self, sql: str, params: tuple = ()) -> list[Row]:
+        return await self.db.fetch_all(sql, *params)
 
     async def _write(self, sql: str, params: tuple = ()) -> int:
-        async with self.db.execute(sql, params) as cursor:
-            changed = cursor.rowcount
-        await self.db.commit()
-        return changed
+        return await self.db.execute(sql, *params)
 
     # --- settings -------------------------------------------------------------------------
 
@@ -163,9 +169,9 @@ class DailyStore:
     async def save_puzzle(self, puzzle: DailyPuzzle, seed: int) -> DailyPuzzle:
         """Store once; a puzzle already stored for that kind, day and difficulty wins."""
         await self._write(
-            "INSERT OR IGNORE INTO daily_puzzles (kind, day, difficulty, number, seed,"
+            "INSERT INTO daily_puzzles (kind, day, difficulty, number, seed,"
             " puzzle_text, solution_text, about, fewest, image, solution_image, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (
                 puzzle.kind,
                 puzzle.day.isoformat(),
@@ -286,20 +292,20 @@ class DailyStore:
         self, guild_id: int, user_id: int, kind: str, day: dt.date, at: dt.datetime
     ) -> Play:
         """The player's play of this puzzle; the first call starts their timer."""
-        async with self.db.execute(
-            "INSERT OR IGNORE INTO daily_plays (guild_id, user_id, kind, day, started_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (guild_id, user_id, kind, day.isoformat(), iso(at)),
-        ) as cursor:
-            started = cursor.rowcount == 1
-        if started:
-            for totals_kind in (kind, "*"):
-                await self.db.execute(
-                    "INSERT INTO daily_totals (guild_id, kind, user_id, played) VALUES (?, ?, ?, 1)"
-                    " ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET played = played + 1",
-                    (guild_id, totals_kind, user_id),
-                )
-        await self.db.commit()  # the play and its totals together, or neither
+        async with self.db.transaction() as inside:  # the play and its totals, or neither
+            started = await inside.execute(
+                "INSERT INTO daily_plays (guild_id, user_id, kind, day, started_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                *(guild_id, user_id, kind, day.isoformat(), iso(at)),
+            )
+            if started:
+                for totals_kind in (kind, "*"):
+                    await inside.execute(
+                        "INSERT INTO daily_totals (guild_id, kind, user_id, played)"
+                        " VALUES (?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id)"
+                        " DO UPDATE SET played = daily_totals.played + 1",
+                        *(guild_id, totals_kind, user_id),
+                    )
         play = await self.play(guild_id, user_id, kind, day)
         assert play is not None
         return play
@@ -324,24 +330,24 @@ class DailyStore:
     ) -> bool:  # fmt: skip
         """Record the solve once (the attempt that solved it counts); False if already solved."""
         seconds = (at - play.started_at).total_seconds()
-        async with self.db.execute(
-            "UPDATE daily_plays SET attempts = attempts + 1, solved_at = ?, seconds = ?,"
-            " on_time = ?, points = ?, answer = ?, measure = ? WHERE guild_id = ?"
-            " AND user_id = ? AND kind = ? AND day = ? AND solved_at IS NULL",
-            (iso(at), seconds, int(on_time), points, answer, measure, *_play_key(play)),
-        ) as cursor:
-            solved = cursor.rowcount == 1
-        if solved and on_time:  # late solves count for stats, not for the board
-            for totals_kind in (play.kind, "*"):
-                await self.db.execute(
-                    "UPDATE daily_totals SET points = points + ?, solved = solved + 1,"
-                    " total_seconds = total_seconds + ?,"
-                    " best_seconds = MIN(COALESCE(best_seconds, ?), ?)"
-                    " WHERE guild_id = ? AND kind = ? AND user_id = ?",
-                    (points, seconds, seconds, seconds, play.guild_id, totals_kind, play.user_id),
-                )
-        await self.db.commit()
-        return solved
+        async with self.db.transaction() as inside:
+            solved = await inside.execute(
+                "UPDATE daily_plays SET attempts = attempts + 1, solved_at = ?, seconds = ?,"
+                " on_time = ?, points = ?, answer = ?, measure = ? WHERE guild_id = ?"
+                " AND user_id = ? AND kind = ? AND day = ? AND solved_at IS NULL",
+                *(iso(at), seconds, int(on_time), points, answer, measure, *_play_key(play)),
+            )
+            if solved and on_time:  # late solves count for stats, not for the board
+                for totals_kind in (play.kind, "*"):
+                    await inside.execute(
+                        "UPDATE daily_totals SET points = points + ?, solved = solved + 1,"
+                        " total_seconds = total_seconds + ?, best_seconds = CASE"
+                        " WHEN best_seconds IS NULL OR best_seconds > ? THEN ?"
+                        " ELSE best_seconds END WHERE guild_id = ? AND kind = ? AND user_id = ?",
+                        *(points, seconds, seconds, seconds, play.guild_id, totals_kind),
+                        play.user_id,
+                    )
+        return bool(solved)
 
     async def plays_of(self, guild_id: int, user_id: int, kind: str | None) -> list[Play]:
         sql = "SELECT * FROM daily_plays WHERE guild_id = ? AND user_id = ?"
@@ -360,7 +366,7 @@ class DailyStore:
         marks = ",".join("?" * len(user_ids))
         sql = (
             "SELECT DISTINCT user_id, day FROM daily_plays WHERE guild_id = ?"
-            f" AND user_id IN ({marks}) AND on_time AND solved_at IS NOT NULL AND day >= ?"
+            f" AND user_id IN ({marks}) AND on_time = 1 AND solved_at IS NOT NULL AND day >= ?"
         )
         params: tuple = (guild_id, *user_ids, since.isoformat())
         if kind:
@@ -401,15 +407,10 @@ class DailyStore:
         # Aggregate from the covering index first; names are joined for the top rows only.
         rows = await self._all(
             "SELECT b.*, COALESCE(m.name, 'someone') AS name FROM ("
-            " SELECT p.user_id,"
-            " SUM(CASE WHEN p.on_time THEN p.points ELSE 0 END) AS points,"
-            " SUM(CASE WHEN p.on_time AND p.solved_at IS NOT NULL THEN 1 ELSE 0 END) AS solved,"
-            " COUNT(*) AS played,"
-            " MIN(CASE WHEN p.on_time THEN p.seconds END) AS best_seconds,"
-            " SUM(CASE WHEN p.on_time THEN COALESCE(p.seconds, 0) ELSE 0 END) AS total_seconds"
+            f" SELECT p.user_id, {TOTALS.format(p='p.')}"
             f" FROM daily_plays p WHERE {where} AND p.user_id NOT IN"
             " (SELECT user_id FROM members WHERE guild_id = ? AND departed = 1)"
-            " GROUP BY p.user_id HAVING solved > 0"
+            f" GROUP BY p.user_id HAVING {SOLVED.format(p='p.')} > 0"
             " ORDER BY points DESC, solved DESC, total_seconds ASC, p.user_id LIMIT ?) b"
             " LEFT JOIN members m ON m.guild_id = ? AND m.user_id = b.user_id"
             " ORDER BY b.points DESC, b.solved DESC, b.total_seconds ASC, b.user_id",
@@ -419,18 +420,15 @@ class DailyStore:
 
     async def rebuild_totals(self) -> None:
         """Recount every member's running totals from their plays (after a bulk import)."""
-        await self.db.executescript(
-            "BEGIN; DELETE FROM daily_totals;"
-            " INSERT INTO daily_totals (guild_id, kind, user_id, points, solved, played,"
-            " best_seconds, total_seconds)"
-            " SELECT guild_id, k, user_id, SUM(CASE WHEN on_time THEN points ELSE 0 END),"
-            " SUM(CASE WHEN on_time AND solved_at IS NOT NULL THEN 1 ELSE 0 END), COUNT(*),"
-            " MIN(CASE WHEN on_time THEN seconds END),"
-            " SUM(CASE WHEN on_time THEN COALESCE(seconds, 0) ELSE 0 END)"
-            " FROM (SELECT guild_id, user_id, kind AS k, on_time, points, solved_at, seconds"
-            " FROM daily_plays UNION ALL SELECT guild_id, user_id, '*', on_time, points,"
-            " solved_at, seconds FROM daily_plays) GROUP BY guild_id, k, user_id; COMMIT;"
-        )
+        async with self.db.transaction() as inside:
+            await inside.execute("DELETE FROM daily_totals")
+            await inside.execute(
+                "INSERT INTO daily_totals (guild_id, kind, user_id, points, solved, played,"
+                f" best_seconds, total_seconds) SELECT guild_id, k, user_id, {TOTALS.format(p='')}"
+                " FROM (SELECT guild_id, user_id, kind AS k, on_time, points, solved_at, seconds"
+                " FROM daily_plays UNION ALL SELECT guild_id, user_id, '*', on_time, points,"
+                " solved_at, seconds FROM daily_plays) AS plays GROUP BY guild_id, k, user_id"
+            )
 
     async def _all_time_board(self, guild_id: int, kind: str, limit: int) -> list[BoardRow]:
         rows = await self._all(
@@ -455,14 +453,14 @@ class DailyStore:
     async def forget_member(self, guild_id: int, user_id: int) -> int:
         """Delete everything kept about a member in one server (results, streaks, totals, name),
         all together; the number of results deleted."""
-        key = (guild_id, user_id)
-        async with self.db.execute(
-            "DELETE FROM daily_plays WHERE guild_id = ? AND user_id = ?", key
-        ) as cursor:
-            results = cursor.rowcount
-        await self.db.execute("DELETE FROM daily_totals WHERE guild_id = ? AND user_id = ?", key)
-        await self.db.execute("DELETE FROM members WHERE guild_id = ? AND user_id = ?", key)
-        await self.db.commit()
+        async with self.db.transaction() as inside:
+            results = await inside.execute(
+                "DELETE FROM daily_plays WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+            )
+            for table in ("daily_totals", "members"):
+                await inside.execute(
+                    f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+                )
         return results
 
     async def member_departed(self, guild_id: int, user_id: int, departed: bool = True) -> None:
@@ -484,9 +482,7 @@ def _record(record_type, row, **converted):
     """A record from a row whose columns are named like its fields; `converted` gives the
     fields stored in another form (dates as ISO text, flags as integers, lists as text)."""
     stored = {
-        field.name: row[field.name]
-        for field in fields(record_type)
-        if field.name not in converted
+        field.name: row[field.name] for field in fields(record_type) if field.name not in converted
     }
     return record_type(**stored, **converted)
 

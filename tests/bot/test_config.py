@@ -35,6 +35,15 @@ def test_values_are_read_into_their_fields(tmp_path):
     assert (config.workers, config.deadline_seconds, config.log_level) == (3, 2.0, "DEBUG")
 
 
+def test_the_database_is_a_sqlite_file_by_default_or_a_postgresql_url(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[database]\nurl = "postgresql://bot@db.internal/puzzles"\n')
+    assert load_config(path, environ={}).database == "postgresql://bot@db.internal/puzzles"
+    path.write_text('[storage]\ndatabase = "old.sqlite3"\n')  # the older spelling still works
+    assert load_config(path, environ={}).database == "old.sqlite3"
+    assert Config().database == "sqlite:///puzzlebot.sqlite3"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -59,6 +68,7 @@ def test_values_are_read_into_their_fields(tmp_path):
         ("[discord]\ntokn = 'x'\n", "unknown key discord.tokn"),
         ("[logging]\nlevel = 'LOUD'\n", "logging.level must be one of DEBUG, INFO"),
         ("[storage]\ndatabase = 5\n", "storage.database must be a string"),
+        ("[database]\nurl = 5\n", "database.url must be a string"),
         ("workers = 3\n", "workers must be a [workers] table"),
         ("[workers\ncount = 3\n", "is not valid TOML"),
     ],

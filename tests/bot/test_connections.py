@@ -18,12 +18,6 @@ from bot.connections import (
 from tests.postgres import fresh_database
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def backend(request) -> str | None:
-    """None for SQLite; for PostgreSQL, the test server's URL."""
-    return request.getfixturevalue("postgres_server") if request.param == "postgresql" else None
-
-
 @pytest.fixture
 async def connection(backend, tmp_path):
     async with contextlib.AsyncExitStack() as stack:

@@ -610,9 +610,8 @@ async def test_the_command_log_is_pruned_after_its_retention(server, tmp_path):
         await database.connection.execute(
             "INSERT INTO command_log (at, guild_id, user_id, command, kind, outcome,"
             " elapsed_ms) VALUES (?, 1, 2, 'solve', 'letterboxed', 'ok', 5)",
-            (time.time() - days_ago * 86400,),
+            time.time() - days_ago * 86400,
         )
-    await database.connection.commit()
     await database.close()
 
     async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60):

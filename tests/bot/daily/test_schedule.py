@@ -20,8 +20,8 @@ def utc(hour: int, minute: int = 0, day: dt.date = DAY) -> dt.datetime:
 
 
 @pytest.fixture
-async def daily(tmp_path):
-    database = await Database.open(tmp_path / "daily.sqlite3")
+async def daily(database_where):
+    database = await Database.open(database_where)
     clock = Clock()
     service = DailyService(DailyStore(database.connection), puzzles=None, clock=clock)
     service.test_clock = clock

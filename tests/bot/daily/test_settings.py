@@ -20,8 +20,8 @@ NOON = dt.datetime.combine(DAY, dt.time(12), dt.UTC)
 
 
 @pytest.fixture
-async def daily(tmp_path):
-    database = await Database.open(tmp_path / "daily.sqlite3")
+async def daily(database_where):
+    database = await Database.open(database_where)
     yield DailyService(DailyStore(database.connection), puzzles=None, clock=lambda: NOON)
     await database.close()
 

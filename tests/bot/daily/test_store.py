@@ -1,4 +1,5 @@
-"""The daily store on a real SQLite file: results, the board's order, privacy between servers."""
+"""The daily store on a real SQLite file and a real PostgreSQL: results, the board's order,
+privacy between servers."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ GUILD, OTHER_GUILD = 1, 2
 
 
 @pytest.fixture
-async def store(tmp_path):
-    database = await Database.open(tmp_path / "daily.sqlite3")
+async def store(database_where):
+    database = await Database.open(database_where)
     yield DailyStore(database.connection)
     await database.close()
 
