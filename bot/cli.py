@@ -239,6 +239,23 @@ def run_sync(args: argparse.Namespace, report: Report) -> None:
     report.say(f"Synced {count} commands to {where}.")
 
 
+def run_migrate_db(args: argparse.Namespace, report: Report) -> None:
+    """Copy everything from one database into another, new one (SQLite <-> PostgreSQL)."""
+    import asyncio
+
+    from bot.database import StorageError, copy_database, open_pair
+
+    try:
+        copied = asyncio.run(open_pair(args.source, args.target, copy_database))
+    except StorageError as error:
+        raise PuzzleError(str(error)) from None
+    report.data["copied"] = copied
+    report.say(
+        f"Copied {sum(copied.values())} rows, counts checked table by table: "
+        + ", ".join(f"{table} {count}" for table, count in copied.items())
+    )
+
+
 def _bot_config(args: argparse.Namespace):
     from bot.config import ConfigError, load_config
 
@@ -464,6 +481,20 @@ def build_parser() -> argparse.ArgumentParser:
     hint = puzzle_command("hint", run_hint, "a hint toward the solution")
     hint.add_argument("--progress", help="your words or moves so far")
     hint.add_argument("--image", metavar="PNG", help="write a picture of the hint")
+
+    migrate = command(
+        "migrate-db", run_migrate_db, "copy the bot's database into a new one (e.g. PostgreSQL)"
+    )
+    migrate.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="URL",
+        help="e.g. sqlite:///puzzlebot.sqlite3",
+    )
+    migrate.add_argument(
+        "--to", dest="target", required=True, metavar="URL", help="e.g. postgresql://bot@host/db"
+    )
 
     generate = command("generate", run_generate, "generate a fresh puzzle")
     generate.add_argument("kind", help="puzzle kind, e.g. letterboxed")

@@ -320,6 +320,75 @@ class Database:
         await self.connection.close()
 
 
+# Every table, parents before the rows that name them; what migrate-db copies.
+TABLES = (
+    "command_log",
+    "bot_state",
+    "daily_settings",
+    "daily_puzzles",
+    "daily_posts",
+    "members",
+    "daily_plays",
+    "daily_totals",
+)
+
+
+async def open_pair(source_url: str, target_url: str, work):
+    """Open both databases (migrated to this version), run `work(source, target)`, close."""
+    if source_url == target_url:
+        raise StorageError("--from and --to name the same database")
+    if not is_postgres_url(source_url) and not Path(sqlite_path(source_url)).is_file():
+        raise StorageError(f"there is no database at {source_url} to copy from")
+    source = await Database.open(source_url)
+    try:
+        target = await Database.open(target_url)
+        try:
+            return await work(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+
+
+async def copy_database(source: Database, target: Database) -> dict[str, int]:
+    """Copy every row of `source` into `target` (which must hold none), table by table in one
+    transaction, then check each table's count on both sides; the counts copied."""
+    for table in TABLES:
+        if await _count(target.connection, table):
+            raise StorageError(
+                f"the target database already holds {table} rows; copy into a new, empty one"
+            )
+    copied = {}
+    async with target.connection.transaction() as inside:
+        for table in TABLES:
+            copied[table] = await _copy_table(source.connection, inside, table)
+        if inside.dialect == "postgresql":  # new log rows continue after the copied ids
+            await inside.execute(
+                "SELECT setval(pg_get_serial_sequence('command_log', 'id'),"
+                " COALESCE((SELECT max(id) FROM command_log), 0) + 1, false)"
+            )
+    for table in TABLES:
+        have, want = await _count(target.connection, table), await _count(source.connection, table)
+        if have != want:
+            raise StorageError(f"{table}: {have} rows in the target, {want} in the source")
+    return copied
+
+
+async def _copy_table(source: Connection, target: Connection, table: str) -> int:
+    rows = await source.fetch_all(f"SELECT * FROM {table}")
+    if not rows:
+        return 0
+    columns = list(rows[0].keys())
+    insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+    for row in rows:
+        await target.execute(insert, *(row[column] for column in columns))
+    return len(rows)
+
+
+async def _count(connection: Connection, table: str) -> int:
+    return (await connection.fetch_one(f"SELECT COUNT(*) AS n FROM {table}"))["n"]
+
+
 def _without_password(url: str) -> str:
     """A database URL fit for a message or a log: any password masked."""
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
