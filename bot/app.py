@@ -64,7 +64,7 @@ class PuzzleBot(commands.Bot):
         self.pool: WorkerPool | None = None
         self.service: PuzzleService | None = None
         self.daily: DailyService | None = None
-        self.daily_scheduler: DailyScheduler | None = None  # the daily cog's, while loaded
+        self.daily_scheduler: DailyScheduler | None = None
 
     async def setup_hook(self) -> None:
         if self.serve_commands:
@@ -85,13 +85,24 @@ class PuzzleBot(commands.Bot):
             )
             store = DailyStore(self.database.connection)
             self.daily = DailyService(store, self.service, self.clock)
+            self.daily_scheduler = self._daily_scheduler(self.daily)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        if self.daily_scheduler is not None:  # its Play buttons are answered from here on
+            self.daily_scheduler.start()
         # The word lists are millions of long-lived objects: keep them out of the garbage
         # collector's full passes, which would otherwise stall the event loop for 30+ ms.
         gc.freeze()
         if self.serve_commands:
             await self.sync_changed_commands()
+
+    def _daily_scheduler(self, daily: DailyService) -> DailyScheduler:
+        # What the scheduler posts is presented as the cogs present everything: the Play
+        # button under a post, the pictures' alt text.
+        from cogs.daily import play_view
+        from cogs.puzzles import alt_text
+
+        return DailyScheduler(self, daily, self.config.daily_poll_seconds, play_view, alt_text)
 
     async def sync_changed_commands(self) -> None:
         """At start: send the command tree to Discord (globally, and to the development server

@@ -157,6 +157,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_posts ADD COLUMN close_failures INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE daily_posts ADD COLUMN close_error TEXT;
     """,
+    # 6: several bot processes may share one database: the puzzle's post and the day's close
+    # are each claimed, for a while, by the one process that sends them, so each is sent once.
+    """
+    ALTER TABLE daily_posts ADD COLUMN claimed_by TEXT;
+    ALTER TABLE daily_posts ADD COLUMN claimed_until TEXT;
+    """,
 )
 
 

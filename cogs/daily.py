@@ -25,7 +25,6 @@ from discord.ext import commands, tasks
 
 from bot.daily import calendar
 from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService
-from bot.daily.scheduler import DailyScheduler
 from bot.daily.scoring import clock_text, rule_text
 from bot.puzzle_service import Refusal
 from cogs._persistent import open_text_box, text_box_routes
@@ -319,26 +318,16 @@ class Daily(commands.Cog):
 
     def __init__(self, bot: PuzzleBot):
         self.bot = bot
-        self.scheduler: DailyScheduler | None = None
-        if bot.daily is None:  # loaded only to sync the command tree
-            return
-        self.scheduler = DailyScheduler(
-            bot, bot.daily, bot.config.daily_poll_seconds, play_view, alt_text
-        )
-        bot.daily_scheduler = self.scheduler
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         text_box_routes(self.bot).add(ANSWER_BOX, self._answer_submitted)
-        if self.scheduler is not None:
-            self.scheduler.start()
+        if self.bot.daily is not None:  # None: loaded only to sync the command tree
             self.prune_command_log.start()
 
     async def cog_unload(self) -> None:
-        if self.scheduler is not None:
+        if self.bot.daily is not None:
             self.prune_command_log.cancel()
-            await self.scheduler.stop()
-            self.bot.daily_scheduler = None
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         text_box_routes(self.bot).remove(ANSWER_BOX)
 
@@ -444,8 +433,8 @@ class Daily(commands.Cog):
 
     def _wake_scheduler(self) -> None:
         """Check now: a post time already passed today posts now, as status says."""
-        if self.scheduler is not None:
-            self.scheduler.wake()
+        if self.bot.daily_scheduler is not None:
+            self.bot.daily_scheduler.wake()
 
     async def _status_text(self, guild_id: int) -> str:
         settings = await self.service.configured(guild_id)

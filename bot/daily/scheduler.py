@@ -3,7 +3,9 @@
 Nothing is kept in memory between rounds: what is due and what was posted comes from the
 database each time, so a restart neither posts twice nor skips a day. A post is reserved in
 the database before it is sent and recorded after; a bot stopped between the two finds its
-post in the channel when it comes back instead of sending it again. A channel that is
+post in the channel when it comes back instead of sending it again. Bot processes sharing
+one database (shards on PostgreSQL) claim each post and each close in the database before
+sending it, so each is sent by one of them. A channel that is
 gone or a missing permission is logged, saved for /daily status, and retried next round
 (a day's answer post only a bounded number of times); no error stops the loop.
 """
@@ -15,7 +17,10 @@ import contextlib
 import datetime as dt
 import io
 import logging
-from collections.abc import Callable
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Callable
 
 import discord
 
@@ -31,6 +36,9 @@ log = logging.getLogger(__name__)
 SUMMARY_ROWS = 10
 CLOSE_ATTEMPTS = 10  # sends of a day's answer before the day closes without it
 RECENT_MESSAGES = 100  # how far back a restarted bot looks for a post it sent but did not record
+# How long a process's claim on a post lasts: far longer than one send, short enough that a
+# process that died mid-send is taken over within a couple of minutes.
+CLAIM_LEASE = dt.timedelta(minutes=2)
 
 
 class DailyScheduler:
@@ -52,6 +60,8 @@ class DailyScheduler:
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
+        # Who holds a claim on a post (bot/daily/store.py claim): this process, uniquely.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="daily-scheduler")
@@ -95,12 +105,19 @@ class DailyScheduler:
             await self._trouble(settings.guild_id, f"could not make the {kind.title}: {error}")
             return
         header = f"**{kind.title} #{puzzle.number}**"
-        if await self._found_sent(due, header):
-            return
+        earlier = await store.post(settings.guild_id, kind.name, due.day)  # a round that stopped
         closes_at = self.daily.closes_at(settings, due.day)
         await store.reserve_post(
             settings.guild_id, kind.name, due.day, due.difficulty, settings.channel_id, closes_at
         )
+        async with self._claimed(await store.post(settings.guild_id, kind.name, due.day)) as post:
+            if post is None or post.message_id is not None:  # another process has it, or did
+                return
+            if not (earlier and await self._found_sent(due, header)):
+                await self._send_post(due, puzzle, header, closes_at)
+
+    async def _send_post(self, due: Due, puzzle, header: str, closes_at: dt.datetime) -> None:
+        settings, kind, store = due.settings, due.kind, self.daily.store
         view = self.play_view(kind.name, due.day)
         about = f" · {puzzle.about}" if puzzle.about else ""
         content = (
@@ -152,7 +169,26 @@ class DailyScheduler:
             pass
         return None
 
+    @contextlib.asynccontextmanager
+    async def _claimed(self, post: Post | None) -> AsyncIterator[Post | None]:
+        """The post as it stands once this process holds its claim, or None when another
+        process holds it (processes sharing a database send each post and each close once).
+        Read after the claim: another process may have sent it meanwhile. Given up after."""
+        store = self.daily.store
+        if post is None or not await store.claim(post, self.owner, self.daily.clock(), CLAIM_LEASE):
+            yield None
+            return
+        try:
+            yield await store.post(post.guild_id, post.kind, post.day)
+        finally:
+            await store.release(post, self.owner)
+
     async def _close(self, post: Post) -> None:
+        async with self._claimed(post) as claimed:
+            if claimed is not None and claimed.closed_at is None:
+                await self._send_close(claimed)
+
+    async def _send_close(self, post: Post) -> None:
         kind = get_kind(post.kind)
         daily = await self.daily.store.puzzle(post.kind, post.day, post.difficulty)
         results = await self.daily.store.day_results(post.guild_id, post.kind, post.day)

@@ -224,6 +224,27 @@ class DailyStore:
             (channel_id, message_id, iso(at), guild_id, kind, day.isoformat()),
         )
 
+    async def claim(self, post: Post, owner: str, now: dt.datetime, lease: dt.timedelta) -> bool:
+        """Claim the post's next send (the puzzle, or the day's close) for `owner` until
+        now + lease; False while another process holds a claim that has not run out. A
+        process that dies mid-send loses its claim when the lease ends."""
+        return bool(
+            await self._write(
+                "UPDATE daily_posts SET claimed_by = ?, claimed_until = ?"
+                " WHERE guild_id = ? AND kind = ? AND day = ?"
+                " AND (claimed_by IS NULL OR claimed_by = ? OR claimed_until < ?)",
+                (owner, iso(now + lease), *_post_key(post), owner, iso(now)),
+            )
+        )
+
+    async def release(self, post: Post, owner: str) -> None:
+        """Give up `owner`'s claim (the send is done, or failed and waits for a later round)."""
+        await self._write(
+            "UPDATE daily_posts SET claimed_by = NULL, claimed_until = NULL"
+            " WHERE guild_id = ? AND kind = ? AND day = ? AND claimed_by = ?",
+            (*_post_key(post), owner),
+        )
+
     async def posts_to_close(self, now: dt.datetime) -> list[Post]:
         rows = await self._all(
             "SELECT * FROM daily_posts WHERE closed_at IS NULL AND message_id IS NOT NULL"
@@ -237,12 +258,12 @@ class DailyStore:
         await self._write(
             "UPDATE daily_posts SET closed_at = ?, close_error = NULL"
             " WHERE guild_id = ? AND kind = ? AND day = ?",
-            (iso(at), post.guild_id, post.kind, post.day.isoformat()),
+            (iso(at), *_post_key(post)),
         )
 
     async def count_close_failure(self, post: Post, error: str) -> int:
         """Record a failed send of the day's answer; how many have failed so far."""
-        key = (post.guild_id, post.kind, post.day.isoformat())
+        key = _post_key(post)
         await self._write(
             "UPDATE daily_posts SET close_failures = close_failures + 1, close_error = ?"
             " WHERE guild_id = ? AND kind = ? AND day = ?",
@@ -259,7 +280,7 @@ class DailyStore:
         Only the post row changes: the day's plays and results stay as they are."""
         await self._write(
             "UPDATE daily_posts SET closed_at = ? WHERE guild_id = ? AND kind = ? AND day = ?",
-            (iso(at), post.guild_id, post.kind, post.day.isoformat()),
+            (iso(at), *_post_key(post)),
         )
 
     async def unposted_closes(self, guild_id: int, since: dt.date) -> list[Post]:
@@ -472,6 +493,10 @@ class DailyStore:
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def _post_key(post: Post) -> tuple:
+    return (post.guild_id, post.kind, post.day.isoformat())
 
 
 def _play_key(play: Play) -> tuple:

@@ -3,16 +3,18 @@ privacy between servers."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 import pytest
 
-from bot.daily.store import DailyStore
+from bot.daily.store import DailyStore, Post
 from bot.database import Database
 
 DAY = dt.date(2026, 11, 23)
 START = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)
 GUILD, OTHER_GUILD = 1, 2
+LEASE = dt.timedelta(minutes=2)
 
 
 @pytest.fixture
@@ -84,3 +86,30 @@ async def test_forgetting_a_member_deletes_only_their_data_in_that_server(store)
     assert await store.play(GUILD, 10, "letterboxed", DAY) is None
     assert [r.name for r in await store.leaderboard(GUILD, None, None, DAY)] == ["bea"]
     assert [r.name for r in await store.leaderboard(OTHER_GUILD, None, None, DAY)] == ["ann"]
+
+
+async def reserved(store) -> Post:
+    await store.reserve_post(GUILD, "letterboxed", DAY, "easy", 10, START + dt.timedelta(days=1))
+    return await store.post(GUILD, "letterboxed", DAY)
+
+
+async def test_processes_racing_for_a_post_get_one_claim_between_them(store):
+    post = await reserved(store)
+    owners = [f"process-{n}" for n in range(5)]
+    won = await asyncio.gather(*(store.claim(post, owner, START, LEASE) for owner in owners))
+    assert sum(won) == 1
+    winner = owners[won.index(True)]
+    assert await store.claim(post, winner, START, LEASE)  # a holder may renew its claim
+    assert not await store.claim(post, "latecomer", START + LEASE / 2, LEASE)
+
+
+async def test_a_claim_passes_on_when_released_or_when_its_holder_is_gone(store):
+    post = await reserved(store)
+    assert await store.claim(post, "first", START, LEASE)
+    await store.release(post, "someone else")  # only the holder can release it
+    assert not await store.claim(post, "second", START, LEASE)
+    await store.release(post, "first")
+    assert await store.claim(post, "second", START, LEASE)
+    # "second" dies holding it: once the lease has run out, another process takes over.
+    assert not await store.claim(post, "third", START + LEASE - dt.timedelta(seconds=1), LEASE)
+    assert await store.claim(post, "third", START + LEASE + dt.timedelta(seconds=1), LEASE)
