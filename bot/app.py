@@ -73,7 +73,8 @@ class PuzzleBot(commands.Bot):
                 self.config.workers,
                 self.config.deadline_seconds,
                 self.config.queue_size,
-                initializer=jobs.warm_up,
+                initializer=jobs.warm_up_once,
+                preload=["bot.preload"],  # loaded once, in the forkserver, shared by workers
             )
             # The word lists load in a thread while the workers start, for parsing here.
             await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon))

@@ -7,7 +7,9 @@ past `queue_size` the caller gets PoolBusy at once instead of memory growing wit
 
 Workers are forked from a forkserver (never from the event loop's process, which has
 threads) and each runs `initializer` once, e.g. to load the word lists, before it
-reports ready.
+reports ready. Modules named in `preload` are imported in the forkserver before it forks
+any worker: what they load there (the word lists, once) every worker shares, page for page,
+and a replacement worker starts with it already loaded.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
@@ -71,6 +74,18 @@ def _worker_main(conn: Connection, initializer: Callable[[], Any] | None) -> Non
         conn.send(outcome)
 
 
+def _main_modules() -> list[str]:
+    """The program's main module, for the forkserver to import before forking: each worker
+    imports it (multiprocessing does, to find what is pickled by reference to it), and what
+    it imports is then loaded once and shared. A script is named "__main__"; a module run
+    with `python -m` by its own name. A package's __main__ (`python -m bot`) runs the program
+    when imported, so neither multiprocessing nor this imports it."""
+    spec = getattr(sys.modules["__main__"], "__spec__", None)
+    if spec is None or spec.name.endswith("__main__"):
+        return ["__main__"]
+    return ["__main__", spec.name]
+
+
 def _sendable(error: Exception) -> Exception:
     """The error itself if it survives pickling, else a JobFailed carrying its traceback."""
     try:
@@ -101,12 +116,17 @@ class WorkerPool:
         deadline: float,
         queue_size: int,
         initializer: Callable[[], Any] | None = None,
+        preload: Sequence[str] = (),
     ):
         self.size = size
         self.deadline = deadline
         self.queue_size = queue_size
         self._initializer = initializer
         self._context = multiprocessing.get_context("forkserver")
+        if preload:
+            # The forkserver is one per process, started by the first pool: a later pool's
+            # preload comes too late, and its workers load what they need themselves.
+            self._context.set_forkserver_preload([*_main_modules(), *preload])
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._workers: set[_Worker] = set()
         self._waiting = 0
