@@ -88,6 +88,7 @@ class Lexicon:
         self._zipf_source = zipf
         self._zipf_table: Mapping[str, float] | None = None if callable(zipf) else dict(zipf or {})
         self._shared = False  # True for the instance lexicon() returns
+        self._texts: dict[int, str] = {}
         self._lengths: dict[int, dict[int, tuple[str, ...]]] = {}
         self._patterns: dict[tuple[int, int], dict[str, tuple[str, ...]]] = {}
         self._buckets: dict[tuple[int, int], dict[str, list[str]]] = {}
@@ -109,6 +110,14 @@ class Lexicon:
     def words(self, tier: Tier = Tier.STANDARD) -> frozenset[str]:
         """The lowercase words in ``tier`` (and the smaller tiers)."""
         return self._tier_set(tier)
+
+    def text(self, tier: Tier = Tier.STANDARD) -> str:
+        """The lowercase words in ``tier``, one a line, in no particular order: one string to
+        search with a regular expression (re.MULTILINE), much faster than a loop over words()."""
+        text = self._texts.get(tier)
+        if text is None:
+            text = self._texts[tier] = "\n".join(self._tier_set(tier))
+        return text
 
     def contains(self, word: str, tier: Tier = Tier.LARGE) -> bool:
         """Whether ``word`` (any case) is in ``tier``."""

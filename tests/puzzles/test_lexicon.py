@@ -81,6 +81,15 @@ def test_tiers_nest(lex):
     assert common < standard < large
 
 
+def test_a_tiers_text_holds_its_words_one_a_line(lex):
+    for tier in TIERS:
+        lines = lex.text(tier).split("\n")
+        assert len(lines) == len(lex.words(tier))
+        assert set(lines) == lex.words(tier)
+    custom = Lexicon.from_words(["Cat", "dog"])
+    assert sorted(custom.text().split("\n")) == ["cat", "dog"]
+
+
 def test_tier_sizes_are_plausible(lex):
     assert 25_000 <= len(lex.words(Tier.COMMON)) <= 80_000
     assert 80_000 <= len(lex.words(Tier.STANDARD)) <= 200_000
