@@ -57,6 +57,14 @@ def pattern_of(word: str) -> str:
     return word.translate(dict(zip(map(ord, order), _LETTERS, strict=False)))
 
 
+def _first_places(word: str) -> bytes | tuple[int, ...]:
+    """Where each letter of a (lowercase) word first appears: 'mommy' -> 0 1 0 0 4. Two words
+    have the same pattern_of exactly when these are equal; twice as fast to work out. Bytes
+    while every place fits in one (words of the same length always get the same type)."""
+    places = map(word.index, word)
+    return bytes(places) if len(word) < 256 else tuple(places)
+
+
 class Lexicon:
     """Words in three nested tiers with zipf frequencies; indexes are built lazily and cached.
 
@@ -90,7 +98,7 @@ class Lexicon:
         self._shared = False  # True for the instance lexicon() returns
         self._texts: dict[int, str] = {}
         self._lengths: dict[int, dict[int, tuple[str, ...]]] = {}
-        self._patterns: dict[tuple[int, int], dict[str, tuple[str, ...]]] = {}
+        self._patterns: dict[tuple[int, int], dict[bytes | tuple[int, ...], tuple[str, ...]]] = {}
         self._buckets: dict[tuple[int, int], dict[str, list[str]]] = {}
 
     @classmethod
@@ -167,12 +175,12 @@ class Lexicon:
         key = pattern_of(pattern)
         index = self._patterns.get((tier, len(key)))
         if index is None:
-            groups: dict[str, list[str]] = {}
+            groups: dict[bytes | tuple[int, ...], list[str]] = {}
             for word in self.words_of_length(len(key), tier):
-                groups.setdefault(pattern_of(word), []).append(word)
+                groups.setdefault(_first_places(word), []).append(word)
             index = {p: tuple(group) for p, group in groups.items()}
             self._patterns[(tier, len(key))] = index
-        return index.get(key, ())
+        return index.get(_first_places(key), ())
 
     def neighbours(self, word: str, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
         """Words of the same length differing from ``word`` in exactly one letter, sorted."""
