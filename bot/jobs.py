@@ -34,7 +34,7 @@ def warm_up(draw: bool = False) -> None:
     from puzzles.lexicon import lexicon
 
     start = time.perf_counter()
-    lexicon()
+    lexicon().load_all()
     for kind in all_kinds():
         if not (kind.warm_up or draw):
             continue
