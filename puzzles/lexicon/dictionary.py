@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
@@ -98,7 +99,7 @@ class Lexicon:
         self._zipf_table: Mapping[str, float] | None = None if callable(zipf) else dict(zipf or {})
         self._shared = False  # True for the instance lexicon() returns
         self._texts: dict[int, str] = {}
-        self._lengths: dict[int, dict[int, tuple[str, ...]]] = {}
+        self._lengths: dict[tuple[int, int], tuple[str, ...]] = {}
         self._patterns: dict[tuple[int, int], dict[bytes | tuple[int, ...], tuple[str, ...]]] = {}
         self._buckets: dict[tuple[int, int], dict[str, list[str]]] = {}
 
@@ -191,14 +192,14 @@ class Lexicon:
 
     def words_of_length(self, n: int, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
         """The words of ``n`` letters in ``tier``, sorted."""
-        by_length = self._lengths.get(tier)
-        if by_length is None:
-            groups: dict[int, list[str]] = {}
-            for word in self._tier_set(tier):
-                groups.setdefault(len(word), []).append(word)
-            by_length = {length: tuple(sorted(group)) for length, group in groups.items()}
-            self._lengths[tier] = by_length
-        return by_length.get(n, ())
+        words = self._lengths.get((tier, n))
+        if words is None:
+            if not (isinstance(n, int) and n > 0):
+                return ()
+            # One regular expression over the tier's text: no word set, no loop over words.
+            of_length = re.compile(f"^[^\n]{{{n}}}$", re.MULTILINE)
+            words = self._lengths[(tier, n)] = tuple(sorted(of_length.findall(self.text(tier))))
+        return words
 
     def matching_pattern(self, pattern: str, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
         """Words with the same letter pattern as ``pattern`` ('ABCA' or a word such as 'that')."""
