@@ -137,16 +137,21 @@ async def letterboxed_latency(server: FakeDiscord, runs: int) -> dict:
     }
 
 
+def unlimited_config(folder: str, workers: int, solves: int) -> Config:
+    """A bot with the rate limits lifted and room in the queue for `solves` at once."""
+    return Config(
+        database=str(Path(folder) / "bench.sqlite3"),
+        workers=workers,
+        deadline_seconds=60,
+        queue_size=max(16, solves),
+        per_user=1000,
+        per_guild=1000,
+    )
+
+
 async def load(solves: int, latency_runs: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        config = Config(
-            database=str(Path(folder) / "bench.sqlite3"),
-            workers=2,
-            deadline_seconds=30,
-            queue_size=max(16, solves),
-            per_user=1000,
-            per_guild=1000,
-        )
+        config = unlimited_config(folder, 2, solves)
         async with FakeDiscord(heartbeat_interval=0.25) as server:
             bot = PuzzleBot(config, guild_ready_timeout=0.05)
             started = time.perf_counter()
@@ -202,14 +207,7 @@ def bot_memory(bot: PuzzleBot) -> dict:
 
 async def memory(workers: int, solves: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        config = Config(
-            database=str(Path(folder) / "bench.sqlite3"),
-            workers=workers,
-            deadline_seconds=60,
-            queue_size=max(16, solves),
-            per_user=1000,
-            per_guild=1000,
-        )
+        config = unlimited_config(folder, workers, solves)
         async with FakeDiscord(heartbeat_interval=0.25) as server:
             bot = PuzzleBot(config, guild_ready_timeout=0.05)
             started = time.perf_counter()
