@@ -51,13 +51,14 @@ def warm_up(draw: bool = False) -> None:
 _warm = False  # this process (or the one it was forked from) has run warm_up_once
 
 
-def warm_up_once() -> None:
-    """warm_up with drawing, once per process and never again in a process forked from
-    one that ran it: the pool's forkserver runs it (bot.preload), so each worker it forks
-    starts warm and shares those pages, and this, the workers' initializer, is then free."""
+def warm_up_once(draw: bool = False) -> None:
+    """warm_up, once per process and never again in a process forked from one that ran it:
+    the pool's forkserver runs it, drawing too (bot.preload), so each worker it forks starts
+    warm and shares those pages, and this, the workers' initializer, is then free. (A worker
+    of a forkserver started without that preload warms up by itself, without drawing.)"""
     global _warm
     if not _warm:
-        warm_up(draw=True)
+        warm_up(draw)
         _warm = True
 
 

@@ -30,7 +30,7 @@ def _return_large_blocks_to_the_system() -> None:
 
 
 try:
-    warm_up_once()
+    warm_up_once(draw=True)
 except Exception:  # an error here would stop the forkserver: workers then warm up themselves
     log.exception("could not warm up the forkserver")
 _return_large_blocks_to_the_system()
