@@ -231,8 +231,13 @@ def memory_by_workers(counts: list[int], solves: int) -> dict:
     smallest count."""
     runs = []
     for workers in counts:
-        command = [sys.executable, "-m", "bench.bot", "--json", "--only", "memory-one"]
-        command += ["--workers", str(workers), "--solves", str(solves)]
+        # Run with -c, not -m: multiprocessing imports a `-m` main module (this one, with
+        # discord.py and the fake server) into every worker, which the bot's own workers
+        # (started by the `puzzlebot` script) never do.
+        arguments = ["--json", "--only", "memory-one", "--workers", str(workers)]
+        arguments += ["--solves", str(solves)]
+        code = f"import sys; from bench.bot import main; sys.exit(main({arguments!r}))"
+        command = [sys.executable, "-c", code]
         output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
         runs.append(json.loads(output)["memory"])
     first = runs[0]

@@ -22,7 +22,6 @@ import multiprocessing
 import os
 import pickle
 import signal
-import sys
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -74,18 +73,6 @@ def _worker_main(conn: Connection, initializer: Callable[[], Any] | None) -> Non
         conn.send(outcome)
 
 
-def _main_modules() -> list[str]:
-    """The program's main module, for the forkserver to import before forking: each worker
-    imports it (multiprocessing does, to find what is pickled by reference to it), and what
-    it imports is then loaded once and shared. A script is named "__main__"; a module run
-    with `python -m` by its own name. A package's __main__ (`python -m bot`) runs the program
-    when imported, so neither multiprocessing nor this imports it."""
-    spec = getattr(sys.modules["__main__"], "__spec__", None)
-    if spec is None or spec.name.endswith("__main__"):
-        return ["__main__"]
-    return ["__main__", spec.name]
-
-
 def _sendable(error: Exception) -> Exception:
     """The error itself if it survives pickling, else a JobFailed carrying its traceback."""
     try:
@@ -125,8 +112,9 @@ class WorkerPool:
         self._context = multiprocessing.get_context("forkserver")
         if preload:
             # The forkserver is one per process, started by the first pool: a later pool's
-            # preload comes too late, and its workers load what they need themselves.
-            self._context.set_forkserver_preload([*_main_modules(), *preload])
+            # preload comes too late, and its workers load what they need themselves. The
+            # main script stays first, as in multiprocessing's default preload.
+            self._context.set_forkserver_preload(["__main__", *preload])
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._workers: set[_Worker] = set()
         self._waiting = 0
