@@ -1,7 +1,9 @@
 """The bot under load, end to end through the local Discord-compatible server.
 
     .venv/bin/python -m bench.bot [--json] [--solves 20] [--latency-runs 30]
-                                  [--burst 30] [--daily-burst 200] [--only load|bursts|throughput]
+                                  [--burst 30] [--daily-burst 200]
+                                  [--only load|bursts|throughput|memory]
+                                  [--memory-workers 2 3 4]
 
 The real bot (discord.py client, worker pool, SQLite file) connects to the server in
 tests/fakediscord, in this process. Load measurements (a bot with the limits lifted):
@@ -27,9 +29,17 @@ Throughput (a third bot, default config, in its own process as in production: th
 probe then sees the bot's loop alone): `--arrivals` members' /solve letterboxed arrive
 evenly spread over one second; answered, p95, and the bot's event-loop lag meanwhile.
 
+Memory (each worker count in a process of its own, so each starts its own forkserver):
+the bot with N workers from start to ready (pool warm), then the proportional set size
+(PSS, from /proc/<pid>/smaps_rollup: shared pages count a share each) of the bot's process,
+its forkserver and each worker, when ready and again after `--solves` mixed solves. The
+total over the processes is the memory the bot takes; "each further worker" is how much
+the total grows per worker past two.
+
 Targets: loop lag p99 under 20 ms; Letter Boxed end to end median under 300 ms; every
 member of both bursts answered, the /solve burst with p95 under 3 s; 60 arrivals in a second
-all answered with p95 <= 2 s and loop lag p99 < 20 ms.
+all answered with p95 <= 2 s and loop lag p99 < 20 ms; ready in 3 s; with 2 workers at most
+400 MiB PSS in all, and at most 60 MiB for each further worker.
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ import json
 import os
 import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -134,16 +145,21 @@ async def letterboxed_latency(server: FakeDiscord, runs: int) -> dict:
     }
 
 
+def unlimited_config(folder: str, workers: int, solves: int) -> Config:
+    """A bot with the rate limits lifted and room in the queue for `solves` at once."""
+    return Config(
+        database=str(Path(folder) / "bench.sqlite3"),
+        workers=workers,
+        deadline_seconds=60,
+        queue_size=max(16, solves),
+        per_user=1000,
+        per_guild=1000,
+    )
+
+
 async def load(solves: int, latency_runs: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        config = Config(
-            database=str(Path(folder) / "bench.sqlite3"),
-            workers=2,
-            deadline_seconds=30,
-            queue_size=max(16, solves),
-            per_user=1000,
-            per_guild=1000,
-        )
+        config = unlimited_config(folder, 2, solves)
         async with FakeDiscord(heartbeat_interval=0.25) as server:
             bot = PuzzleBot(config, guild_ready_timeout=0.05)
             started = time.perf_counter()
@@ -158,6 +174,88 @@ async def load(solves: int, latency_runs: int) -> dict:
         "letterboxed_end_to_end": latency,
         "mixed_concurrent_solves": mixed,
     }
+
+
+# --- memory, per worker count ---------------------------------------------------------------
+
+
+def rollup_mib(pid: int) -> dict[str, float]:
+    """The process's proportional set size (its private pages, plus a share of each shared
+    one) and its private pages alone, from /proc/<pid>/smaps_rollup."""
+    found = {}
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        for line in rollup:
+            name, _, value = line.partition(":")
+            if name in ("Pss", "Private_Clean", "Private_Dirty"):
+                found[name] = int(value.split()[0]) / 1024
+    return {
+        "pss": round(found["Pss"], 1),
+        "private": round(found["Private_Clean"] + found["Private_Dirty"], 1),
+    }
+
+
+def parent_of(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rpartition(")")[2].split()[1])
+
+
+def bot_memory(bot: PuzzleBot) -> dict:
+    """PSS (and private memory) of the bot's process, its pool's forkserver and each worker;
+    the total PSS is the memory the bot takes."""
+    workers = sorted(worker.process.pid for worker in bot.pool._workers)
+    forkservers = {parent_of(pid) for pid in workers} - {os.getpid()}
+    processes = {
+        "main": rollup_mib(os.getpid()),
+        **{f"forkserver {pid}": rollup_mib(pid) for pid in sorted(forkservers)},
+        **{f"worker {pid}": rollup_mib(pid) for pid in workers},
+    }
+    total = sum(process["pss"] for process in processes.values())
+    return {"total_mib": round(total, 1), "processes_mib": processes}
+
+
+async def memory(workers: int, solves: int) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        config = unlimited_config(folder, workers, solves)
+        async with FakeDiscord(heartbeat_interval=0.25) as server:
+            bot = PuzzleBot(config, guild_ready_timeout=0.05)
+            started = time.perf_counter()
+            async with server.run_bot(bot, ready_timeout=120):
+                ready_s = time.perf_counter() - started
+                when_ready = bot_memory(bot)
+                await bot.sync_commands(server.guild.id)
+                mixed = await mixed_solves(server, solves)
+                after_solves = bot_memory(bot)
+                after_solves.update(solves=solves, answered=mixed["answered_with_image"])
+    return {
+        "workers": workers,
+        "startup_to_ready_s": round(ready_s, 2),
+        "ready": when_ready,
+        "after_solves": after_solves,
+    }
+
+
+def memory_by_workers(counts: list[int], solves: int) -> dict:
+    """`memory` for each worker count, each in a fresh process; growth per worker past the
+    smallest count."""
+    runs = []
+    for workers in counts:
+        # Run with -c, not -m: multiprocessing imports a `-m` main module (this one, with
+        # discord.py and the fake server) into every worker, which the bot's own workers
+        # (started by the `puzzlebot` script) never do.
+        arguments = ["--json", "--only", "memory-one", "--workers", str(workers)]
+        arguments += ["--solves", str(solves)]
+        code = f"import sys; from bench.bot import main; sys.exit(main({arguments!r}))"
+        command = [sys.executable, "-c", code]
+        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        runs.append(json.loads(output)["memory"])
+    first = runs[0]
+    for run in runs[1:]:
+        for moment in ("ready", "after_solves"):
+            grown = run[moment]["total_mib"] - first[moment]["total_mib"]
+            run[moment]["per_further_worker_mib"] = round(
+                grown / (run["workers"] - first["workers"]), 1
+            )
+    return {"runs": runs}
 
 
 # --- bursts, with the default config ----------------------------------------------------------
@@ -321,6 +419,8 @@ async def run(args: argparse.Namespace) -> dict:
         result["bursts"] = await bursts(args.burst, args.daily_burst)
     if args.only in (None, "throughput"):
         result["throughput"] = await throughput(args.arrivals)
+    if args.only == "memory-one":  # one worker count, in this process (run by memory_by_workers)
+        result["memory"] = await memory(args.workers, args.solves)
     result["cpus"] = os.cpu_count()
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     return result
@@ -336,9 +436,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--arrivals", type=int, default=60, help="/solve letterboxed arriving within 1 s"
     )
-    parser.add_argument("--only", choices=("load", "bursts", "throughput"), help="run one part")
+    parser.add_argument(
+        "--only",
+        choices=("load", "bursts", "throughput", "memory", "memory-one"),
+        help="run one part",
+    )
+    parser.add_argument(
+        "--memory-workers", type=int, nargs="+", default=[2, 3, 4], help="worker counts to measure"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="(memory-one) the worker count")
     args = parser.parse_args(argv)
-    result = asyncio.run(run(args))
+    result = asyncio.run(run(args)) if args.only != "memory" else {}
+    if args.only in (None, "memory"):
+        result["memory"] = memory_by_workers(args.memory_workers, args.solves)
+        result["cpus"] = os.cpu_count()
+        result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -348,6 +460,8 @@ def main(argv: list[str] | None = None) -> int:
         print_bursts(result["bursts"])
     if "throughput" in result:
         print_throughput(result["throughput"])
+    if "runs" in result.get("memory", {}):
+        print_memory(result["memory"])
     print(f"load average {result['load_average']} on {result['cpus']} CPUs")
     return 0
 
@@ -392,6 +506,21 @@ def print_throughput(result: dict) -> None:
         f"max {result['max_s']} s (target p95 <= 2 s); event-loop lag p99 {lag['p99']} ms, "
         f"max {lag['max']} ms (target p99 < 20 ms)"
     )
+
+
+def print_memory(result: dict) -> None:
+    for run in result["runs"]:
+        print(f"{run['workers']} workers: ready after {run['startup_to_ready_s']} s")
+        for moment, what in (("ready", "when ready"), ("after_solves", "after the solves")):
+            memory = run[moment]
+            each = ", ".join(
+                f"{name} {mib['pss']} ({mib['private']} private)"
+                for name, mib in memory["processes_mib"].items()
+            )
+            further = memory.get("per_further_worker_mib")
+            grown = f"; {further} MiB per further worker" if further is not None else ""
+            print(f"  PSS {what}: {memory['total_mib']} MiB in all ({each}){grown}")
+    print("targets: ready in 3 s; 2 workers at most 400 MiB; each further worker at most 60 MiB")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from bot.database import Database
 from bot.pool import WorkerPool
 from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
-from puzzles.lexicon import lexicon
+from puzzles.lexicon import Tier, lexicon
 
 log = logging.getLogger(__name__)
 
@@ -73,10 +73,12 @@ class PuzzleBot(commands.Bot):
                 self.config.workers,
                 self.config.deadline_seconds,
                 self.config.queue_size,
-                initializer=jobs.warm_up,
+                initializer=jobs.warm_up_once,
+                preload=["bot.preload"],  # loaded once, in the forkserver, shared by workers
             )
-            # The word lists load in a thread while the workers start, for parsing here.
-            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon))
+            # The word sets load in a thread while the workers start, for parsing here (a
+            # ladder's words are checked as it is parsed); texts and frequencies stay unloaded.
+            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon().words, Tier.LARGE))
             limits = SolveLimits(
                 self.config.per_user, self.config.per_guild, self.config.window_seconds
             )

@@ -26,22 +26,40 @@ class JobResult:
     value: Any = None  # the Solution, hint or Puzzle itself, for callers that store it
 
 
-def warm_up() -> None:
-    """Run once in each worker: load the word lists, and solve the example of every kind
-    whose first solve loads data or builds indexes, before real work."""
+def warm_up(draw: bool = False) -> None:
+    """Load the word lists, and solve the example of every kind whose first solve loads data
+    or builds indexes, before real work; with `draw`, draw each example too (the first
+    picture loads the fonts)."""
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
     start = time.perf_counter()
-    lexicon()
+    lexicon().load_all()
     for kind in all_kinds():
-        if not kind.warm_up:
+        if not (kind.warm_up or draw):
             continue
         try:
-            kind.solve(kind.parse(kind.example))
+            puzzle = kind.parse(kind.example)
+            solution = kind.solve(puzzle)
+            if draw:
+                _picture(kind.name, puzzle, solution, {})
         except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
-    log.info("worker warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
+    log.info("warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
+
+
+_warm = False  # this process (or the one it was forked from) has run warm_up_once
+
+
+def warm_up_once(draw: bool = False) -> None:
+    """warm_up, once per process and never again in a process forked from one that ran it:
+    the pool's forkserver runs it, drawing too (bot.preload), so each worker it forks starts
+    warm and shares those pages, and this, the workers' initializer, is then free. (A worker
+    of a forkserver started without that preload warms up by itself, without drawing.)"""
+    global _warm
+    if not _warm:
+        warm_up(draw)
+        _warm = True
 
 
 def refuse_undrawable(kind: PuzzleKind, puzzle: Puzzle, instead: str = "") -> None:

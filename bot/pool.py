@@ -7,7 +7,9 @@ past `queue_size` the caller gets PoolBusy at once instead of memory growing wit
 
 Workers are forked from a forkserver (never from the event loop's process, which has
 threads) and each runs `initializer` once, e.g. to load the word lists, before it
-reports ready.
+reports ready. Modules named in `preload` are imported in the forkserver before it forks
+any worker: what they load there (the word lists, once) every worker shares, page for page,
+and a replacement worker starts with it already loaded.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import os
 import pickle
 import signal
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
@@ -101,12 +103,18 @@ class WorkerPool:
         deadline: float,
         queue_size: int,
         initializer: Callable[[], Any] | None = None,
+        preload: Sequence[str] = (),
     ):
         self.size = size
         self.deadline = deadline
         self.queue_size = queue_size
         self._initializer = initializer
         self._context = multiprocessing.get_context("forkserver")
+        if preload:
+            # The forkserver is one per process, started by the first pool: a later pool's
+            # preload comes too late, and its workers load what they need themselves. The
+            # main script stays first, as in multiprocessing's default preload.
+            self._context.set_forkserver_preload(["__main__", *preload])
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._workers: set[_Worker] = set()
         self._waiting = 0

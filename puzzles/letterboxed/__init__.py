@@ -54,7 +54,6 @@ KIND = PuzzleKind(
     difficulties=DIFFICULTIES,
     max_input_chars=80,
     max_answer_chars=300,  # up to ten words
-    warm_up=True,  # builds the standard word index (about a second)
 )
 
 __all__ = ["KIND", "Board", "LetterBoxedSolution", "check", "generate", "hint", "parse", "solve"]

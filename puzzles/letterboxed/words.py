@@ -1,15 +1,12 @@
-"""The words playable on a board, grouped into moves, read off a per-process word index."""
+"""The words playable on a board, grouped into moves, read off the word list for each board."""
 
 from __future__ import annotations
 
 import itertools
 import math
 import re
-from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
-from typing import NamedTuple
 
 from puzzles.letterboxed.coverage import (
     projection_tables,
@@ -58,78 +55,26 @@ def best_words(sequence: tuple[Move, ...]) -> tuple[str, ...] | None:
 
 # --- playable words -------------------------------------------------------------------------
 #
-# Per word list, once per process: every word gets an index, and sets of words are bits
-# of an int (bit i: word i), one set per letter (the words using it) and one per pair of
-# letters (the words where the two stand side by side, either way round). A board's
-# playable words are then every word minus those using a letter off the board and those
-# with two letters of one side side by side: a few dozen ORs of big ints, at C speed.
-# Words are numbered in groups of one letter set, first letter and last letter, most
-# common first within a group, so each group of playable words is one move.
+# Read off the word list for each board, not from an index built over the whole list: one
+# regular expression over the list as one text finds the words made of the board's letters
+# only (a few milliseconds), and of those the words never taking two letters of one side in
+# a row play. Nothing is built per process, so the first solve is as fast as the rest.
 
 
-class _WordIndex(NamedTuple):
-    words: tuple[str, ...]
-    zipfs: tuple[float, ...]
-    group_of: tuple[int, ...]  # per word, its group's number
-    groups: tuple[tuple[int, int, int], ...]  # per group: (letter set, first, last letter)
-    with_letter: tuple[int, ...]  # per alphabet letter, the words using it
-    side_by_side: dict[int, int]  # per pair of letters (see _pair), the words with them so
+def _playable(board: Board, dictionary: Lexicon, tier: Tier) -> list[str]:
+    """Words of 3+ letters on the board, never two letters of one side in a row (a doubled
+    letter is two letters of one side in a row)."""
+    letters = re.escape(board.letters)
+    on_board = re.compile(f"^[{letters}]{{{MIN_WORD_LENGTH},}}$", re.MULTILINE)
+    side_of = {ord(letter): str(n) for n, side in enumerate(board.sides) for letter in side}
+    return [
+        word
+        for word in on_board.findall(dictionary.text(tier))
+        if not _same_side_in_a_row(word.translate(side_of))
+    ]
 
 
-@cache
-def _word_index(dictionary: Lexicon, tier: Tier) -> _WordIndex:
-    """Words of 3+ letters, in groups. Words with a doubled letter are left out: that is
-    two letters of one side in a row."""
-    zipf = dictionary.zipf
-    words = sorted(
-        (
-            word
-            for word in dictionary.words(tier)
-            if len(word) >= MIN_WORD_LENGTH and not _has_doubled_letter(word)
-        ),
-        key=lambda word: (_alphabet_mask(word), word[0], word[-1], -zipf(word), word),
-    )
-    groups: list[tuple[int, int, int]] = []
-    group_of = []
-    with_letter: list[list[int]] = [[] for _ in range(26)]
-    side_by_side: dict[int, list[int]] = defaultdict(list)
-    for number, word in enumerate(words):
-        ends = (_alphabet_mask(word), ord(word[0]) - 97, ord(word[-1]) - 97)
-        if not groups or groups[-1] != ends:
-            groups.append(ends)
-        group_of.append(len(groups) - 1)
-        for letter in set(word):
-            with_letter[ord(letter) - 97].append(number)
-        for pair in {_pair(a, b) for a, b in itertools.pairwise(word)}:
-            side_by_side[pair].append(number)
-    return _WordIndex(
-        words=tuple(words),
-        zipfs=tuple(zipf(word) for word in words),
-        group_of=tuple(group_of),
-        groups=tuple(groups),
-        with_letter=tuple(_bit_set(members, len(words)) for members in with_letter),
-        side_by_side={
-            pair: _bit_set(members, len(words)) for pair, members in side_by_side.items()
-        },
-    )
-
-
-_has_doubled_letter = re.compile(r"(.)\1").search
-
-
-def _pair(a: str, b: str) -> int:
-    """A number for two letters, the same either way round."""
-    low, high = sorted((ord(a) - 97, ord(b) - 97))
-    return 26 * low + high
-
-
-def _bit_set(members: list[int], size: int) -> int:
-    """The int with bit i set for each i in members (spelt out as binary digits first:
-    setting bits of a growing int one at a time would copy it every time)."""
-    digits = bytearray(b"0" * size)
-    for member in members:
-        digits[member] = 49  # "1"
-    return _from_digits(digits)
+_same_side_in_a_row = re.compile(r"(.)\1").search
 
 
 def _from_digits(digits: bytes) -> int:
@@ -157,32 +102,28 @@ def _alphabet_mask(letters: str) -> int:
 
 def playable_groups(board: Board, dictionary: Lexicon, tier: Tier) -> list[tuple]:
     """(letter set as board bits, first and last letter as alphabet indices, playable
-    words most common first, the first one's zipf) for each group of playable words."""
-    index = _word_index(dictionary, tier)
-    on_board = _alphabet_mask(board.letters)
-    ruled_out = 0
-    for letter in range(26):
-        if not on_board >> letter & 1:
-            ruled_out |= index.with_letter[letter]
-    for side in board.sides:
-        for a, b in itertools.combinations(side, 2):
-            ruled_out |= index.side_by_side.get(_pair(a, b), 0)
-    playable = ((1 << len(index.words)) - 1) & ~ruled_out
+    words most common first, the first one's zipf) for each group of playable words, the
+    groups in order of (alphabet letter set, first letter, last letter)."""
+    zipf = dictionary.zipf
+    ranked = sorted(
+        (_alphabet_mask(word), ord(word[0]) - 97, ord(word[-1]) - 97, -zipf(word), word)
+        for word in _playable(board, dictionary, tier)
+    )
     # Alphabet letter sets onto board bits, a byte of the alphabet at a time.
     first, second, third, fourth = projection_tables([ord(ch) - 97 for ch in board.letters], 26)
     found = []
-    words, zipfs = index.words, index.zipfs
-    for group, members in itertools.groupby(_set_bits(playable), index.group_of.__getitem__):
-        numbers = list(members)
-        letters, first_letter, last_letter = index.groups[group]
+    for (letters, first_letter, last_letter), members in itertools.groupby(
+        ranked, lambda key: key[:3]
+    ):
+        group = list(members)
         mask = (
             first[letters & 0xFF]
             | second[letters >> 8 & 0xFF]
             | third[letters >> 16 & 0xFF]
             | fourth[letters >> 24]
         )
-        playing = tuple(map(words.__getitem__, numbers))
-        found.append((mask, first_letter, last_letter, playing, zipfs[numbers[0]]))
+        playing = tuple(word for *_, word in group)
+        found.append((mask, first_letter, last_letter, playing, -group[0][3]))
     return found
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
@@ -57,6 +58,14 @@ def pattern_of(word: str) -> str:
     return word.translate(dict(zip(map(ord, order), _LETTERS, strict=False)))
 
 
+def _first_places(word: str) -> bytes | tuple[int, ...]:
+    """Where each letter of a (lowercase) word first appears: 'mommy' -> 0 1 0 0 4. Two words
+    have the same pattern_of exactly when these are equal; twice as fast to work out. Bytes
+    while every place fits in one (words of the same length always get the same type)."""
+    places = map(word.index, word)
+    return bytes(places) if len(word) < 256 else tuple(places)
+
+
 class Lexicon:
     """Words in three nested tiers with zipf frequencies; indexes are built lazily and cached.
 
@@ -85,12 +94,34 @@ class Lexicon:
             Tier.STANDARD: standard_set,
             Tier.LARGE: large_set,
         }
+        self._additions: Callable[[Tier], str] | None = None  # see _read_lazily
         self._zipf_source = zipf
         self._zipf_table: Mapping[str, float] | None = None if callable(zipf) else dict(zipf or {})
         self._shared = False  # True for the instance lexicon() returns
-        self._lengths: dict[int, dict[int, tuple[str, ...]]] = {}
-        self._patterns: dict[tuple[int, int], dict[str, tuple[str, ...]]] = {}
+        self._texts: dict[int, str] = {}
+        self._lengths: dict[tuple[int, int], tuple[str, ...]] = {}
+        self._patterns: dict[tuple[int, int], dict[bytes | tuple[int, ...], tuple[str, ...]]] = {}
         self._buckets: dict[tuple[int, int], dict[str, list[str]]] = {}
+
+    @classmethod
+    def _read_lazily(cls, additions: Callable[[Tier], str], zipf: ZipfSource) -> Lexicon:
+        """A lexicon whose tiers are read on first use: ``additions(tier)`` is the text of the
+        words a tier adds to the smaller ones, one a line, none of them in a smaller tier. A
+        tier's text (for text()) is then those texts joined, no word set needed, and its
+        word set is made only when something asks for one."""
+        lazy = cls((), zipf=zipf)
+        lazy._sets = {}
+        lazy._additions = functools.cache(additions)
+        return lazy
+
+    def load_all(self) -> Lexicon:
+        """Make every tier's word set and text and read the zipf table now, not on first use
+        (before a process forks workers that are to share them)."""
+        for tier in _TIERS:
+            self.text(tier)
+            self._tier_set(tier)
+        self.zipf("")
+        return self
 
     @classmethod
     def from_words(cls, words: Iterable[str], zipf: Mapping[str, float] | None = None) -> Lexicon:
@@ -104,24 +135,41 @@ class Lexicon:
         try:
             return self._sets[tier]
         except (KeyError, TypeError):
-            raise ValueError(f"not a lexicon tier: {tier!r}") from None
+            if self._additions is None or tier not in _TIERS:
+                raise ValueError(f"not a lexicon tier: {tier!r}") from None
+        smaller = self._tier_set(Tier(tier - 1)) if tier > Tier.COMMON else frozenset()
+        words = self._sets[tier] = smaller.union(self._additions(Tier(tier)).split())
+        return words
 
     def words(self, tier: Tier = Tier.STANDARD) -> frozenset[str]:
         """The lowercase words in ``tier`` (and the smaller tiers)."""
         return self._tier_set(tier)
+
+    def text(self, tier: Tier = Tier.STANDARD) -> str:
+        """The lowercase words in ``tier``, one a line, in no particular order: one string to
+        search with a regular expression (re.MULTILINE), much faster than a loop over words()."""
+        text = self._texts.get(tier)
+        if text is None:
+            if self._additions is not None and tier in _TIERS:
+                parts = (self._additions(smaller) for smaller in _TIERS[:tier])
+                text = "\n".join(part for part in parts if part)
+            else:
+                text = "\n".join(self._tier_set(tier))
+            self._texts[tier] = text
+        return text
 
     def contains(self, word: str, tier: Tier = Tier.LARGE) -> bool:
         """Whether ``word`` (any case) is in ``tier``."""
         return isinstance(word, str) and word.lower() in self._tier_set(tier)
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.lower() in self._sets[Tier.LARGE]
+        return isinstance(word, str) and word.lower() in self._tier_set(Tier.LARGE)
 
     def tier_of(self, word: str) -> Tier | None:
         """The smallest tier holding ``word``, or None."""
         word = word.lower()
         for tier in _TIERS:
-            if word in self._sets[tier]:
+            if word in self._tier_set(tier):
                 return tier
         return None
 
@@ -144,26 +192,26 @@ class Lexicon:
 
     def words_of_length(self, n: int, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
         """The words of ``n`` letters in ``tier``, sorted."""
-        by_length = self._lengths.get(tier)
-        if by_length is None:
-            groups: dict[int, list[str]] = {}
-            for word in self._tier_set(tier):
-                groups.setdefault(len(word), []).append(word)
-            by_length = {length: tuple(sorted(group)) for length, group in groups.items()}
-            self._lengths[tier] = by_length
-        return by_length.get(n, ())
+        words = self._lengths.get((tier, n))
+        if words is None:
+            if not (isinstance(n, int) and n > 0):
+                return ()
+            # One regular expression over the tier's text: no word set, no loop over words.
+            of_length = re.compile(f"^[^\n]{{{n}}}$", re.MULTILINE)
+            words = self._lengths[(tier, n)] = tuple(sorted(of_length.findall(self.text(tier))))
+        return words
 
     def matching_pattern(self, pattern: str, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
         """Words with the same letter pattern as ``pattern`` ('ABCA' or a word such as 'that')."""
         key = pattern_of(pattern)
         index = self._patterns.get((tier, len(key)))
         if index is None:
-            groups: dict[str, list[str]] = {}
+            groups: dict[bytes | tuple[int, ...], list[str]] = {}
             for word in self.words_of_length(len(key), tier):
-                groups.setdefault(pattern_of(word), []).append(word)
+                groups.setdefault(_first_places(word), []).append(word)
             index = {p: tuple(group) for p, group in groups.items()}
             self._patterns[(tier, len(key))] = index
-        return index.get(key, ())
+        return index.get(_first_places(key), ())
 
     def neighbours(self, word: str, tier: Tier = Tier.STANDARD) -> tuple[str, ...]:
         """Words of the same length differing from ``word`` in exactly one letter, sorted."""
@@ -191,11 +239,11 @@ class Lexicon:
         zipf = self._zipf_table if self._zipf_table is not None else self._zipf_source
         return (
             _rebuild,
-            (self._sets[Tier.COMMON], self._sets[Tier.STANDARD], self._sets[Tier.LARGE], zipf),
+            (*map(self._tier_set, _TIERS), zipf),
         )
 
     def __repr__(self) -> str:
-        counts = ", ".join(f"{tier.name.lower()}={len(self._sets[tier])}" for tier in _TIERS)
+        counts = ", ".join(f"{tier.name.lower()}={len(self._tier_set(tier))}" for tier in _TIERS)
         return f"<Lexicon {counts}>"
 
 
@@ -220,10 +268,14 @@ def _load_zipf_table() -> dict[str, float]:
 
 @functools.cache
 def lexicon() -> Lexicon:
-    """The shipped English lexicon, loaded once per process (zipf table on first use)."""
-    tiers = [_read_data(_TIER_FILES[tier]).split() for tier in _TIERS]
-    for tier, name in _CURRENT_FILES.items():
-        tiers[tier - 1] += _read_data(name).split()
-    shared = Lexicon(*tiers, zipf=_load_zipf_table)
+    """The shipped English lexicon, loaded once per process: each tier, its word set and
+    the zipf table on first use (solving a Letter Boxed needs no word set at all)."""
+    shared = Lexicon._read_lazily(_shipped_additions, zipf=_load_zipf_table)
     shared._shared = True
     return shared
+
+
+def _shipped_additions(tier: Tier) -> str:
+    """The words the shipped tier adds to the smaller ones, one a line."""
+    names = [_TIER_FILES[tier], *([_CURRENT_FILES[tier]] if tier in _CURRENT_FILES else [])]
+    return "\n".join(text for text in (_read_data(name).strip() for name in names) if text)

@@ -41,7 +41,7 @@ def test_warm_up_solves_the_example_of_each_kind_whose_first_solve_is_slow(caplo
     jobs.warm_up()
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
     warmed = {kind.name for kind in all_kinds() if kind.warm_up}
-    assert warmed == {"letterboxed", "qless", "codeword", "cryptogram"}
+    assert warmed == {"qless", "codeword", "cryptogram"}
     # The cryptogram's word statistics and spoken-English model are loaded, not left for
     # the first player.
     assert spoken_model.cache_info().currsize == 1 and word_model.cache_info().currsize == 1

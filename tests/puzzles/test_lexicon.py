@@ -81,6 +81,25 @@ def test_tiers_nest(lex):
     assert common < standard < large
 
 
+def test_a_tiers_text_holds_its_words_one_a_line(lex):
+    for tier in TIERS:
+        lines = lex.text(tier).split("\n")
+        assert len(lines) == len(lex.words(tier))
+        assert set(lines) == lex.words(tier)
+    custom = Lexicon.from_words(["Cat", "dog"])
+    assert sorted(custom.text().split("\n")) == ["cat", "dog"]
+
+
+def test_pattern_matches_are_the_words_with_the_same_pattern_of_letters():
+    words = ["that", "high", "noon", "sees", "abcd", "dcba", "tot", "x" * 300, "xy" * 150]
+    custom = Lexicon.from_words(words)
+    for query in ("ABCA", "that", "ABBC", "ABCD", "ABA", "X" * 300, "ZY" * 150, "Q" * 299):
+        expected = sorted(
+            w for w in words if len(w) == len(query) and pattern_of(w) == pattern_of(query)
+        )
+        assert list(custom.matching_pattern(query)) == expected
+
+
 def test_tier_sizes_are_plausible(lex):
     assert 25_000 <= len(lex.words(Tier.COMMON)) <= 80_000
     assert 80_000 <= len(lex.words(Tier.STANDARD)) <= 200_000
