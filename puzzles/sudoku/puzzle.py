@@ -144,7 +144,9 @@ def _alphabet(cells: list[str], n: int, symbols: str | None) -> tuple[str, list[
     written = {ch for ch in cells if ch not in BLANKS}
     if n == 16:
         return _hex_alphabet(cells, written), cells
-    if n == 25 and written and written <= set(LETTERS_25):
+    only_letters = written and not any(ch.isdigit() for ch in written)
+    if n == 25 and only_letters and (written <= set(LETTERS_25) or len(written) > n):
+        # A-Y; with more letters than that, the first one outside A-Y is the one to report.
         return LETTERS_25, cells
     digits = DIGITS[n]
     if written <= set(digits) or any(ch.isdigit() for ch in written):
@@ -188,7 +190,8 @@ def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
         f"a {n}x{n} sudoku uses {_describe(alphabet)}" if digits else f"its letters are {alphabet}"
     )
     if n == 25 and digits:
-        uses += " (or A-Y, or the numbers 1-25 between spaces)"
+        other = "1-9 A-P" if alphabet == LETTERS_25 else "A-Y"
+        uses += f" (or {other}, or the numbers 1-25 between spaces)"
     raise PuzzleError(
         f"unknown symbol {shown(ch)} at {cell_name(index, n)}; {uses}, with {blanks} for blanks",
         example=EXAMPLE if n == 9 and digits else None,
