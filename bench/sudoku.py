@@ -1,6 +1,7 @@
 """Sudoku benchmark: the exact solver against Norvig's, on every sudoku corpus; generation.
 
     .venv/bin/python -m bench.sudoku [--json] [--no-baseline] [--limit N] [--seeds N]
+                                     [--sets TEXT] [--sixteen N]
 
 Every puzzle of every corpus in ../shared/corpora/sudoku (17_clue: its first 5,000) is
 solved three ways in turn, interleaved puzzle by puzzle: by Norvig's constraint propagation
@@ -12,8 +13,9 @@ total of each, and the ratios Norvig / ours by median and by total.
 Targets: the full solve at least 2x Norvig on every set; to the first solution at least
 10x by median on forum_hardest_1106; no puzzle over 0.5 s.
 
-Then generation: time per 9x9 puzzle per grade, over --seeds seeds (default 10), plain and
-with symmetric clues. Target: median under 1 s.
+With --sixteen N: 16x16 puzzles generated at each grade from N seeds, solved both ways
+(target: full solve median <= 50 ms). Then generation: time per 9x9 puzzle per grade,
+over --seeds seeds (default 10), plain and with symmetric clues. Target: median under 1 s.
 
 Times are CPU seconds of this process (time.process_time), so that other work on a shared
 machine slows the figures less; wall-clock figures are kept in the JSON beside them.
@@ -156,6 +158,27 @@ def _ratio(theirs: float, ours: float) -> float | None:
     return round(theirs / ours, 2) if ours else None
 
 
+def bench_sixteen(seeds: int) -> dict:
+    """16x16 puzzles (no corpus has them): generated at each grade from seeds 0..seeds-1,
+    then solved to the first solution and fully (count to two, grade). Target: full solve
+    median <= 50 ms."""
+    first, full, grades = [], [], []
+    for difficulty in DIFFICULTIES:
+        for seed in range(seeds):
+            puzzle = generate(random.Random(seed), difficulty, size=16)
+            _, cpu, _ = timed(lambda puzzle=puzzle: solutions(puzzle, limit=1))
+            first.append(cpu)
+            result, cpu, _ = timed(lambda puzzle=puzzle: solve(puzzle))
+            full.append(cpu)
+            grades.append(result.grade.name)
+    return {
+        "puzzles": len(full),
+        "grades": {name: grades.count(name) for name in DIFFICULTIES},
+        "first": summary(first, first),
+        "full": summary(full, full),
+    }
+
+
 def bench_generation(seeds: int) -> dict:
     results = {}
     for symmetric in (False, True):
@@ -190,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, help="at most this many puzzles per set")
     parser.add_argument("--seeds", type=int, default=10, help="generated puzzles per grade")
     parser.add_argument("--sets", help="only the sets whose label contains this")
+    parser.add_argument(
+        "--sixteen", type=int, default=0, help="also time 16x16 puzzles, this many seeds per grade"
+    )
     args = parser.parse_args(argv)
     report: dict = {"solving": {}, "generation": {}}
     for label, texts in corpus_sets(args.limit):
@@ -197,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         report["solving"][label] = bench_set(texts, baseline=not args.no_baseline)
         print(f"  solved {label}", file=sys.stderr, flush=True)
+    if args.sixteen:
+        report["sixteen"] = bench_sixteen(args.sixteen)
+        print(f"  16x16: {report['sixteen']}", file=sys.stderr, flush=True)
     if args.seeds:
         report["generation"] = bench_generation(args.seeds)
     if args.json:
@@ -223,6 +252,14 @@ def render(report: dict) -> str:
             f"| {label} | {row['puzzles']} | {norvig_cell} | {_times(row['first'])} "
             f"| {_times(row['full'])} | {ratio_first} | {ratio_full} | {row['invalid_answers']} |"
         )
+    if report.get("sixteen"):
+        row = report["sixteen"]
+        lines += [
+            "",
+            f"16x16, {row['puzzles']} generated ({row['grades']}): first solution "
+            f"{_times(row['first'])}, max {row['first']['max_ms']:.0f} ms; full solve "
+            f"{_times(row['full'])}, max {row['full']['max_ms']:.0f} ms (median / total)",
+        ]
     if report["generation"]:
         lines += ["", "| grade | generated | median | max |", "|---|---|---|---|"]
         for grade, row in report["generation"].items():
