@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
 
@@ -32,8 +32,15 @@ def confined(masks: dict[int, int], size: int) -> Iterator[tuple[tuple[int, ...]
 
 def naked_subset(board: Board, size: int) -> Step | None:
     """`size` cells of a unit holding only `size` values between them: nobody else there can."""
+    return _first_in_units(board, f"naked {size}", _naked_subset_in, size)
+
+
+def _first_in_units(
+    board: Board, name: str, finder: Callable[[Board, int, int], Step | None], size: int
+) -> Step | None:
+    """finder(board, unit, size) unit by unit, skipping those unchanged since it found nothing."""
     for u, changes in enumerate(board.unit_changes):
-        step = board.look((f"naked {size}", u, size), changes, _naked_subset_in)
+        step = board.look((name, u, size), changes, finder)
         if step is not None:
             return step
     return None
@@ -68,11 +75,7 @@ def _naked_subset_in(board: Board, u: int, size: int) -> Step | None:
 
 def hidden_subset(board: Board, size: int) -> Step | None:
     """`size` values of a unit fitting in only `size` cells: those cells hold nothing else."""
-    for u, changes in enumerate(board.unit_changes):
-        step = board.look((f"hidden {size}", u, size), changes, _hidden_subset_in)
-        if step is not None:
-            return step
-    return None
+    return _first_in_units(board, f"hidden {size}", _hidden_subset_in, size)
 
 
 def _hidden_subset_in(board: Board, u: int, size: int) -> Step | None:
