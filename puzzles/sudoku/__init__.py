@@ -4,7 +4,7 @@ Glossary (after Norvig's essay):
     cell      an index 0..N*N-1, row by row; players name it r1c1 (grid.cell_name)
     value     1..N in a cell, 0 (EMPTY) for a blank; `symbols[v - 1]` writes it
     Grid      box_rows, box_cols, cells (a tuple of values), symbols: the puzzle and
-              every solution (grid.py); N = box_rows * box_cols (4, 6, 9, 12, 16)
+              every solution (grid.py); N = box_rows * box_cols (4, 6, 9, 12, 16, 25)
     unit      a row, column or box: N cells that hold each value once
     peers     the cells sharing a unit with a cell
     Geometry  a size's units (boxes, rows, columns), peers and their bit sets (grid.py)
@@ -25,8 +25,10 @@ from puzzles.sudoku.puzzle import EXAMPLE, parse
 from puzzles.sudoku.rules import check, hint
 from puzzles.sudoku.solver import STEPS_OPTION, SudokuSolution, solve
 
-# A 16x16 pasted with spaces and box lines runs to about 1,300 characters.
-MAX_INPUT_CHARS = 2500
+# A 16x16 pasted with spaces and box lines runs to about 1,300 characters, a 25x25 to
+# about 1,700, or 2,300 written as numbers 1-25 with box lines (Discord's longest text box
+# holds 4,000).
+MAX_INPUT_CHARS = 4000
 
 KIND = PuzzleKind(
     name="sudoku",
@@ -35,8 +37,8 @@ KIND = PuzzleKind(
     example=EXAMPLE,
     description=(
         "Fill the grid so that every row, column and box holds each digit once. Paste 81 "
-        "characters (. or 0 for blanks) or nine lines; 4x4, 6x6, 12x12 and 16x16 grids and "
-        "letter sudokus work too."
+        "characters (. or 0 for blanks) or nine lines; 4x4, 6x6, 12x12, 16x16 and 25x25 grids "
+        "(A-Y, or numbers 1-25 between spaces) and letter sudokus work too."
     ),
     parse=parse,
     solve=solve,

@@ -7,8 +7,9 @@ peers, as a player does without thinking. Every other removal is a Step with a n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
@@ -77,25 +78,80 @@ class Board:
                 if self.values[cell] == EMPTY:
                     self.cands[cell] &= mask
         self._places: list[list[int]] | None = None
+        self._singles: set[tuple[int, int]] = set()  # (unit, value) with one place, maybe stale
         self.memo: dict[object, Any] = {}  # facts about the current state, reset on change
+        # How often candidates went in each unit and of each value: a technique that found
+        # nothing in a unit (or for a value) need not look there again until it changes.
+        self.unit_changes = [0] * len(self.geo.units)
+        self.value_changes = [0] * (self.n + 1)
+        self._nothing_at: dict[object, int] = {}
+        self._pairs: dict[int, tuple[int, list[tuple[int, int]]]] = {}
 
     def places(self) -> list[list[int]]:
         """places()[u][v]: bitset of the positions in unit u (geo.units order) where value v
-        is still a candidate. Worked out once per state, since most techniques read it."""
+        is still a candidate. Worked out once, then kept up to date as candidates go, since
+        most techniques read it."""
         if self._places is None:
-            table = []
-            cands = self.cands
-            for unit in self.geo.units:
-                row = [0] * (self.n + 1)
-                for position, cell in enumerate(unit):
-                    m = cands[cell]
-                    while m:
-                        low = m & -m
-                        row[low.bit_length()] |= 1 << position
-                        m ^= low
-                table.append(row)
+            table = [[0] * (self.n + 1) for _ in self.geo.units]
+            for cell, m in enumerate(self.cands):
+                spots = _unit_spots(self.grid.box_rows, self.grid.box_cols)[cell]
+                while m:
+                    low = m & -m
+                    value = low.bit_length()
+                    for unit, position_bit in spots:
+                        table[unit][value] |= position_bit
+                    m ^= low
             self._places = table
+            self._singles = {
+                (unit, value)
+                for unit, spots in enumerate(table)
+                for value, mask in enumerate(spots)
+                if mask and not mask & (mask - 1)
+            }
         return self._places
+
+    def first_hidden_single(self) -> tuple[int, int] | None:
+        """(unit, value) of the first unit (geo.units order) with a value that has one place
+        left in it, the lowest such value; None when there is none."""
+        table = self.places()
+        first = None
+        for key in list(self._singles):
+            unit, value = key
+            mask = table[unit][value]
+            if not mask or mask & (mask - 1):
+                self._singles.discard(key)  # placed meanwhile: places only ever go
+            elif first is None or key < first:
+                first = key
+        return first
+
+    def look(
+        self, where: tuple[Any, ...], changes: int, finder: Callable[..., Step | None]
+    ) -> Step | None:
+        """finder(self, *where[1:]): a technique's first step in one place (a unit, a value),
+        skipped when it found nothing there last time and the candidates it reads there
+        have not changed since (`changes` counts how often they did: unit_changes,
+        value_changes)."""
+        if self._nothing_at.get(where) == changes:
+            return None
+        step = finder(self, *where[1:])
+        if step is None:
+            self._nothing_at[where] = changes
+        return step
+
+    def _drop(self, cell: int, value: int) -> None:
+        """Value is no longer a candidate of cell (it was one)."""
+        self.cands[cell] &= ~bit(value)
+        self.value_changes[value] += 1
+        unit_changes = self.unit_changes
+        for unit, _position_bit in _unit_spots(self.grid.box_rows, self.grid.box_cols)[cell]:
+            unit_changes[unit] += 1
+        if self._places is not None:
+            table = self._places
+            for unit, position_bit in _unit_spots(self.grid.box_rows, self.grid.box_cols)[cell]:
+                left = table[unit][value] & ~position_bit
+                table[unit][value] = left
+                if left and not left & (left - 1):
+                    self._singles.add((unit, value))
 
     # wording
     def name(self, cell: int) -> str:
@@ -125,19 +181,21 @@ class Board:
 
     # state changes
     def place(self, cell: int, value: int) -> None:
-        self._places = None
         self.memo.clear()
         self.values[cell] = value
-        self.cands[cell] = 0
-        mask = ~bit(value)
+        for other in values_of(self.cands[cell]):
+            self._drop(cell, other)
+        b = bit(value)
+        cands = self.cands
         for peer in self.geo.peers[cell]:
-            self.cands[peer] &= mask
+            if cands[peer] & b:
+                self._drop(peer, value)
 
     def apply(self, step: Step) -> None:
-        self._places = None
         self.memo.clear()
         for cell, value in step.eliminations:
-            self.cands[cell] &= ~bit(value)
+            if self.cands[cell] & bit(value):
+                self._drop(cell, value)
         for cell, value in step.placements:
             self.place(cell, value)
 
@@ -145,13 +203,17 @@ class Board:
         return self.grid.with_cells(tuple(self.values))
 
     def conjugate_pairs(self, value: int) -> list[tuple[int, int]]:
-        """The pairs of cells that are the only two places for `value` in some unit."""
-        pairs = []
-        for unit, spots in zip(self.geo.units, self.places(), strict=True):
-            if spots[value].bit_count() == 2:
-                first, second = bit_positions(spots[value])
-                pairs.append((unit[first], unit[second]))
-        return pairs
+        """The pairs of cells that are the only two places for `value` in some unit (kept
+        until the value's candidates change)."""
+        changes, pairs = self._pairs.get(value, (-1, []))
+        if changes != self.value_changes[value]:
+            pairs = []
+            for unit, spots in zip(self.geo.units, self.places(), strict=True):
+                if spots[value].bit_count() == 2:
+                    first, second = bit_positions(spots[value])
+                    pairs.append((unit[first], unit[second]))
+            self._pairs[value] = (self.value_changes[value], pairs)
+        return list(pairs)
 
     def placed_in(self, unit: Iterable[int]) -> int:
         mask = 0
@@ -159,6 +221,18 @@ class Board:
             if self.values[cell]:
                 mask |= bit(self.values[cell])
         return mask
+
+
+@cache
+def _unit_spots(box_rows: int, box_cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell, (unit index, the cell's position in the unit as a bit) for its box, row and
+    column, in geo.units order."""
+    geo = geometry(box_rows, box_cols)
+    spots: list[list[tuple[int, int]]] = [[] for _ in range(geo.size * geo.size)]
+    for u, unit in enumerate(geo.units):
+        for position, cell in enumerate(unit):
+            spots[cell].append((u, 1 << position))
+    return tuple(tuple(found) for found in spots)
 
 
 def listing(items: Sequence[str], word: str = "and") -> str:

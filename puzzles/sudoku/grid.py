@@ -1,6 +1,7 @@
 """The sudoku grid value and its geometry, shared by the parser, both solvers and drawing.
 
-A grid is N x N with N = box_rows * box_cols (4 = 2x2, 6 = 2x3, 9 = 3x3, 12 = 3x4, 16 = 4x4).
+A grid is N x N with N = box_rows * box_cols (4 = 2x2, 6 = 2x3, 9 = 3x3, 12 = 3x4, 16 = 4x4,
+25 = 5x5).
 Cells are stored row by row as ints: 0 is empty, 1..N a value. `symbols` says how value v is
 written (symbols[v - 1]): digits for sudoku, the phrase's letters for Sudoku Spelling.
 

@@ -3,8 +3,9 @@
 Accepted: 81 characters with `.`, `0` or `_` for blanks; one line per row, with or without
 spaces and `|`, `-`, `+` box separators (as copied from websites); a single line with
 spaces; numbers separated by spaces (`10 11 12` on big grids). The size comes from the
-cell count: 16 cells make a 4x4 (2x2 boxes), 36 a 6x6 (2x3), 81 a 9x9, 144 a 12x12 (3x4)
-and 256 a 16x16 (4x4, written 1-9 A-G or 0-F). A grid of letters is a letter sudoku
+cell count: 16 cells make a 4x4 (2x2 boxes), 36 a 6x6 (2x3), 81 a 9x9, 144 a 12x12 (3x4),
+256 a 16x16 (4x4, written 1-9 A-G or 0-F) and 625 a 25x25 (5x5, written A-Y, or 1-9 A-P
+as 16x16 goes on, or 1-25 as numbers between spaces). A grid of letters is a letter sudoku
 (Sudoku Spelling): its letters are the symbols.
 """
 
@@ -17,13 +18,22 @@ from puzzles.core import PuzzleError, is_number, number_within, read_number, sho
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, units
 
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-BOX_SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
+BOX_SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
 SIZE_OF_CELL_COUNT = {n * n: n for n in BOX_SHAPES}
 BLANKS = frozenset("._0")
 # 16x16 grids come in two alphabets; 0 is a symbol in the second, a blank in the first.
 HEX_FROM_ONE = "123456789ABCDEFG"
 HEX_FROM_ZERO = "0123456789ABCDEF"
-DIGITS = {4: "1234", 6: "123456", 9: "123456789", 12: "123456789ABC", 16: HEX_FROM_ONE}
+# 25x25 grids: the letters A-Y, or digits going on as 16x16's do (1-9 A-P, 0 a blank).
+LETTERS_25 = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+DIGITS = {
+    4: "1234",
+    6: "123456",
+    9: "123456789",
+    12: "123456789ABC",
+    16: HEX_FROM_ONE,
+    25: "123456789ABCDEFGHIJKLMNOP",
+}
 # A line of only these (with at least one dash, plus or equals) is a box separator line.
 SEPARATOR_LINE = re.compile(r"^[\s\-+=|*]*[\-+=][\s\-+=|*]*$")
 IN_ROW_SEPARATORS = re.compile(r"[|+*]")
@@ -134,6 +144,10 @@ def _alphabet(cells: list[str], n: int, symbols: str | None) -> tuple[str, list[
     written = {ch for ch in cells if ch not in BLANKS}
     if n == 16:
         return _hex_alphabet(cells, written), cells
+    only_letters = written and not any(ch.isdigit() for ch in written)
+    if n == 25 and only_letters and (written <= set(LETTERS_25) or len(written) > n):
+        # A-Y; with more letters than that, the first one outside A-Y is the one to report.
+        return LETTERS_25, cells
     digits = DIGITS[n]
     if written <= set(digits) or any(ch.isdigit() for ch in written):
         return digits, cells  # digits: anything else is reported as an unknown symbol
@@ -171,10 +185,13 @@ def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
     if ch in BLANKS:
         return EMPTY
     blanks = ". or _" if "0" in alphabet else ". 0 or _"
-    digits = alphabet == DIGITS[n] or alphabet == HEX_FROM_ZERO
+    digits = alphabet in (DIGITS[n], HEX_FROM_ZERO, LETTERS_25)
     uses = (
         f"a {n}x{n} sudoku uses {_describe(alphabet)}" if digits else f"its letters are {alphabet}"
     )
+    if n == 25 and digits:
+        other = "1-9 A-P" if alphabet == LETTERS_25 else "A-Y"
+        uses += f" (or {other}, or the numbers 1-25 between spaces)"
     raise PuzzleError(
         f"unknown symbol {shown(ch)} at {cell_name(index, n)}; {uses}, with {blanks} for blanks",
         example=EXAMPLE if n == 9 and digits else None,
@@ -182,6 +199,8 @@ def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
 
 
 def _describe(alphabet: str) -> str:
+    if alphabet == LETTERS_25:
+        return "A-Y"
     known = {"123456789": "1-9", "0123456789": "0-9"}
     for digits, name in known.items():
         if alphabet.startswith(digits):

@@ -14,6 +14,7 @@ a random order), and whether emptying a given keeps the solution unique.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -101,7 +102,16 @@ class _Shape:
     value_index: dict[int, int]  # bit -> value - 1
     peer_masks: tuple[int, ...]  # the geometry's: per cell, its peers as one bit set
     unit_masks: tuple[int, ...]  # the geometry's: per unit, its cells as one bit set
-    choices: tuple[int, ...]  # per bit set: how many candidates, or 0 once placed
+    # per bit set: how many candidates, or 0 once placed (a table up to 16x16; 25x25 would
+    # need 2**25 entries, so it counts)
+    choices: Callable[[int], int]
+
+
+MAX_TABLED_SIZE = 16
+
+
+def _choices(m: int) -> int:
+    return m.bit_count() if m & (m - 1) else 0
 
 
 @cache
@@ -119,7 +129,11 @@ def _shape(box_rows: int, box_cols: int) -> _Shape:
         value_index={1 << d: d for d in range(size)},
         peer_masks=geo.peer_masks,
         unit_masks=geo.unit_masks,
-        choices=tuple(m.bit_count() if m & (m - 1) else 0 for m in range(1 << size)),
+        choices=(
+            tuple(_choices(m) for m in range(1 << size)).__getitem__
+            if size <= MAX_TABLED_SIZE
+            else _choices
+        ),
     )
 
 
@@ -245,7 +259,7 @@ def _branch_cell(cands: list[int], where: list[int], shape: _Shape) -> int:
     two = open_cells & ~three  # cells with exactly two candidates
     fewest = two
     if not fewest:
-        choices = list(map(shape.choices.__getitem__, cands))  # 0 for a placed cell
+        choices = list(map(shape.choices, cands))  # 0 for a placed cell
         least = min(filter(None, choices))
         fewest = sum(1 << cell for cell, count in enumerate(choices) if count == least)
     best, most_open = -1, -1

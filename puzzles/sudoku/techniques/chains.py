@@ -31,8 +31,8 @@ def _cell_value(board: Board, node: int) -> tuple[int, int]:
 
 
 def _chain_links(board: Board, mode: str) -> tuple[dict[int, list[int]], dict[int, int]]:
-    """Strong links (node -> nodes) and weak links (node -> bitset) usable in `mode`."""
-    one_value = mode == "X-Chain"
+    """Strong links (node -> nodes) and weak links (node -> bitset) usable in `mode` (an
+    XY-Chain or an alternating chain; X-Chains have their own, _x_chain_of)."""
     cells_only = mode == "XY-Chain"
     strong: dict[int, set[int]] = {}
 
@@ -44,48 +44,85 @@ def _chain_links(board: Board, mode: str) -> tuple[dict[int, list[int]], dict[in
         for value in range(1, board.n + 1):
             for first, second in board.conjugate_pairs(value):
                 link(_node(board, first, value), _node(board, second, value))
-    if not one_value:
-        for cell, m in enumerate(board.cands):
-            if m.bit_count() == 2:
-                a, b = values_of(m)
-                link(_node(board, cell, a), _node(board, cell, b))
-    sees = _conflicts(board, same_cell=not one_value)
+    for cell, m in enumerate(board.cands):
+        if m.bit_count() == 2:
+            a, b = values_of(m)
+            link(_node(board, cell, a), _node(board, cell, b))
+    sees = _conflicts(board)
     return {a: sorted(bs) for a, bs in strong.items()}, sees
 
 
-def _conflicts(board: Board, same_cell: bool = True) -> dict[int, int]:
+def _conflicts(board: Board) -> dict[int, int]:
     """For every candidate, the bitset of candidates that cannot be true together with it:
-    the same value in cells it sees, and (with same_cell) the other values of its cell."""
-    key = ("conflicts", same_cell)
-    if key not in board.memo:
-        board.memo[key] = _work_out_conflicts(board, same_cell)
-    return board.memo[key]
+    the same value in cells it sees, and the other values of its cell."""
+    if "conflicts" not in board.memo:
+        board.memo["conflicts"] = _work_out_conflicts(board)
+    return board.memo["conflicts"]
 
 
-def _work_out_conflicts(board: Board, same_cell: bool) -> dict[int, int]:
+def _work_out_conflicts(board: Board) -> dict[int, int]:
     cells = len(board.cands)
     where = [0] * (board.n + 1)  # value -> bitset of cells where it is a candidate
+    cell_values = []  # per cell: its values, each with its node's offset
     for cell, m in enumerate(board.cands):
-        for value in values_of(m):
+        found = [(value, (value - 1) * cells) for value in values_of(m)]
+        for value, _offset in found:
             where[value] |= 1 << cell
+        cell_values.append(found)
     peer_masks = board.geo.peer_masks
-    found = {}
-    for cell, m in enumerate(board.cands):
-        for value in values_of(m):
-            offset = (value - 1) * cells
-            mask = (peer_masks[cell] & where[value]) << offset
-            if same_cell:
-                for other in values_of(m & ~bit(value)):
-                    mask |= 1 << ((other - 1) * cells + cell)
-            found[offset + cell] = mask
-    return found
+    conflicts: dict[int, int] = {}
+    for cell, found in enumerate(cell_values):
+        near = peer_masks[cell]
+        whole_cell = 0  # the cell's candidates as nodes
+        for _value, offset in found:
+            whole_cell |= 1 << (offset + cell)
+        for value, offset in found:
+            node = offset + cell
+            conflicts[node] = (near & where[value]) << offset | (whole_cell & ~(1 << node))
+    return conflicts
 
 
 def chain(board: Board, mode: str) -> Step | None:
+    if mode == "X-Chain":
+        for value in range(1, board.n + 1):
+            step = board.look(("X-Chain", value), board.value_changes[value], _x_chain_of)
+            if step is not None:
+                return step
+        return None
     strong, weak = _chain_links(board, mode)
     sees = weak if mode == "alternating chain" else _conflicts(board)
     for start in sorted(strong):
         step = _chain_from(board, mode, start, strong, weak, sees)
+        if step is not None:
+            return step
+    return None
+
+
+def _x_chain_of(board: Board, value: int) -> Step | None:
+    """X-Chains of one value, from its candidates in cell order: they read only where the
+    value is still possible (so a value that has not changed need not be looked at again).
+
+    The candidates that see both ends are of the value too (the other values of a cell
+    see only that cell), so the value's own links serve as what each candidate sees."""
+    strong: dict[int, set[int]] = {}
+    for first, second in board.conjugate_pairs(value):
+        a, b = _node(board, first, value), _node(board, second, value)
+        strong.setdefault(a, set()).add(b)
+        strong.setdefault(b, set()).add(a)
+    if not strong:
+        return None
+    b = bit(value)
+    where = sum(1 << cell for cell, m in enumerate(board.cands) if m & b)
+    offset = _node(board, 0, value)
+    peer_masks = board.geo.peer_masks
+    weak = {
+        offset + cell: (peer_masks[cell] & where) << offset
+        for cell in range(len(board.cands))
+        if where >> cell & 1
+    }
+    links = {a: sorted(bs) for a, bs in strong.items()}
+    for start in sorted(links):
+        step = _chain_from(board, "X-Chain", start, links, weak, weak)
         if step is not None:
             return step
     return None
@@ -102,22 +139,24 @@ def _chain_from(
     """Breadth first from "start is false", so the first conclusion has the shortest chain."""
     came_from_off: dict[int, int] = {}  # on node -> the off node before it
     came_from_on: dict[int, int] = {}  # off node -> the on node before it
-    seen_off, seen_on = 1 << start, 0
+    seen_off = 1 << start
+    seen_on: set[int] = set()
+    start_sees = sees[start]  # a candidate never sees itself: no need to take start or on out
     frontier = [start]
     links = 0
     while frontier and links < MAX_CHAIN_LINKS:
         reached = []
         for off in frontier:
             for on in strong.get(off, ()):
-                if seen_on >> on & 1:
+                if on in seen_on:
                     continue
-                seen_on |= 1 << on
+                seen_on.add(on)
                 came_from_off[on] = off
                 reached.append(on)
                 if on == start:  # "start is false" led to "start is true"
                     chain = _trace(start, on, came_from_off, came_from_on)
                     return _chain_step(board, mode, chain, (), placement=True)
-                gone = sees[start] & sees[on] & ~(1 << start | 1 << on)
+                gone = start_sees & sees[on]
                 if gone:
                     chain = _trace(start, on, came_from_off, came_from_on)
                     return _chain_step(board, mode, chain, bit_positions(gone))
@@ -126,7 +165,10 @@ def _chain_from(
         for on in reached:
             fresh = weak[on] & ~seen_off
             seen_off |= fresh
-            for off in bit_positions(fresh):
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                off = low.bit_length() - 1
                 came_from_on[off] = on
                 frontier.append(off)
     return None

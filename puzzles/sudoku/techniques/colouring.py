@@ -11,27 +11,35 @@ def simple_colouring(board: Board) -> Step | None:
     """Follow one value through units where it has exactly two places: the cells alternate
     between two colours, and exactly one colour holds the value."""
     for value in range(1, board.n + 1):
-        links: dict[int, list[int]] = {}
-        for first, second in board.conjugate_pairs(value):
-            links.setdefault(first, []).append(second)
-            links.setdefault(second, []).append(first)
-        coloured: set[int] = set()
-        for start in sorted(links):
-            if start in coloured:
-                continue
-            colour = {start: 0}
-            queue = [start]
-            for cell in queue:
-                for other in links[cell]:
-                    if other not in colour:
-                        colour[other] = 1 - colour[cell]
-                        queue.append(other)
-            coloured.update(colour)
-            if len(colour) < 3:
-                continue  # a single pair is pointing or claiming territory
-            step = _colour_wrap(board, value, colour) or _colour_trap(board, value, colour)
-            if step:
-                return step
+        step = board.look(("colouring", value), board.value_changes[value], _colouring_of)
+        if step is not None:
+            return step
+    return None
+
+
+def _colouring_of(board: Board, value: int) -> Step | None:
+    """Simple colouring of one value: reads only where that value is still possible."""
+    links: dict[int, list[int]] = {}
+    for first, second in board.conjugate_pairs(value):
+        links.setdefault(first, []).append(second)
+        links.setdefault(second, []).append(first)
+    coloured: set[int] = set()
+    for start in sorted(links):
+        if start in coloured:
+            continue
+        colour = {start: 0}
+        queue = [start]
+        for cell in queue:
+            for other in links[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    queue.append(other)
+        coloured.update(colour)
+        if len(colour) < 3:
+            continue  # a single pair is pointing or claiming territory
+        step = _colour_wrap(board, value, colour) or _colour_trap(board, value, colour)
+        if step:
+            return step
     return None
 
 

@@ -6,29 +6,79 @@ share a box. Either way the rest of the other unit loses the value.
 
 from __future__ import annotations
 
+from functools import cache
+
 from puzzles.sudoku.board import Board, Step, bit_positions
+from puzzles.sudoku.grid import geometry
+
+# Where a box and a line meet, as position bit sets: (unit index of the line, the meeting's
+# positions in the box, its positions in the line, "row" or "column", line number).
+_Meeting = tuple[int, int, int, str, int]
+
+
+@cache
+def _meetings(box_rows: int, box_cols: int) -> tuple[tuple[_Meeting, ...], ...]:
+    """Per box, where it meets each line through it: rows first, then columns."""
+    geo = geometry(box_rows, box_cols)
+    n = geo.size
+    found = []
+    for box in geo.boxes:
+        meetings = []
+        for kind, first_unit, line_of in (("row", n, _row_of), ("column", 2 * n, _col_of)):
+            for index in sorted({line_of(cell, n) for cell in box}):
+                line = geo.units[first_unit + index]
+                in_box = sum(1 << p for p, cell in enumerate(box) if line_of(cell, n) == index)
+                in_line = sum(1 << p for p, cell in enumerate(line) if cell in box)
+                meetings.append((first_unit + index, in_box, in_line, kind, index))
+        found.append(tuple(meetings))
+    return tuple(found)
+
+
+@cache
+def _crossings(box_rows: int, box_cols: int) -> dict[int, list[tuple[int, int, int]]]:
+    """Per line (unit index), the boxes it crosses in the line's order: (box index, the
+    meeting's positions in the box, its positions in the line)."""
+    crossings: dict[int, list[tuple[int, int, int]]] = {}
+    for box_index, meetings in enumerate(_meetings(box_rows, box_cols)):
+        for line_unit, in_box, in_line, _kind, _index in meetings:
+            crossings.setdefault(line_unit, []).append((box_index, in_box, in_line))
+    return crossings
 
 
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
+    meetings = _meetings(board.grid.box_rows, board.grid.box_cols)
+    changes = board.unit_changes
+    for box_index, box_meetings in enumerate(meetings):
+        # Reads the box's places and those of the lines through it.
+        seen = changes[box_index] + sum(changes[meeting[0]] for meeting in box_meetings)
+        step = board.look(("pointing", box_index), seen, _pointing_in)
+        if step is not None:
+            return step
+    return None
+
+
+def _pointing_in(board: Board, box_index: int) -> Step | None:
     geo, n = board.geo, board.n
     places = board.places()
-    for box_index, box in enumerate(geo.boxes):
-        for value in range(1, n + 1):
-            mask = places[box_index][value]
-            if mask.bit_count() < 2:
+    box = geo.boxes[box_index]
+    spots = places[box_index]
+    for value in range(1, n + 1):
+        mask = spots[value]
+        if not mask & (mask - 1):
+            continue  # fewer than two places: a single, not a lock
+        for line_unit, in_box, in_line, kind, index in _meetings(
+            board.grid.box_rows, board.grid.box_cols
+        )[box_index]:
+            if mask & ~in_box:
                 continue
-            inside = [box[p] for p in bit_positions(mask)]
-            for kind, first_unit, line_of in (("row", n, _row_of), ("column", 2 * n, _col_of)):
-                index = line_of(inside[0], n)
-                if any(line_of(cell, n) != index for cell in inside):
-                    continue
-                line = geo.units[first_unit + index]
-                spots = bit_positions(places[first_unit + index][value])
-                gone = [line[p] for p in spots if geo.box_of[line[p]] != box_index]
-                if gone:
-                    where = (f"box {box_index + 1}", f"{kind} {index + 1}", kind)
-                    return _locked_step(board, "pointing", value, where, inside, gone)
+            outside = places[line_unit][value] & ~in_line
+            if outside:
+                line = geo.units[line_unit]
+                inside = [box[p] for p in bit_positions(mask)]
+                gone = [line[p] for p in bit_positions(outside)]
+                where = (f"box {box_index + 1}", f"{kind} {index + 1}", kind)
+                return _locked_step(board, "pointing", value, where, inside, gone)
     return None
 
 
@@ -42,25 +92,38 @@ def _col_of(cell: int, n: int) -> int:
 
 def claiming(board: Board) -> Step | None:
     """A line's only places for a value share a box: the rest of that box loses it."""
+    crossings = _crossings(board.grid.box_rows, board.grid.box_cols)
+    changes = board.unit_changes
+    for line_unit in range(board.n, 3 * board.n):  # rows, then columns
+        # Reads the line's places and those of the boxes it crosses.
+        seen = changes[line_unit] + sum(changes[box[0]] for box in crossings[line_unit])
+        step = board.look(("claiming", line_unit), seen, _claiming_in)
+        if step is not None:
+            return step
+    return None
+
+
+def _claiming_in(board: Board, line_unit: int) -> Step | None:
     geo, n = board.geo, board.n
     places = board.places()
-    for kind, first_unit, line_of in (("row", n, _row_of), ("column", 2 * n, _col_of)):
-        for index in range(n):
-            line = geo.units[first_unit + index]
-            for value in range(1, n + 1):
-                mask = places[first_unit + index][value]
-                if mask.bit_count() < 2:
-                    continue
+    kind, index = ("row", line_unit - n) if line_unit < 2 * n else ("column", line_unit - 2 * n)
+    spots = places[line_unit]
+    for value in range(1, n + 1):
+        mask = spots[value]
+        if not mask & (mask - 1):
+            continue
+        for box_index, in_box, in_line in _crossings(board.grid.box_rows, board.grid.box_cols)[
+            line_unit
+        ]:
+            if mask & ~in_line:
+                continue
+            outside = places[box_index][value] & ~in_box
+            if outside:
+                line, box = geo.units[line_unit], geo.boxes[box_index]
                 inside = [line[p] for p in bit_positions(mask)]
-                box_index = geo.box_of[inside[0]]
-                if any(geo.box_of[c] != box_index for c in inside):
-                    continue
-                box = geo.boxes[box_index]
-                spots = bit_positions(places[box_index][value])
-                gone = [box[p] for p in spots if line_of(box[p], n) != index]
-                if gone:
-                    where = (f"{kind} {index + 1}", f"box {box_index + 1}", "box")
-                    return _locked_step(board, "claiming", value, where, inside, gone)
+                gone = [box[p] for p in bit_positions(outside)]
+                where = (f"{kind} {index + 1}", f"box {box_index + 1}", "box")
+                return _locked_step(board, "claiming", value, where, inside, gone)
     return None
 
 

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-from puzzles.sudoku.board import Board, Step, bit, values_of
+from puzzles.sudoku.board import Board, Step, bit
 
 
 def hidden_single(board: Board) -> Step | None:
-    cands = board.cands
-    for unit, unit_name in zip(board.geo.units, board.geo.unit_names, strict=True):
-        once = twice = 0
-        for cell in unit:
-            m = cands[cell]
-            twice |= once & m
-            once |= m
-        only = once & ~twice
-        if only:
-            value = values_of(only)[0]
-            b = bit(value)
-            cell = next(c for c in unit if cands[c] & b)
-            return Step(
-                "hidden single",
-                f"{board.name(cell)} is the only place for {board.sym(value)} in {unit_name}: "
-                "hidden single",
-                placements=((cell, value),),
-                cells=(cell,),
-            )
-    return None
+    found = board.first_hidden_single()
+    if found is None:
+        return None
+    unit_index, value = found
+    unit = board.geo.units[unit_index]
+    cell = next(c for c in unit if board.cands[c] & bit(value))
+    return Step(
+        "hidden single",
+        f"{board.name(cell)} is the only place for {board.sym(value)} in "
+        f"{board.geo.unit_names[unit_index]}: hidden single",
+        placements=((cell, value),),
+        cells=(cell,),
+    )
 
 
 def naked_single(board: Board) -> Step | None:

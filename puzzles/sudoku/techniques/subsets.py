@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
+from collections.abc import Callable, Iterator
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
 
@@ -12,64 +11,94 @@ SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 def confined(masks: dict[int, int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Each `size` of the keys whose bit sets together hold exactly `size` bits, with that
-    union: `size` things confined to `size` places, the rule behind subsets and fish."""
-    for group in combinations(masks, size):
-        union = 0
-        for key in group:
-            union |= masks[key]
+    union: `size` things confined to `size` places, the rule behind subsets and fish.
+
+    In the order of itertools.combinations; groups are grown one key at a time, and one
+    already over `size` bits is dropped (more keys only add bits)."""
+    keys = list(masks)
+    values = list(masks.values())
+    groups: list[tuple[tuple[int, ...], int, int]] = [((), 0, -1)]  # (group, union, last)
+    for _ in range(size):
+        groups = [
+            ((*group, keys[index]), together, index)
+            for group, union, last in groups
+            for index in range(last + 1, len(keys))
+            if (together := union | values[index]).bit_count() <= size
+        ]
+    for group, union, _last in groups:
         if union.bit_count() == size:
             yield group, union
 
 
 def naked_subset(board: Board, size: int) -> Step | None:
     """`size` cells of a unit holding only `size` values between them: nobody else there can."""
+    return _first_in_units(board, f"naked {size}", _naked_subset_in, size)
+
+
+def _first_in_units(
+    board: Board, name: str, finder: Callable[[Board, int, int], Step | None], size: int
+) -> Step | None:
+    """finder(board, unit, size) unit by unit, skipping those unchanged since it found nothing."""
+    for u, changes in enumerate(board.unit_changes):
+        step = board.look((name, u, size), changes, finder)
+        if step is not None:
+            return step
+    return None
+
+
+def _naked_subset_in(board: Board, u: int, size: int) -> Step | None:
+    """A naked subset in unit u: reads only the unit's candidates."""
     cands = board.cands
-    for unit, unit_name in zip(board.geo.units, board.geo.unit_names, strict=True):
-        small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
-        if len(small) < size:
-            continue
-        for group, together in confined({cell: cands[cell] for cell in small}, size):
-            gone = [
-                (cell, value)
-                for cell in unit
-                if cell not in group and cands[cell] & together
-                for value in values_of(cands[cell] & together)
-            ]
-            if gone:
-                name = f"naked {SUBSET_NAMES[size]}"
-                return Step(
-                    name,
-                    f"{board.names(group)} can only hold {board.syms(values_of(together))} "
-                    f"between them, so no other cell of {unit_name} can: "
-                    f"{board.removals(gone)}: {name}",
-                    eliminations=tuple(gone),
-                    cells=group,
-                )
+    unit, unit_name = board.geo.units[u], board.geo.unit_names[u]
+    small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
+    if len(small) < size:
+        return None
+    for group, together in confined({cell: cands[cell] for cell in small}, size):
+        gone = [
+            (cell, value)
+            for cell in unit
+            if cell not in group and cands[cell] & together
+            for value in values_of(cands[cell] & together)
+        ]
+        if gone:
+            name = f"naked {SUBSET_NAMES[size]}"
+            return Step(
+                name,
+                f"{board.names(group)} can only hold {board.syms(values_of(together))} "
+                f"between them, so no other cell of {unit_name} can: "
+                f"{board.removals(gone)}: {name}",
+                eliminations=tuple(gone),
+                cells=group,
+            )
     return None
 
 
 def hidden_subset(board: Board, size: int) -> Step | None:
     """`size` values of a unit fitting in only `size` cells: those cells hold nothing else."""
+    return _first_in_units(board, f"hidden {size}", _hidden_subset_in, size)
+
+
+def _hidden_subset_in(board: Board, u: int, size: int) -> Step | None:
+    """A hidden subset in unit u: reads only the unit's candidates and places."""
     cands = board.cands
-    table = board.places()
-    for unit, unit_name, spots in zip(board.geo.units, board.geo.unit_names, table, strict=True):
-        # value -> bitmask of its positions within the unit
-        places = {v: m for v, m in enumerate(spots) if 2 <= m.bit_count() <= size}
-        if len(places) < size:
-            continue
-        for group, where in confined(places, size):
-            keep = 0
-            for value in group:
-                keep |= bit(value)
-            cells = [unit[p] for p in range(len(unit)) if where >> p & 1]
-            gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
-            if gone:
-                name = f"hidden {SUBSET_NAMES[size]}"
-                return Step(
-                    name,
-                    f"in {unit_name}, {board.syms(group)} can only go in {board.names(cells)}, "
-                    f"so those cells hold nothing else: {board.removals(gone)}: {name}",
-                    eliminations=tuple(gone),
-                    cells=tuple(cells),
-                )
+    unit, unit_name = board.geo.units[u], board.geo.unit_names[u]
+    # value -> bitmask of its positions within the unit
+    places = {v: m for v, m in enumerate(board.places()[u]) if 2 <= m.bit_count() <= size}
+    if len(places) < size:
+        return None
+    for group, where in confined(places, size):
+        keep = 0
+        for value in group:
+            keep |= bit(value)
+        cells = [unit[p] for p in range(len(unit)) if where >> p & 1]
+        gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
+        if gone:
+            name = f"hidden {SUBSET_NAMES[size]}"
+            return Step(
+                name,
+                f"in {unit_name}, {board.syms(group)} can only go in {board.names(cells)}, "
+                f"so those cells hold nothing else: {board.removals(gone)}: {name}",
+                eliminations=tuple(gone),
+                cells=tuple(cells),
+            )
     return None
