@@ -88,6 +88,8 @@ class WordIndex:
         self._tables: dict[int, tuple[tuple[str, ...], tuple[int, ...], dict]] = {}
         # (length, crossing positions, letters there) -> [(letters used, letters written)]
         self.choices: dict[tuple[int, tuple[int, ...], str], list[tuple[int, str]]] = {}
+        # the same for a last word: letters used -> [letters written]
+        self.last_choices: dict[tuple[int, tuple[int, ...], str], dict[int, list[str]]] = {}
 
     def _table(self, length: int) -> tuple[tuple[str, ...], tuple[int, ...], dict]:
         table = self._tables.get(length)
@@ -121,6 +123,19 @@ class WordIndex:
             options.append((packed[number] - fixed, "".join([word[p] for p in fresh])))
         self.choices[length, positions, crossing] = options
         return options
+
+    def words_using(
+        self, length: int, positions: tuple[int, ...], crossing: str
+    ) -> dict[int, list[str]]:
+        """words_through() by the letters each uses, for a last word: it must use exactly
+        the letters left, so one look-up replaces trying every word (remembered)."""
+        key = (length, positions, crossing)
+        options = self.choices.get(key) or self.words_through(length, positions, crossing)
+        by_need: dict[int, list[str]] = defaultdict(list)
+        for need, letters in options:
+            by_need[need].append(letters)
+        self.last_choices[key] = by_need
+        return by_need
 
 
 # --- the shapes as a tree of steps -----------------------------------------------------------
@@ -224,8 +239,9 @@ class Grown:
     Read twice, it is worked out once. The partial grids before it are taken in batches
     that double in size, so the bookkeeping costs little when everything is read."""
 
-    def __init__(self, before: Grown | Start, step: Step, index: WordIndex):
+    def __init__(self, before: Grown | Start, step: Step, index: WordIndex, last: bool):
         self.done: list[Partial] = []
+        self._last = last  # the step fills the last cells of every shape below it
         self._before = before
         self._read = 0  # how many of the partial grids before have been written into
         self._batch = 1
@@ -253,6 +269,11 @@ class Grown:
             self._read += len(batch)
             self._batch = min(2 * self._batch, MAX_BATCH)
             count = len(done)
+            if self._last:
+                self._write_last(batch)
+                if len(done) > count:
+                    return True
+                continue
             for grid, left in batch:
                 crossing = "".join([grid[cell] for cell in cells])
                 options = choices.get((length, positions, crossing))
@@ -263,6 +284,18 @@ class Grown:
                         done.append((grid + letters, left - need))
             if len(done) > count:
                 return True
+
+    def _write_last(self, batch: list[Partial]) -> None:
+        """A last word uses every letter left: only the words needing exactly them."""
+        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        last_choices, done = self._index.last_choices, self.done
+        for grid, left in batch:
+            crossing = "".join([grid[cell] for cell in cells])
+            by_need = last_choices.get((length, positions, crossing))
+            if by_need is None:
+                by_need = self._index.words_using(length, positions, crossing)
+            for letters in by_need.get(left, ()):
+                done.append((grid + letters, 0))
 
 
 class Start:
@@ -311,7 +344,7 @@ def solutions(roll: Roll, tier: Tier, dictionary: Lexicon | None = None) -> Iter
     def walk(node: Node, partials: Grown | Start) -> Iterator[Found]:
         nonlocal tried
         for child in _ranked(node, index):
-            grown = Grown(partials, child.step, index)
+            grown = Grown(partials, child.step, index, last=not child.children)
             if not grown:
                 tried += child.size  # none of its shapes can be filled
                 continue
