@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
@@ -43,6 +43,7 @@ class WordGraph:
     words: tuple[str, ...]
     index: dict[str, int]
     neighbours: tuple[tuple[int, ...], ...]
+    neighbour_sets: tuple[frozenset[int], ...]  # the same as sets: a search layer is one union
     rank: tuple[int, ...]
     component: tuple[int, ...]
     component_sizes: tuple[int, ...]
@@ -62,6 +63,7 @@ class WordGraph:
             words=ordered,
             index={word: node for node, word in enumerate(ordered)},
             neighbours=neighbours,
+            neighbour_sets=tuple(map(frozenset, neighbours)),
             rank=tuple(rank),
             component=component,
             component_sizes=sizes,
@@ -85,11 +87,6 @@ class WordGraph:
         return self.component_sizes[self.component[self.index[word]]]
 
     # --- shortest ladders ----------------------------------------------------------------------
-
-    @cached_property
-    def neighbour_sets(self) -> tuple[frozenset[int], ...]:
-        """The neighbour lists as sets, so a whole search layer is one union in C."""
-        return tuple(map(frozenset, self.neighbours))
 
     def shortest_ladders(self, start: str, goal: str) -> Ladders | None:
         """The length and number of shortest ladders, and the most common-worded one.
