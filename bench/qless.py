@@ -257,7 +257,11 @@ def main(argv: list[str] | None = None) -> None:
     else:
         report["against_writeup"] = f"skipped: no {args.grids} (see --grids)"
     if args.only_writeup:
-        return print(json.dumps(report, indent=2)) if args.json else print_writeup(report)
+        if args.json:
+            print(json.dumps(report, indent=2))
+        else:
+            print_writeup(report)
+        return
     for name, tier in TIERS.items():
         results = [run_roll(letters, tier) for _, letters in rolls]
         report["tiers"][name] = {
