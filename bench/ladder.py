@@ -8,7 +8,10 @@
 - Shortest ladders for 1,000 random pairs of common 4- and 5-letter words (fixed seed)
   on the standard-list graph, once it is built: ours (length, count of shortest ladders
   and the most common-worded one) against networkx's shortest_path (one path) on the
-  same graph, timed pair by pair in the same run. Target: median <= 2x networkx.
+  same graph, timed pair by pair in the same run (who goes first alternates pair by pair).
+- The same comparison for 2,000 random pairs of Knuth's SGB five-letter words (fixed
+  seed; about 60% of them connected) on the SGB graph. Target: ours no slower than
+  networkx, by median and by total, on both query sets.
 - Longest chains from 20 common start words, 10 s each (--quick: 5 words, 2 s).
 
 Needs networkx (the `bench` extra: pip install -e '.[bench]').
@@ -33,7 +36,9 @@ from puzzles.lexicon import Tier, lexicon
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "wordladder"
 SEED = 20261121
+SGB_SEED = 5757
 PAIRS = 1000
+SGB_PAIRS = 2000
 LENGTHS = (4, 5)
 BUILD_REPEATS = 5
 CHAIN_STARTS, CHAIN_SECONDS = 20, 10.0
@@ -100,45 +105,84 @@ def summary(times_ms: list[float]) -> dict:
         "median_ms": round(statistics.median(ordered), 4),
         "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 4),
         "max_ms": round(ordered[-1], 3),
+        "total_ms": round(sum(ordered), 1),
     }
 
 
-def query_times(pairs: list[tuple[str, str]]) -> dict:
-    dictionary = lexicon()
-    ours = {n: graph_for(n, Tier.STANDARD, dictionary) for n in LENGTHS}
-    baseline = {n: networkx_graph(list(ours[n].words)) for n in LENGTHS}
-    graph_for(4, Tier.COMMON, dictionary), graph_for(5, Tier.COMMON, dictionary)  # solve() uses
-    times: dict[str, list[float]] = {"ours": [], "solve": [], "networkx": []}
-    connected: dict[str, list[float]] = {"ours": [], "networkx": []}
-    agree = True
-    for a, b in pairs:
-        n = len(a)
+def timed_pair(ours: WordGraph, baseline: nx.Graph, a: str, b: str, ours_first: bool):
+    """Ours and networkx on one pair, one right after the other; the order alternates from
+    pair to pair so neither always runs with the caches the other just warmed."""
+
+    def run_ours():
         start = time.perf_counter()
-        found = ours[n].shortest_ladders(a, b)
-        middle = time.perf_counter()
+        found = ours.shortest_ladders(a, b)
+        return found, (time.perf_counter() - start) * 1000
+
+    def run_networkx():
+        start = time.perf_counter()
         try:
-            path = nx.shortest_path(baseline[n], a, b)
+            path = nx.shortest_path(baseline, a, b)
         except nx.NetworkXNoPath:
             path = None
-        end = time.perf_counter()
-        solve_shortest(a, b, "standard", dictionary)
-        solved = time.perf_counter()
-        times["ours"].append((middle - start) * 1000)
-        times["networkx"].append((end - middle) * 1000)
-        times["solve"].append((solved - end) * 1000)
-        if path is not None:
-            connected["ours"].append((middle - start) * 1000)
-            connected["networkx"].append((end - middle) * 1000)
-        agree &= (found is None) == (path is None) and (
-            found is None or found.steps == len(path) - 1
+        return path, (time.perf_counter() - start) * 1000
+
+    if ours_first:
+        (found, ours_ms), (path, networkx_ms) = run_ours(), run_networkx()
+    else:
+        (path, networkx_ms), (found, ours_ms) = run_networkx(), run_ours()
+    agree = (found is None) == (path is None) and (found is None or found.steps == len(path) - 1)
+    return ours_ms, networkx_ms, path is not None, agree
+
+
+def compare(graphs: dict[int, WordGraph], pairs: list[tuple[str, str]]) -> dict:
+    """Every pair on our graph and on a networkx graph of the same edges, interleaved."""
+    baseline = {n: networkx_graph(list(graph.words)) for n, graph in graphs.items()}
+    times: dict[str, list[float]] = {"ours": [], "networkx": []}
+    connected: dict[str, list[float]] = {"ours": [], "networkx": []}
+    agree = True
+    for number, (a, b) in enumerate(pairs):
+        n = len(a)
+        ours_ms, networkx_ms, joined, same = timed_pair(
+            graphs[n], baseline[n], a, b, ours_first=number % 2 == 0
         )
+        times["ours"].append(ours_ms)
+        times["networkx"].append(networkx_ms)
+        if joined:
+            connected["ours"].append(ours_ms)
+            connected["networkx"].append(networkx_ms)
+        agree &= same
     results = {name: summary(values) for name, values in times.items()}
     results["connected_pairs"] = {name: summary(values) for name, values in connected.items()}
     results["same_lengths_as_networkx"] = agree
     results["ratio_median_ours_to_networkx"] = round(
         results["ours"]["median_ms"] / results["networkx"]["median_ms"], 2
     )
+    results["ratio_total_ours_to_networkx"] = round(
+        results["ours"]["total_ms"] / results["networkx"]["total_ms"], 2
+    )
     return results
+
+
+def query_times(pairs: list[tuple[str, str]]) -> dict:
+    """The standard-list pairs: ours against networkx, then solve() end to end."""
+    dictionary = lexicon()
+    graphs = {n: graph_for(n, Tier.STANDARD, dictionary) for n in LENGTHS}
+    graph_for(4, Tier.COMMON, dictionary), graph_for(5, Tier.COMMON, dictionary)  # solve() uses
+    results = compare(graphs, pairs)
+    solve_ms = []
+    for a, b in pairs:
+        start = time.perf_counter()
+        solve_shortest(a, b, "standard", dictionary)
+        solve_ms.append((time.perf_counter() - start) * 1000)
+    results["solve"] = summary(solve_ms)
+    return results
+
+
+def sgb_query_times(rng: random.Random) -> dict:
+    """Random pairs of Knuth's SGB words (connected or not) on the SGB graph."""
+    words = sgb_words()
+    graph = WordGraph.build(words, word_commonness(lexicon()))
+    return compare({5: graph}, [tuple(rng.sample(words, 2)) for _ in range(SGB_PAIRS)])
 
 
 def chain_runs(rng: random.Random, starts: int, seconds: float) -> list[dict]:
@@ -174,6 +218,7 @@ def main() -> None:
     results["index_build"] = build_times()
     rng = random.Random(SEED)
     results["shortest"] = query_times(random_pairs(rng))
+    results["sgb"] = sgb_query_times(random.Random(SGB_SEED))
     starts, seconds = (
         (QUICK_CHAIN_STARTS, QUICK_CHAIN_SECONDS) if args.quick else (CHAIN_STARTS, CHAIN_SECONDS)
     )
@@ -185,29 +230,43 @@ def main() -> None:
     print_report(results)
 
 
+def print_comparison(title: str, compared: dict) -> None:
+    print(f"\n{title}")
+    print(f"  {'':<28}{'median':>10}{'p95':>10}{'max':>10}{'total':>11}")
+    rows = [
+        ("ours: length+count+best", compared["ours"]),
+        ("networkx shortest_path", compared["networkx"]),
+        ("ours, connected pairs", compared["connected_pairs"]["ours"]),
+        ("networkx, connected pairs", compared["connected_pairs"]["networkx"]),
+    ]
+    for name, row in rows:
+        print(
+            f"  {name:<28}{row['median_ms']:>8.3f}ms{row['p95_ms']:>8.3f}ms"
+            f"{row['max_ms']:>8.2f}ms{row['total_ms']:>9.0f}ms"
+        )
+    print(
+        f"  ours/networkx: median {compared['ratio_median_ours_to_networkx']}, "
+        f"total {compared['ratio_total_ours_to_networkx']} (target <= 1); "
+        f"same lengths as networkx: {compared['same_lengths_as_networkx']}"
+    )
+
+
 def print_report(results: dict) -> None:
     print(f"lexicon + frequency table load: {results['lexicon_load_ms']} ms (not in the timings)")
     print("\nindex build (median of 5)        words    ours  networkx")
     for name, row in results["index_build"].items():
         print(f"  {name:<30}{row['words']:>7}{row['ours_ms']:>7.1f}ms{row['networkx_ms']:>8.1f}ms")
-    shortest = results["shortest"]
-    print(f"\nshortest ladders, {PAIRS} random pairs of common 4/5-letter words (standard list)")
-    print(f"  {'':<28}{'median':>10}{'p95':>10}{'max':>10}")
-    rows = [
-        ("ours: length+count+best", shortest["ours"]),
-        ("networkx shortest_path", shortest["networkx"]),
-        ("ours, connected pairs", shortest["connected_pairs"]["ours"]),
-        ("networkx, connected pairs", shortest["connected_pairs"]["networkx"]),
-        ("solve() end to end", shortest["solve"]),
-    ]
-    for name, row in rows:
-        print(
-            f"  {name:<28}{row['median_ms']:>8.3f}ms{row['p95_ms']:>8.3f}ms{row['max_ms']:>8.2f}ms"
-        )
-    print(
-        f"  median ratio ours/networkx: {shortest['ratio_median_ours_to_networkx']} "
-        f"(target <= 2); same lengths as networkx: {shortest['same_lengths_as_networkx']}"
+    shortest, sgb = results["shortest"], results["sgb"]
+    print_comparison(
+        f"shortest ladders, {PAIRS} random pairs of common 4/5-letter words (standard list)",
+        shortest,
     )
+    row = shortest["solve"]
+    print(
+        f"  {'solve() end to end':<28}{row['median_ms']:>8.3f}ms{row['p95_ms']:>8.3f}ms"
+        f"{row['max_ms']:>8.2f}ms{row['total_ms']:>9.0f}ms"
+    )
+    print_comparison(f"shortest ladders, {SGB_PAIRS} random pairs of SGB words (SGB graph)", sgb)
     longest = results["longest"]
     print(f"\nlongest chains, {longest['seconds_each']:g} s each (standard list)")
     for run in longest["runs"]:

@@ -1,6 +1,6 @@
 """Q-less benchmark over every roll published by Daily Q-less.
 
-    .venv/bin/python -m bench.qless [--json] [--all-sample N]
+    .venv/bin/python -m bench.qless [--json] [--all-sample N] [--grids PATH] [--worst N]
 
 For each of the 893 rolls in ../shared/corpora/qless/daily_rolls.tsv, with the common
 and with the standard word list: whether it is solved, the time to the first solution
@@ -10,8 +10,15 @@ rates with common words, as players see a roll). Enumerating every solution is t
 N rolls spread evenly over the file (default 100; --all-sample 893 for all of them).
 The one-off set-up (word indexes, the shape tree) is timed apart, before the runs.
 
+Against the write-up's finder: with the write-up's own shape list (grids.json in
+damiensnyder/damiens-arcade-2, daily-qless-roll-testing/; not shipped here, as it has no
+licence: pass --grids, or put it at ../shared/corpora/qless/grids.json), each roll is
+solved by ours and by the finder one right after the other (who goes first alternates),
+with the same words, and the times to a first solution are compared roll by roll.
+
 Targets: every roll solved with the standard list; first solution median < 25 ms and
-max < 1 s; rating median < 150 ms; all solutions median < 2 s.
+max <= 100 ms, and no roll slower than the write-up's finder; rating median < 150 ms;
+all solutions median < 2 s.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import json
 import statistics
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 from puzzles.lexicon import Tier, lexicon
@@ -28,7 +36,10 @@ from puzzles.qless import parse
 from puzzles.qless.rating import DAYS, TEN, day_for
 from puzzles.qless.solver import roll_words, shape_tree, solutions
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "qless" / "daily_rolls.tsv"
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "qless"
+CORPUS = CORPORA / "daily_rolls.tsv"
+GRIDS = CORPORA / "grids.json"
+WORST_SHOWN = 10
 TIERS = {"common": Tier.COMMON, "standard": Tier.STANDARD}
 
 
@@ -50,6 +61,121 @@ def setup_ms() -> dict[str, float]:
     shape_tree(12)
     times["shape tree"] = (time.perf_counter() - start) * 1000
     return times
+
+
+# --- the write-up's finder ----------------------------------------------------------------
+# Rewritten after qless_roll_finder.py (damiensnyder/damiens-arcade-2), step for step: the
+# words ordered by prioritize(), the shapes of grids.json tried in the file's order, each
+# filled line by line by all_from_grid(). Two changes, both in its favour here: it is given
+# the roll's words by our word index (its get_possible() scans its whole word list for
+# each roll), and it yields each solution as soon as it is complete (all_from_grid()
+# returns a shape's solutions together).
+
+
+def load_grids(path: Path) -> list[list[dict]]:
+    return json.loads(path.read_text())
+
+
+def writeup_word_order(letters: str, words: list[str]) -> list[str]:
+    """prioritize(): words first whose letters few of the roll's words hold, for how many
+    of each letter the roll has."""
+    available = {letter: letters.count(letter) for letter in letters}
+    average = sum(len(word) for word in words) / len(set(letters))
+    need = {
+        letter: average - sum(word.count(letter) for word in words) / count
+        for letter, count in available.items()
+    }
+    return sorted(words, key=lambda word: sum(need[letter] for letter in word), reverse=True)
+
+
+def writeup_fill(grid: list[dict], letters: str, words: list[str]) -> Iterator[list[dict]]:
+    """all_from_grid(): fill the first empty line with each word of its length that agrees
+    with the lines before it where they cross and that the letters left can pay for."""
+    line_number = next((i for i, line in enumerate(grid) if "word" not in line), None)
+    if line_number is None:
+        yield grid
+        return
+    line = grid[line_number]
+    candidates = [word for word in words if len(word) == line["length"]]
+    crossings = [c for c in line["intersects"] if c[0] < line_number]
+    crossed = "".join(grid[other]["word"][at] for other, _, at in crossings)
+    for other, here, at in crossings:
+        candidates = [w for w in candidates if w[here] == grid[other]["word"][at]]
+    for word in candidates:
+        filled = list(grid)
+        filled[line_number] = {**line, "word": word}
+        left = letters + crossed
+        for letter in word:
+            if letter not in left:
+                break
+            left = left.replace(letter, "", 1)
+        else:
+            yield from writeup_fill(filled, left, words)
+
+
+def writeup_solutions(letters: str, words: list[str], grids: list[list[dict]]):
+    """all_solutions(): every shape in the list's order; yields (shapes tried, solution)."""
+    ordered = writeup_word_order(letters, words)
+    for tried, grid in enumerate(grids, 1):
+        for solution in writeup_fill(grid, letters, ordered):
+            yield tried, solution
+
+
+def writeup_first_ms(letters: str, tier: Tier, grids: list[list[dict]]) -> tuple[float, int]:
+    """The finder's time to its first solution, and the shapes it tried by then."""
+    start = time.perf_counter()
+    words = roll_words(letters, lexicon(), tier)
+    found = next(writeup_solutions(letters, words, grids), None)
+    elapsed = (time.perf_counter() - start) * 1000
+    if found is None:
+        return elapsed, 0
+    return elapsed, found[0]
+
+
+def our_first_ms(letters: str, tier: Tier) -> float | None:
+    start = time.perf_counter()
+    found = next(solutions(parse(letters), tier), None)
+    return (time.perf_counter() - start) * 1000 if found else None
+
+
+def compare_rolls(rolls: list[tuple[str, str]], tier: Tier, grids: list[list[dict]]) -> dict:
+    """Ours and the write-up's finder to a first solution, roll by roll, interleaved."""
+    rows = []
+    for number, (weekday, letters) in enumerate(rolls):
+        roll = parse(letters).letters
+        if number % 2:
+            base_ms, base_tried = writeup_first_ms(roll, tier, grids)
+            ours_ms = our_first_ms(letters, tier)
+        else:
+            ours_ms = our_first_ms(letters, tier)
+            base_ms, base_tried = writeup_first_ms(roll, tier, grids)
+        rows.append(
+            {
+                "roll": letters,
+                "weekday": weekday,
+                "ours_ms": ours_ms,
+                "writeup_ms": base_ms if base_tried else None,
+                "writeup_shapes": base_tried or None,
+            }
+        )
+    both = [r for r in rows if r["ours_ms"] is not None and r["writeup_ms"] is not None]
+    slower = [r for r in both if r["ours_ms"] > r["writeup_ms"]]
+    return {
+        "rolls": len(rows),
+        "solved_by_both": len(both),
+        "ours_first_ms": summary([r["ours_ms"] for r in both]),
+        "writeup_first_ms": summary([r["writeup_ms"] for r in both]),
+        "ours_total_ms": round(sum(r["ours_ms"] for r in both), 1),
+        "writeup_total_ms": round(sum(r["writeup_ms"] for r in both), 1),
+        "ours_slower": len(slower),
+        "ours_slower_by_more_than_1ms": sum(r["ours_ms"] > r["writeup_ms"] + 1 for r in both),
+        "slowest_for_us": sorted(both, key=lambda r: -r["ours_ms"])[:WORST_SHOWN],
+        "most_behind": sorted(slower, key=lambda r: r["writeup_ms"] - r["ours_ms"])[:WORST_SHOWN],
+        "only_ours_solved": [r["roll"] for r in rows if r["writeup_ms"] is None and r["ours_ms"]],
+        "only_writeup_solved": [
+            r["roll"] for r in rows if r["ours_ms"] is None and r["writeup_ms"] is not None
+        ],
+    }
 
 
 def run_roll(letters: str, tier: Tier) -> dict:
@@ -113,10 +239,29 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Q-less benchmark over the Daily Q-less rolls")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--all-sample", type=int, default=100, help="rolls to enumerate fully")
+    parser.add_argument(
+        "--grids", type=Path, default=GRIDS, help="the write-up's grids.json (for its finder)"
+    )
+    parser.add_argument(
+        "--only-writeup", action="store_true", help="only the comparison with the write-up"
+    )
     args = parser.parse_args(argv)
 
     rolls = daily_rolls()
     report: dict = {"rolls": len(rolls), "setup_ms": setup_ms(), "tiers": {}}
+    if args.grids.is_file():
+        grids = load_grids(args.grids)
+        report["against_writeup"] = {
+            name: compare_rolls(rolls, tier, grids) for name, tier in TIERS.items()
+        }
+    else:
+        report["against_writeup"] = f"skipped: no {args.grids} (see --grids)"
+    if args.only_writeup:
+        if args.json:
+            print(json.dumps(report, indent=2))
+        else:
+            print_writeup(report)
+        return
     for name, tier in TIERS.items():
         results = [run_roll(letters, tier) for _, letters in rolls]
         report["tiers"][name] = {
@@ -143,9 +288,45 @@ def main(argv: list[str] | None = None) -> None:
         print_report(report)
 
 
-def print_report(report: dict) -> None:
+def print_writeup(report: dict) -> None:
     print(f"{report['rolls']} Daily Q-less rolls")
     print("set-up: " + ", ".join(f"{k} {v:.0f} ms" for k, v in report["setup_ms"].items()))
+    compared = report["against_writeup"]
+    if isinstance(compared, str):
+        print(f"against the write-up's finder: {compared}")
+        return
+    for name, row in compared.items():
+        ours, theirs = row["ours_first_ms"], row["writeup_first_ms"]
+        print(
+            f"\n{name} words, first solution, ours against the write-up's finder "
+            f"({row['solved_by_both']} rolls both solve, interleaved):"
+        )
+        for label, times, total in (
+            ("ours", ours, row["ours_total_ms"]),
+            ("write-up", theirs, row["writeup_total_ms"]),
+        ):
+            print(
+                f"  {label:<9} median {times['median']:.1f} ms  p95 {times['p95']:.1f} ms  "
+                f"max {times['max']:.1f} ms  total {total:.0f} ms"
+            )
+        print(
+            f"  ours slower on {row['ours_slower']} rolls "
+            f"({row['ours_slower_by_more_than_1ms']} by more than 1 ms)"
+        )
+        for label, key in (("slowest for us", "slowest_for_us"), ("most behind", "most_behind")):
+            shown = ", ".join(
+                f"{r['roll']} {r['ours_ms']:.1f}/{r['writeup_ms']:.1f}" for r in row[key][:5]
+            )
+            print(f"  {label} (ours/write-up ms): {shown or '-'}")
+        if row["only_ours_solved"] or row["only_writeup_solved"]:
+            print(
+                f"  solved only by ours: {' '.join(row['only_ours_solved']) or '-'}; "
+                f"only by the write-up: {' '.join(row['only_writeup_solved']) or '-'}"
+            )
+
+
+def print_report(report: dict) -> None:
+    print_writeup(report)
     for name, tier in report["tiers"].items():
         first, rating = tier["first_ms"], tier["rating_ms"]
         print(f"\n{name} words: {tier['solved']}/{report['rolls']} solved")

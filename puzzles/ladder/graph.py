@@ -13,7 +13,6 @@ on first use and keeps it; `WordGraph.build(words)` takes any explicit word list
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -44,6 +43,7 @@ class WordGraph:
     words: tuple[str, ...]
     index: dict[str, int]
     neighbours: tuple[tuple[int, ...], ...]
+    neighbour_sets: tuple[frozenset[int], ...]  # the same as sets: a search layer is one union
     rank: tuple[int, ...]
     component: tuple[int, ...]
     component_sizes: tuple[int, ...]
@@ -63,6 +63,7 @@ class WordGraph:
             words=ordered,
             index={word: node for node, word in enumerate(ordered)},
             neighbours=neighbours,
+            neighbour_sets=tuple(map(frozenset, neighbours)),
             rank=tuple(rank),
             component=component,
             component_sizes=sizes,
@@ -91,46 +92,43 @@ class WordGraph:
         """The length and number of shortest ladders, and the most common-worded one.
 
         A breadth-first search from both ends, growing the smaller frontier one whole
-        layer at a time and carrying the number of shortest ways to reach each word.
-        When a new layer touches the other side's last layer, every shortest ladder
-        passes through exactly one of the touching words, so the count is the sum of
-        (ways from the start) x (ways from the goal) over them. None: not connected.
+        layer at a time (a layer is the union of its frontier's neighbour sets, less the
+        words seen). When a new layer touches the other side's last layer, every shortest
+        ladder passes through exactly one of the touching words. Walking back from them
+        keeps the words on shortest ladders, and the number of ladders is counted over
+        those alone. None: not connected.
         """
         s, t = self.index[start], self.index[goal]
         if s == t:
             return Ladders(0, 1, (start,))
         if self.component[s] != self.component[t]:
             return None
-        forward: list[dict[int, int]] = [{s: 1}]
-        backward: list[dict[int, int]] = [{t: 1}]
-        seen_forward, seen_backward = {s}, {t}
+        sets = self.neighbour_sets
+        if t in sets[s]:
+            return Ladders(1, 1, (start, goal))
+        # Each side's layers; a layer's neighbours are in the layers just before and after it.
+        forward: list[set[int]] = [set(), {s}]
+        backward: list[set[int]] = [set(), {t}]
         while True:
-            if len(forward[-1]) <= len(backward[-1]):
-                grown, seen, other = forward, seen_forward, backward[-1]
-            else:
-                grown, seen, other = backward, seen_backward, forward[-1]
-            layer = _next_layer(self.neighbours, grown[-1], seen)
-            grown.append(layer)
-            meeting = [node for node in layer if node in other]
+            grown, other = (
+                (forward, backward[-1])
+                if len(forward[-1]) <= len(backward[-1])
+                else (backward, forward[-1])
+            )
+            layer = set().union(*map(sets.__getitem__, grown[-1]))
+            layer -= grown[-1]
+            layer -= grown[-2]
+            meeting = layer & other
             if meeting:
+                grown.append(meeting)  # the rest of the layer leads to no shortest ladder
                 break
-        count = sum(forward[-1][node] * backward[-1][node] for node in meeting)
-        layers = self._ladder_layers(forward, backward, meeting)
-        path = _most_common_path(self.neighbours, self.rank, layers)
+            grown.append(layer)
+        del forward[0], backward[0]
+        towards_start = _walk_back(sets, forward, meeting)
+        towards_goal = _walk_back(sets, backward, meeting)
+        layers = towards_start[::-1] + towards_goal[1:]
+        count, path = _count_and_most_common(sets, self.rank, layers)
         return Ladders(len(layers) - 1, count, tuple(self.words[node] for node in path))
-
-    def _ladder_layers(
-        self, forward: list[dict[int, int]], backward: list[dict[int, int]], meeting: list[int]
-    ) -> list[set[int]]:
-        """The words on some shortest ladder, layer by layer from start to goal.
-
-        Walking back from the meeting words to each end keeps only the words of each
-        search layer that lead on to the meeting; every link between two consecutive
-        layers kept is then a step of some shortest ladder.
-        """
-        towards_start = _walk_back(self.neighbours, forward, set(meeting))
-        towards_goal = _walk_back(self.neighbours, backward, set(meeting))
-        return towards_start[::-1] + towards_goal[1:]
 
     def distances_from(self, word: str) -> dict[str, int]:
         """Every word reachable from `word` with its shortest ladder length in steps."""
@@ -193,61 +191,59 @@ def _components(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], t
     return tuple(component), tuple(sizes)
 
 
-def _next_layer(
-    neighbours: Sequence[Sequence[int]], frontier: dict[int, int], seen: set[int]
-) -> dict[int, int]:
-    """The words one step past the frontier, each with its number of shortest ways in."""
-    layer: dict[int, int] = {}
-    for u, ways in frontier.items():
-        for v in neighbours[u]:
-            if v in layer:
-                layer[v] += ways
-            elif v not in seen:
-                layer[v] = ways
-    seen.update(layer)
-    return layer
+Neighbours = Sequence[frozenset[int]]
 
 
-def _walk_back(
-    neighbours: Sequence[Sequence[int]], layers: list[dict[int, int]], last: set[int]
-) -> list[set[int]]:
+def _walk_back(neighbours: Neighbours, layers: list[set[int]], last: set[int]) -> list[set[int]]:
     """From the last layer back to the first, the words that lead on to `last`."""
     kept = [last]
     for layer in reversed(layers[:-1]):
-        kept.append({v for u in kept[-1] for v in neighbours[u] if v in layer})
+        kept.append(set().union(*map(neighbours.__getitem__, kept[-1])) & layer)
     return kept
 
 
-def _most_common_path(
-    neighbours: Sequence[Sequence[int]], rank: Sequence[int], layers: list[set[int]]
-) -> list[int]:
-    """The ladder through `layers` whose rarest word is most common, then whose words
-    are most common in total (smallest sum of ranks); ties go to alphabetically earlier steps.
+def _count_and_most_common(
+    neighbours: Neighbours, rank: Sequence[int], layers: list[set[int]]
+) -> tuple[int, list[int]]:
+    """Over the layers of words on shortest ladders (from _walk_back, start to goal): the
+    number of ladders, and the one whose rarest word is most common, then whose words are
+    most common in total (smallest sum of ranks); ties go to alphabetically earlier steps.
 
-    Two passes because "rarest word" does not split into prefixes the way a sum does:
-    first the best possible rarest rank, then the smallest sum among words no rarer.
+    Every word before a kept word on a shortest ladder is kept too, so counting ways
+    over the kept words alone is exact. Two passes because "rarest word" does not split
+    into prefixes the way a sum does: first the best possible rarest rank (with the
+    count), then the smallest sum among words no rarer.
     """
+    ways = dict.fromkeys(layers[0], 1)
     rarest = {node: rank[node] for node in layers[0]}
-    for before, layer in itertools.pairwise(layers):
-        rarest = {
-            v: max(rank[v], min(rarest[u] for u in neighbours[v] if u in before)) for v in layer
-        }
-    limit = rarest[next(iter(layers[-1]))]
-    allowed = [{node for node in layer if rank[node] <= limit} for layer in layers]
-    total = {node: rank[node] for node in allowed[0]}
+    before: dict[int, set[int]] = {}  # each word's neighbours in the layer before
+    for layer in layers[1:]:
+        next_ways, next_rarest = {}, {}
+        for v in layer:
+            # a lone word is reached from every word kept before it
+            links = ways.keys() if len(layer) == 1 else ways.keys() & neighbours[v]
+            before[v] = links
+            next_ways[v] = sum(map(ways.__getitem__, links))
+            next_rarest[v] = max(rank[v], min(map(rarest.__getitem__, links)))
+        ways, rarest = next_ways, next_rarest
+    goal = next(iter(layers[-1]))
+    if ways[goal] == 1:
+        return 1, [next(iter(layer)) for layer in layers]
+    limit = rarest[goal]
+    total = {node: rank[node] for node in layers[0] if rank[node] <= limit}
     came_from: dict[int, int] = {}
-    for layer in allowed[1:]:
+    for layer in layers[1:]:
         step: dict[int, int] = {}
         for v in layer:
-            options = [(total[u], u) for u in neighbours[v] if u in total]
-            if options:
+            options = [(total[u], u) for u in before[v] if u in total]
+            if options and rank[v] <= limit:
                 best, came_from[v] = min(options)
                 step[v] = best + rank[v]
         total = step
-    path = [next(iter(allowed[-1]))]
+    path = [goal]
     while path[-1] in came_from:
         path.append(came_from[path[-1]])
-    return path[::-1]
+    return ways[goal], path[::-1]
 
 
 def word_commonness(dictionary: Lexicon) -> Commonness:

@@ -31,6 +31,7 @@ from puzzles.qless.rating import TEN, day_for
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
 
 DEFAULT_MAX_SOLUTIONS = 1000
+MAX_BATCH = 256  # partial grids written into at a time, once a step is read far
 
 _BITS = 5
 _GUARD = sum(16 << (_BITS * i) for i in range(26))
@@ -39,7 +40,7 @@ _LETTER = {chr(97 + i): 1 << (_BITS * i) for i in range(26)}
 
 def _packed(letters: str) -> int:
     """Letter counts packed five bits a letter (a count of 12 or fewer fits in four)."""
-    return sum(_LETTER[ch] for ch in letters)
+    return sum(map(_LETTER.__getitem__, letters))
 
 
 # --- the words a roll can make ------------------------------------------------------------
@@ -71,34 +72,46 @@ def roll_words(letters: str, dictionary: Lexicon, tier: Tier) -> list[str]:
 
 
 class WordIndex:
-    """A roll's words by length, with bit sets of the words holding letter X at position i."""
+    """A roll's words by length, with bit sets of the words holding letter X at position i.
+
+    A length's table is built the first time a slot of that length is filled: an easy
+    roll is solved before most lengths are needed."""
 
     def __init__(self, words: list[str], dictionary: Lexicon):
-        by_length: dict[int, list[str]] = defaultdict(list)
-        for word in sorted(words, key=lambda w: (-dictionary.zipf(w), w)):
-            by_length[len(word)].append(word)
-        self.words = {length: tuple(found) for length, found in by_length.items()}
-        self.packed = {
-            length: tuple(_packed(w) for w in found) for length, found in self.words.items()
-        }
-        self.everything = {length: (1 << len(found)) - 1 for length, found in self.words.items()}
-        self.with_letter: dict[tuple[int, int, str], int] = defaultdict(int)
-        for length, found in self.words.items():
-            for number, word in enumerate(found):
-                for position, letter in enumerate(word):
-                    self.with_letter[length, position, letter] |= 1 << number
-
+        self._dictionary = dictionary
+        self._unsorted: dict[int, list[str]] = defaultdict(list)
+        for word in words:
+            self._unsorted[len(word)].append(word)
+        self.lengths = frozenset(self._unsorted)
+        # length -> (its words, most frequent first; their letters packed; bits of the
+        # words with each (position, letter))
+        self._tables: dict[int, tuple[tuple[str, ...], tuple[int, ...], dict]] = {}
         # (length, crossing positions, letters there) -> [(letters used, letters written)]
         self.choices: dict[tuple[int, tuple[int, ...], str], list[tuple[int, str]]] = {}
+        # the same for a last word: letters used -> [letters written]
+        self.last_choices: dict[tuple[int, tuple[int, ...], str], dict[int, list[str]]] = {}
+
+    def _table(self, length: int) -> tuple[tuple[str, ...], tuple[int, ...], dict]:
+        table = self._tables.get(length)
+        if table is None:
+            zipf = self._dictionary.zipf
+            found = tuple(sorted(self._unsorted[length], key=lambda w: (-zipf(w), w)))
+            with_letter: dict[tuple[int, str], int] = defaultdict(int)
+            for number, word in enumerate(found):
+                for position, letter in enumerate(word):
+                    with_letter[position, letter] |= 1 << number
+            table = self._tables[length] = (found, tuple(map(_packed, found)), with_letter)
+        return table
 
     def words_through(
         self, length: int, positions: tuple[int, ...], crossing: str
     ) -> list[tuple[int, str]]:
         """Words of this length with these letters at these positions, as what each costs
         from the letters left and the letters it writes into new cells (remembered)."""
-        candidates = self.everything.get(length, 0)
+        words, packed, with_letter = self._table(length)
+        candidates = (1 << len(words)) - 1
         for position, letter in zip(positions, crossing, strict=True):
-            candidates &= self.with_letter.get((length, position, letter), 0)
+            candidates &= with_letter.get((position, letter), 0)
         fixed = _packed(crossing)
         fresh = [p for p in range(length) if p not in positions]
         options = []
@@ -106,10 +119,23 @@ class WordIndex:
             low = candidates & -candidates
             candidates ^= low
             number = low.bit_length() - 1
-            word = self.words[length][number]
-            options.append((self.packed[length][number] - fixed, "".join(word[p] for p in fresh)))
+            word = words[number]
+            options.append((packed[number] - fixed, "".join([word[p] for p in fresh])))
         self.choices[length, positions, crossing] = options
         return options
+
+    def words_using(
+        self, length: int, positions: tuple[int, ...], crossing: str
+    ) -> dict[int, list[str]]:
+        """words_through() by the letters each uses, for a last word: it must use exactly
+        the letters left, so one look-up replaces trying every word (remembered)."""
+        key = (length, positions, crossing)
+        options = self.choices.get(key) or self.words_through(length, positions, crossing)
+        by_need: dict[int, list[str]] = defaultdict(list)
+        for need, letters in options:
+            by_need[need].append(letters)
+        self.last_choices[key] = by_need
+        return by_need
 
 
 # --- the shapes as a tree of steps -----------------------------------------------------------
@@ -204,20 +230,82 @@ def _rank(node: Node) -> None:
 Partial = tuple[str, int]  # letters written so far (by cell number), letters left (packed)
 
 
-def extend(partials: list[Partial], step: Step, index: WordIndex) -> list[Partial]:
-    """Every way to write the step's word into each partial grid that the letters left allow."""
-    length, positions, cells = step.length, step.positions, step.cells
-    choices = index.choices
-    grown = []
-    for grid, left in partials:
-        crossing = "".join([grid[cell] for cell in cells])
-        options = choices.get((length, positions, crossing))
-        if options is None:
-            options = index.words_through(length, positions, crossing)
-        for need, letters in options:
-            if ((left | _GUARD) - need) & _GUARD == _GUARD:
-                grown.append((grid + letters, left - need))
-    return grown
+class Grown:
+    """Every way to write a step's word into each of the partial grids before it that the
+    letters left allow, in that order, worked out only as far as someone has read.
+
+    The leaves below a step read all of it, but the first solution only needs the first
+    way through each step, so a roll whose first shapes are fillable answers at once.
+    Read twice, it is worked out once. The partial grids before it are taken in batches
+    that double in size, so the bookkeeping costs little when everything is read."""
+
+    def __init__(self, before: Grown | Start, step: Step, index: WordIndex, last: bool):
+        self.done: list[Partial] = []
+        self._last = last  # the step fills the last cells of every shape below it
+        self._before = before
+        self._read = 0  # how many of the partial grids before have been written into
+        self._batch = 1
+        self._step = step
+        self._index = index
+
+    def __iter__(self) -> Iterator[Partial]:
+        done = self.done
+        read = 0
+        while read < len(done) or self.grow():
+            yield done[read]
+            read += 1
+
+    def __bool__(self) -> bool:
+        return bool(self.done) or self.grow()
+
+    def grow(self) -> bool:
+        """Work out at least one more partial grid; False: there are no more."""
+        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        choices, done, before = self._index.choices, self.done, self._before
+        while True:
+            if self._read == len(before.done) and not before.grow():
+                return False
+            batch = before.done[self._read : self._read + self._batch]
+            self._read += len(batch)
+            self._batch = min(2 * self._batch, MAX_BATCH)
+            count = len(done)
+            if self._last:
+                self._write_last(batch)
+                if len(done) > count:
+                    return True
+                continue
+            for grid, left in batch:
+                crossing = "".join([grid[cell] for cell in cells])
+                options = choices.get((length, positions, crossing))
+                if options is None:
+                    options = self._index.words_through(length, positions, crossing)
+                for need, letters in options:
+                    if ((left | _GUARD) - need) & _GUARD == _GUARD:
+                        done.append((grid + letters, left - need))
+            if len(done) > count:
+                return True
+
+    def _write_last(self, batch: list[Partial]) -> None:
+        """A last word uses every letter left: only the words needing exactly them."""
+        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        last_choices, done = self._index.last_choices, self.done
+        for grid, left in batch:
+            crossing = "".join([grid[cell] for cell in cells])
+            by_need = last_choices.get((length, positions, crossing))
+            if by_need is None:
+                by_need = self._index.words_using(length, positions, crossing)
+            for letters in by_need.get(left, ()):
+                done.append((grid + letters, 0))
+
+
+class Start:
+    """The empty grid with every letter left: what the first step writes into."""
+
+    def __init__(self, letters: str):
+        self.done: list[Partial] = [("", _packed(letters))]
+
+    def grow(self) -> bool:
+        return False
 
 
 # --- a roll --------------------------------------------------------------------------------
@@ -253,10 +341,10 @@ def solutions(roll: Roll, tier: Tier, dictionary: Lexicon | None = None) -> Iter
     index = WordIndex(words, dictionary)
     tried = 0
 
-    def walk(node: Node, partials: list[Partial]) -> Iterator[Found]:
+    def walk(node: Node, partials: Grown | Start) -> Iterator[Found]:
         nonlocal tried
         for child in _ranked(node, index):
-            grown = extend(partials, child.step, index)
+            grown = Grown(partials, child.step, index, last=not child.children)
             if not grown:
                 tried += child.size  # none of its shapes can be filled
                 continue
@@ -266,10 +354,10 @@ def solutions(roll: Roll, tier: Tier, dictionary: Lexicon | None = None) -> Iter
             if child.children:
                 yield from walk(child, grown)
 
-    yield from walk(shape_tree(len(roll.letters)), [("", _packed(roll.letters))])
+    yield from walk(shape_tree(len(roll.letters)), Start(roll.letters))
 
 
-def _solutions_of(leaf: Leaf, grown: list[Partial], rank: int) -> Iterator[Found]:
+def _solutions_of(leaf: Leaf, grown: Grown, rank: int) -> Iterator[Found]:
     order = {cell: i for i, cell in enumerate(leaf.cells)}
     at = [order[cell] for cell in leaf.shape.cells]
     mirror = [order[c, r] for r, c in leaf.shape.cells] if leaf.shape.symmetric else None
@@ -285,7 +373,7 @@ def _solutions_of(leaf: Leaf, grown: list[Partial], rank: int) -> Iterator[Found
 
 def _ranked(node: Node, index: WordIndex) -> list[Node]:
     """Children whose word length the roll can make, most likely to lead to solutions first."""
-    return [child for child in node.ranked if child.step.length in index.words]
+    return [child for child in node.ranked if child.step.length in index.lengths]
 
 
 # --- the answer ------------------------------------------------------------------------------
