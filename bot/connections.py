@@ -58,9 +58,19 @@ class SQLiteConnection:
     dialect = "sqlite"
 
     def __init__(self, connection: aiosqlite.Connection):
+        """`connection` opened by open(): in autocommit mode, rows by column name."""
         self.raw = connection
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task | None = None  # the task whose transaction is open
+
+    @staticmethod
+    async def open(path: str) -> aiosqlite.Connection:
+        """The raw connection to wrap. Autocommit: a statement outside a transaction commits
+        by itself (one trip to the connection's thread, not two); transaction() says BEGIN
+        and COMMIT itself."""
+        raw = await aiosqlite.connect(path, isolation_level=None)
+        raw.row_factory = aiosqlite.Row
+        return raw
 
     @contextlib.asynccontextmanager
     async def _turn(self) -> AsyncIterator[None]:
@@ -71,21 +81,19 @@ class SQLiteConnection:
         async with self._lock:
             yield
 
+    # Reads do not wait for an open transaction: on the one shared connection they may see
+    # its writes before it commits, as they always have; only writes must stay out of it.
     async def fetch_one(self, sql: str, *params: Any) -> Row | None:
-        async with self._turn(), self.raw.execute(sql, params) as cursor:
+        async with self.raw.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
     async def fetch_all(self, sql: str, *params: Any) -> list[Row]:
-        async with self._turn(), self.raw.execute(sql, params) as cursor:
+        async with self.raw.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
     async def execute(self, sql: str, *params: Any) -> int:
-        async with self._turn():
-            async with self.raw.execute(sql, params) as cursor:
-                changed = cursor.rowcount
-            if self._owner is None:
-                await self.raw.commit()
-            return changed
+        async with self._turn(), self.raw.execute(sql, params) as cursor:
+            return cursor.rowcount
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[SQLiteConnection]:
@@ -94,11 +102,12 @@ class SQLiteConnection:
             return
         async with self._lock:
             self._owner = asyncio.current_task()
+            await self.raw.execute("BEGIN IMMEDIATE")  # the write lock now: no upgrade later
             try:
                 yield self
-                await self.raw.commit()
+                await self.raw.execute("COMMIT")
             except BaseException:
-                await self.raw.rollback()
+                await self.raw.execute("ROLLBACK")
                 raise
             finally:
                 self._owner = None

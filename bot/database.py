@@ -17,8 +17,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-import aiosqlite
-
 from bot.connections import (
     Connection,
     PostgresConnection,
@@ -212,11 +210,10 @@ class Database:
         if path != ":memory:":
             _make_room_for(Path(path))
         try:
-            raw = await aiosqlite.connect(path)
+            raw = await SQLiteConnection.open(path)
         except sqlite3.Error as error:
             raise StorageError(f"cannot open the database {path}: {error}") from None
         try:
-            raw.row_factory = aiosqlite.Row
             await raw.execute("PRAGMA foreign_keys = ON")
             database = cls(SQLiteConnection(raw))
             await database.migrate()  # first: a file refused is left exactly as it was

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import aiosqlite
 import pytest
 
 from bot.connections import (
@@ -22,9 +21,7 @@ from tests.postgres import fresh_database
 async def connection(backend, tmp_path):
     async with contextlib.AsyncExitStack() as stack:
         if backend is None:
-            raw = await aiosqlite.connect(tmp_path / "t.sqlite3")
-            raw.row_factory = aiosqlite.Row
-            opened = SQLiteConnection(raw)
+            opened = SQLiteConnection(await SQLiteConnection.open(str(tmp_path / "t.sqlite3")))
         else:
             opened = await PostgresConnection.open(
                 await stack.enter_async_context(fresh_database(backend))
