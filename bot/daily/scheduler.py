@@ -1,13 +1,13 @@
 """Posts each server's daily puzzles when due and closes them at the end of the day.
 
-Nothing is kept in memory between rounds: what is due and what was posted comes from the
-database each time, so a restart neither posts twice nor skips a day. A post is reserved in
+What is due and what was posted comes from the database each round, so a restart neither
+posts twice nor skips a day (only when to retry an unreachable channel is kept in memory). A post is reserved in
 the database before it is sent and recorded after; a bot stopped between the two finds its
 post in the channel when it comes back instead of sending it again. Bot processes sharing
 one database (shards on PostgreSQL) claim each post and each close in the database before
-sending it, so each is sent by one of them. A channel that is
-gone or a missing permission is logged, saved for /daily status, and retried next round
-(a day's answer post only a bounded number of times); no error stops the loop.
+sending it, so each is sent by one of them. A channel that is gone or a missing permission
+is logged, saved for /daily status, and retried (a channel that is gone or hidden only
+hourly, a day's answer post only a bounded number of times); no error stops the loop.
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ RECENT_MESSAGES = 100  # how far back a restarted bot looks for a post it sent b
 # How long a process's claim on a post lasts: far longer than one send, short enough that a
 # process that died mid-send is taken over within a couple of minutes.
 CLAIM_LEASE = dt.timedelta(minutes=2)
+# A post whose channel is gone or hidden from the bot is tried again this often, not every
+# round: Discord counts failed requests, and too many of them bar the bot for a while.
+UNREACHABLE_RETRY = dt.timedelta(hours=1)
 
 
 class DailyScheduler:
@@ -62,6 +65,8 @@ class DailyScheduler:
         self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
         # Who holds a claim on a post (bot/daily/store.py claim): this process, uniquely.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        # guild id -> (its channel that cannot be reached, when to try it again)
+        self._unreachable: dict[int, tuple[int, dt.datetime]] = {}
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="daily-scheduler")
@@ -99,6 +104,8 @@ class DailyScheduler:
     async def _post(self, due: Due) -> None:
         settings, kind = due.settings, due.kind
         store = self.daily.store
+        if self._waiting_for_channel(settings.guild_id, settings.channel_id):
+            return
         try:
             puzzle = await self.daily.puzzle_of_the_day(kind, due.day, due.difficulty)
         except Refusal as error:  # busy, too slow: the pool's failures, as the service words them
@@ -240,12 +247,28 @@ class DailyScheduler:
         )  # fmt: skip
 
     async def _send(self, guild_id, channel_id, content, file, view) -> discord.Message | None:
-        """Send to a channel, or record why not (kept for /daily status) and try again later."""
+        """Send to a channel, or record why not (kept for /daily status) and try again later:
+        next round, or after UNREACHABLE_RETRY when the channel is gone or hidden."""
         try:
             return await self._deliver(channel_id, content, file, view)
         except discord.HTTPException as error:
+            if is_permanent(error):
+                retry_at = self.daily.clock() + UNREACHABLE_RETRY
+                self._unreachable[guild_id] = (channel_id, retry_at)
             await self._trouble(guild_id, problem_text(channel_id, error))
             return None
+
+    def _waiting_for_channel(self, guild_id: int, channel_id: int) -> bool:
+        """Whether the server's channel was unreachable and its retry time has not come (a
+        new channel, chosen with setup, is tried at once)."""
+        unreachable = self._unreachable.get(guild_id)
+        if unreachable is None:
+            return False
+        channel, retry_at = unreachable
+        if channel == channel_id and self.daily.clock() < retry_at:
+            return True
+        del self._unreachable[guild_id]
+        return False
 
     async def _deliver(self, channel_id, content, file, view) -> discord.Message:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)

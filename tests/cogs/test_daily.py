@@ -235,18 +235,30 @@ async def test_restarts_neither_post_twice_nor_skip_and_a_lost_channel_is_report
         assert len(posted()) == 1
     number = int(re.search(r"#(\d+)", posted()[0].content).group(1))
 
-    # The channel is deleted: Tuesday's post fails, /daily status says why, and it is retried;
-    # Monday's answer cannot be posted anywhere, so its close is given up at once.
+    # The channel is deleted: Tuesday's post fails, /daily status says why, and it is retried
+    # hourly, not every round (Discord counts failed requests); Monday's answer cannot be
+    # posted anywhere, so its close is given up at once.
     await server.delete_channel(puzzles_channel)
     clock.set(MONDAY + dt.timedelta(days=1), 9, 0, 5)
     async with server.run_bot(new_bot(), ready_timeout=60) as bot:
         await bot.sync_commands(server.guild.id)
+
+        def calls_to_the_channel() -> int:
+            return sum(f"/channels/{puzzles_channel.id}" in r.path for r in server.requests)
+
         await next_round(bot)
+        after_first_round = calls_to_the_channel()
+        for _ in range(3):
+            await next_round(bot)
+        assert calls_to_the_channel() == after_first_round, "tried again every round"
         shown = await status_text(server)
         assert "no longer exists" in shown and "keep retrying" in shown
         assert "Monday 23 November was not posted" in shown and "after 1 try." in shown
 
-        server.guild.channels.append(puzzles_channel)  # say, restored by Discord's support
+        server.guild.channels.append(puzzles_channel)  # say, permissions given back
+        await next_round(bot)
+        assert posted(number + 1) == [], "retried before the hour was up"
+        clock.set(MONDAY + dt.timedelta(days=1), 10, 0, 6)
         await next_round(bot)
         assert len(posted(number + 1)) == 1
         closing = [m for m in server.channel_messages(puzzles_channel) if "has closed" in m.content]
