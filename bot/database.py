@@ -193,6 +193,17 @@ def postgres_migration(number: int) -> str:
     return script
 
 
+MIGRATION_LOCK = 0x70757A7A6C65  # "puzzle": the advisory lock id PostgreSQL migrations hold
+
+
+def _refuse_newer(version: int) -> None:
+    if version > len(MIGRATIONS):
+        raise StorageError(
+            f"the database was written by a newer puzzlebot (schema version {version}; "
+            f"this one knows up to {len(MIGRATIONS)}): upgrade puzzlebot, or use another file"
+        )
+
+
 class Database:
     def __init__(self, connection: Connection):
         self.connection = connection
@@ -244,39 +255,40 @@ class Database:
         return database
 
     async def migrate(self) -> None:
-        version = await self._schema_version()
-        if version > len(MIGRATIONS):
-            raise StorageError(
-                f"the database was written by a newer puzzlebot (schema version {version}; "
-                f"this one knows up to {len(MIGRATIONS)}): upgrade puzzlebot, or use another file"
-            )
+        if self.connection.dialect == "sqlite":
+            await self._migrate_sqlite()
+        else:
+            await self._migrate_postgres()
+
+    async def _migrate_sqlite(self) -> None:
+        version = (await self.connection.fetch_one("PRAGMA user_version"))[0]
+        _refuse_newer(version)
         for number in range(version + 1, len(MIGRATIONS) + 1):
-            await self._migrate_to(number)
-
-    async def _schema_version(self) -> int:
-        if self.connection.dialect == "sqlite":
-            return (await self.connection.fetch_one("PRAGMA user_version"))[0]
-        # Several processes may start at once: one migrates, the others wait for it.
-        await self.connection.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)"
-        )
-        row = await self.connection.fetch_one("SELECT max(version) AS version FROM schema_version")
-        return row["version"] or 0
-
-    async def _migrate_to(self, number: int) -> None:
-        if self.connection.dialect == "sqlite":
             # executescript commits first, so BEGIN ... COMMIT makes each step all-or-nothing.
             await self.connection.raw.executescript(
                 f"BEGIN; {MIGRATIONS[number - 1]}; PRAGMA user_version = {number}; COMMIT;"
             )
-            return
+
+    async def _migrate_postgres(self) -> None:
+        """All steps in one transaction under an advisory lock: processes starting together
+        wait for the first to migrate (even CREATE TABLE IF NOT EXISTS races otherwise)."""
         async with self.connection.transaction() as inside:
-            await inside.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
-            done = await inside.fetch_one("SELECT max(version) AS version FROM schema_version")
-            if (done["version"] or 0) >= number:  # another process got there first
-                return
-            await inside.executescript(postgres_migration(number))
-            await inside.execute("INSERT INTO schema_version (version) VALUES (?)", number)
+            await inside.execute("SELECT pg_advisory_xact_lock(?)", MIGRATION_LOCK)
+            await inside.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)"
+            )
+            row = await inside.fetch_one("SELECT max(version) AS version FROM schema_version")
+            version = row["version"] or 0
+            _refuse_newer(version)
+            for number in range(version + 1, len(MIGRATIONS) + 1):
+                await inside.executescript(postgres_migration(number))
+                await inside.execute("INSERT INTO schema_version (version) VALUES (?)", number)
+
+    async def _schema_version(self) -> int:
+        if self.connection.dialect == "sqlite":
+            return (await self.connection.fetch_one("PRAGMA user_version"))[0]
+        row = await self.connection.fetch_one("SELECT max(version) AS version FROM schema_version")
+        return row["version"] or 0
 
     async def log_command(
         self,

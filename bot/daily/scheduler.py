@@ -1,13 +1,14 @@
 """Posts each server's daily puzzles when due and closes them at the end of the day.
 
 What is due and what was posted comes from the database each round, so a restart neither
-posts twice nor skips a day (only when to retry an unreachable channel is kept in memory). A post is reserved in
-the database before it is sent and recorded after; a bot stopped between the two finds its
-post in the channel when it comes back instead of sending it again. Bot processes sharing
-one database (shards on PostgreSQL) claim each post and each close in the database before
-sending it, so each is sent by one of them. A channel that is gone or a missing permission
-is logged, saved for /daily status, and retried (a channel that is gone or hidden only
-hourly, a day's answer post only a bounded number of times); no error stops the loop.
+posts twice nor skips a day (only when to retry an unreachable channel is kept in memory).
+A post is reserved in the database before it is sent and recorded after; a bot stopped
+between the two finds its post in the channel when it comes back instead of sending it
+again. Bot processes sharing one database (shards on PostgreSQL) claim each post and each
+close in the database before sending it, so each is sent by one of them. A channel that is
+gone or a missing permission is logged, saved for /daily status, and retried (a channel
+that is gone or hidden only hourly, a day's answer post only a bounded number of times);
+no error stops the loop.
 """
 
 from __future__ import annotations
