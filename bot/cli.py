@@ -243,10 +243,10 @@ def run_migrate_db(args: argparse.Namespace, report: Report) -> None:
     """Copy everything from one database into another, new one (SQLite <-> PostgreSQL)."""
     import asyncio
 
-    from bot.database import StorageError, copy_database, open_pair
+    from bot.database import StorageError, copy_between
 
     try:
-        copied = asyncio.run(open_pair(args.source, args.target, copy_database))
+        copied = asyncio.run(copy_between(args.source, args.target))
     except StorageError as error:
         raise PuzzleError(str(error)) from None
     report.data["copied"] = copied

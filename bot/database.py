@@ -196,6 +196,15 @@ def postgres_migration(number: int) -> str:
 MIGRATION_LOCK = 0x70757A7A6C65  # "puzzle": the advisory lock id PostgreSQL migrations hold
 
 
+async def _schema_version(connection: Connection) -> int:
+    """How many migrations the database has had: SQLite's user_version, or PostgreSQL's
+    schema_version table (which must exist)."""
+    if connection.dialect == "sqlite":
+        return (await connection.fetch_one("PRAGMA user_version"))[0]
+    row = await connection.fetch_one("SELECT max(version) AS version FROM schema_version")
+    return row["version"] or 0
+
+
 def _refuse_newer(version: int) -> None:
     if version > len(MIGRATIONS):
         raise StorageError(
@@ -261,7 +270,7 @@ class Database:
             await self._migrate_postgres()
 
     async def _migrate_sqlite(self) -> None:
-        version = (await self.connection.fetch_one("PRAGMA user_version"))[0]
+        version = await _schema_version(self.connection)
         _refuse_newer(version)
         for number in range(version + 1, len(MIGRATIONS) + 1):
             # executescript commits first, so BEGIN ... COMMIT makes each step all-or-nothing.
@@ -277,18 +286,14 @@ class Database:
             await inside.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)"
             )
-            row = await inside.fetch_one("SELECT max(version) AS version FROM schema_version")
-            version = row["version"] or 0
+            version = await _schema_version(inside)
             _refuse_newer(version)
             for number in range(version + 1, len(MIGRATIONS) + 1):
                 await inside.executescript(postgres_migration(number))
                 await inside.execute("INSERT INTO schema_version (version) VALUES (?)", number)
 
     async def _schema_version(self) -> int:
-        if self.connection.dialect == "sqlite":
-            return (await self.connection.fetch_one("PRAGMA user_version"))[0]
-        row = await self.connection.fetch_one("SELECT max(version) AS version FROM schema_version")
-        return row["version"] or 0
+        return await _schema_version(self.connection)
 
     async def log_command(
         self,
@@ -348,8 +353,8 @@ TABLES = (
 )
 
 
-async def open_pair(source_url: str, target_url: str, work):
-    """Open both databases (migrated to this version), run `work(source, target)`, close."""
+async def copy_between(source_url: str, target_url: str) -> dict[str, int]:
+    """Open both databases (migrated to this version) and copy_database; the counts copied."""
     if source_url == target_url:
         raise StorageError("--from and --to name the same database")
     if not is_postgres_url(source_url) and not Path(sqlite_path(source_url)).is_file():
@@ -358,7 +363,7 @@ async def open_pair(source_url: str, target_url: str, work):
     try:
         target = await Database.open(target_url)
         try:
-            return await work(source, target)
+            return await copy_database(source, target)
         finally:
             await target.close()
     finally:
