@@ -6,7 +6,7 @@
                                   [--memory-workers 2 3 4]
 
 The real bot (discord.py client, worker pool, SQLite file) connects to the server in
-tests/fakediscord, in this process. Load measurements (a bot with the limits lifted):
+bot/localdiscord, in this process. Load measurements (a bot with the limits lifted):
 
 - event-loop lag while `--solves` /solve commands of mixed kinds (each registered kind's
   example, in turn, from different members) run at once through the pool: a probe task
@@ -61,9 +61,9 @@ from typing import Any
 from bench.letterboxed import nyt_boxes
 from bot.app import PuzzleBot
 from bot.config import Config
+from bot.localdiscord import LocalDiscord
 from bot.puzzle_service import BUSY
 from puzzles import all_kinds, get_kind
-from tests.fakediscord import FakeDiscord
 
 PROBE_INTERVAL = 0.005
 
@@ -95,7 +95,7 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-async def mixed_solves(server: FakeDiscord, count: int) -> dict:
+async def mixed_solves(server: LocalDiscord, count: int) -> dict:
     kinds = [kind for kind in all_kinds() if len(kind.example) <= 100]
     members = [server.add_user(f"bench{n}") for n in range(count)]
     with LoopLagProbe() as probe:
@@ -128,7 +128,7 @@ async def mixed_solves(server: FakeDiscord, count: int) -> dict:
     }
 
 
-async def letterboxed_latency(server: FakeDiscord, runs: int) -> dict:
+async def letterboxed_latency(server: LocalDiscord, runs: int) -> dict:
     boxes = [" ".join(board.sides) for board in nyt_boxes()]
     latencies_ms = []
     for n in range(runs):
@@ -160,7 +160,7 @@ def unlimited_config(folder: str, workers: int, solves: int) -> Config:
 async def load(solves: int, latency_runs: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         config = unlimited_config(folder, 2, solves)
-        async with FakeDiscord(heartbeat_interval=0.25) as server:
+        async with LocalDiscord(heartbeat_interval=0.25) as server:
             bot = PuzzleBot(config, guild_ready_timeout=0.05)
             started = time.perf_counter()
             async with server.run_bot(bot, ready_timeout=120):
@@ -216,7 +216,7 @@ def bot_memory(bot: PuzzleBot) -> dict:
 async def memory(workers: int, solves: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         config = unlimited_config(folder, workers, solves)
-        async with FakeDiscord(heartbeat_interval=0.25) as server:
+        async with LocalDiscord(heartbeat_interval=0.25) as server:
             bot = PuzzleBot(config, guild_ready_timeout=0.05)
             started = time.perf_counter()
             async with server.run_bot(bot, ready_timeout=120):
@@ -263,7 +263,7 @@ def memory_by_workers(counts: list[int], solves: int) -> dict:
 DAILY_MOMENT = dt.datetime(2026, 11, 23, 9, 0, 5, tzinfo=dt.UTC)  # just after a 09:00 post
 
 
-async def answered_burst(server: FakeDiscord, sends, answered) -> dict:
+async def answered_burst(server: LocalDiscord, sends, answered) -> dict:
     """Send every command at once; count the replies by what they say, and time them."""
     handles = await asyncio.gather(*sends)
     replies = await asyncio.gather(*(handle.reply(timeout=300) for handle in handles))
@@ -285,7 +285,7 @@ async def answered_burst(server: FakeDiscord, sends, answered) -> dict:
     }
 
 
-async def solve_burst(server: FakeDiscord, members: int) -> dict:
+async def solve_burst(server: LocalDiscord, members: int) -> dict:
     boxes = [" ".join(board.sides) for board in nyt_boxes()]
     sends = [
         server.send_slash_command(
@@ -298,7 +298,7 @@ async def solve_burst(server: FakeDiscord, members: int) -> dict:
     return await answered_burst(server, sends, lambda reply: bool(reply.attachments))
 
 
-async def post_daily_letterboxed(server: FakeDiscord, bot: PuzzleBot) -> str:
+async def post_daily_letterboxed(server: LocalDiscord, bot: PuzzleBot) -> str:
     """Set up today's Letter Boxed in the server, let the scheduler post it; its answer."""
     setup = await server.send_slash_command(
         "puzzle-settings setup",
@@ -316,7 +316,7 @@ async def post_daily_letterboxed(server: FakeDiscord, bot: PuzzleBot) -> str:
     return " ".join(kind.solve(kind.parse(daily.puzzle_text)).words)
 
 
-async def daily_burst(server: FakeDiscord, bot: PuzzleBot, members: int) -> dict:
+async def daily_burst(server: LocalDiscord, bot: PuzzleBot, members: int) -> dict:
     answer = await post_daily_letterboxed(server, bot)
     sends = [
         server.send_slash_command(
@@ -337,7 +337,7 @@ async def daily_burst(server: FakeDiscord, bot: PuzzleBot, members: int) -> dict
 async def bursts(members: int, daily_members: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         config = Config(database=str(Path(folder) / "bench.sqlite3"), daily_poll_seconds=0.2)
-        async with FakeDiscord(heartbeat_interval=0.25) as server:
+        async with LocalDiscord(heartbeat_interval=0.25) as server:
             bot = PuzzleBot(config, clock=lambda: DAILY_MOMENT, guild_ready_timeout=0.05)
             async with server.run_bot(bot, ready_timeout=120):
                 await bot.sync_commands(server.guild.id)
@@ -355,7 +355,7 @@ async def bursts(members: int, daily_members: int) -> dict:
 # --- throughput, with the default config -------------------------------------------------
 
 
-async def arriving_solves(server: FakeDiscord, count: int, seconds: float) -> dict:
+async def arriving_solves(server: LocalDiscord, count: int, seconds: float) -> dict:
     """`count` members each send /solve letterboxed (a different NYT box), their commands
     arriving evenly spread over `seconds`; every reply timed."""
     boxes = [" ".join(board.sides) for board in nyt_boxes()]
@@ -387,7 +387,7 @@ async def throughput(count: int) -> dict:
     """The bot in its own process (as in production), the local Discord server in this one,
     so the loop lag measured is the bot's own."""
     with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscord(heartbeat_interval=0.25) as server:
+        async with LocalDiscord(heartbeat_interval=0.25) as server:
             child = await asyncio.create_subprocess_exec(
                 *(sys.executable, "-m", "bench.bot_process"),
                 *(server.url, server.token, str(Path(folder) / "bench.sqlite3")),

@@ -1,5 +1,5 @@
 """The real bot alone in its own process, as it runs in production, against a local
-Discord-compatible server listening at a URL (the FakeDiscord of bench/bot.py, which stays
+Discord-compatible server listening at a URL (the LocalDiscord of bench/bot.py, which stays
 in the parent). Its event loop is probed here, so the lag measured is the bot's alone, not
 the server's work of accepting uploads and sending gateway frames.
 
@@ -20,7 +20,7 @@ import sys
 from bench.bot import LoopLagProbe
 from bot.app import PuzzleBot
 from bot.config import Config
-from tests.fakediscord.server import discord_at
+from bot.localdiscord.server import discord_at
 
 
 def tell_parent(document: dict) -> None:

@@ -16,6 +16,8 @@ from PIL import Image
 from bot.app import PuzzleBot
 from bot.daily.scheduler import CLOSE_ATTEMPTS
 from bot.database import Database
+from bot.localdiscord import CommandHidden, LocalDiscord
+from bot.localdiscord.models import SEND_MESSAGES
 from puzzles import all_kinds, get_kind
 from tests.cogs.test_puzzle_commands import (
     BOX,
@@ -24,8 +26,6 @@ from tests.cogs.test_puzzle_commands import (
     only_the_member_saw,
     test_config,
 )
-from tests.fakediscord import CommandHidden, FakeDiscord
-from tests.fakediscord.models import SEND_MESSAGES
 
 MONDAY = dt.date(2026, 11, 23)
 LONDON_WINTER = dt.UTC  # London is on UTC in November: local 09:00 is 09:00 UTC
@@ -44,7 +44,7 @@ class Clock:
 
 @pytest.fixture
 async def server():
-    async with FakeDiscord(heartbeat_interval=0.25) as server:
+    async with LocalDiscord(heartbeat_interval=0.25) as server:
         yield server
 
 
@@ -61,7 +61,7 @@ async def next_round(bot: PuzzleBot, timeout: float = REPLY_TIMEOUT) -> None:
     raise AssertionError("the scheduler did not finish a round")
 
 
-def posts(server: FakeDiscord, needle: str):
+def posts(server: LocalDiscord, needle: str):
     return [m for m in server.channel_messages(server.channel) if needle in m.content]
 
 
@@ -191,7 +191,7 @@ async def test_a_week_of_daily_letter_boxed(server, tmp_path):
     server.assert_no_violations()
 
 
-def letter_boxed_posts(server: FakeDiscord, channel, day_number: int | None = None) -> list:
+def letter_boxed_posts(server: LocalDiscord, channel, day_number: int | None = None) -> list:
     """The daily Letter Boxed posts in the channel (of one puzzle number, if given)."""
     needle = f"Letter Boxed #{day_number}" if day_number else "Letter Boxed #"
     return [
@@ -201,7 +201,7 @@ def letter_boxed_posts(server: FakeDiscord, channel, day_number: int | None = No
     ]
 
 
-async def set_up_daily_letter_boxed(server: FakeDiscord, bot: PuzzleBot, channel) -> None:
+async def set_up_daily_letter_boxed(server: LocalDiscord, bot: PuzzleBot, channel) -> None:
     await bot.sync_commands(server.guild.id)
     options = {"channel": channel, "time": "09:00", "timezone": "Europe/London"}
     setup = await server.send_slash_command(
@@ -365,7 +365,7 @@ async def test_server_settings_are_hidden_from_members_and_still_checked_when_ru
     server.assert_no_violations()
 
 
-async def status_text(server: FakeDiscord) -> str:
+async def status_text(server: LocalDiscord) -> str:
     status = await server.send_slash_command("daily status", user=server.owner)
     return (await status.reply(timeout=REPLY_TIMEOUT)).content
 
@@ -415,7 +415,7 @@ async def test_a_day_posted_after_a_channel_change_closes_where_it_was_posted(se
     server.assert_no_violations(allow=("forbidden",))  # the closed channel, on purpose
 
 
-async def posted_letter_boxed(server: FakeDiscord, bot: PuzzleBot) -> tuple:
+async def posted_letter_boxed(server: LocalDiscord, bot: PuzzleBot) -> tuple:
     """Set up daily Letter Boxed, post today's; (the post, a right answer)."""
     await set_up_daily_letter_boxed(server, bot, server.channel)
     await next_round(bot)

@@ -6,15 +6,15 @@ import json
 
 import pytest
 
+from bot.localdiscord import LocalDiscord
 from puzzles import all_kinds
 from puzzles.core import DISCORD, Usage
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, running_bot, test_config
-from tests.fakediscord import FakeDiscord
 
 
 @pytest.fixture
 async def server():
-    async with FakeDiscord(heartbeat_interval=0.25) as server:
+    async with LocalDiscord(heartbeat_interval=0.25) as server:
         yield server
 
 

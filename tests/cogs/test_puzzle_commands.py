@@ -1,5 +1,5 @@
 """End to end: the real bot, the real discord.py client, worker processes and a SQLite file,
-talking to the local Discord-compatible server in tests/fakediscord."""
+talking to the local Discord-compatible server in bot/localdiscord."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from PIL import Image
 
 from bot.app import PuzzleBot, serve
 from bot.config import Config
+from bot.localdiscord import LocalDiscord
 from puzzles import all_kinds, get_kind
 from renderers import draw
-from tests.fakediscord import FakeDiscord
 
 BOX = "vro wal eth bdi"
 REPLY_TIMEOUT = 30  # generous: CI machines are slow, and the worker pool warms up first
@@ -44,7 +44,7 @@ test_config.__test__ = False  # a helper, not a test
 
 
 @asynccontextmanager
-async def running_bot(server: FakeDiscord, config: Config):
+async def running_bot(server: LocalDiscord, config: Config):
     bot = PuzzleBot(config, guild_ready_timeout=0.05)
     async with server.run_bot(bot, ready_timeout=60):
         await bot.sync_commands(server.guild.id)
@@ -53,7 +53,7 @@ async def running_bot(server: FakeDiscord, config: Config):
 
 @pytest.fixture
 async def server():
-    async with FakeDiscord(heartbeat_interval=0.25) as server:
+    async with LocalDiscord(heartbeat_interval=0.25) as server:
         yield server
 
 
@@ -107,7 +107,7 @@ async def test_a_malformed_puzzle_gets_a_private_explanation_and_the_bot_keeps_s
     server.assert_no_violations()
 
 
-def only_the_member_saw(server: FakeDiscord, handle) -> bool:
+def only_the_member_saw(server: LocalDiscord, handle) -> bool:
     """Nothing of this interaction reached the channel but, at most, a "thinking..." that
     is gone now; what the member read was ephemeral."""
     shown_to_all = [m for m in handle.messages if not m.ephemeral and not m.loading]
@@ -397,7 +397,7 @@ async def test_a_text_box_opened_before_a_restart_is_answered_after_it(server, t
 # --- what Discord is told, and what is refused before any "thinking" -------------------------
 
 
-def subcommand(server: FakeDiscord, group: str, kind_name: str) -> dict[str, dict]:
+def subcommand(server: LocalDiscord, group: str, kind_name: str) -> dict[str, dict]:
     """The synced options of /<group> <kind_name>, by name."""
     command = server.command(group, server.guild)
     (sub,) = [o for o in command["options"] if o["name"] == kind_name]

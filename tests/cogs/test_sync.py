@@ -1,5 +1,5 @@
 """End to end: the bot sends its slash commands to Discord at start only when they changed
-since the last successful sync (remembered in its database), against tests/fakediscord."""
+since the last successful sync (remembered in its database), against bot/localdiscord."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from discord import app_commands
 
 from bot.app import PuzzleBot, sync
 from bot.database import Database
+from bot.localdiscord import LocalDiscord
 from tests.cogs.test_puzzle_commands import test_config
-from tests.fakediscord import FakeDiscord
 
 GLOBAL_OVERWRITE = "/applications/{application_id}/commands"
 GUILD_OVERWRITE = "/applications/{application_id}/guilds/{guild_id}/commands"
@@ -21,22 +21,22 @@ GUILD_OVERWRITE = "/applications/{application_id}/guilds/{guild_id}/commands"
 
 @pytest.fixture
 async def server():
-    async with FakeDiscord(heartbeat_interval=0.25) as server:
+    async with LocalDiscord(heartbeat_interval=0.25) as server:
         yield server
 
 
-def overwrites(server: FakeDiscord, route: str = GLOBAL_OVERWRITE) -> int:
+def overwrites(server: LocalDiscord, route: str = GLOBAL_OVERWRITE) -> int:
     return len(server.requests_to("PUT", route))
 
 
-async def start_and_stop(server: FakeDiscord, config) -> None:
+async def start_and_stop(server: LocalDiscord, config) -> None:
     """The whole start: worker pool, database, gateway (the way `make run` starts)."""
     async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60):
         pass
 
 
 @asynccontextmanager
-async def logged_in(server: FakeDiscord, config, *, extra_command: str = ""):
+async def logged_in(server: LocalDiscord, config, *, extra_command: str = ""):
     """The bot logged in over HTTP with its commands loaded, as at start before the gateway
     (without the worker pool, which takes seconds to warm up and plays no part in syncing)."""
     bot = PuzzleBot(config, serve_commands=False)

@@ -23,7 +23,7 @@ from .models import (
 from .validation import option_value_problem
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .server import LocalDiscord
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 
@@ -61,7 +61,7 @@ class InteractionHandle:
         choices: the autocomplete choices if the bot answered with type 8, else None.
     """
 
-    def __init__(self, server: FakeDiscord, payload: dict[str, Any], sent_at: float) -> None:
+    def __init__(self, server: LocalDiscord, payload: dict[str, Any], sent_at: float) -> None:
         self.server = server
         self.payload = payload
         self.id = int(payload["id"])

@@ -17,8 +17,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import CommandHidden, FakeDiscord, plain_bot
-from tests.fakediscord.models import SEND_MESSAGES
+from bot.localdiscord import CommandHidden, LocalDiscord
+from bot.localdiscord.models import SEND_MESSAGES
+from tests.localdiscord import plain_bot
 
 MANAGE_GUILD = 1 << 5
 
@@ -53,8 +54,8 @@ def make_bot() -> commands.Bot:
 
 
 @contextlib.asynccontextmanager
-async def running() -> AsyncIterator[tuple[FakeDiscord, commands.Bot]]:
-    async with FakeDiscord(heartbeat_interval=0.25) as server:
+async def running() -> AsyncIterator[tuple[LocalDiscord, commands.Bot]]:
+    async with LocalDiscord(heartbeat_interval=0.25) as server:
         closed = server.guild.add_text_channel("closed")  # the bot may not post here
         closed.deny(server.bot_user.id, SEND_MESSAGES)
         bot = make_bot()

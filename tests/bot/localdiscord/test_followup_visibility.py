@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator
 import discord
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, plain_bot
+from bot.localdiscord import LocalDiscord
+from tests.localdiscord import plain_bot
 
 
 def make_bot() -> commands.Bot:
@@ -42,8 +43,8 @@ def make_bot() -> commands.Bot:
 
 
 @contextlib.asynccontextmanager
-async def running() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(heartbeat_interval=0.5) as server:
+async def running() -> AsyncIterator[LocalDiscord]:
+    async with LocalDiscord(heartbeat_interval=0.5) as server:
         bot = make_bot()
         async with server.run_bot(bot):
             await bot.tree.sync()

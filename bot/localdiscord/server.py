@@ -10,10 +10,10 @@ every rule broken, or unknown route called, lands in ``server.violations``.
 Usage (pytest-asyncio auto mode; copy and adapt)::
 
     import discord
-    from tests.fakediscord import FakeDiscord
+    from bot.localdiscord import LocalDiscord
 
     async def test_solve_letterboxed():
-        async with FakeDiscord(heartbeat_interval=0.25) as server:
+        async with LocalDiscord(heartbeat_interval=0.25) as server:
             bot = make_bot(guild_ready_timeout=0.05)  # small, or READY waits 2 s for guilds
             async with server.run_bot(bot):  # patches discord.py, starts, waits until ready
                 await bot.tree.sync(guild=discord.Object(server.guild.id))
@@ -196,7 +196,7 @@ class _Connection:
 @contextlib.contextmanager
 def discord_at(url: str) -> Iterator[None]:
     """Point this process's discord.py (HTTP routes, default gateway) at the server listening
-    at `url` (e.g. a FakeDiscord in another process); restore after."""
+    at `url` (e.g. a LocalDiscord in another process); restore after."""
     old_base, old_gateway = discord.http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     discord.http.Route.BASE = f"{url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url.replace("http://", "ws://", 1) + "/gateway")
@@ -221,7 +221,7 @@ def _error(status: int, code: int, message: str, errors: list[str] | None = None
     return _json(body, status)
 
 
-class FakeDiscord:
+class LocalDiscord:
     """The fake Discord: an aiohttp app on 127.0.0.1 plus the driver API tests use.
 
     Args:
@@ -297,7 +297,7 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- lifecycle
 
-    async def __aenter__(self) -> FakeDiscord:
+    async def __aenter__(self) -> LocalDiscord:
         await self.start()
         return self
 
@@ -333,7 +333,7 @@ class FakeDiscord:
         return self.url.replace("http://", "ws://", 1) + "/gateway"
 
     @contextlib.contextmanager
-    def patch_discord(self) -> Iterator[FakeDiscord]:
+    def patch_discord(self) -> Iterator[LocalDiscord]:
         """Point discord.py's HTTP routes and default gateway at this server; restore after.
 
         READY's ``resume_gateway_url`` and GET /gateway/bot already point here.
@@ -349,7 +349,7 @@ class FakeDiscord:
         that long after the last GUILD_CREATE before it is ready (default 2 s).
         """
         with self.patch_discord():
-            task = asyncio.create_task(bot.start(self.token), name="fakediscord-bot")
+            task = asyncio.create_task(bot.start(self.token), name="localdiscord-bot")
             try:
                 await self._until_ready(bot, task, ready_timeout)
                 yield bot
@@ -655,7 +655,7 @@ class FakeDiscord:
             "geo_ordered_rtc_regions": [],
             "guild_join_requests": [],
             "user_settings": {},
-            "_trace": ["fakediscord"],
+            "_trace": ["localdiscord"],
         }
         if "shard" in data:
             ready["shard"] = data["shard"]
@@ -674,7 +674,7 @@ class FakeDiscord:
         for frame in session.events:
             if frame["s"] > (data.get("seq") or 0):
                 await connection.send(frame)
-        await self._dispatch_to(session, "RESUMED", {"_trace": ["fakediscord"]})
+        await self._dispatch_to(session, "RESUMED", {"_trace": ["localdiscord"]})
 
     async def _send_member_chunk(self, connection: _Connection, data: dict[str, Any]) -> None:
         guild = next((g for g in self.guilds if str(g.id) == str(data.get("guild_id"))), None)
@@ -822,7 +822,7 @@ class FakeDiscord:
         if command is None and self.strict_commands:
             raise LookupError(
                 f"/{path[0]} is not synced (synced: {self._all_command_names()}); "
-                "sync the tree first or use FakeDiscord(strict_commands=False)"
+                "sync the tree first or use LocalDiscord(strict_commands=False)"
             )
         declared = command.get("options", []) if command else None
         kinds = []

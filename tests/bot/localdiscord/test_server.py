@@ -16,13 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from tests.fakediscord import (  # noqa: F401  (fake_discord is a fixture)
-    EPHEMERAL,
-    FakeDiscord,
-    StoredMessage,
-    fake_discord,
-    plain_bot,
-)
+from bot.localdiscord import EPHEMERAL, LocalDiscord, StoredMessage
+from tests.localdiscord import local_discord, plain_bot  # noqa: F401  (local_discord: a fixture)
 
 KINDS = ("letterboxed", "ladder", "sudoku")
 
@@ -143,9 +138,9 @@ def make_bot(log: dict[str, Any], *, slow_delay: float = 0.0) -> commands.Bot:
 @contextlib.asynccontextmanager
 async def running(
     *, slow_delay: float = 0.0, **server_options: Any
-) -> AsyncIterator[tuple[FakeDiscord, commands.Bot, dict[str, Any]]]:
+) -> AsyncIterator[tuple[LocalDiscord, commands.Bot, dict[str, Any]]]:
     """A server, a connected bot whose tree is synced globally, and the bot's log."""
-    async with FakeDiscord(heartbeat_interval=0.5, **server_options) as server:
+    async with LocalDiscord(heartbeat_interval=0.5, **server_options) as server:
         log: dict[str, Any] = {}
         bot = make_bot(log, slow_delay=slow_delay)
         async with server.run_bot(bot):
@@ -361,7 +356,7 @@ async def test_followups_stop_working_when_the_token_expires() -> None:
 
 
 async def test_heartbeats_are_timed() -> None:
-    async with FakeDiscord(heartbeat_interval=0.15) as server:
+    async with LocalDiscord(heartbeat_interval=0.15) as server:
         bot = make_bot({})
         async with server.run_bot(bot):
             await asyncio.sleep(0.8)
@@ -454,14 +449,14 @@ async def test_gateway_resume_after_a_dropped_connection() -> None:
         assert len(server.identify_payloads) == 1
 
 
-async def test_ready_made_fixture(fake_discord: FakeDiscord) -> None:  # noqa: F811
+async def test_ready_made_fixture(local_discord: LocalDiscord) -> None:  # noqa: F811
     bot = make_bot({})
-    async with fake_discord.run_bot(bot):
+    async with local_discord.run_bot(bot):
         await bot.tree.sync()
-        interaction = await fake_discord.send_slash_command("secret", options={"text": "hi"})
+        interaction = await local_discord.send_slash_command("secret", options={"text": "hi"})
         reply: StoredMessage = await interaction.reply()
         assert reply.content == "hi"
-    assert fake_discord.heartbeats  # HELLO's immediate heartbeat at least
+    assert local_discord.heartbeats  # HELLO's immediate heartbeat at least
 
 
 async def test_concurrent_commands_from_many_users_are_all_answered() -> None:
@@ -484,7 +479,7 @@ async def test_concurrent_commands_from_many_users_are_all_answered() -> None:
 
 
 async def test_auto_sharded_bot_connects_through_gateway_bot() -> None:
-    async with FakeDiscord(heartbeat_interval=0.5) as server:
+    async with LocalDiscord(heartbeat_interval=0.5) as server:
         bot = commands.AutoShardedBot(
             command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
         )
@@ -506,7 +501,7 @@ async def test_messages_over_discord_limits_are_rejected() -> None:
 
 
 async def test_wrong_token_fails_login() -> None:
-    async with FakeDiscord() as server:
+    async with LocalDiscord() as server:
         bot = make_bot({})
         with server.patch_discord(), pytest.raises(discord.LoginFailure):
             await bot.login("not-the-token")

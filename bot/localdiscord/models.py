@@ -549,7 +549,7 @@ class Violation:
     "unknown_route", "unknown_resource" (unknown channel/message/interaction...),
     "unauthorized" (wrong bot token), "forbidden", "fake_server_error" (a bug in the fake:
     the client got a 400 rather than a 500 so it fails fast instead of retrying).
-    ``FakeDiscord.assert_no_violations`` adds "no_initial_response" for interactions never
+    ``LocalDiscord.assert_no_violations`` adds "no_initial_response" for interactions never
     answered.
     """
 

@@ -11,7 +11,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, plain_bot
+from bot.localdiscord import LocalDiscord
+from tests.localdiscord import plain_bot
 
 
 def bounded_bot(log: dict[str, Any]) -> commands.Bot:
@@ -41,7 +42,7 @@ def bounded_bot(log: dict[str, Any]) -> commands.Bot:
 
 
 async def test_bounds_are_synced_and_values_outside_them_are_never_sent() -> None:
-    async with FakeDiscord(heartbeat_interval=0.5) as server:
+    async with LocalDiscord(heartbeat_interval=0.5) as server:
         log: dict[str, Any] = {}
         bot = bounded_bot(log)
         async with server.run_bot(bot):
@@ -86,7 +87,7 @@ async def test_bounds_are_synced_and_values_outside_them_are_never_sent() -> Non
     ],
 )
 async def test_bounds_discord_would_refuse_at_sync_are_refused(option, complaint) -> None:
-    async with FakeDiscord(heartbeat_interval=0.5) as server:
+    async with LocalDiscord(heartbeat_interval=0.5) as server:
         bot = bounded_bot({})
         async with server.run_bot(bot):
             command = {
