@@ -3,7 +3,8 @@ Discord-compatible server listening at a URL (the LocalDiscord of bench/bot.py, 
 in the parent). Its event loop is probed here, so the lag measured is the bot's alone, not
 the server's work of accepting uploads and sending gateway frames.
 
-    python -m bench.bot_process URL TOKEN DATABASE
+    python -c "import sys, bench.bot_process as p; sys.exit(p.main(sys.argv[1:]))" \
+        URL TOKEN DATABASE [WORKERS]
 
 Talks to its parent on stdout, one JSON document per line: {"ready": true} once the bot is
 ready (workers warm, commands synced); after SIGUSR1 the loop-lag samples start afresh;
@@ -16,19 +17,43 @@ import asyncio
 import json
 import signal
 import sys
+import time
 
-from bench.bot import LoopLagProbe
 from bot.app import PuzzleBot
 from bot.config import Config
 from bot.localdiscord.server import discord_at
+
+PROBE_INTERVAL = 0.005
+
+
+class LoopLagProbe:
+    """Sleeps PROBE_INTERVAL over and over; how late each wake-up is measures loop blocking."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(PROBE_INTERVAL)
+            self.lags.append(max(0.0, time.perf_counter() - start - PROBE_INTERVAL))
+
+    def __enter__(self) -> LoopLagProbe:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
 
 
 def tell_parent(document: dict) -> None:
     print(json.dumps(document), flush=True)
 
 
-async def serve(url: str, token: str, database: str) -> None:
-    bot = PuzzleBot(Config(database=database), guild_ready_timeout=0.05)
+async def serve(url: str, token: str, database: str, workers: int) -> None:
+    bot = PuzzleBot(Config(database=database, workers=workers), guild_ready_timeout=0.05)
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     with discord_at(url), LoopLagProbe() as probe:
@@ -52,8 +77,8 @@ async def serve(url: str, token: str, database: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    url, token, database = argv
-    asyncio.run(serve(url, token, database))
+    url, token, database, *workers = argv
+    asyncio.run(serve(url, token, database, int(workers[0]) if workers else Config.workers))
     return 0
 
 

@@ -25,7 +25,7 @@ from bot.database import Database
 from bot.pool import WorkerPool
 from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
-from puzzles.lexicon import Tier, lexicon
+from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
@@ -76,9 +76,10 @@ class PuzzleBot(commands.Bot):
                 initializer=jobs.warm_up_once,
                 preload=["bot.preload"],  # loaded once, in the forkserver, shared by workers
             )
-            # The word sets load in a thread while the workers start, for parsing here (a
-            # ladder's words are checked as it is parsed); texts and frequencies stay unloaded.
-            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon().words, Tier.LARGE))
+            # The word list loads in a thread while the workers start, for parsing here (a
+            # ladder's words are checked as it is parsed): only its word hashes stay here, the
+            # word sets and frequencies the solvers use live in the workers.
+            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon().contains, "a"))
             limits = SolveLimits(
                 self.config.per_user, self.config.per_guild, self.config.window_seconds
             )
