@@ -40,6 +40,9 @@ class Config:
     daily_poll_seconds: float = 30.0
     members_intent: bool = False
     command_log_days: int = 90
+    # Shards (bot/shards.py): 0 = as many as Discord recommends, all run by this process.
+    shard_count: int = 0
+    shard_ids: tuple[int, ...] = ()  # () = every shard of shard_count
     source: str = field(default="defaults", compare=False)
 
 
@@ -60,6 +63,8 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("daily", "poll_seconds"): "daily_poll_seconds",
     ("discord", "members_intent"): "members_intent",
     ("storage", "command_log_days"): "command_log_days",
+    ("discord", "shard_count"): "shard_count",
+    ("discord", "shard_ids"): "shard_ids",
 }
 
 # Keys an older config file may still use -> the key that replaced them.
@@ -103,6 +108,7 @@ def _values_from_file(path: Path) -> dict[str, Any]:
                 known = ", ".join(f"{s}.{k}" for s, k in FILE_KEYS)
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known keys: {known})")
             values[name] = _checked(f"{path}: {section}.{key}", name, value)
+    _check_shards(f"{path}: discord.shard_ids", values)
     return values
 
 
@@ -117,6 +123,14 @@ def _checked(label: str, name: str, value: Any) -> Any:
         low, high, _ = RANGES["owner_ids"]
         if not isinstance(value, list) or not all(_in_range(v, low, high, int) for v in value):
             raise ConfigError(f"{label} must be a list of Discord user ids, e.g. [1234567890]")
+        return tuple(value)
+    if name == "shard_ids":
+        numbers = value if isinstance(value, list) else [None]
+        if not all(_in_range(v, 0, SHARDS_MAX - 1, int) for v in numbers):
+            raise ConfigError(
+                f"{label} must be a list of this process's shard numbers, counted from 0,"
+                f" e.g. [0, 1]; not {value!r}"
+            )
         return tuple(value)
     if name == "log_level":
         if not isinstance(value, str) or value.upper() not in LOG_LEVELS:
@@ -141,6 +155,7 @@ def _checked(label: str, name: str, value: Any) -> Any:
 
 
 DISCORD_ID_MAX = 2**63 - 1  # ids are 64-bit snowflakes
+SHARDS_MAX = 100_000
 
 # Every number's allowed range: field -> (lowest, highest, unit). config.example.toml says the same.
 RANGES: dict[str, tuple[float, float, str]] = {
@@ -159,7 +174,31 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "window_seconds": (1, 86_400, " seconds"),
     "daily_poll_seconds": (1, 3_600, " seconds"),
     "command_log_days": (1, 3_650, " days"),
+    # 0 = as Discord recommends. Discord wants a shard per 2,500 servers at most; the
+    # largest bots run a few thousand.
+    "shard_count": (0, SHARDS_MAX, ""),
 }
+
+
+def _check_shards(label: str, values: dict[str, Any]) -> None:
+    """The shard ids name shards that exist (0 to shard_count - 1), each once."""
+    ids, count = values.get("shard_ids", ()), values.get("shard_count", 0)
+    if not ids:
+        return
+    if count == 0:
+        raise ConfigError(
+            f"{label} needs discord.shard_count, the number of shards of all processes"
+            " together: e.g. shard_count = 3 with shard_ids = [0] in the first process"
+        )
+    outside = [n for n in ids if n >= count]
+    if outside:
+        raise ConfigError(
+            f"{label} has {outside[0]}, but with shard_count = {count} the shards are"
+            f" numbered 0 to {count - 1}"
+        )
+    repeated = sorted({n for n in ids if ids.count(n) > 1})
+    if repeated:
+        raise ConfigError(f"{label} lists shard {repeated[0]} more than once")
 
 
 def _in_range(value: Any, low: float, high: float, kind: type) -> bool:
