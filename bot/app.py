@@ -32,8 +32,12 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.admin", "cogs.help")
 
 
-class PuzzleBot(commands.Bot):
-    """puzzlebot. With `serve_commands=False` it only loads the command tree (for syncing)."""
+class PuzzleBot(commands.AutoShardedBot):
+    """puzzlebot. With `serve_commands=False` it only loads the command tree (for syncing).
+
+    Sharded, as large bots are: it runs the config's shard_ids of shard_count shards (by
+    default as many as Discord recommends, all in this process), one gateway connection each.
+    """
 
     def __init__(
         self,
@@ -54,6 +58,8 @@ class PuzzleBot(commands.Bot):
             owner_ids=set(config.owner_ids) or None,
             # Nothing the bot echoes (puzzle text, names) may ever ping anyone.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=config.shard_count or None,  # None: as Discord recommends
+            shard_ids=list(config.shard_ids) or None,  # None: all of them
             **options,
         )
         self.config = config
