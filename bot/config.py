@@ -73,8 +73,14 @@ OLDER_SPELLINGS: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+# Environment variables that win over the file: one config file serves every shard process
+# (a systemd template unit or a compose service sets each process's shards).
+SHARD_VARIABLES = {"PUZZLEBOT_SHARD_COUNT": "shard_count", "PUZZLEBOT_SHARD_IDS": "shard_ids"}
+
+
 def load_config(path: str | Path | None, environ: dict[str, str] | None = None) -> Config:
-    """Read `path` (None = defaults only); DISCORD_TOKEN in the environment wins over the file."""
+    """Read `path` (None = defaults only); DISCORD_TOKEN, PUZZLEBOT_SHARD_COUNT and
+    PUZZLEBOT_SHARD_IDS in the environment win over the file."""
     environ = os.environ if environ is None else environ
     values: dict[str, Any] = {}
     source = "defaults"
@@ -83,7 +89,32 @@ def load_config(path: str | Path | None, environ: dict[str, str] | None = None) 
         values = _values_from_file(Path(path))
     if environ.get("DISCORD_TOKEN"):
         values["token"] = environ["DISCORD_TOKEN"].strip()
+    values.update(_shards_from_environment(environ))
+    set_by_environment = bool(environ.get("PUZZLEBOT_SHARD_IDS", "").strip())
+    where = "PUZZLEBOT_SHARD_IDS" if set_by_environment else f"{source}: discord.shard_ids"
+    _check_shards(where, values)
     return Config(**values, source=source)
+
+
+def _shards_from_environment(environ: dict[str, str]) -> dict[str, Any]:
+    """PUZZLEBOT_SHARD_COUNT=3 and PUZZLEBOT_SHARD_IDS=0,1 as the config values they set."""
+    values: dict[str, Any] = {}
+    for variable, name in SHARD_VARIABLES.items():
+        text = environ.get(variable, "").strip()
+        if not text:
+            continue
+        try:
+            value = [int(part) for part in text.split(",")]
+        except ValueError:
+            value = None
+        if name == "shard_count":
+            value = value[0] if value and len(value) == 1 else text
+        if value is None:
+            raise ConfigError(
+                f"{variable} must be shard numbers separated by commas, e.g. 0 or 0,1; not {text!r}"
+            )
+        values[name] = _checked(variable, name, value)
+    return values
 
 
 def _values_from_file(path: Path) -> dict[str, Any]:
@@ -108,7 +139,6 @@ def _values_from_file(path: Path) -> dict[str, Any]:
                 known = ", ".join(f"{s}.{k}" for s, k in FILE_KEYS)
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known keys: {known})")
             values[name] = _checked(f"{path}: {section}.{key}", name, value)
-    _check_shards(f"{path}: discord.shard_ids", values)
     return values
 
 

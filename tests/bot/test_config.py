@@ -55,6 +55,35 @@ def test_shard_settings_name_this_process_s_shards(tmp_path):
     assert (Config().shard_count, Config().shard_ids) == (0, ())  # as Discord recommends
 
 
+def test_the_environment_sets_the_shards_over_one_shared_file(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord]\nshard_count = 3\nshard_ids = [0]\n")
+    environ = {"PUZZLEBOT_SHARD_IDS": " 1,2 "}
+    assert load_config(path, environ=environ).shard_ids == (1, 2)
+    environ = {"PUZZLEBOT_SHARD_COUNT": "4", "PUZZLEBOT_SHARD_IDS": "3"}
+    config = load_config(path, environ=environ)
+    assert (config.shard_count, config.shard_ids) == (4, (3,))
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"PUZZLEBOT_SHARD_IDS": "one"}, "PUZZLEBOT_SHARD_IDS must be shard numbers separated"),
+        ({"PUZZLEBOT_SHARD_IDS": "0;1"}, "e.g. 0 or 0,1; not '0;1'"),
+        ({"PUZZLEBOT_SHARD_IDS": "-1"}, "PUZZLEBOT_SHARD_IDS must be a list of this process's"),
+        ({"PUZZLEBOT_SHARD_IDS": "3"}, "PUZZLEBOT_SHARD_IDS has 3, but with shard_count = 3"),
+        ({"PUZZLEBOT_SHARD_COUNT": "three"}, "PUZZLEBOT_SHARD_COUNT must be a whole number"),
+        ({"PUZZLEBOT_SHARD_COUNT": "2,3"}, "PUZZLEBOT_SHARD_COUNT must be a whole number"),
+        ({"PUZZLEBOT_SHARD_COUNT": "2"}, "config.toml: discord.shard_ids has 2, but with"),
+    ],
+)
+def test_malformed_shard_variables_name_the_variable(tmp_path, environ, message):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord]\nshard_count = 3\nshard_ids = [2]\n")
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_config(path, environ=environ)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
