@@ -101,8 +101,14 @@ class PuzzleBot(commands.AutoShardedBot):
         # The word lists are millions of long-lived objects: keep them out of the garbage
         # collector's full passes, which would otherwise stall the event loop for 30+ ms.
         gc.freeze()
-        if self.serve_commands:
+        if self.serve_commands and self.syncs_commands:
             await self.sync_changed_commands()
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process sends the command tree at start: only the one running shard 0
+        when shard processes share the bot (one tree; Discord limits how often it changes)."""
+        return not self.config.shard_ids or 0 in self.config.shard_ids
 
     def _daily_scheduler(self, daily: DailyService) -> DailyScheduler:
         # What the scheduler posts is presented as the cogs present everything: the Play

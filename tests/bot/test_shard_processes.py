@@ -18,16 +18,10 @@ import signal
 import pytest
 
 from bench.bot_process import BotProcesses
+from bench.scale import answer, set_up_daily_letter_boxed
 from bot.daily.store import DailyStore
 from bot.database import Database
-from bot.localdiscord import (
-    FakeGuild,
-    FakeUser,
-    InteractionHandle,
-    LocalDiscord,
-    RecordedRequest,
-    StoredMessage,
-)
+from bot.localdiscord import FakeGuild, LocalDiscord, RecordedRequest, StoredMessage
 from bot.shards import shard_of
 from tests.cogs.test_daily import MONDAY, answer_for
 
@@ -87,18 +81,6 @@ async def until(check, timeout: float, what: str) -> None:
         raise AssertionError(f"no {what} after {timeout} s") from None
 
 
-async def set_up_daily_letter_boxed(server: LocalDiscord, guild: FakeGuild) -> InteractionHandle:
-    options = {"channel": guild.channels[0], "time": "9:00", "timezone": "UTC", "kinds": "lb"}
-    return await server.send_slash_command(
-        "puzzle-settings setup", options=options, user=server.owner, guild=guild
-    )
-
-
-async def answer(server: LocalDiscord, guild: FakeGuild, member: FakeUser, text: str):
-    options = {"kind": "letterboxed", "answer": text}
-    return await server.send_slash_command("daily answer", options, user=member, guild=guild)
-
-
 @pytest.fixture
 async def world():
     async with LocalDiscord(
@@ -134,6 +116,8 @@ async def test_three_shard_processes_post_once_survive_a_kill_and_record_each_an
     async with processes:
         await processes.start_all()
         assert sorted(p["shard"] for p in server.identify_payloads) == [[0, 3], [1, 3], [2, 3]]
+        synced = server.requests_to("PUT", "/applications/{application_id}/commands")
+        assert len(synced) == 1  # by shard 0's process alone
 
         # Each server's owner sets up daily Letter Boxed at 09:00: each on its shard's bot.
         setups = [await set_up_daily_letter_boxed(server, guild) for guild in guilds]
