@@ -197,12 +197,8 @@ async def postgres_server(url: str | None) -> AsyncIterator[str]:
     binaries = server_binaries()
     if binaries is None:
         raise SystemExit("no PostgreSQL server binaries here: give --postgres URL")
-    server = ThrowawayServer(binaries)
-    server.start()
-    try:
+    with ThrowawayServer(binaries) as server:
         yield server.url
-    finally:
-        server.stop()
 
 
 async def run(args: argparse.Namespace) -> dict:

@@ -87,20 +87,6 @@ def test_malformed_shard_variables_name_the_variable(tmp_path, environ, message)
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[discord]\nshard_ids = [0]\n", "e.g. shard_count = 3 with shard_ids = [0]"),
-        ("[discord]\nshard_count = 2\nshard_ids = [0, 2]\n", "numbered 0 to 1"),
-    ],
-)
-def test_shard_ids_that_cannot_exist_say_what_would(tmp_path, text, message):
-    path = tmp_path / "config.toml"
-    path.write_text(text)
-    with pytest.raises(ConfigError, match=re.escape(message)):
-        load_config(path, environ={})
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
         ("[workers]\ncount = 'two'\n", "count must be a whole number from 1 to 64, not 'two'"),
         ("[workers]\ncount = 0\n", "workers.count must be a whole number from 1 to 64, not 0"),
         ("[workers]\ncount = 100000\n", "workers.count must be a whole number from 1 to 64"),
@@ -130,6 +116,8 @@ def test_shard_ids_that_cannot_exist_say_what_would(tmp_path, text, message):
         ("[discord]\nshard_ids = ['0']\n", "shard numbers, counted from 0, e.g. [0, 1]"),
         ("[discord]\nshard_ids = [-1]\n", "discord.shard_ids must be a list"),
         ("[discord]\nshard_ids = [0]\n", "discord.shard_ids needs discord.shard_count"),
+        ("[discord]\nshard_ids = [0]\n", "e.g. shard_count = 3 with shard_ids = [0]"),
+        ("[discord]\nshard_count = 2\nshard_ids = [0, 2]\n", "numbered 0 to 1"),
         ("[discord]\nshard_count = 3\nshard_ids = [3]\n", "has 3, but with shard_count = 3"),
         ("[discord]\nshard_count = 3\nshard_ids = [1, 1]\n", "lists shard 1 more than once"),
         ("[workers\ncount = 3\n", "is not valid TOML"),
