@@ -38,7 +38,8 @@ The driver API (all ``async``, all on ``server``):
         bot opened on that interaction -> handle of the submit interaction.
     click_button(message, custom_id=None, *, label=None, user=None), choose_select(...) -> handle
     wait_for_request(predicate), wait_for_channel_message(channel, predicate),
-    wait_for_gateway_frame(predicate), dispatch(event, data), drop_gateway(code)
+    wait_for_gateway_frame(predicate), dispatch(event, data), drop_gateway(code, shard=None)
+    shard_guilds((id, count)): the servers a shard carries (see "Shards" on LocalDiscord)
 
 An ``InteractionHandle`` (see interactions.py) has ``initial_response()``, ``followups(n)``,
 ``wait_for_message(predicate)``, ``reply()``, ``wait_for_request(predicate)``, ``requests``,
