@@ -9,6 +9,7 @@ shards (as several processes do), therefore see disjoint servers between them.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -117,17 +118,34 @@ async def test_a_dropped_shard_resumes_alone_and_gets_what_it_missed():
         server.assert_no_violations()
 
 
-@pytest.mark.parametrize("shard", [[3, 3], [-1, 3], [0, 0], [0], "0,1", [True, 2]])
-async def test_a_shard_that_cannot_exist_is_refused_with_4010(shard):
-    async with LocalDiscord() as server, aiohttp.ClientSession() as session:
+async def identify(server: LocalDiscord, shard: object) -> int | str:
+    """IDENTIFY on a raw gateway socket: the close code, or the first event sent."""
+    async with aiohttp.ClientSession() as session:
         ws = await session.ws_connect(server.gateway_url)
         hello = await ws.receive_json()
         assert hello["op"] == 10
         identify = {"token": server.token, "intents": 1, "shard": shard, "properties": {}}
         await ws.send_json({"op": 2, "d": identify})
-        closed = await ws.receive()
-        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4010
+        answer = await ws.receive()
         await ws.close()
+    if answer.type is aiohttp.WSMsgType.CLOSE:
+        return answer.data
+    return json.loads(answer.data)["t"]
+
+
+@pytest.mark.parametrize("shard", [[3, 3], [-1, 3], [0, 0], [0], "0,1", [True, 2]])
+async def test_a_shard_that_cannot_exist_is_refused_with_4010(shard):
+    async with LocalDiscord() as server:
+        assert await identify(server, shard) == 4010
+        assert await identify(server, [1, 3]) == "READY"
+
+
+async def test_a_shard_of_more_than_2500_servers_is_refused_with_4011():
+    async with LocalDiscord() as server:
+        for number in range(2500):  # and the default server: 2,501
+            server.add_guild(f"Server {number}", shard=(number % 2, 2))
+        assert await identify(server, [0, 1]) == 4011  # sharding required
+        assert await identify(server, [0, 2]) == "READY"
 
 
 def test_a_server_made_on_a_shard_has_an_id_on_that_shard():
