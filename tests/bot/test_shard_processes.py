@@ -128,10 +128,10 @@ async def test_three_shard_processes_post_once_survive_a_kill_and_record_each_an
         # reaches Discord, so the post goes out but its process never hears it did.
         killed = KillOnArrival(server, processes.children[VICTIM].pid, victim_channels(guilds))
         processes.clock.set(at(9, 0, 5))
-        await until(lambda: killed.post is not None, 60, "shard 1's first post")
+        await until(lambda: killed.post is not None, 120, "shard 1's first post")
         await processes.children[VICTIM].wait()
         survivors = [guild for guild in guilds if shard_of(guild.id, SHARDS) != VICTIM]
-        await until(lambda: all(daily_posts(server, g) for g in survivors), 60, "20 posts")
+        await until(lambda: all(daily_posts(server, g) for g in survivors), 120, "20 posts")
         assert sum(bool(daily_posts(server, g)) for g in guilds) == len(survivors) + 1
         (sent,) = daily_posts(server, killed.guild)
         cut_short = await store.post(killed.guild.id, "letterboxed", MONDAY)
@@ -140,7 +140,7 @@ async def test_three_shard_processes_post_once_survive_a_kill_and_record_each_an
         # Started again, it takes over once its dead predecessor's claims run out (2 min).
         await processes.start(VICTIM)
         processes.clock.set(at(9, 3))
-        await until(lambda: all(daily_posts(server, g) for g in guilds), 60, "30 posts")
+        await until(lambda: all(daily_posts(server, g) for g in guilds), 120, "30 posts")
         await asyncio.sleep(3)  # three more rounds of each scheduler: nothing posted again
         assert [len(daily_posts(server, guild)) for guild in guilds] == [1] * SERVERS
         for guild in guilds:
@@ -154,7 +154,7 @@ async def test_three_shard_processes_post_once_survive_a_kill_and_record_each_an
         answers = await asyncio.gather(
             *(answer(server, guild, member, right) for guild, member in members)
         )
-        replies = await asyncio.gather(*(answer.reply(timeout=120) for answer in answers))
+        replies = await asyncio.gather(*(handle.reply(timeout=120) for handle in answers))
         assert all("Solved" in reply.content for reply in replies)
         rows = await store.db.fetch_all(
             "SELECT guild_id, user_id FROM daily_plays"
