@@ -57,9 +57,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
-from bench.bot_process import LoopLagProbe
+from bench.bot_process import LoopLagProbe, from_bot, start_bot_process
 from bench.letterboxed import nyt_boxes
 from bot.app import PuzzleBot
 from bot.config import Config
@@ -200,7 +199,7 @@ async def memory(workers: int, solves: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         async with LocalDiscord(heartbeat_interval=0.25) as server:
             started = time.perf_counter()
-            child = await start_bot_process(server, folder, workers)
+            child = await bot_in_its_own_process(server, folder, workers)
             try:
                 await from_bot(child, "ready", timeout=120)
                 ready_s = time.perf_counter() - started
@@ -358,35 +357,12 @@ async def arriving_solves(server: LocalDiscord, count: int, seconds: float) -> d
     return result | {"within_s": seconds}
 
 
-BOT_PROCESS = "import sys, bench.bot_process as p; sys.exit(p.main(sys.argv[1:]))"
-
-
-async def start_bot_process(
+async def bot_in_its_own_process(
     server: LocalDiscord, folder: str, workers: int
 ) -> asyncio.subprocess.Process:
     """The real bot in a process of its own (bench/bot_process.py), talking to `server`."""
-    return await asyncio.create_subprocess_exec(
-        # Started with -c, not -m: multiprocessing re-runs a `-m` main module in each worker
-        # it starts (importing discord.py and this bench there: tens of MiB a worker), which
-        # the bot's own entry points (`python -m bot`, `puzzlebot`) never cause.
-        *(
-            sys.executable,
-            "-c",
-            "import sys, bench.bot_process as p; sys.exit(p.main(sys.argv[1:]))",
-        ),
-        *(server.url, server.token, str(Path(folder) / "bench.sqlite3"), str(workers)),
-        stdout=asyncio.subprocess.PIPE,
-    )
-
-
-async def from_bot(child: asyncio.subprocess.Process, key: str, timeout: float) -> Any:
-    """The next document the bot process prints that carries `key` (bench/bot_process.py)."""
-    async with asyncio.timeout(timeout):
-        while line := await child.stdout.readline():
-            document = json.loads(line)
-            if key in document:
-                return document[key]
-    raise RuntimeError(f"the bot process ended before it said {key!r}")
+    database = str(Path(folder) / "bench.sqlite3")
+    return await start_bot_process(server.url, server.token, database, "--workers", str(workers))
 
 
 async def throughput(count: int) -> dict:
@@ -394,7 +370,7 @@ async def throughput(count: int) -> dict:
     so the loop lag measured is the bot's own."""
     with tempfile.TemporaryDirectory() as folder:
         async with LocalDiscord(heartbeat_interval=0.25) as server:
-            child = await start_bot_process(server, folder, workers=2)
+            child = await bot_in_its_own_process(server, folder, workers=2)
             try:
                 await from_bot(child, "ready", timeout=120)
                 child.send_signal(signal.SIGUSR1)  # lag samples from here on

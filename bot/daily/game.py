@@ -155,12 +155,13 @@ class DailyService:
 
     # --- what is due ----------------------------------------------------------------------
 
-    async def due_posts(self) -> list[Due]:
-        """Puzzles whose server's next post time (see next_post) has come."""
+    async def due_posts(self, serves: Callable[[int], bool] = lambda guild_id: True) -> list[Due]:
+        """Puzzles whose server's next post time (see next_post) has come, in the servers
+        `serves` picks by id (a shard process: those on its shards; each costs queries)."""
         now = self.clock()
         due = []
         for settings in await self.store.all_settings():
-            if settings.paused:
+            if settings.paused or not serves(settings.guild_id):
                 continue
             day, when, unposted = await self._schedule(settings)
             if when > now:
