@@ -23,7 +23,7 @@ from puzzles.lexicon import Lexicon, Tier, lexicon
 Commonness = Callable[[str], Hashable]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ladders:
     """The shortest ladders between two words: their length, how many, and the one to show."""
 
@@ -106,29 +106,42 @@ class WordGraph:
         sets = self.neighbour_sets
         if t in sets[s]:
             return Ladders(1, 1, (start, goal))
-        # Each side's layers; a layer's neighbours are in the layers just before and after it.
-        forward: list[set[int]] = [set(), {s}]
-        backward: list[set[int]] = [set(), {t}]
-        while True:
-            grown, other = (
-                (forward, backward[-1])
-                if len(forward[-1]) <= len(backward[-1])
-                else (backward, forward[-1])
-            )
-            layer = set().union(*map(sets.__getitem__, grown[-1]))
-            layer -= grown[-1]
-            layer -= grown[-2]
-            meeting = layer & other
-            if meeting:
-                grown.append(meeting)  # the rest of the layer leads to no shortest ladder
-                break
-            grown.append(layer)
-        del forward[0], backward[0]
-        towards_start = _walk_back(sets, forward, meeting)
-        towards_goal = _walk_back(sets, backward, meeting)
-        layers = towards_start[::-1] + towards_goal[1:]
+        forward, backward = self._layers_to_meeting(s, t)
+        layers = _walk_back(sets, forward)[::-1] + _walk_back(sets, backward)[1:]
+        if len(layers) == sum(map(len, layers)):
+            # one word a layer: a single shortest ladder (every kept word is on one)
+            return Ladders(len(layers) - 1, 1, tuple(self.words[node] for (node,) in layers))
         count, path = _count_and_most_common(sets, self.rank, layers)
         return Ladders(len(layers) - 1, count, tuple(self.words[node] for node in path))
+
+    def _layers_to_meeting(self, s: int, t: int) -> tuple[list[set[int]], list[set[int]]]:
+        """Each side's layers, the last of the side grown last being the words where
+        they meet (a layer's neighbours are in the layers just before and after it)."""
+        sets = self.neighbour_sets
+        union = set().union
+        forward: list[set[int]] = [{s}]
+        backward: list[set[int]] = [{t}]
+        before_forward: set[int] = set()
+        before_backward: set[int] = set()
+        while True:
+            if len(forward[-1]) <= len(backward[-1]):
+                grown, other, before = forward, backward[-1], before_forward
+            else:
+                grown, other, before = backward, forward[-1], before_backward
+            frontier = grown[-1]
+            layer = union(*map(sets.__getitem__, frontier))
+            layer -= frontier
+            layer -= before
+            meeting = layer & other
+            if meeting:  # the rest of either layer leads to no shortest ladder
+                grown.append(meeting)
+                (backward if grown is forward else forward)[-1] = meeting
+                return forward, backward
+            grown.append(layer)
+            if grown is forward:
+                before_forward = frontier
+            else:
+                before_backward = frontier
 
     def distances_from(self, word: str) -> dict[str, int]:
         """Every word reachable from `word` with its shortest ladder length in steps."""
@@ -194,11 +207,14 @@ def _components(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], t
 Neighbours = Sequence[frozenset[int]]
 
 
-def _walk_back(neighbours: Neighbours, layers: list[set[int]], last: set[int]) -> list[set[int]]:
-    """From the last layer back to the first, the words that lead on to `last`."""
-    kept = [last]
-    for layer in reversed(layers[:-1]):
-        kept.append(set().union(*map(neighbours.__getitem__, kept[-1])) & layer)
+def _walk_back(neighbours: Neighbours, layers: list[set[int]]) -> list[set[int]]:
+    """From the last layer back to the first, the words that lead on to the last."""
+    union = set().union
+    kept = [layers[-1]]
+    for layer in layers[-2:0:-1]:
+        kept.append(union(*map(neighbours.__getitem__, kept[-1])) & layer)
+    if len(layers) > 1:
+        kept.append(layers[0])  # the end word
     return kept
 
 
@@ -216,27 +232,43 @@ def _count_and_most_common(
     """
     ways = dict.fromkeys(layers[0], 1)
     rarest = {node: rank[node] for node in layers[0]}
-    before: dict[int, set[int]] = {}  # each word's neighbours in the layer before
+    before: dict[int, Iterable[int]] = {}  # each word's neighbours in the layer before
     for layer in layers[1:]:
+        if len(layer) == 1:  # a lone word is reached from every word kept before it
+            (v,) = layer
+            before[v] = tuple(ways)
+            ways = {v: sum(ways.values())}
+            rarest = {v: max(rank[v], min(rarest.values()))}
+            continue
         next_ways, next_rarest = {}, {}
         for v in layer:
-            # a lone word is reached from every word kept before it
-            links = ways.keys() if len(layer) == 1 else ways.keys() & neighbours[v]
-            before[v] = links
-            next_ways[v] = sum(map(ways.__getitem__, links))
-            next_rarest[v] = max(rank[v], min(map(rarest.__getitem__, links)))
+            links = before[v] = ways.keys() & neighbours[v]
+            if len(links) == 1:  # most words on short ladders: no sums to take
+                (u,) = links
+                next_ways[v], reached = ways[u], rarest[u]
+            else:
+                next_ways[v] = sum(map(ways.__getitem__, links))
+                reached = min(map(rarest.__getitem__, links))
+            next_rarest[v] = rank[v] if rank[v] > reached else reached
         ways, rarest = next_ways, next_rarest
-    goal = next(iter(layers[-1]))
-    if ways[goal] == 1:
-        return 1, [next(iter(layer)) for layer in layers]
+    (goal,) = layers[-1]
     limit = rarest[goal]
     total = {node: rank[node] for node in layers[0] if rank[node] <= limit}
     came_from: dict[int, int] = {}
     for layer in layers[1:]:
         step: dict[int, int] = {}
         for v in layer:
-            options = [(total[u], u) for u in before[v] if u in total]
-            if options and rank[v] <= limit:
+            if rank[v] > limit:
+                continue
+            links = before[v]
+            if len(links) == 1:
+                (u,) = links
+                if u in total:
+                    came_from[v] = u
+                    step[v] = total[u] + rank[v]
+                continue
+            options = [(total[u], u) for u in links if u in total]
+            if options:
                 best, came_from[v] = min(options)
                 step[v] = best + rank[v]
         total = step
