@@ -7,20 +7,29 @@ neighbours exactly when they share a bucket, and they share only one (the positi
 where they differ), so the buckets give each word's neighbours without comparing
 pairs of words. Nodes are numbered so a search touches ints and lists, not strings.
 
-`graph_for(length, tier)` builds the graph of one word length of the shipped lexicon
-on first use and keeps it; `WordGraph.build(words)` takes any explicit word list.
+`graph_for(length, tier)` gives the graph of one word length of the shipped lexicon and
+keeps it: read from data/ for the common and standard words (written at build time by
+scripts/build_ladder_graphs.py, as a ladder query takes far less time than loading the
+word sets and frequencies the graph is built from), built on first use otherwise.
+`WordGraph.build(words)` takes any explicit word list.
 """
 
 from __future__ import annotations
 
+import marshal
+import zlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 # A sort key per word: smaller is more common (e.g. (tier, -zipf)).
 Commonness = Callable[[str], Hashable]
+
+STORED_TIERS = (Tier.COMMON, Tier.STANDARD)  # the tiers whose graphs are in data/
+MARSHAL_VERSION = 2  # the newest without back-references: the same graphs, the same bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,15 +68,26 @@ class WordGraph:
                 rank[node] = position
         neighbours = _neighbour_lists(ordered)
         component, sizes = _components(neighbours)
+        return cls.from_parts((ordered, neighbours, tuple(rank), component, sizes))
+
+    @classmethod
+    def from_parts(cls, parts: tuple) -> WordGraph:
+        """The graph from parts(): what the look-ups are made from."""
+        words, neighbours, rank, component, sizes = parts
         return cls(
-            words=ordered,
-            index={word: node for node, word in enumerate(ordered)},
+            words=words,
+            index={word: node for node, word in enumerate(words)},
             neighbours=neighbours,
             neighbour_sets=tuple(map(frozenset, neighbours)),
-            rank=tuple(rank),
+            rank=rank,
             component=component,
             component_sizes=sizes,
         )
+
+    def parts(self) -> tuple:
+        """Words, neighbour lists, ranks and components: all from_parts() needs, in tuples
+        of strings and ints (what marshal stores)."""
+        return (self.words, self.neighbours, self.rank, self.component, self.component_sizes)
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.lower() in self.index
@@ -288,10 +308,70 @@ def word_commonness(dictionary: Lexicon) -> Commonness:
 
 
 def graph_for(length: int, tier: Tier = Tier.STANDARD, dictionary: Lexicon | None = None):
-    """The graph of the lexicon's words of `length` in `tier`, built on first use and kept."""
+    """The graph of the lexicon's words of `length` in `tier`, read or built on first use
+    and kept."""
     return _cached_graph(length, Tier(tier), dictionary or lexicon())
 
 
 @cache
 def _cached_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
+    stored = _stored_graphs(tier) if dictionary is lexicon() else None
+    if stored is None:
+        return built_graph(length, tier, dictionary)
+    data = stored.get(length)
+    return WordGraph.from_parts(marshal.loads(zlib.decompress(data))) if data else EMPTY
+
+
+def built_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
     return WordGraph.build(dictionary.words_of_length(length, tier), word_commonness(dictionary))
+
+
+EMPTY = WordGraph.build(())
+
+
+def tier_of(word: str, dictionary: Lexicon) -> Tier | None:
+    """dictionary.tier_of(word) for a lowercase word, from the stored graphs when they hold
+    it: they load in a millisecond, the word sets in a tenth of a second."""
+    if dictionary is lexicon():
+        for tier in STORED_TIERS:
+            if word in graph_for(len(word), tier, dictionary):
+                return tier
+    return dictionary.tier_of(word)
+
+
+def contains(word: str, tier: Tier, dictionary: Lexicon) -> bool:
+    """dictionary.contains(word, tier) for a lowercase word, from the stored graphs if they can."""
+    found = tier_of(word, dictionary)
+    return found is not None and found <= tier
+
+
+# --- the stored graphs ------------------------------------------------------------------------
+
+
+def graphs_file(tier: Tier) -> str:
+    return f"graphs-{tier.name.lower()}.bin"
+
+
+def encode_graphs(graphs: dict[int, WordGraph]) -> bytes:
+    """A data file: word length -> that graph's parts, marshalled and compressed on their own
+    so that a query reads only its own length's."""
+    return marshal.dumps(
+        {
+            length: zlib.compress(marshal.dumps(graph.parts(), MARSHAL_VERSION), 9)
+            for length, graph in sorted(graphs.items())
+            if len(graph)
+        },
+        MARSHAL_VERSION,
+    )
+
+
+@cache
+def _stored_graphs(tier: Tier) -> dict[int, bytes] | None:
+    """The stored graphs of a tier by word length; None: not stored (or unreadable: built)."""
+    if tier not in STORED_TIERS:
+        return None
+    path = resources.files(__package__).joinpath("data", graphs_file(tier))
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
