@@ -19,10 +19,14 @@ letter, so "can the letters left pay for this word?" is one subtraction and one 
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
+import marshal
+import re
+import zlib
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 
 from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -31,6 +35,8 @@ from puzzles.qless.rating import TEN, day_for
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
 
 DEFAULT_MAX_SOLUTIONS = 1000
+TREE_FILE = "tree.bin"  # the shape trees, compact (see compact())
+MARSHAL_VERSION = 2  # the newest without back-references: the same trees, the same bytes
 MAX_BATCH = 256  # partial grids written into at a time, once a step is read far
 
 _BITS = 5
@@ -57,18 +63,37 @@ def _anagram_index(dictionary: Lexicon, tier: Tier) -> dict[str, tuple[str, ...]
 
 
 def roll_words(letters: str, dictionary: Lexicon, tier: Tier) -> list[str]:
-    """Every word of 3+ letters in the tier spelled from some of the roll's letters."""
-    # The common list is the standard one filtered: one index serves both.
-    index = _anagram_index(dictionary, max(tier, Tier.STANDARD))
+    """Every word of 3+ letters in the tier spelled from some of the roll's letters, sorted.
+
+    A process that has the word sets (a bot worker) looks the roll's letter choices up in an
+    index of the words by their sorted letters, built once in a few tenths of a second. A
+    one-off command instead runs one regular expression over the tier's text for the words
+    made of the roll's letters alone, and leaves out those needing more of a letter than
+    the roll has: a few milliseconds, and no word set or index at all."""
+    if len(letters) < MIN_WORD_LENGTH:
+        return []
+    indexed = max(tier, Tier.STANDARD)  # the common list is the standard one filtered
+    if not dictionary.has_word_set(indexed):
+        return _words_from_text(letters, dictionary.text(tier))
+    index = _anagram_index(dictionary, indexed)
     keys = {
         "".join(choice)
         for size in range(MIN_WORD_LENGTH, len(letters) + 1)
         for choice in itertools.combinations(letters, size)  # letters are sorted
     }
-    words = [word for key in sorted(keys) for word in index.get(key, ())]
+    words = [word for key in keys for word in index.get(key, ())]
     if tier < Tier.STANDARD:
         words = [word for word in words if dictionary.contains(word, tier)]
-    return words
+    return sorted(words)
+
+
+def _words_from_text(letters: str, text: str) -> list[str]:
+    only_these = re.compile(
+        f"^[{''.join(sorted(set(letters)))}]{{{MIN_WORD_LENGTH},{len(letters)}}}$", re.MULTILINE
+    )
+    available = Counter(letters)
+    found = only_these.findall(text)
+    return sorted(word for word in found if not Counter(word) - available)
 
 
 class WordIndex:
@@ -197,8 +222,7 @@ def fill_order(shape: Shape) -> tuple[list[Step], list[Cell]]:
     return steps, sorted(number, key=number.__getitem__)
 
 
-@cache
-def shape_tree(n: int) -> Node:
+def built_tree(n: int) -> Node:
     """Every stored shape of n cells as a path of steps from the root."""
     root = Node()
     odds = stored_odds(n) or [0] * len(shapes(n))
@@ -225,6 +249,64 @@ def _rank(node: Node) -> None:
     node.ranked = tuple(sorted(children, key=lambda child: -child.odds / child.size))
 
 
+# The tree as the search reads it, in tuples of ints and bytes (what marshal stores, so that
+# it loads in one call; building it takes seconds): a branch is
+#     (word length, positions crossed, cells crossed, shapes below, leaves, branches below)
+# with the branches below in ranked order, and a leaf is
+#     (shape cells as bytes of 16 * row + column, where each shape cell's letter was
+#      written, the same for the shape's mirror image or None when it is not symmetric)
+Branch = tuple[int, bytes, bytes, int, tuple, tuple]
+CompactLeaf = tuple[bytes, bytes, bytes | None]
+
+
+def compact(node: Node) -> Branch:
+    step = node.step or Step(0, (), ())
+    return (
+        step.length,
+        bytes(step.positions),
+        bytes(step.cells),
+        node.size,
+        tuple(map(_compact_leaf, node.leaves)),
+        tuple(map(compact, node.ranked)),
+    )
+
+
+def _compact_leaf(leaf: Leaf) -> CompactLeaf:
+    written = {cell: i for i, cell in enumerate(leaf.cells)}
+    shape = leaf.shape
+    at = bytes(written[cell] for cell in shape.cells)
+    mirror = bytes(written[c, r] for r, c in shape.cells) if shape.symmetric else None
+    return bytes(16 * r + c for r, c in shape.cells), at, mirror
+
+
+def encode_trees(trees: dict[int, Node]) -> bytes:
+    """The data file: cells -> that tree, compact, marshalled and compressed on its own."""
+    return marshal.dumps(
+        {
+            n: zlib.compress(marshal.dumps(compact(tree), MARSHAL_VERSION), 9)
+            for n, tree in sorted(trees.items())
+        },
+        MARSHAL_VERSION,
+    )
+
+
+@cache
+def shape_tree(n: int) -> Branch:
+    """The tree of the shapes of n cells: from data/ (scripts/enumerate_qless_shapes.py
+    writes it), or built when it is not there."""
+    path = resources.files(__package__).joinpath("data", TREE_FILE)
+    try:
+        stored = marshal.loads(path.read_bytes())
+        return marshal.loads(zlib.decompress(stored[n]))
+    except (OSError, EOFError, ValueError, TypeError, KeyError, zlib.error):
+        return compact(built_tree(n))
+
+
+@cache
+def _shape(cells: bytes) -> Shape:
+    return Shape(tuple(divmod(cell, 16) for cell in cells))
+
+
 # --- filling the tree ------------------------------------------------------------------------
 
 Partial = tuple[str, int]  # letters written so far (by cell number), letters left (packed)
@@ -239,13 +321,13 @@ class Grown:
     Read twice, it is worked out once. The partial grids before it are taken in batches
     that double in size, so the bookkeeping costs little when everything is read."""
 
-    def __init__(self, before: Grown | Start, step: Step, index: WordIndex, last: bool):
+    def __init__(self, before: Grown | Start, branch: Branch, index: WordIndex):
         self.done: list[Partial] = []
-        self._last = last  # the step fills the last cells of every shape below it
+        self._last = not branch[5]  # the step fills the last cells of every shape below it
         self._before = before
         self._read = 0  # how many of the partial grids before have been written into
         self._batch = 1
-        self._step = step
+        self._step = branch[:3]  # word length, positions crossed, cells crossed
         self._index = index
 
     def __iter__(self) -> Iterator[Partial]:
@@ -260,7 +342,7 @@ class Grown:
 
     def grow(self) -> bool:
         """Work out at least one more partial grid; False: there are no more."""
-        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        length, positions, cells = self._step
         choices, done, before = self._index.choices, self.done, self._before
         while True:
             if self._read == len(before.done) and not before.grow():
@@ -287,7 +369,7 @@ class Grown:
 
     def _write_last(self, batch: list[Partial]) -> None:
         """A last word uses every letter left: only the words needing exactly them."""
-        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        length, positions, cells = self._step
         last_choices, done = self._index.last_choices, self.done
         for grid, left in batch:
             crossing = "".join([grid[cell] for cell in cells])
@@ -341,26 +423,24 @@ def solutions(roll: Roll, tier: Tier, dictionary: Lexicon | None = None) -> Iter
     index = WordIndex(words, dictionary)
     tried = 0
 
-    def walk(node: Node, partials: Grown | Start) -> Iterator[Found]:
+    def walk(branch: Branch, partials: Grown | Start) -> Iterator[Found]:
         nonlocal tried
-        for child in _ranked(node, index):
-            grown = Grown(partials, child.step, index, last=not child.children)
+        for child in _ranked(branch, index):
+            grown = Grown(partials, child, index)
             if not grown:
-                tried += child.size  # none of its shapes can be filled
+                tried += child[3]  # none of its shapes can be filled
                 continue
-            for leaf in child.leaves:
+            for leaf in child[4]:
                 tried += 1
                 yield from _solutions_of(leaf, grown, tried)
-            if child.children:
+            if child[5]:
                 yield from walk(child, grown)
 
     yield from walk(shape_tree(len(roll.letters)), Start(roll.letters))
 
 
-def _solutions_of(leaf: Leaf, grown: Grown, rank: int) -> Iterator[Found]:
-    order = {cell: i for i, cell in enumerate(leaf.cells)}
-    at = [order[cell] for cell in leaf.shape.cells]
-    mirror = [order[c, r] for r, c in leaf.shape.cells] if leaf.shape.symmetric else None
+def _solutions_of(leaf: CompactLeaf, grown: Grown, rank: int) -> Iterator[Found]:
+    cells, at, mirror = leaf
     seen: set[str] = set()
     for grid, _ in grown:
         letters = "".join([grid[i] for i in at])
@@ -368,12 +448,12 @@ def _solutions_of(leaf: Leaf, grown: Grown, rank: int) -> Iterator[Found]:
             if "".join([grid[i] for i in mirror]) in seen:
                 continue
             seen.add(letters)
-        yield Found(leaf.shape, tuple(letters), rank)
+        yield Found(_shape(cells), tuple(letters), rank)
 
 
-def _ranked(node: Node, index: WordIndex) -> list[Node]:
-    """Children whose word length the roll can make, most likely to lead to solutions first."""
-    return [child for child in node.ranked if child.step.length in index.lengths]
+def _ranked(branch: Branch, index: WordIndex) -> list[Branch]:
+    """Branches whose word length the roll can make, most likely to lead to solutions first."""
+    return [child for child in branch[5] if child[0] in index.lengths]
 
 
 # --- the answer ------------------------------------------------------------------------------
