@@ -149,9 +149,12 @@ class WordGraph:
             else:
                 grown, other, before = backward, forward[-1], before_backward
             frontier = grown[-1]
-            layer = union(*map(sets.__getitem__, frontier))
-            layer -= frontier
-            layer -= before
+            if len(frontier) == 1:  # a lone word's layer has no other word to take out
+                layer = sets[next(iter(frontier))] - before
+            else:
+                layer = union(*map(sets.__getitem__, frontier))
+                layer -= frontier
+                layer -= before
             meeting = layer & other
             if meeting:  # the rest of either layer leads to no shortest ladder
                 grown.append(meeting)
@@ -232,7 +235,11 @@ def _walk_back(neighbours: Neighbours, layers: list[set[int]]) -> list[set[int]]
     union = set().union
     kept = [layers[-1]]
     for layer in layers[-2:0:-1]:
-        kept.append(union(*map(neighbours.__getitem__, kept[-1])) & layer)
+        last = kept[-1]
+        if len(last) == 1:
+            kept.append(neighbours[next(iter(last))] & layer)
+        else:
+            kept.append(union(*map(neighbours.__getitem__, last)) & layer)
     if len(layers) > 1:
         kept.append(layers[0])  # the end word
     return kept
