@@ -108,6 +108,11 @@ class WordIndex:
         for word in words:
             self._unsorted[len(word)].append(word)
         self.lengths = frozenset(self._unsorted)
+        # letter -> bits 1 << n of the lengths n of the words holding it
+        self.letter_lengths: dict[str, int] = defaultdict(int)
+        for word in words:
+            for letter in set(word):
+                self.letter_lengths[letter] |= 1 << len(word)
         # length -> (its words, most frequent first; their letters packed; bits of the
         # words with each (position, letter))
         self._tables: dict[int, tuple[tuple[str, ...], tuple[int, ...], dict]] = {}
@@ -251,24 +256,35 @@ def _rank(node: Node) -> None:
 
 # The tree as the search reads it, in tuples of ints and bytes (what marshal stores, so that
 # it loads in one call; building it takes seconds): a branch is
-#     (word length, positions crossed, cells crossed, shapes below, leaves, branches below)
+#     (word length, positions crossed, cells crossed, shapes below, leaves, branches below,
+#      bits 1 << n of the word lengths n written anywhere below)
 # with the branches below in ranked order, and a leaf is
 #     (shape cells as bytes of 16 * row + column, where each shape cell's letter was
 #      written, the same for the shape's mirror image or None when it is not symmetric)
-Branch = tuple[int, bytes, bytes, int, tuple, tuple]
+Branch = tuple[int, bytes, bytes, int, tuple, tuple, int]
 CompactLeaf = tuple[bytes, bytes, bytes | None]
 
 
 def compact(node: Node) -> Branch:
     step = node.step or Step(0, (), ())
+    below = tuple(map(compact, node.ranked))
     return (
         step.length,
         bytes(step.positions),
         bytes(step.cells),
         node.size,
         tuple(map(_compact_leaf, node.leaves)),
-        tuple(map(compact, node.ranked)),
+        below,
+        _lengths_below(below),
     )
+
+
+def _lengths_below(branches: tuple[Branch, ...]) -> int:
+    """Bits 1 << n of the lengths n of every word written below: the branches and theirs."""
+    found = 0
+    for branch in branches:
+        found |= 1 << branch[0] | branch[6]
+    return found
 
 
 def _compact_leaf(leaf: Leaf) -> CompactLeaf:
@@ -329,6 +345,14 @@ class Grown:
         self._batch = 1
         self._step = branch[:3]  # word length, positions crossed, cells crossed
         self._index = index
+        # A letter that no word of the lengths still to write holds can never be placed: a
+        # partial grid with one of those left over leads nowhere (the roll's Z in WALTZ
+        # alone, and only 3- and 4-letter words to come). Its letter counts' bits:
+        self._stranded = sum(
+            15 << (_BITS * (ord(letter) - 97))
+            for letter, lengths in index.letter_lengths.items()
+            if not lengths & branch[6]
+        )
 
     def __iter__(self) -> Iterator[Partial]:
         done = self.done
@@ -344,6 +368,7 @@ class Grown:
         """Work out at least one more partial grid; False: there are no more."""
         length, positions, cells = self._step
         choices, done, before = self._index.choices, self.done, self._before
+        stranded = self._stranded
         while True:
             if self._read == len(before.done) and not before.grow():
                 return False
@@ -362,7 +387,7 @@ class Grown:
                 if options is None:
                     options = self._index.words_through(length, positions, crossing)
                 for need, letters in options:
-                    if ((left | _GUARD) - need) & _GUARD == _GUARD:
+                    if ((left | _GUARD) - need) & _GUARD == _GUARD and not (left - need) & stranded:
                         done.append((grid + letters, left - need))
             if len(done) > count:
                 return True
