@@ -280,6 +280,9 @@ def _count_and_most_common(
         ways, rarest = next_ways, next_rarest
     (goal,) = layers[-1]
     limit = rarest[goal]
+    no_rarer = [[node for node in layer if rank[node] <= limit] for layer in layers]
+    if all(len(words) == 1 for words in no_rarer):
+        return ways[goal], [words[0] for words in no_rarer]  # the only ladder that good
     total = {node: rank[node] for node in layers[0] if rank[node] <= limit}
     came_from: dict[int, int] = {}
     for layer in layers[1:]:
