@@ -342,11 +342,15 @@ EMPTY = WordGraph.build(())
 def tier_of(word: str, dictionary: Lexicon) -> Tier | None:
     """dictionary.tier_of(word) for a lowercase word, from the stored graphs when they hold
     it: they load in a millisecond, the word sets in a tenth of a second."""
-    if dictionary is lexicon():
-        for tier in STORED_TIERS:
+    if dictionary is not lexicon():
+        return dictionary.tier_of(word)
+    for tier in Tier:  # smallest first
+        if tier in STORED_TIERS:
             if word in graph_for(len(word), tier, dictionary):
                 return tier
-    return dictionary.tier_of(word)
+        elif dictionary.contains(word, tier):
+            return tier
+    return None
 
 
 def contains(word: str, tier: Tier, dictionary: Lexicon) -> bool:
