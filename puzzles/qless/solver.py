@@ -10,7 +10,9 @@ Shapes that begin with the same words in the same places share those steps, so t
 shapes form a tree and a branch's words are placed once for every shape below it. The
 branches are tried most likely first: in order of how many of 300 sample rolls of the
 dice their shapes solved, per shape (data/odds.txt.gz). A branch needing a word length
-the roll cannot make is never tried.
+the roll cannot make is never tried, and a partial grid leaving a letter that no word of
+the lengths still to write can hold is dropped. The tree is built at build time into
+data/tree.bin (see compact()).
 
 Letter counts are packed five bits a letter into one integer, with a guard bit per
 letter, so "can the letters left pay for this word?" is one subtraction and one mask.
