@@ -370,7 +370,7 @@ class Grown:
         """Work out at least one more partial grid; False: there are no more."""
         length, positions, cells = self._step
         choices, done, before = self._index.choices, self.done, self._before
-        stranded = self._stranded
+        stranded, guard = self._stranded, _GUARD
         while True:
             if self._read == len(before.done) and not before.grow():
                 return False
@@ -388,9 +388,11 @@ class Grown:
                 options = choices.get((length, positions, crossing))
                 if options is None:
                     options = self._index.words_through(length, positions, crossing)
+                guarded = left | guard
                 for need, letters in options:
-                    if ((left | _GUARD) - need) & _GUARD == _GUARD and not (left - need) & stranded:
-                        done.append((grid + letters, left - need))
+                    rest = guarded - need  # a letter short clears its guard bit
+                    if rest & guard == guard and not rest & stranded:
+                        done.append((grid + letters, rest - guard))
             if len(done) > count:
                 return True
 
