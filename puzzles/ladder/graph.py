@@ -16,6 +16,7 @@ word sets and frequencies the graph is built from), built on first use otherwise
 
 from __future__ import annotations
 
+import gc
 import marshal
 import zlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -76,7 +77,7 @@ class WordGraph:
         words, neighbours, rank, component, sizes = parts
         return cls(
             words=words,
-            index={word: node for node, word in enumerate(words)},
+            index=dict(zip(words, range(len(words)), strict=True)),
             neighbours=neighbours,
             neighbour_sets=tuple(map(frozenset, neighbours)),
             rank=rank,
@@ -329,7 +330,20 @@ def _cached_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
     if stored is None:
         return built_graph(length, tier, dictionary)
     data = stored.get(length)
-    return WordGraph.from_parts(marshal.loads(zlib.decompress(data))) if data else EMPTY
+    return _unpacked(data) if data else EMPTY
+
+
+def _unpacked(data: bytes) -> WordGraph:
+    """A stored graph, read with the garbage collector paused: its tens of thousands of new
+    tuples and sets (none in a cycle) would set off collections that find nothing, which
+    took as long as the reading."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return WordGraph.from_parts(marshal.loads(zlib.decompress(data)))
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def built_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
