@@ -3,13 +3,18 @@
     .venv/bin/python scripts/enumerate_qless_shapes.py          # about 10 s
     .venv/bin/python scripts/enumerate_qless_shapes.py --check  # exit 1 if the file differs
     .venv/bin/python scripts/enumerate_qless_shapes.py --odds   # then odds.txt.gz, minutes
+    .venv/bin/python scripts/enumerate_qless_shapes.py --tree   # only tree.bin, seconds
 
 --odds throws the real dice SAMPLE_ROLLS times (a fixed seed) and counts, for each 12-cell
 shape, the rolls it holds a solution for in common words. The solver tries shapes in
 order of these odds, branch by branch. It needs the shape file and the word lists.
 
-The output is deterministic (sorted shapes, gzip without a timestamp), so the committed
-file is exactly what this script writes; --check regenerates and compares the bytes.
+After either, tree.bin is written: the shapes as the solver's tree of steps, in its order
+(solver.encode_trees), which takes seconds to build and milliseconds to load.
+
+The output is deterministic (sorted shapes, gzip without a timestamp, marshal without
+back-references), so the committed files are exactly what this script writes; --check
+regenerates the shapes and the tree and compares the bytes.
 """
 
 from __future__ import annotations
@@ -29,10 +34,14 @@ from puzzles.qless.shapes import (
     enumerate_shapes,
     gzip_bytes,
     shapes,
+    stored_odds,
+    stored_shapes,
 )
+from puzzles.qless.solver import TREE_FILE, built_tree, encode_trees
 
 DATA = Path(__file__).resolve().parents[1] / "puzzles" / "qless" / "data"
 OUTPUT = DATA / DATA_FILE
+TREE = DATA / TREE_FILE
 SAMPLE_ROLLS = 300
 SAMPLE_SEED = 20250429
 
@@ -65,22 +74,42 @@ def odds_bytes(verbose: bool = False) -> bytes:
     return gzip_bytes("\n".join(map(str, [SAMPLE_ROLLS, *counts])) + "\n")
 
 
+def tree_bytes() -> bytes:
+    """The trees of the stored shapes and odds (so: written after them)."""
+    stored_shapes.cache_clear()  # read the files as they are now, after any writing
+    stored_odds.cache_clear()
+    return encode_trees({n: built_tree(n) for n in range(MIN_CELLS, MAX_CELLS + 1)})
+
+
+def write_tree() -> None:
+    TREE.write_bytes(tree_bytes())
+    print(f"wrote {TREE}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed file")
     parser.add_argument("--odds", action="store_true", help="write the shape odds file")
+    parser.add_argument("--tree", action="store_true", help="write only the shape tree file")
     args = parser.parse_args(argv)
     if args.odds:
         (DATA / ODDS_FILE).write_bytes(odds_bytes(verbose=True))
         print(f"wrote {DATA / ODDS_FILE}")
+        write_tree()
+        return 0
+    if args.tree:
+        write_tree()
         return 0
     data = generated_bytes(verbose=True)
     if args.check:
         same = OUTPUT.exists() and OUTPUT.read_bytes() == data
         print(f"{OUTPUT}: {'up to date' if same else 'DIFFERS from the enumeration'}")
-        return 0 if same else 1
+        same_tree = TREE.exists() and TREE.read_bytes() == tree_bytes()
+        print(f"{TREE}: {'up to date' if same_tree else 'DIFFERS from the shapes and odds'}")
+        return 0 if same and same_tree else 1
     OUTPUT.write_bytes(data)
     print(f"wrote {OUTPUT} ({len(data):,} bytes)")
+    write_tree()
     return 0
 
 

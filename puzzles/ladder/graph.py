@@ -7,23 +7,33 @@ neighbours exactly when they share a bucket, and they share only one (the positi
 where they differ), so the buckets give each word's neighbours without comparing
 pairs of words. Nodes are numbered so a search touches ints and lists, not strings.
 
-`graph_for(length, tier)` builds the graph of one word length of the shipped lexicon
-on first use and keeps it; `WordGraph.build(words)` takes any explicit word list.
+`graph_for(length, tier)` gives the graph of one word length of the shipped lexicon and
+keeps it: read from data/ for the common and standard words (written at build time by
+scripts/build_ladder_graphs.py, as a ladder query takes far less time than loading the
+word sets and frequencies the graph is built from), built on first use otherwise.
+`WordGraph.build(words)` takes any explicit word list.
 """
 
 from __future__ import annotations
 
+import gc
+import marshal
+import zlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 # A sort key per word: smaller is more common (e.g. (tier, -zipf)).
 Commonness = Callable[[str], Hashable]
 
+STORED_TIERS = (Tier.COMMON, Tier.STANDARD)  # the tiers whose graphs are in data/
+MARSHAL_VERSION = 2  # the newest without back-references: the same graphs, the same bytes
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Ladders:
     """The shortest ladders between two words: their length, how many, and the one to show."""
 
@@ -59,15 +69,26 @@ class WordGraph:
                 rank[node] = position
         neighbours = _neighbour_lists(ordered)
         component, sizes = _components(neighbours)
+        return cls.from_parts((ordered, neighbours, tuple(rank), component, sizes))
+
+    @classmethod
+    def from_parts(cls, parts: tuple) -> WordGraph:
+        """The graph from parts(): what the look-ups are made from."""
+        words, neighbours, rank, component, sizes = parts
         return cls(
-            words=ordered,
-            index={word: node for node, word in enumerate(ordered)},
+            words=words,
+            index=dict(zip(words, range(len(words)), strict=True)),
             neighbours=neighbours,
             neighbour_sets=tuple(map(frozenset, neighbours)),
-            rank=tuple(rank),
+            rank=rank,
             component=component,
             component_sizes=sizes,
         )
+
+    def parts(self) -> tuple:
+        """Words, neighbour lists, ranks and components: all from_parts() needs, in tuples
+        of strings and ints (what marshal stores)."""
+        return (self.words, self.neighbours, self.rank, self.component, self.component_sizes)
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.lower() in self.index
@@ -106,29 +127,45 @@ class WordGraph:
         sets = self.neighbour_sets
         if t in sets[s]:
             return Ladders(1, 1, (start, goal))
-        # Each side's layers; a layer's neighbours are in the layers just before and after it.
-        forward: list[set[int]] = [set(), {s}]
-        backward: list[set[int]] = [set(), {t}]
-        while True:
-            grown, other = (
-                (forward, backward[-1])
-                if len(forward[-1]) <= len(backward[-1])
-                else (backward, forward[-1])
-            )
-            layer = set().union(*map(sets.__getitem__, grown[-1]))
-            layer -= grown[-1]
-            layer -= grown[-2]
-            meeting = layer & other
-            if meeting:
-                grown.append(meeting)  # the rest of the layer leads to no shortest ladder
-                break
-            grown.append(layer)
-        del forward[0], backward[0]
-        towards_start = _walk_back(sets, forward, meeting)
-        towards_goal = _walk_back(sets, backward, meeting)
-        layers = towards_start[::-1] + towards_goal[1:]
+        forward, backward = self._layers_to_meeting(s, t)
+        layers = _walk_back(sets, forward)[::-1] + _walk_back(sets, backward)[1:]
+        if len(layers) == sum(map(len, layers)):
+            # one word a layer: a single shortest ladder (every kept word is on one)
+            return Ladders(len(layers) - 1, 1, tuple(self.words[node] for (node,) in layers))
         count, path = _count_and_most_common(sets, self.rank, layers)
         return Ladders(len(layers) - 1, count, tuple(self.words[node] for node in path))
+
+    def _layers_to_meeting(self, s: int, t: int) -> tuple[list[set[int]], list[set[int]]]:
+        """Each side's layers, the last of the side grown last being the words where
+        they meet (a layer's neighbours are in the layers just before and after it)."""
+        sets = self.neighbour_sets
+        union = set().union
+        forward: list[set[int]] = [{s}]
+        backward: list[set[int]] = [{t}]
+        before_forward: set[int] = set()
+        before_backward: set[int] = set()
+        while True:
+            if len(forward[-1]) <= len(backward[-1]):
+                grown, other, before = forward, backward[-1], before_forward
+            else:
+                grown, other, before = backward, forward[-1], before_backward
+            frontier = grown[-1]
+            if len(frontier) == 1:  # a lone word's layer has no other word to take out
+                layer = sets[next(iter(frontier))] - before
+            else:
+                layer = union(*map(sets.__getitem__, frontier))
+                layer -= frontier
+                layer -= before
+            meeting = layer & other
+            if meeting:  # the rest of either layer leads to no shortest ladder
+                grown.append(meeting)
+                (backward if grown is forward else forward)[-1] = meeting
+                return forward, backward
+            grown.append(layer)
+            if grown is forward:
+                before_forward = frontier
+            else:
+                before_backward = frontier
 
     def distances_from(self, word: str) -> dict[str, int]:
         """Every word reachable from `word` with its shortest ladder length in steps."""
@@ -194,11 +231,18 @@ def _components(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], t
 Neighbours = Sequence[frozenset[int]]
 
 
-def _walk_back(neighbours: Neighbours, layers: list[set[int]], last: set[int]) -> list[set[int]]:
-    """From the last layer back to the first, the words that lead on to `last`."""
-    kept = [last]
-    for layer in reversed(layers[:-1]):
-        kept.append(set().union(*map(neighbours.__getitem__, kept[-1])) & layer)
+def _walk_back(neighbours: Neighbours, layers: list[set[int]]) -> list[set[int]]:
+    """From the last layer back to the first, the words that lead on to the last."""
+    union = set().union
+    kept = [layers[-1]]
+    for layer in layers[-2:0:-1]:
+        last = kept[-1]
+        if len(last) == 1:
+            kept.append(neighbours[next(iter(last))] & layer)
+        else:
+            kept.append(union(*map(neighbours.__getitem__, last)) & layer)
+    if len(layers) > 1:
+        kept.append(layers[0])  # the end word
     return kept
 
 
@@ -216,27 +260,46 @@ def _count_and_most_common(
     """
     ways = dict.fromkeys(layers[0], 1)
     rarest = {node: rank[node] for node in layers[0]}
-    before: dict[int, set[int]] = {}  # each word's neighbours in the layer before
+    before: dict[int, Iterable[int]] = {}  # each word's neighbours in the layer before
     for layer in layers[1:]:
+        if len(layer) == 1:  # a lone word is reached from every word kept before it
+            (v,) = layer
+            before[v] = tuple(ways)
+            ways = {v: sum(ways.values())}
+            rarest = {v: max(rank[v], min(rarest.values()))}
+            continue
         next_ways, next_rarest = {}, {}
         for v in layer:
-            # a lone word is reached from every word kept before it
-            links = ways.keys() if len(layer) == 1 else ways.keys() & neighbours[v]
-            before[v] = links
-            next_ways[v] = sum(map(ways.__getitem__, links))
-            next_rarest[v] = max(rank[v], min(map(rarest.__getitem__, links)))
+            links = before[v] = ways.keys() & neighbours[v]
+            if len(links) == 1:  # most words on short ladders: no sums to take
+                (u,) = links
+                next_ways[v], reached = ways[u], rarest[u]
+            else:
+                next_ways[v] = sum(map(ways.__getitem__, links))
+                reached = min(map(rarest.__getitem__, links))
+            next_rarest[v] = rank[v] if rank[v] > reached else reached
         ways, rarest = next_ways, next_rarest
-    goal = next(iter(layers[-1]))
-    if ways[goal] == 1:
-        return 1, [next(iter(layer)) for layer in layers]
+    (goal,) = layers[-1]
     limit = rarest[goal]
+    no_rarer = [[node for node in layer if rank[node] <= limit] for layer in layers]
+    if all(len(words) == 1 for words in no_rarer):
+        return ways[goal], [words[0] for words in no_rarer]  # the only ladder that good
     total = {node: rank[node] for node in layers[0] if rank[node] <= limit}
     came_from: dict[int, int] = {}
     for layer in layers[1:]:
         step: dict[int, int] = {}
         for v in layer:
-            options = [(total[u], u) for u in before[v] if u in total]
-            if options and rank[v] <= limit:
+            if rank[v] > limit:
+                continue
+            links = before[v]
+            if len(links) == 1:
+                (u,) = links
+                if u in total:
+                    came_from[v] = u
+                    step[v] = total[u] + rank[v]
+                continue
+            options = [(total[u], u) for u in links if u in total]
+            if options:
                 best, came_from[v] = min(options)
                 step[v] = best + rank[v]
         total = step
@@ -256,10 +319,87 @@ def word_commonness(dictionary: Lexicon) -> Commonness:
 
 
 def graph_for(length: int, tier: Tier = Tier.STANDARD, dictionary: Lexicon | None = None):
-    """The graph of the lexicon's words of `length` in `tier`, built on first use and kept."""
+    """The graph of the lexicon's words of `length` in `tier`, read or built on first use
+    and kept."""
     return _cached_graph(length, Tier(tier), dictionary or lexicon())
 
 
 @cache
 def _cached_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
+    stored = _stored_graphs(tier) if dictionary is lexicon() else None
+    if stored is None:
+        return built_graph(length, tier, dictionary)
+    data = stored.get(length)
+    return _unpacked(data) if data else EMPTY
+
+
+def _unpacked(data: bytes) -> WordGraph:
+    """A stored graph, read with the garbage collector paused: its tens of thousands of new
+    tuples and sets (none in a cycle) would set off collections that find nothing, which
+    took as long as the reading."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return WordGraph.from_parts(marshal.loads(zlib.decompress(data)))
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def built_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
     return WordGraph.build(dictionary.words_of_length(length, tier), word_commonness(dictionary))
+
+
+EMPTY = WordGraph.build(())
+
+
+def tier_of(word: str, dictionary: Lexicon) -> Tier | None:
+    """dictionary.tier_of(word) for a lowercase word, from the stored graphs when they hold
+    it: they load in a millisecond, the word sets in a tenth of a second."""
+    if dictionary is not lexicon():
+        return dictionary.tier_of(word)
+    for tier in Tier:  # smallest first
+        if tier in STORED_TIERS:
+            if word in graph_for(len(word), tier, dictionary):
+                return tier
+        elif dictionary.contains(word, tier):
+            return tier
+    return None
+
+
+def contains(word: str, tier: Tier, dictionary: Lexicon) -> bool:
+    """dictionary.contains(word, tier) for a lowercase word, from the stored graphs if they can."""
+    found = tier_of(word, dictionary)
+    return found is not None and found <= tier
+
+
+# --- the stored graphs ------------------------------------------------------------------------
+
+
+def graphs_file(tier: Tier) -> str:
+    return f"graphs-{tier.name.lower()}.bin"
+
+
+def encode_graphs(graphs: dict[int, WordGraph]) -> bytes:
+    """A data file: word length -> that graph's parts, marshalled and compressed on their own
+    so that a query reads only its own length's."""
+    return marshal.dumps(
+        {
+            length: zlib.compress(marshal.dumps(graph.parts(), MARSHAL_VERSION), 9)
+            for length, graph in sorted(graphs.items())
+            if len(graph)
+        },
+        MARSHAL_VERSION,
+    )
+
+
+@cache
+def _stored_graphs(tier: Tier) -> dict[int, bytes] | None:
+    """The stored graphs of a tier by word length; None: not stored (or unreadable: built)."""
+    if tier not in STORED_TIERS:
+        return None
+    path = resources.files(__package__).joinpath("data", graphs_file(tier))
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, first_non_letter, shorten, shown
+from puzzles.ladder.graph import tier_of
 from puzzles.lexicon import Lexicon, lexicon
 
 EXAMPLE = "cold warm"
@@ -97,7 +98,7 @@ def _check_same_length(start: str, goal: str) -> None:
 
 
 def _check_known(words: tuple[str, ...], dictionary: Lexicon) -> None:
-    unknown = [word for word in words if not dictionary.contains(word)]
+    unknown = [word for word in words if tier_of(word, dictionary) is None]
     if unknown:
         where = " and ".join(f"word {words.index(word) + 1}" for word in unknown)
         names = " and ".join(word.upper() for word in unknown)

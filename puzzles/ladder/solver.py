@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.core import TIERS, PuzzleError, Usage, plural
-from puzzles.ladder.graph import WordGraph, graph_for
+from puzzles.ladder.graph import WordGraph, contains, graph_for, tier_of
 from puzzles.ladder.longest import longest_chain
 from puzzles.ladder.puzzle import EXAMPLE, Ladder
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -130,7 +130,7 @@ def solve_shortest(start: str, goal: str, tier: str, dictionary: Lexicon) -> Lad
             start, goal, (), None, 0, used.name.lower(), no_ladder_reason(graph, start, goal)
         )
     common: tuple[str, ...] = ()
-    if used > Tier.COMMON and any(not dictionary.contains(w, Tier.COMMON) for w in found.words):
+    if used > Tier.COMMON and any(not contains(w, Tier.COMMON, dictionary) for w in found.words):
         common = _common_ladder(start, goal, dictionary)
     return LadderSolution(
         start, goal, found.words, found.steps, found.count, used.name.lower(), "", common
@@ -138,7 +138,7 @@ def solve_shortest(start: str, goal: str, tier: str, dictionary: Lexicon) -> Lad
 
 
 def _common_ladder(start: str, goal: str, dictionary: Lexicon) -> tuple[str, ...]:
-    if not all(dictionary.contains(word, Tier.COMMON) for word in (start, goal)):
+    if not all(contains(word, Tier.COMMON, dictionary) for word in (start, goal)):
         return ()
     found = graph_for(len(start), Tier.COMMON, dictionary).shortest_ladders(start, goal)
     return found.words if found else ()
@@ -171,7 +171,7 @@ def tier_holding(words: tuple[str, ...], tier: str, dictionary: Lexicon) -> Tier
         raise PuzzleError(f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
     chosen = Tier[tier.upper()]
     for word in words:
-        chosen = max(chosen, dictionary.tier_of(word) or Tier.LARGE)
+        chosen = max(chosen, tier_of(word, dictionary) or Tier.LARGE)
     return chosen
 
 

@@ -148,6 +148,11 @@ class Lexicon:
         """The lowercase words in ``tier`` (and the smaller tiers)."""
         return self._tier_set(tier)
 
+    def has_word_set(self, tier: Tier) -> bool:
+        """Whether words(tier) is made already (the pool's warm-up makes every tier's): an
+        index over a tier's words pays for itself then, not in a one-off command."""
+        return tier in self._sets
+
     def text(self, tier: Tier = Tier.STANDARD) -> str:
         """The lowercase words in ``tier``, one a line, in no particular order: one string to
         search with a regular expression (re.MULTILINE), much faster than a loop over words()."""

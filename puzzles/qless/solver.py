@@ -10,7 +10,9 @@ Shapes that begin with the same words in the same places share those steps, so t
 shapes form a tree and a branch's words are placed once for every shape below it. The
 branches are tried most likely first: in order of how many of 300 sample rolls of the
 dice their shapes solved, per shape (data/odds.txt.gz). A branch needing a word length
-the roll cannot make is never tried.
+the roll cannot make is never tried, and a partial grid leaving a letter that no word of
+the lengths still to write can hold is dropped. The tree is built at build time into
+data/tree.bin (see compact()).
 
 Letter counts are packed five bits a letter into one integer, with a guard bit per
 letter, so "can the letters left pay for this word?" is one subtraction and one mask.
@@ -19,10 +21,14 @@ letter, so "can the letters left pay for this word?" is one subtraction and one 
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
+import marshal
+import re
+import zlib
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 
 from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -31,6 +37,8 @@ from puzzles.qless.rating import TEN, day_for
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
 
 DEFAULT_MAX_SOLUTIONS = 1000
+TREE_FILE = "tree.bin"  # the shape trees, compact (see compact())
+MARSHAL_VERSION = 2  # the newest without back-references: the same trees, the same bytes
 MAX_BATCH = 256  # partial grids written into at a time, once a step is read far
 
 _BITS = 5
@@ -57,18 +65,37 @@ def _anagram_index(dictionary: Lexicon, tier: Tier) -> dict[str, tuple[str, ...]
 
 
 def roll_words(letters: str, dictionary: Lexicon, tier: Tier) -> list[str]:
-    """Every word of 3+ letters in the tier spelled from some of the roll's letters."""
-    # The common list is the standard one filtered: one index serves both.
-    index = _anagram_index(dictionary, max(tier, Tier.STANDARD))
+    """Every word of 3+ letters in the tier spelled from some of the roll's letters, sorted.
+
+    A process that has the word sets (a bot worker) looks the roll's letter choices up in an
+    index of the words by their sorted letters, built once in a few tenths of a second. A
+    one-off command instead runs one regular expression over the tier's text for the words
+    made of the roll's letters alone, and leaves out those needing more of a letter than
+    the roll has: a few milliseconds, and no word set or index at all."""
+    if len(letters) < MIN_WORD_LENGTH:
+        return []
+    indexed = max(tier, Tier.STANDARD)  # the common list is the standard one filtered
+    if not dictionary.has_word_set(indexed):
+        return _words_from_text(letters, dictionary.text(tier))
+    index = _anagram_index(dictionary, indexed)
     keys = {
         "".join(choice)
         for size in range(MIN_WORD_LENGTH, len(letters) + 1)
         for choice in itertools.combinations(letters, size)  # letters are sorted
     }
-    words = [word for key in sorted(keys) for word in index.get(key, ())]
+    words = [word for key in keys for word in index.get(key, ())]
     if tier < Tier.STANDARD:
         words = [word for word in words if dictionary.contains(word, tier)]
-    return words
+    return sorted(words)
+
+
+def _words_from_text(letters: str, text: str) -> list[str]:
+    only_these = re.compile(
+        f"^[{''.join(sorted(set(letters)))}]{{{MIN_WORD_LENGTH},{len(letters)}}}$", re.MULTILINE
+    )
+    available = Counter(letters)
+    found = only_these.findall(text)
+    return sorted(word for word in found if not Counter(word) - available)
 
 
 class WordIndex:
@@ -83,6 +110,11 @@ class WordIndex:
         for word in words:
             self._unsorted[len(word)].append(word)
         self.lengths = frozenset(self._unsorted)
+        # letter -> bits 1 << n of the lengths n of the words holding it
+        self.letter_lengths: dict[str, int] = defaultdict(int)
+        for word in words:
+            for letter in set(word):
+                self.letter_lengths[letter] |= 1 << len(word)
         # length -> (its words, most frequent first; their letters packed; bits of the
         # words with each (position, letter))
         self._tables: dict[int, tuple[tuple[str, ...], tuple[int, ...], dict]] = {}
@@ -197,8 +229,7 @@ def fill_order(shape: Shape) -> tuple[list[Step], list[Cell]]:
     return steps, sorted(number, key=number.__getitem__)
 
 
-@cache
-def shape_tree(n: int) -> Node:
+def built_tree(n: int) -> Node:
     """Every stored shape of n cells as a path of steps from the root."""
     root = Node()
     odds = stored_odds(n) or [0] * len(shapes(n))
@@ -225,6 +256,75 @@ def _rank(node: Node) -> None:
     node.ranked = tuple(sorted(children, key=lambda child: -child.odds / child.size))
 
 
+# The tree as the search reads it, in tuples of ints and bytes (what marshal stores, so that
+# it loads in one call; building it takes seconds): a branch is
+#     (word length, positions crossed, cells crossed, shapes below, leaves, branches below,
+#      bits 1 << n of the word lengths n written anywhere below)
+# with the branches below in ranked order, and a leaf is
+#     (shape cells as bytes of 16 * row + column, where each shape cell's letter was
+#      written, the same for the shape's mirror image or None when it is not symmetric)
+Branch = tuple[int, bytes, bytes, int, tuple, tuple, int]
+CompactLeaf = tuple[bytes, bytes, bytes | None]
+
+
+def compact(node: Node) -> Branch:
+    step = node.step or Step(0, (), ())
+    below = tuple(map(compact, node.ranked))
+    return (
+        step.length,
+        bytes(step.positions),
+        bytes(step.cells),
+        node.size,
+        tuple(map(_compact_leaf, node.leaves)),
+        below,
+        _lengths_below(below),
+    )
+
+
+def _lengths_below(branches: tuple[Branch, ...]) -> int:
+    """Bits 1 << n of the lengths n of every word written below: the branches and theirs."""
+    found = 0
+    for branch in branches:
+        found |= 1 << branch[0] | branch[6]
+    return found
+
+
+def _compact_leaf(leaf: Leaf) -> CompactLeaf:
+    written = {cell: i for i, cell in enumerate(leaf.cells)}
+    shape = leaf.shape
+    at = bytes(written[cell] for cell in shape.cells)
+    mirror = bytes(written[c, r] for r, c in shape.cells) if shape.symmetric else None
+    return bytes(16 * r + c for r, c in shape.cells), at, mirror
+
+
+def encode_trees(trees: dict[int, Node]) -> bytes:
+    """The data file: cells -> that tree, compact, marshalled and compressed on its own."""
+    return marshal.dumps(
+        {
+            n: zlib.compress(marshal.dumps(compact(tree), MARSHAL_VERSION), 9)
+            for n, tree in sorted(trees.items())
+        },
+        MARSHAL_VERSION,
+    )
+
+
+@cache
+def shape_tree(n: int) -> Branch:
+    """The tree of the shapes of n cells: from data/ (scripts/enumerate_qless_shapes.py
+    writes it), or built when it is not there."""
+    path = resources.files(__package__).joinpath("data", TREE_FILE)
+    try:
+        stored = marshal.loads(path.read_bytes())
+        return marshal.loads(zlib.decompress(stored[n]))
+    except (OSError, EOFError, ValueError, TypeError, KeyError, zlib.error):
+        return compact(built_tree(n))
+
+
+@cache
+def _shape(cells: bytes) -> Shape:
+    return Shape(tuple(divmod(cell, 16) for cell in cells))
+
+
 # --- filling the tree ------------------------------------------------------------------------
 
 Partial = tuple[str, int]  # letters written so far (by cell number), letters left (packed)
@@ -239,14 +339,22 @@ class Grown:
     Read twice, it is worked out once. The partial grids before it are taken in batches
     that double in size, so the bookkeeping costs little when everything is read."""
 
-    def __init__(self, before: Grown | Start, step: Step, index: WordIndex, last: bool):
+    def __init__(self, before: Grown | Start, branch: Branch, index: WordIndex):
         self.done: list[Partial] = []
-        self._last = last  # the step fills the last cells of every shape below it
+        self._last = not branch[5]  # the step fills the last cells of every shape below it
         self._before = before
         self._read = 0  # how many of the partial grids before have been written into
         self._batch = 1
-        self._step = step
+        self._step = branch[:3]  # word length, positions crossed, cells crossed
         self._index = index
+        # A letter that no word of the lengths still to write holds can never be placed: a
+        # partial grid with one of those left over leads nowhere (the roll's Z in WALTZ
+        # alone, and only 3- and 4-letter words to come). Its letter counts' bits:
+        self._stranded = sum(
+            15 << (_BITS * (ord(letter) - 97))
+            for letter, lengths in index.letter_lengths.items()
+            if not lengths & branch[6]
+        )
 
     def __iter__(self) -> Iterator[Partial]:
         done = self.done
@@ -260,8 +368,9 @@ class Grown:
 
     def grow(self) -> bool:
         """Work out at least one more partial grid; False: there are no more."""
-        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        length, positions, cells = self._step
         choices, done, before = self._index.choices, self.done, self._before
+        stranded, guard = self._stranded, _GUARD
         while True:
             if self._read == len(before.done) and not before.grow():
                 return False
@@ -279,15 +388,17 @@ class Grown:
                 options = choices.get((length, positions, crossing))
                 if options is None:
                     options = self._index.words_through(length, positions, crossing)
+                guarded = left | guard
                 for need, letters in options:
-                    if ((left | _GUARD) - need) & _GUARD == _GUARD:
-                        done.append((grid + letters, left - need))
+                    rest = guarded - need  # a letter short clears its guard bit
+                    if rest & guard == guard and not rest & stranded:
+                        done.append((grid + letters, rest - guard))
             if len(done) > count:
                 return True
 
     def _write_last(self, batch: list[Partial]) -> None:
         """A last word uses every letter left: only the words needing exactly them."""
-        length, positions, cells = self._step.length, self._step.positions, self._step.cells
+        length, positions, cells = self._step
         last_choices, done = self._index.last_choices, self.done
         for grid, left in batch:
             crossing = "".join([grid[cell] for cell in cells])
@@ -341,26 +452,24 @@ def solutions(roll: Roll, tier: Tier, dictionary: Lexicon | None = None) -> Iter
     index = WordIndex(words, dictionary)
     tried = 0
 
-    def walk(node: Node, partials: Grown | Start) -> Iterator[Found]:
+    def walk(branch: Branch, partials: Grown | Start) -> Iterator[Found]:
         nonlocal tried
-        for child in _ranked(node, index):
-            grown = Grown(partials, child.step, index, last=not child.children)
+        for child in _ranked(branch, index):
+            grown = Grown(partials, child, index)
             if not grown:
-                tried += child.size  # none of its shapes can be filled
+                tried += child[3]  # none of its shapes can be filled
                 continue
-            for leaf in child.leaves:
+            for leaf in child[4]:
                 tried += 1
                 yield from _solutions_of(leaf, grown, tried)
-            if child.children:
+            if child[5]:
                 yield from walk(child, grown)
 
     yield from walk(shape_tree(len(roll.letters)), Start(roll.letters))
 
 
-def _solutions_of(leaf: Leaf, grown: Grown, rank: int) -> Iterator[Found]:
-    order = {cell: i for i, cell in enumerate(leaf.cells)}
-    at = [order[cell] for cell in leaf.shape.cells]
-    mirror = [order[c, r] for r, c in leaf.shape.cells] if leaf.shape.symmetric else None
+def _solutions_of(leaf: CompactLeaf, grown: Grown, rank: int) -> Iterator[Found]:
+    cells, at, mirror = leaf
     seen: set[str] = set()
     for grid, _ in grown:
         letters = "".join([grid[i] for i in at])
@@ -368,12 +477,12 @@ def _solutions_of(leaf: Leaf, grown: Grown, rank: int) -> Iterator[Found]:
             if "".join([grid[i] for i in mirror]) in seen:
                 continue
             seen.add(letters)
-        yield Found(leaf.shape, tuple(letters), rank)
+        yield Found(_shape(cells), tuple(letters), rank)
 
 
-def _ranked(node: Node, index: WordIndex) -> list[Node]:
-    """Children whose word length the roll can make, most likely to lead to solutions first."""
-    return [child for child in node.ranked if child.step.length in index.lengths]
+def _ranked(branch: Branch, index: WordIndex) -> list[Branch]:
+    """Branches whose word length the roll can make, most likely to lead to solutions first."""
+    return [child for child in branch[5] if child[0] in index.lengths]
 
 
 # --- the answer ------------------------------------------------------------------------------

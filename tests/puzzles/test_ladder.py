@@ -24,6 +24,7 @@ from puzzles.ladder import (
     solve,
 )
 from puzzles.ladder.generate import STEPS
+from puzzles.ladder.graph import STORED_TIERS, built_graph, contains, tier_of
 from puzzles.ladder.longest import longest_chain
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from tests.conftest import corpus_path
@@ -128,6 +129,26 @@ def sgb(sgb_words) -> WordGraph:
 @pytest.fixture(scope="module")
 def sgb_referee(sgb_words) -> dict[str, set[str]]:
     return referee_neighbours(sgb_words)
+
+
+@pytest.mark.parametrize("tier", STORED_TIERS)
+def test_stored_graphs_are_the_graphs_the_word_lists_give(tier):
+    """The graphs in data/ (scripts/build_ladder_graphs.py) hold every word of the tier,
+    each length apart, and for everyday lengths the same edges, groups and ranks as a
+    graph built now: a rebuilt word list without a rebuilt graph file fails here."""
+    dictionary = lexicon()
+    for n in range(1, 1 + max(map(len, dictionary.words(tier)))):
+        assert graph_for(n, tier).words == dictionary.words_of_length(n, tier), n
+    for n in (3, 4, 5):
+        assert graph_for(n, tier).parts() == built_graph(n, tier, dictionary).parts(), n
+
+
+def test_tiers_read_from_the_stored_graphs_agree_with_the_word_lists():
+    dictionary = lexicon()
+    for word in ("cold", "warm", "quinoa", "syzygy", "zzzz", "bold", "aa"):
+        assert tier_of(word, dictionary) == dictionary.tier_of(word), word
+        for tier in Tier:
+            assert contains(word, tier, dictionary) == dictionary.contains(word, tier)
 
 
 def test_sgb_graph_has_knuths_counts(sgb, sgb_facts, sgb_referee):

@@ -28,7 +28,7 @@ from puzzles.qless.shapes import (
     shapes,
     stored_shapes,
 )
-from puzzles.qless.solver import solutions
+from puzzles.qless.solver import built_tree, compact, shape_tree, solutions
 from puzzles.registry import get_kind
 from tests.conftest import corpus_path
 
@@ -125,6 +125,22 @@ def test_small_shape_counts_are_the_obvious_ones():
     # 3 and 4 cells: only a straight word (an L or a square has a two-letter run).
     assert [s.picture() for s in enumerate_shapes(3)] == ["###"]
     assert [s.picture() for s in enumerate_shapes(4)] == ["####"]
+
+
+def test_stored_trees_are_the_trees_the_shapes_give():
+    """tree.bin (scripts/enumerate_qless_shapes.py) is the compact built tree: rebuilt here
+    for up to 10 cells (12 takes seconds: the script's --check does it), and for 12 it
+    holds every shape once."""
+    for n in range(3, 11):
+        assert shape_tree(n) == compact(built_tree(n)), n
+
+    def leaves(branch):
+        yield from (cells for cells, _, _ in branch[4])
+        for child in branch[5]:
+            yield from leaves(child)
+
+    stored = sorted(leaves(shape_tree(12)))
+    assert stored == sorted(bytes(16 * r + c for r, c in s.cells) for s in shapes(12))
 
 
 def test_stored_file_is_exactly_what_the_script_writes():
