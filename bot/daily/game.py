@@ -162,7 +162,7 @@ class DailyService:
         for settings in await self.store.all_settings():
             if settings.paused:
                 continue
-            day, when, unposted = await self._schedule(settings)
+            day, when, unposted = await self._schedule(settings, now)
             if when > now:
                 continue
             for name in unposted:
@@ -178,14 +178,18 @@ class DailyService:
         _, when, _ = await self._schedule(settings)
         return when
 
-    async def _schedule(self, settings: Settings) -> tuple[dt.date, dt.datetime, list[str]]:
+    async def _schedule(
+        self, settings: Settings, now: dt.datetime | None = None
+    ) -> tuple[dt.date, dt.datetime, list[str]]:
         """(the local day, when its posts are due, which kinds are still unposted).
 
         Today's post time if it is ahead. Once it has passed, today's unposted puzzles are
         due now: a server set up after its post time, or a bot that was down then, posts at
         once; a day missed entirely is not posted late. When all are out, tomorrow's time.
+        `now` is the caller's moment: on a clock that moves, "due now" must not come out a
+        moment after the caller's now (a server set up late then waited a whole day).
         """
-        now = self.clock()
+        now = now or self.clock()
         zone = calendar.parse_timezone(settings.timezone)
         at = calendar.parse_post_time(settings.post_time)
         today = calendar.local_day(now, zone)

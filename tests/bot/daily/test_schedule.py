@@ -69,3 +69,19 @@ async def test_a_reservation_that_was_never_sent_follows_the_server_to_its_new_c
     await daily.store.mark_posted(GUILD, "letterboxed", DAY, 11, 99, utc(14))
     await daily.store.reserve_post(GUILD, "letterboxed", DAY, "", 12, closes)  # posted: stays
     assert (await daily.store.post(GUILD, "letterboxed", DAY)).channel_id == 11
+
+
+async def test_an_unposted_day_is_due_on_a_clock_that_moves_between_readings(daily):
+    """Real time moves on between the scheduler's reading of the clock and the schedule's:
+    a day set up after its post time is due all the same (it once never was)."""
+
+    class Ticking:
+        def __init__(self) -> None:
+            self.now = utc(20)
+
+        def __call__(self) -> dt.datetime:
+            self.now += dt.timedelta(microseconds=1)
+            return self.now
+
+    daily.clock = Ticking()
+    assert [due.kind.name for due in await daily.due_posts()] == ["letterboxed"]
