@@ -20,6 +20,10 @@ from .web import PlaygroundWeb
 from .world import Member, furnish
 
 READY_TIMEOUT = 180.0  # the worker pool warms up and the word lists load first
+# Seconds between gateway heartbeats. discord.py notes when a heartbeat was sent only after
+# its thread wakes, so the local server's instant ACK can look one whole interval late; past
+# 10 s it logs "Can't keep up" at every beat. Shorter than that, nothing is logged.
+HEARTBEAT = 5.0
 
 
 class Playground:
@@ -44,7 +48,7 @@ async def playground(config: Config, *, port: int = 0) -> AsyncIterator[Playgrou
     stopped on exit. The bot keeps the settings of `config` but its token, which the local
     server makes up, and its database, which lasts as long as the playground."""
     async with contextlib.AsyncExitStack() as stack:
-        server = await stack.enter_async_context(LocalDiscord())
+        server = await stack.enter_async_context(LocalDiscord(heartbeat_interval=HEARTBEAT))
         members = furnish(server)
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="puzzlebot-playground-"))
         clock = PlaygroundClock()

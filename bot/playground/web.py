@@ -44,7 +44,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-COMMAND_KINDS = {1: "slash", 2: "user", 3: "message"}
+APPLICATION_COMMAND, MODAL_SUBMIT = 2, 5  # interaction types
 
 
 class PageError(Exception):
@@ -166,7 +166,7 @@ class PlaygroundWeb:
         embeds = [_with_local_urls(e, local) for e in message.embeds]
         components = [_with_local_urls(c, local) for c in message.components]
         shown_elsewhere = json.dumps([embeds, components])
-        handle = self.server.interactions.get(message.interaction_id or 0)
+        handle = self._command_behind(self.server.interactions.get(message.interaction_id or 0))
         return {
             "id": str(message.id),
             "author": _name(message.author),
@@ -191,6 +191,24 @@ class PlaygroundWeb:
             "timestamp": message.timestamp,
             "invoked": _invoked(handle) if handle is not None else None,
         }
+
+    def _command_behind(self, handle: InteractionHandle | None) -> InteractionHandle | None:
+        """The slash command a reply answers: the interaction itself, or for a text box's
+        submission the command that opened the box (Discord names it above the reply)."""
+        if handle is None or handle.type != MODAL_SUBMIT:
+            return handle
+        custom_id = handle.payload.get("data", {}).get("custom_id")
+        return next(
+            (
+                earlier
+                for earlier in reversed(self.server.interactions.values())
+                if earlier.modal is not None
+                and earlier.modal.get("custom_id") == custom_id
+                and earlier.user is handle.user
+                and earlier.type == APPLICATION_COMMAND
+            ),
+            None,
+        )
 
     # --- what the member does ---------------------------------------------------------------
 
@@ -341,7 +359,7 @@ class PlaygroundWeb:
 def _invoked(handle: InteractionHandle) -> dict[str, str] | None:
     """Who used which command, for the line above a reply ("alice used /solve letterboxed")."""
     data = handle.payload.get("data", {})
-    if handle.type != 2 or handle.user is None:
+    if handle.type != APPLICATION_COMMAND or handle.user is None:
         return None
     path = [data.get("name", "")]
     options = data.get("options") or []

@@ -98,6 +98,7 @@ function drawMembers() {
 function refollow() {
   page.known = "";
   page.generation += 1;
+  drawn.clear();  // another member sees other private replies and buttons act as them
   $("messages").replaceChildren();
   follow();
 }
@@ -129,14 +130,25 @@ function drawViolations(violations) {
   box.textContent = "Discord would have refused what the bot did:\n" + violations.join("\n");
 }
 
+// A message drawn before and unchanged keeps its element (its pictures are not loaded again).
+const drawn = new Map();  // message id -> { json, node }
+
 function drawMessages(messages) {
   const list = $("messages");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
-  list.replaceChildren(...messages.filter((m) => !page.dismissed.has(m.id)).map(drawMessage));
+  const nodes = messages.filter((m) => !page.dismissed.has(m.id)).map((message) => {
+    const json = JSON.stringify(message);
+    const before = drawn.get(message.id);
+    if (before && before.json === json) return before.node;
+    const node = drawMessage(message);
+    drawn.set(message.id, { json, node });
+    for (const image of node.querySelectorAll("img")) {
+      image.addEventListener("load", () => { if (atBottom) list.scrollTop = list.scrollHeight; });
+    }
+    return node;
+  });
+  list.replaceChildren(...nodes);
   if (atBottom) list.scrollTop = list.scrollHeight;
-  for (const image of list.querySelectorAll("img")) {
-    image.addEventListener("load", () => { if (atBottom) list.scrollTop = list.scrollHeight; });
-  }
 }
 
 function drawMessage(message) {
