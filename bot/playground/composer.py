@@ -160,12 +160,9 @@ def _segments(text: str, start: int, reading: Reading) -> list[Segment]:
         marks = list(re.finditer(rf"(?:(?<=\s)|^)({names}):", text[start:]))
     segments = []
     free = text[start : start + marks[0].start() if marks else len(text)]
-    if free.strip():
-        named = {m.group(1) for m in marks}
-        option = next((o for o in declared if o.get("required") and o["name"] not in named), None)
-        option = option or next(
-            (o for o in declared if o["name"] not in named and o["type"] == STRING), None
-        )
+    if free.strip():  # typed straight after the command: its first required option
+        option = next((o for o in declared if o.get("required")), None)
+        option = option or next((o for o in declared if o["type"] == STRING), None)
         value_start = start + len(free) - len(free.lstrip())
         segments.append(Segment(option, free.strip(), value_start))
     for index, mark in enumerate(marks):

@@ -59,10 +59,10 @@ async def playground(config: Config, *, port: int = 0) -> AsyncIterator[Playgrou
             development_guild=0,  # commands are synced globally, as a first start does
         )
         bot = PuzzleBot(own, clock=clock, guild_ready_timeout=0.05)
-        await stack.enter_async_context(server.run_bot(bot, ready_timeout=READY_TIMEOUT))
         web = PlaygroundWeb(server, bot, clock, members)
         stack.push_async_callback(web.close)
-        await web.start(port)
+        await web.start(port)  # first: a port in use is said at once, not after the bot starts
+        await stack.enter_async_context(server.run_bot(bot, ready_timeout=READY_TIMEOUT))
         yield Playground(server, bot, clock, members, web)
 
 

@@ -241,9 +241,9 @@ class PlaygroundWeb:
         body = await _body(request)
         member = self._member(body.get("member"))
         channel = self._channel(body.get("channel"))
-        commands = self._visible_commands(member)
-        try:
-            invocation = composer.parse(str(body.get("text", "")), commands, self._directory())
+        try:  # read against every command: one the member is not shown is refused below
+            text = str(body.get("text", ""))
+            invocation = composer.parse(text, self._synced_commands(), self._directory())
             handle = await self.server.send_slash_command(
                 invocation.name, invocation.options, user=member.user, channel=channel
             )
@@ -340,8 +340,11 @@ class PlaygroundWeb:
         """The synced commands the member's command list shows (Discord hides the ones whose
         default permissions they lack)."""
         shown = set(self.server.visible_command_names(member.user))
+        return [c for c in self._synced_commands() if c["name"] in shown]
+
+    def _synced_commands(self) -> list[dict[str, Any]]:
         synced = [*self.server.commands(self.server.guild), *self.server.commands(None)]
-        return [c for c in synced if c["name"] in shown and c.get("type", 1) == 1]
+        return [c for c in synced if c.get("type", 1) == 1]  # slash commands
 
     def _directory(self) -> composer.Directory:
         guild = self.server.guild

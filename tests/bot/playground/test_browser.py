@@ -51,12 +51,13 @@ BOX = "vro wal eth bdi"
 
 @pytest.fixture(scope="module")
 def playground_url(tmp_path_factory) -> Iterator[str]:
-    """`puzzlebot playground` in its own process, without a token; the address it prints."""
+    """`puzzlebot run --or-playground` (what `make run` runs) in its own process, without a
+    token: it says so and opens the playground; the address it prints."""
     log = tmp_path_factory.mktemp("playground") / "stderr.log"
     environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     with open(log, "w") as errors:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bot", "playground"],
+            [sys.executable, "-m", "bot", "run", "--or-playground"],
             stdout=subprocess.PIPE,
             stderr=errors,
             text=True,
@@ -64,8 +65,9 @@ def playground_url(tmp_path_factory) -> Iterator[str]:
         )
         watchdog = threading.Timer(START_TIMEOUT, process.kill)
         watchdog.start()
-        url = None
+        url, said = None, ""
         for line in process.stdout:
+            said += line
             found = re.search(r"Playground: (http://127\.0\.0\.1:\d+/)", line)
             if found:
                 url = found.group(1)
@@ -75,6 +77,7 @@ def playground_url(tmp_path_factory) -> Iterator[str]:
             process.kill()
             pytest.fail(f"the playground printed no address; its log:\n{log.read_text()[-3000:]}")
         try:
+            assert "No Discord token" in said, said
             yield url
         finally:
             process.send_signal(signal.SIGINT)
