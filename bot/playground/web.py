@@ -25,6 +25,7 @@ from bot.localdiscord import (
     StoredMessage,
     WaitTimeout,
 )
+from bot.localdiscord.interactions import APPLICATION_COMMAND, MODAL_SUBMIT
 
 from . import composer
 from .clock import PlaygroundClock, advance_to_next_post, end_the_day
@@ -44,7 +45,6 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-APPLICATION_COMMAND, MODAL_SUBMIT = 2, 5  # interaction types
 
 
 class PageError(Exception):
@@ -353,6 +353,13 @@ class PlaygroundWeb:
 
     @web.middleware
     async def _errors_as_json(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        # Only this page may drive the bot: a page elsewhere that reaches this port through a
+        # name of its own (DNS rebinding) or a plain form post (no JSON) is turned away.
+        port = self.url.rsplit(":", 1)[-1].rstrip("/")
+        if request.host not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            return _json({"error": "the playground answers only at its own address"}, 403)
+        if request.method == "POST" and request.content_type != "application/json":
+            return _json({"error": "the page sends JSON"}, 415)
         try:
             return await handler(request)
         except PageError as error:

@@ -93,8 +93,14 @@ async def test_what_the_page_cannot_do_is_said_plainly(running, http):
     assert status == 400 and "needs puzzle:" in said["error"]
     status, said = await post(http, "/api/command", {"member": "42", "text": "/help"})
     assert status == 400 and "choose a member" in said["error"]
-    async with http.post("/api/command", data=b"{not json") as response:
+    headers = {"Content-Type": "application/json"}
+    async with http.post("/api/command", data=b"{not json", headers=headers) as response:
         assert response.status == 400 and "not JSON" in (await response.json())["error"]
+    # Not from the page: a form post, or a request by another name for this address.
+    async with http.post("/api/command", data={"text": "/help"}) as response:
+        assert response.status == 415
+    async with http.get("/api/state", headers={"Host": "attacker.example:80"}) as response:
+        assert response.status == 403
     _, said = await post(http, "/api/clock", {"action": "next-post"})
     assert (
         "No daily puzzles are set up yet" in said["note"]
