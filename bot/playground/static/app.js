@@ -147,8 +147,21 @@ function drawMessages(messages) {
     }
     return node;
   });
-  list.replaceChildren(...nodes);
+  list.replaceChildren(...(nodes.length ? nodes : [welcome()]));
   if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+// What to try first, while the channel is empty.
+function welcome() {
+  const box = element("div", "welcome");
+  box.append(
+    element("h2", "", "Welcome to #" + $("channel-name").textContent),
+    element("p", "", "Type / to see the commands, for example:"),
+    element("pre", "", "/solve letterboxed vro wal eth bdi\n/solve sudoku\n/help"),
+    element("p", "", "Daily puzzles: as morgan (Manage Server), set them up, then press “Advance to the next post”; play as alice or bob and see /leaderboard:"),
+    element("pre", "", "/puzzle-settings setup channel:#puzzles time:09:00 timezone:Europe/London kinds:letterboxed"),
+  );
+  return box;
 }
 
 function drawMessage(message) {

@@ -243,6 +243,9 @@ def test_solve_letter_boxed_with_autocomplete_and_see_the_answer_and_its_picture
     playground_url, browser, screenshots
 ):
     page = Page(browser, playground_url)
+    # The empty channel says what to try first.
+    page.wait_for(lambda: "Type / to see the commands" in page.element("messages").text)
+    browser.save_screenshot(str(screenshots / "welcome.png"))
     page.act_as("alice")
     # The command, its subcommand and its options are offered from the tree the bot synced.
     assert "/solve" in page.type_and_suggest("/so")
