@@ -29,8 +29,9 @@ Throughput (a third bot, default config, in its own process as in production: th
 probe then sees the bot's loop alone): `--arrivals` members' /solve letterboxed arrive
 evenly spread over one second; answered, p95, and the bot's event-loop lag meanwhile.
 
-Memory (each worker count in a process of its own, so each starts its own forkserver):
-the bot with N workers from start to ready (pool warm), then the proportional set size
+Memory (each worker count measured from a process of its own; the bot with the default
+config in its own process, as in production, so the local Discord server is not counted):
+the bot with N workers from process start to ready (pool warm), then the proportional set size
 (PSS, from /proc/<pid>/smaps_rollup: shared pages count a share each) of the bot's process,
 its forkserver and each worker, when ready and again after `--solves` mixed solves. The
 total over the processes is the memory the bot takes; "each further worker" is how much
@@ -56,38 +57,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
+from bench.bot_process import LoopLagProbe, from_bot, start_bot_process
 from bench.letterboxed import nyt_boxes
 from bot.app import PuzzleBot
 from bot.config import Config
 from bot.localdiscord import LocalDiscord
 from bot.puzzle_service import BUSY
 from puzzles import all_kinds, get_kind
-
-PROBE_INTERVAL = 0.005
-
-
-class LoopLagProbe:
-    """Sleeps PROBE_INTERVAL over and over; how late each wake-up is measures loop blocking."""
-
-    def __init__(self) -> None:
-        self.lags: list[float] = []
-        self._task: asyncio.Task | None = None
-
-    async def _run(self) -> None:
-        while True:
-            start = time.perf_counter()
-            await asyncio.sleep(PROBE_INTERVAL)
-            self.lags.append(max(0.0, time.perf_counter() - start - PROBE_INTERVAL))
-
-    def __enter__(self) -> LoopLagProbe:
-        self._task = asyncio.get_running_loop().create_task(self._run())
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        assert self._task is not None
-        self._task.cancel()
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -194,38 +171,45 @@ def rollup_mib(pid: int) -> dict[str, float]:
     }
 
 
-def parent_of(pid: int) -> int:
-    with open(f"/proc/{pid}/stat") as stat:
-        return int(stat.read().rpartition(")")[2].split()[1])
+def children_of(pid: int) -> list[int]:
+    """The process's children, started by any of its threads."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
 
 
-def bot_memory(bot: PuzzleBot) -> dict:
-    """PSS (and private memory) of the bot's process, its pool's forkserver and each worker;
-    the total PSS is the memory the bot takes."""
-    workers = sorted(worker.process.pid for worker in bot.pool._workers)
-    forkservers = {parent_of(pid) for pid in workers} - {os.getpid()}
-    processes = {
-        "main": rollup_mib(os.getpid()),
-        **{f"forkserver {pid}": rollup_mib(pid) for pid in sorted(forkservers)},
-        **{f"worker {pid}": rollup_mib(pid) for pid in workers},
-    }
+def bot_memory(bot_pid: int) -> dict:
+    """PSS (and private memory) of the bot's process, its pool's forkserver and each worker
+    (the forkserver's children); the total PSS is the memory the bot takes."""
+    processes = {"main": rollup_mib(bot_pid)}
+    for child in children_of(bot_pid):
+        workers = children_of(child)
+        if workers:  # the forkserver (the pool's resource tracker has no children)
+            processes[f"forkserver {child}"] = rollup_mib(child)
+            processes.update({f"worker {pid}": rollup_mib(pid) for pid in sorted(workers)})
     total = sum(process["pss"] for process in processes.values())
     return {"total_mib": round(total, 1), "processes_mib": processes}
 
 
 async def memory(workers: int, solves: int) -> dict:
+    """The bot in its own process with `workers` workers and the default config, as in
+    production (the local Discord server here is not counted), when ready and after
+    `solves` solves of every kind at once."""
     with tempfile.TemporaryDirectory() as folder:
-        config = unlimited_config(folder, workers, solves)
         async with LocalDiscord(heartbeat_interval=0.25) as server:
-            bot = PuzzleBot(config, guild_ready_timeout=0.05)
             started = time.perf_counter()
-            async with server.run_bot(bot, ready_timeout=120):
+            child = await bot_in_its_own_process(server, folder, workers)
+            try:
+                await from_bot(child, "ready", timeout=120)
                 ready_s = time.perf_counter() - started
-                when_ready = bot_memory(bot)
-                await bot.sync_commands(server.guild.id)
+                when_ready = bot_memory(child.pid)
                 mixed = await mixed_solves(server, solves)
-                after_solves = bot_memory(bot)
+                after_solves = bot_memory(child.pid)
                 after_solves.update(solves=solves, answered=mixed["answered_with_image"])
+            finally:
+                child.terminate()
+                await child.wait()
     return {
         "workers": workers,
         "startup_to_ready_s": round(ready_s, 2),
@@ -373,14 +357,12 @@ async def arriving_solves(server: LocalDiscord, count: int, seconds: float) -> d
     return result | {"within_s": seconds}
 
 
-async def from_bot(child: asyncio.subprocess.Process, key: str, timeout: float) -> Any:
-    """The next document the bot process prints that carries `key` (bench/bot_process.py)."""
-    async with asyncio.timeout(timeout):
-        while line := await child.stdout.readline():
-            document = json.loads(line)
-            if key in document:
-                return document[key]
-    raise RuntimeError(f"the bot process ended before it said {key!r}")
+async def bot_in_its_own_process(
+    server: LocalDiscord, folder: str, workers: int
+) -> asyncio.subprocess.Process:
+    """The real bot in a process of its own (bench/bot_process.py), talking to `server`."""
+    database = str(Path(folder) / "bench.sqlite3")
+    return await start_bot_process(server.url, server.token, database, "--workers", str(workers))
 
 
 async def throughput(count: int) -> dict:
@@ -388,11 +370,7 @@ async def throughput(count: int) -> dict:
     so the loop lag measured is the bot's own."""
     with tempfile.TemporaryDirectory() as folder:
         async with LocalDiscord(heartbeat_interval=0.25) as server:
-            child = await asyncio.create_subprocess_exec(
-                *(sys.executable, "-m", "bench.bot_process"),
-                *(server.url, server.token, str(Path(folder) / "bench.sqlite3")),
-                stdout=asyncio.subprocess.PIPE,
-            )
+            child = await bot_in_its_own_process(server, folder, workers=2)
             try:
                 await from_bot(child, "ready", timeout=120)
                 child.send_signal(signal.SIGUSR1)  # lag samples from here on

@@ -25,15 +25,19 @@ from bot.database import Database
 from bot.pool import WorkerPool
 from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
-from puzzles.lexicon import Tier, lexicon
+from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.admin", "cogs.help")
 
 
-class PuzzleBot(commands.Bot):
-    """puzzlebot. With `serve_commands=False` it only loads the command tree (for syncing)."""
+class PuzzleBot(commands.AutoShardedBot):
+    """puzzlebot. With `serve_commands=False` it only loads the command tree (for syncing).
+
+    Sharded, as large bots are: it runs the config's shard_ids of shard_count shards (by
+    default as many as Discord recommends, all in this process), one gateway connection each.
+    """
 
     def __init__(
         self,
@@ -54,6 +58,8 @@ class PuzzleBot(commands.Bot):
             owner_ids=set(config.owner_ids) or None,
             # Nothing the bot echoes (puzzle text, names) may ever ping anyone.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=config.shard_count or None,  # None: as Discord recommends
+            shard_ids=list(config.shard_ids) or None,  # None: all of them
             **options,
         )
         self.config = config
@@ -76,9 +82,10 @@ class PuzzleBot(commands.Bot):
                 initializer=jobs.warm_up_once,
                 preload=["bot.preload"],  # loaded once, in the forkserver, shared by workers
             )
-            # The word sets load in a thread while the workers start, for parsing here (a
-            # ladder's words are checked as it is parsed); texts and frequencies stay unloaded.
-            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon().words, Tier.LARGE))
+            # The word list loads in a thread while the workers start, for parsing here (a
+            # ladder's words are checked as it is parsed): only its word hashes stay here, the
+            # word sets and frequencies the solvers use live in the workers.
+            await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon().contains, "a"))
             limits = SolveLimits(
                 self.config.per_user, self.config.per_guild, self.config.window_seconds
             )
@@ -95,8 +102,14 @@ class PuzzleBot(commands.Bot):
         # The word lists are millions of long-lived objects: keep them out of the garbage
         # collector's full passes, which would otherwise stall the event loop for 30+ ms.
         gc.freeze()
-        if self.serve_commands:
+        if self.serve_commands and self.syncs_commands:
             await self.sync_changed_commands()
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process sends the command tree at start: only the one running shard 0
+        when shard processes share the bot (one tree; Discord limits how often it changes)."""
+        return not self.config.shard_ids or 0 in self.config.shard_ids
 
     def _daily_scheduler(self, daily: DailyService) -> DailyScheduler:
         # What the scheduler posts is presented as the cogs present everything: the Play

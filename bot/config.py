@@ -40,6 +40,9 @@ class Config:
     daily_poll_seconds: float = 30.0
     members_intent: bool = False
     command_log_days: int = 90
+    # Shards (bot/shards.py): 0 = as many as Discord recommends, all run by this process.
+    shard_count: int = 0
+    shard_ids: tuple[int, ...] = ()  # () = every shard of shard_count
     source: str = field(default="defaults", compare=False)
 
 
@@ -60,6 +63,8 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("daily", "poll_seconds"): "daily_poll_seconds",
     ("discord", "members_intent"): "members_intent",
     ("storage", "command_log_days"): "command_log_days",
+    ("discord", "shard_count"): "shard_count",
+    ("discord", "shard_ids"): "shard_ids",
 }
 
 # Keys an older config file may still use -> the key that replaced them.
@@ -68,8 +73,14 @@ OLDER_SPELLINGS: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+# Environment variables that win over the file: one config file serves every shard process
+# (a systemd template unit or a compose service sets each process's shards).
+SHARD_VARIABLES = {"PUZZLEBOT_SHARD_COUNT": "shard_count", "PUZZLEBOT_SHARD_IDS": "shard_ids"}
+
+
 def load_config(path: str | Path | None, environ: dict[str, str] | None = None) -> Config:
-    """Read `path` (None = defaults only); DISCORD_TOKEN in the environment wins over the file."""
+    """Read `path` (None = defaults only); DISCORD_TOKEN, PUZZLEBOT_SHARD_COUNT and
+    PUZZLEBOT_SHARD_IDS in the environment win over the file."""
     environ = os.environ if environ is None else environ
     values: dict[str, Any] = {}
     source = "defaults"
@@ -78,7 +89,32 @@ def load_config(path: str | Path | None, environ: dict[str, str] | None = None) 
         values = _values_from_file(Path(path))
     if environ.get("DISCORD_TOKEN"):
         values["token"] = environ["DISCORD_TOKEN"].strip()
+    values.update(_shards_from_environment(environ))
+    set_by_environment = bool(environ.get("PUZZLEBOT_SHARD_IDS", "").strip())
+    where = "PUZZLEBOT_SHARD_IDS" if set_by_environment else f"{source}: discord.shard_ids"
+    _check_shards(where, values)
     return Config(**values, source=source)
+
+
+def _shards_from_environment(environ: dict[str, str]) -> dict[str, Any]:
+    """PUZZLEBOT_SHARD_COUNT=3 and PUZZLEBOT_SHARD_IDS=0,1 as the config values they set."""
+    values: dict[str, Any] = {}
+    for variable, name in SHARD_VARIABLES.items():
+        text = environ.get(variable, "").strip()
+        if not text:
+            continue
+        try:
+            value = [int(part) for part in text.split(",")]
+        except ValueError:
+            value = None
+        if name == "shard_count":
+            value = value[0] if value and len(value) == 1 else text
+        if value is None:
+            raise ConfigError(
+                f"{variable} must be shard numbers separated by commas, e.g. 0 or 0,1; not {text!r}"
+            )
+        values[name] = _checked(variable, name, value)
+    return values
 
 
 def _values_from_file(path: Path) -> dict[str, Any]:
@@ -118,6 +154,14 @@ def _checked(label: str, name: str, value: Any) -> Any:
         if not isinstance(value, list) or not all(_in_range(v, low, high, int) for v in value):
             raise ConfigError(f"{label} must be a list of Discord user ids, e.g. [1234567890]")
         return tuple(value)
+    if name == "shard_ids":
+        numbers = value if isinstance(value, list) else [None]
+        if not all(_in_range(v, 0, SHARDS_MAX - 1, int) for v in numbers):
+            raise ConfigError(
+                f"{label} must be a list of this process's shard numbers, counted from 0,"
+                f" e.g. [0, 1]; not {value!r}"
+            )
+        return tuple(value)
     if name == "log_level":
         if not isinstance(value, str) or value.upper() not in LOG_LEVELS:
             raise ConfigError(f"{label} must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
@@ -141,6 +185,7 @@ def _checked(label: str, name: str, value: Any) -> Any:
 
 
 DISCORD_ID_MAX = 2**63 - 1  # ids are 64-bit snowflakes
+SHARDS_MAX = 100_000
 
 # Every number's allowed range: field -> (lowest, highest, unit). config.example.toml says the same.
 RANGES: dict[str, tuple[float, float, str]] = {
@@ -159,7 +204,31 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "window_seconds": (1, 86_400, " seconds"),
     "daily_poll_seconds": (1, 3_600, " seconds"),
     "command_log_days": (1, 3_650, " days"),
+    # 0 = as Discord recommends. Discord wants a shard per 2,500 servers at most; the
+    # largest bots run a few thousand.
+    "shard_count": (0, SHARDS_MAX, ""),
 }
+
+
+def _check_shards(label: str, values: dict[str, Any]) -> None:
+    """The shard ids name shards that exist (0 to shard_count - 1), each once."""
+    ids, count = values.get("shard_ids", ()), values.get("shard_count", 0)
+    if not ids:
+        return
+    if count == 0:
+        raise ConfigError(
+            f"{label} needs discord.shard_count, the number of shards of all processes"
+            " together: e.g. shard_count = 3 with shard_ids = [0] in the first process"
+        )
+    outside = [n for n in ids if n >= count]
+    if outside:
+        raise ConfigError(
+            f"{label} has {outside[0]}, but with shard_count = {count} the shards are"
+            f" numbered 0 to {count - 1}"
+        )
+    repeated = sorted({n for n in ids if ids.count(n) > 1})
+    if repeated:
+        raise ConfigError(f"{label} lists shard {repeated[0]} more than once")
 
 
 def _in_range(value: Any, low: float, high: float, kind: type) -> bool:

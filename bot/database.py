@@ -161,6 +161,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_posts ADD COLUMN claimed_by TEXT;
     ALTER TABLE daily_posts ADD COLUMN claimed_until TEXT;
     """,
+    # 7: the scheduler reads which of the days around today's posts are out, for every
+    # server at once, from this index alone (a query per server and kind took seconds a
+    # round at 10,000 servers).
+    """
+    CREATE INDEX daily_posts_day ON daily_posts (day, guild_id, kind, message_id);
+    """,
 )
 
 

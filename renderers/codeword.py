@@ -70,7 +70,10 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
     status_lines = _status_lines(status)
     height = PAD + body_height + SECTION_GAP + KEY_HEIGHT
     height += (SECTION_GAP + len(status_lines) * STATUS_SIZE * 1.3) if status_lines else 0
-    canvas = Canvas(WIDTH, math.ceil(height + PAD))
+    # Drawn at the final size, not supersampled: every shape is an upright square, which
+    # needs no smoothing, and the text is anti-aliased by FreeType. Half the time of a
+    # supersampled drawing of a long clue list, and the lines come out crisper.
+    canvas = Canvas(WIDTH, math.ceil(height + PAD), scale=1)
 
     if puzzle.grid:
         _draw_grid(canvas, puzzle, cell, letters, colours, new)

@@ -89,6 +89,13 @@ class ThrowawayServer:
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
+    def __enter__(self) -> ThrowawayServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
@@ -99,12 +106,8 @@ def postgres_server() -> Iterator[str]:
     binaries = server_binaries()
     if binaries is None:
         pytest.skip(f"no PostgreSQL server binaries (initdb, pg_ctl) and {ENVIRONMENT_URL} unset")
-    server = ThrowawayServer(binaries)
-    server.start()
-    try:
+    with ThrowawayServer(binaries) as server:
         yield server.url
-    finally:
-        server.stop()
 
 
 @contextlib.asynccontextmanager

@@ -155,14 +155,16 @@ class DailyService:
 
     # --- what is due ----------------------------------------------------------------------
 
-    async def due_posts(self) -> list[Due]:
-        """Puzzles whose server's next post time (see next_post) has come."""
+    async def due_posts(self, serves: Callable[[int], bool] = lambda guild_id: True) -> list[Due]:
+        """Puzzles whose server's next post time (see next_post) has come, in the servers
+        `serves` picks by id (a shard process: those on its shards)."""
         now = self.clock()
+        sent = await self._sent_around(now)  # one query for every server, not one each
         due = []
         for settings in await self.store.all_settings():
-            if settings.paused:
+            if settings.paused or not serves(settings.guild_id):
                 continue
-            day, when, unposted = await self._schedule(settings, now)
+            day, when, unposted = _schedule(settings, now, sent)
             if when > now:
                 continue
             for name in unposted:
@@ -175,38 +177,18 @@ class DailyService:
     async def next_post(self, settings: Settings) -> dt.datetime:
         """When the server's next daily puzzles go out; what setup and status announce and
         what the scheduler does (due_posts) both come from here."""
-        _, when, _ = await self._schedule(settings)
+        now = self.clock()
+        _, when, _ = _schedule(settings, now, await self._sent_around(now, settings.guild_id))
         return when
 
-    async def _schedule(
-        self, settings: Settings, now: dt.datetime | None = None
-    ) -> tuple[dt.date, dt.datetime, list[str]]:
-        """(the local day, when its posts are due, which kinds are still unposted).
-
-        Today's post time if it is ahead. Once it has passed, today's unposted puzzles are
-        due now: a server set up after its post time, or a bot that was down then, posts at
-        once; a day missed entirely is not posted late. When all are out, tomorrow's time.
-        `now` is the caller's moment: on a clock that moves, "due now" must not come out a
-        moment after the caller's now (a server set up late then waited a whole day).
-        """
-        now = now or self.clock()
-        zone = calendar.parse_timezone(settings.timezone)
-        at = calendar.parse_post_time(settings.post_time)
-        today = calendar.local_day(now, zone)
-        moment = calendar.post_moment(today, at, zone)
-        unposted = [
-            name for name in settings.kinds if not await self._posted(settings, name, today)
-        ]
-        if now < moment:
-            return today, moment, unposted
-        if unposted:
-            return today, now, unposted
-        tomorrow = today + dt.timedelta(days=1)
-        return tomorrow, calendar.post_moment(tomorrow, at, zone), list(settings.kinds)
-
-    async def _posted(self, settings: Settings, kind_name: str, day: dt.date) -> bool:
-        post = await self.store.post(settings.guild_id, kind_name, day)
-        return post is not None and post.message_id is not None
+    async def _sent_around(
+        self, now: dt.datetime, guild_id: int | None = None
+    ) -> set[tuple[int, str, dt.date]]:
+        """(server, kind, day) of the posts sent on any server's today: the local day is
+        within a day of UTC's in every time zone."""
+        utc_today = now.astimezone(dt.UTC).date()
+        one_day = dt.timedelta(days=1)
+        return await self.store.sent_posts(utc_today - one_day, utc_today + one_day, guild_id)
 
     async def unposted_closes(self, guild_id: int) -> list[Post]:
         """This week's days that closed without their answer post (the scheduler gave up)."""
@@ -390,3 +372,28 @@ def share_line(title: str, seconds: float, attempts: int, hints: int, words: int
     if hints:
         parts.append(f"{hints} hint{'s' if hints > 1 else ''}")
     return f"{title}: {', '.join(parts)}"
+
+
+def _schedule(
+    settings: Settings, now: dt.datetime, sent: set[tuple[int, str, dt.date]]
+) -> tuple[dt.date, dt.datetime, list[str]]:
+    """(the local day, when its posts are due, which kinds are still unposted), given the
+    posts `sent` around now.
+
+    Today's post time if it is ahead. Once it has passed, today's unposted puzzles are
+    due now: a server set up after its post time, or a bot that was down then, posts at
+    once; a day missed entirely is not posted late. When all are out, tomorrow's time.
+    `now` is the caller's one moment: on a clock that moves, "due now" must not come out a
+    moment after the caller's now (a server set up late then waited a whole day).
+    """
+    zone = calendar.parse_timezone(settings.timezone)
+    at = calendar.parse_post_time(settings.post_time)
+    today = calendar.local_day(now, zone)
+    moment = calendar.post_moment(today, at, zone)
+    unposted = [name for name in settings.kinds if (settings.guild_id, name, today) not in sent]
+    if now < moment:
+        return today, moment, unposted
+    if unposted:
+        return today, now, unposted
+    tomorrow = today + dt.timedelta(days=1)
+    return tomorrow, calendar.post_moment(tomorrow, at, zone), list(settings.kinds)

@@ -4,8 +4,9 @@ What is due and what was posted comes from the database each round, so a restart
 posts twice nor skips a day (only when to retry an unreachable channel is kept in memory).
 A post is reserved in the database before it is sent and recorded after; a bot stopped
 between the two finds its post in the channel when it comes back instead of sending it
-again. Bot processes sharing one database (shards on PostgreSQL) claim each post and each
-close in the database before sending it, so each is sent by one of them. A channel that is
+again. Bot processes sharing one database (shards on PostgreSQL) each serve the servers on
+their own shards, and claim each post and each close in the database before sending it, so
+each is sent once even while a process is replaced. A channel that is
 gone or a missing permission is logged, saved for /daily status, and retried (a channel
 that is gone or hidden only hourly, a day's answer post only a bounded number of times);
 no error stops the loop.
@@ -29,6 +30,7 @@ from bot.daily.game import DailyService, Due
 from bot.daily.scoring import clock_text
 from bot.daily.store import Post
 from bot.puzzle_service import Refusal
+from bot.shards import runs_server
 from puzzles import PuzzleKind, get_kind
 from puzzles.core import plural
 
@@ -94,10 +96,16 @@ class DailyScheduler:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
 
+    def serves(self, guild_id: int) -> bool:
+        """Whether the server's daily puzzles are this process's to post and close: the server
+        is on one of the shards it runs (every server, when it runs them all)."""
+        return runs_server(guild_id, self.bot.shard_count, getattr(self.bot, "shard_ids", None))
+
     async def run_once(self) -> None:
         for post in await self.daily.posts_to_close():
-            await self._close(post)
-        for due in await self.daily.due_posts():
+            if self.serves(post.guild_id):
+                await self._close(post)
+        for due in await self.daily.due_posts(self.serves):
             await self._post(due)
 
     # --- posting --------------------------------------------------------------------------

@@ -200,6 +200,21 @@ class DailyStore:
         )
         return _post(row) if row else None
 
+    async def sent_posts(
+        self, first: dt.date, last: dt.date, guild_id: int | None = None
+    ) -> set[tuple[int, str, dt.date]]:
+        """(server, kind, day) of every post sent on the days from `first` to `last`, on every
+        server or on one."""
+        sql = (
+            "SELECT guild_id, kind, day FROM daily_posts"
+            " WHERE day >= ? AND day <= ? AND message_id IS NOT NULL"
+        )
+        params: tuple = (first.isoformat(), last.isoformat())
+        if guild_id is not None:
+            sql, params = sql + " AND guild_id = ?", (*params, guild_id)
+        rows = await self._all(sql, params)
+        return {(row["guild_id"], row["kind"], dt.date.fromisoformat(row["day"])) for row in rows}
+
     async def reserve_post(
         self, guild_id: int, kind: str, day: dt.date, difficulty: str, channel_id: int,
         closes_at: dt.datetime,

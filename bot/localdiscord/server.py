@@ -38,7 +38,8 @@ The driver API (all ``async``, all on ``server``):
         bot opened on that interaction -> handle of the submit interaction.
     click_button(message, custom_id=None, *, label=None, user=None), choose_select(...) -> handle
     wait_for_request(predicate), wait_for_channel_message(channel, predicate),
-    wait_for_gateway_frame(predicate), dispatch(event, data), drop_gateway(code)
+    wait_for_gateway_frame(predicate), dispatch(event, data), drop_gateway(code, shard=None)
+    shard_guilds((id, count)): the servers a shard carries (see "Shards" on LocalDiscord)
 
 An ``InteractionHandle`` (see interactions.py) has ``initial_response()``, ``followups(n)``,
 ``wait_for_message(predicate)``, ``reply()``, ``wait_for_request(predicate)``, ``requests``,
@@ -87,6 +88,8 @@ import yarl
 from aiohttp import WSMsgType, web
 from discord.gateway import DiscordWebSocket
 
+from bot.shards import shard_of
+
 from . import validation
 from .interactions import (
     ALLOWED_RESPONSES,
@@ -132,6 +135,10 @@ GUILD_MESSAGES_INTENT = 1 << 9
 DM_MESSAGES_INTENT = 1 << 12
 KEPT_MESSAGE_FLAGS = (1 << 2) | (1 << 12) | (1 << 15)  # suppress embeds, silent, components v2
 NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/")
+INVALID_SHARD = 4010  # gateway close codes: a shard that cannot exist,
+SHARDING_REQUIRED = 4011  # or one that would carry more servers than Discord allows
+GUILDS_PER_SHARD = 2500  # Discord's most per connection
+UNSHARDED = (0, 1)  # an IDENTIFY without "shard" is shard 0 of 1: it carries every server
 
 
 # Where the middleware leaves the RecordedRequest for the handler (plain key on old aiohttp).
@@ -160,6 +167,7 @@ class _RateLimit:
 class _Session:
     id: str
     intents: int
+    shard: tuple[int, int] = UNSHARDED  # [shard_id, shard_count] from IDENTIFY
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     connection: _Connection | None = None
@@ -234,6 +242,15 @@ class LocalDiscord:
         gateway_compression: honour ``compress=zlib-stream`` in the gateway URL.
         dispatch_message_events: send MESSAGE_CREATE/UPDATE/DELETE for the bot's channel
             messages, as Discord does, when the bot's intents ask for them.
+        shards: the shard count GET /gateway/bot recommends (an AutoShardedBot without a
+            shard_count opens that many connections).
+
+    Shards, as Discord: each gateway connection that IDENTIFYs with ``shard: [id, count]``
+    gets READY and GUILD_CREATE for the servers on that shard only (``(guild_id >> 22) %
+    count == id``, bot/shards.py), and every event of a server (its interactions too) goes
+    on its shard's connection; events of no server (DMs) on shard 0. A shard that cannot
+    exist is closed with 4010, one carrying over 2,500 servers with 4011.
+    ``add_guild(name, shard=(id, count))`` makes a server on a chosen shard.
 
     Recorded state (read it in tests):
         requests: every HTTP request (``RecordedRequest``), in arrival order.
@@ -257,6 +274,7 @@ class LocalDiscord:
         strict_commands: bool = True,
         gateway_compression: bool = True,
         dispatch_message_events: bool = True,
+        shards: int = 1,
     ) -> None:
         self.heartbeat_interval = heartbeat_interval
         self.interaction_deadline = interaction_deadline
@@ -265,6 +283,7 @@ class LocalDiscord:
         self.strict_commands = strict_commands
         self.gateway_compression = gateway_compression
         self.dispatch_message_events = dispatch_message_events
+        self.recommended_shards = shards  # what GET /gateway/bot tells an AutoShardedBot
 
         self.application_id = snowflake()
         self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
@@ -289,7 +308,8 @@ class LocalDiscord:
         self._commands: dict[int | None, list[dict[str, Any]]] = {}
         self._rate_limits: list[_RateLimit] = []
         self._sessions: dict[str, _Session] = {}
-        self._session: _Session | None = None
+        self._session: _Session | None = None  # the latest identified
+        self._shard_sessions: dict[tuple[int, int], _Session] = {}  # the latest per shard
         self._connections: list[_Connection] = []
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -384,9 +404,16 @@ class LocalDiscord:
             target.add_member(user)
         return user
 
-    def add_guild(self, name: str, *, channels: tuple[str, ...] = ("general",)) -> FakeGuild:
-        """A guild with @everyone, the bot's managed role, the bot and the owner as members."""
-        guild = FakeGuild(id=snowflake(), name=name, owner_id=self.owner.id)
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channels: tuple[str, ...] = ("general",),
+        shard: tuple[int, int] | None = None,
+    ) -> FakeGuild:
+        """A guild with @everyone, the bot's managed role, the bot and the owner as members;
+        ``shard=(id, count)`` gives it an id on that shard (of ``count``)."""
+        guild = FakeGuild(id=_guild_id(shard), name=name, owner_id=self.owner.id)
         guild.roles.append(
             FakeRole(id=guild.id, name="@everyone", permissions=EVERYONE_PERMISSIONS)
         )
@@ -413,7 +440,7 @@ class LocalDiscord:
         if guild is None or channel not in guild.channels:
             raise ValueError(f"#{channel.name} is not a guild channel here")
         guild.channels.remove(channel)
-        if self._session is not None:
+        if self._shard_sessions:
             await self.dispatch("CHANNEL_DELETE", channel.payload())
 
     def find_channel(self, channel_id: int) -> FakeChannel | None:
@@ -582,11 +609,33 @@ class LocalDiscord:
     # ----------------------------------------------------------------- gateway
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH event to the connected bot (buffered for RESUME if disconnected)."""
-        session = self._session
-        if session is None:
+        """Send a DISPATCH event to the connected bot (buffered for RESUME if disconnected): on
+        the connection of the shard of ``data["guild_id"]`` (shard 0 when there is none)."""
+        if not self._shard_sessions:
             raise RuntimeError("no bot has identified on the gateway yet")
-        await self._dispatch_to(session, event, data)
+        guild_id = data.get("guild_id")
+        sessions = self._sessions_carrying(guild_id)
+        if not sessions:
+            raise RuntimeError(
+                f"no bot has identified on the shard of server {guild_id} (identified:"
+                f" {sorted(self._shard_sessions)})"
+            )
+        for session in sessions:
+            await self._dispatch_to(session, event, data)
+
+    def _sessions_carrying(self, guild_id: int | str | None) -> list[_Session]:
+        """The sessions Discord sends a server's events on: each shard's latest session whose
+        shard the server is on (every bot computes the rule for itself, as Discord does)."""
+        return [
+            session
+            for (shard_id, count), session in self._shard_sessions.items()
+            if (shard_id == 0 if guild_id is None else shard_of(int(guild_id), count) == shard_id)
+        ]
+
+    def shard_guilds(self, shard: tuple[int, int] | list[int]) -> list[FakeGuild]:
+        """The servers on shard ``(id, count)``: what its READY lists."""
+        shard_id, count = shard
+        return [guild for guild in self.guilds if shard_of(guild.id, count) == shard_id]
 
     async def _dispatch_to(self, session: _Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
@@ -595,9 +644,13 @@ class LocalDiscord:
         if session.connection is not None and session.connection.open:
             await session.connection.send(frame)
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's gateway socket (4000: it may RESUME, as after a network error)."""
+    async def drop_gateway(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close the bot's gateway sockets, or only shard ``shard``'s (4000: it may RESUME,
+        as after a network error)."""
         for connection in self._connections:
+            session = connection.session
+            if shard is not None and (session is None or session.shard[0] != shard):
+                continue
             if connection.open:
                 await connection.ws.close(code=code)
 
@@ -636,15 +689,24 @@ class LocalDiscord:
         if data.get("token") != self.token:
             await connection.ws.close(code=4004, message=b"Authentication failed.")
             return
-        session = _Session(id=uuid.uuid4().hex, intents=int(data.get("intents", 0)))
+        shard = _shard_asked(data)
+        if shard is None:
+            await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        guilds = self.shard_guilds(shard)
+        if len(guilds) > GUILDS_PER_SHARD:
+            await connection.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return
+        session = _Session(id=uuid.uuid4().hex, intents=int(data.get("intents", 0)), shard=shard)
         session.connection = connection
         connection.session = session
         self._sessions[session.id] = session
         self._session = session
+        self._shard_sessions[shard] = session  # a new session replaces the shard's old one
         ready = {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in self.guilds],
+            "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -658,9 +720,9 @@ class LocalDiscord:
             "_trace": ["localdiscord"],
         }
         if "shard" in data:
-            ready["shard"] = data["shard"]
+            ready["shard"] = list(shard)
         await self._dispatch_to(session, "READY", ready)
-        for guild in self.guilds:
+        for guild in guilds:
             await self._dispatch_to(session, "GUILD_CREATE", guild.payload())
 
     async def _resume(self, connection: _Connection, data: dict[str, Any]) -> None:
@@ -671,6 +733,7 @@ class LocalDiscord:
         session.connection = connection
         connection.session = session
         self._session = session
+        self._shard_sessions[session.shard] = session
         for frame in session.events:
             if frame["s"] > (data.get("seq") or 0):
                 await connection.send(frame)
@@ -1089,7 +1152,13 @@ class LocalDiscord:
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}
-        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        return _json(
+            {
+                "url": self.gateway_url,
+                "shards": self.recommended_shards,
+                "session_start_limit": limit,
+            }
+        )
 
     async def _get_me(self, request: web.Request) -> web.Response:
         me = {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US"}
@@ -1592,11 +1661,12 @@ class LocalDiscord:
         return web.Response(status=204)
 
     async def _dispatch_message_event(self, event: str, message: StoredMessage) -> None:
-        session = self._session
-        if not self.dispatch_message_events or session is None:
+        sessions = self._sessions_carrying(message.guild_id)
+        if not self.dispatch_message_events or not sessions:
             return
         intent = GUILD_MESSAGES_INTENT if message.guild_id else DM_MESSAGES_INTENT
-        if not session.intents & intent:
+        sessions = [session for session in sessions if session.intents & intent]
+        if not sessions:
             return
         if event == "MESSAGE_DELETE":
             data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel_id)}
@@ -1607,7 +1677,8 @@ class LocalDiscord:
             guild = self._guild_for(self.find_channel(message.channel_id))
             if guild is not None and message.author.id in guild.members:
                 data["member"] = guild.members[message.author.id].payload(with_user=False)
-        await self._dispatch_to(session, event, data)
+        for session in sessions:
+            await self._dispatch_to(session, event, data)
 
     # ----------------------------------------------------------------- guilds
 
@@ -1646,6 +1717,30 @@ class LocalDiscord:
         if member is None:
             return self._unknown(request, 10007, "Unknown Member")
         return _json(member.payload())
+
+
+def _shard_asked(identify: dict[str, Any]) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard: [id, count]`` (none: the one shard of an unsharded bot), or None
+    when no such shard can exist."""
+    shard = identify.get("shard", list(UNSHARDED))
+    if not (isinstance(shard, list) and len(shard) == 2):
+        return None
+    shard_id, count = shard
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in shard):
+        return None
+    return (shard_id, count) if 0 <= shard_id < count else None
+
+
+def _guild_id(shard: tuple[int, int] | None) -> int:
+    """A fresh snowflake for a guild, on the given shard (id, count) if one is given: its
+    timestamp, the bits above the low 22 that the shard rule reads, moved forward a little."""
+    made = snowflake()
+    if shard is None:
+        return made
+    shard_id, count = shard
+    if not 0 <= shard_id < count:
+        raise ValueError(f"no shard {shard_id} among {count} (shards are 0 to {count - 1})")
+    return made + (((shard_id - shard_of(made, count)) % count) << 22)
 
 
 LEFTOVER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: ")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -44,6 +45,45 @@ def test_the_database_is_a_sqlite_file_by_default_or_a_postgresql_url(tmp_path):
     assert Config().database == "sqlite:///puzzlebot.sqlite3"
 
 
+def test_shard_settings_name_this_process_s_shards(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord]\nshard_count = 3\nshard_ids = [2, 0]\n")
+    config = load_config(path, environ={})
+    assert (config.shard_count, config.shard_ids) == (3, (2, 0))
+    path.write_text("[discord]\nshard_count = 3\n")  # all three in this process
+    assert load_config(path, environ={}).shard_ids == ()
+    assert (Config().shard_count, Config().shard_ids) == (0, ())  # as Discord recommends
+
+
+def test_the_environment_sets_the_shards_over_one_shared_file(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord]\nshard_count = 3\nshard_ids = [0]\n")
+    environ = {"PUZZLEBOT_SHARD_IDS": " 1,2 "}
+    assert load_config(path, environ=environ).shard_ids == (1, 2)
+    environ = {"PUZZLEBOT_SHARD_COUNT": "4", "PUZZLEBOT_SHARD_IDS": "3"}
+    config = load_config(path, environ=environ)
+    assert (config.shard_count, config.shard_ids) == (4, (3,))
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"PUZZLEBOT_SHARD_IDS": "one"}, "PUZZLEBOT_SHARD_IDS must be shard numbers separated"),
+        ({"PUZZLEBOT_SHARD_IDS": "0;1"}, "e.g. 0 or 0,1; not '0;1'"),
+        ({"PUZZLEBOT_SHARD_IDS": "-1"}, "PUZZLEBOT_SHARD_IDS must be a list of this process's"),
+        ({"PUZZLEBOT_SHARD_IDS": "3"}, "PUZZLEBOT_SHARD_IDS has 3, but with shard_count = 3"),
+        ({"PUZZLEBOT_SHARD_COUNT": "three"}, "PUZZLEBOT_SHARD_COUNT must be a whole number"),
+        ({"PUZZLEBOT_SHARD_COUNT": "2,3"}, "PUZZLEBOT_SHARD_COUNT must be a whole number"),
+        ({"PUZZLEBOT_SHARD_COUNT": "2"}, "config.toml: discord.shard_ids has 2, but with"),
+    ],
+)
+def test_malformed_shard_variables_name_the_variable(tmp_path, environ, message):
+    path = tmp_path / "config.toml"
+    path.write_text("[discord]\nshard_count = 3\nshard_ids = [2]\n")
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_config(path, environ=environ)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -70,6 +110,16 @@ def test_the_database_is_a_sqlite_file_by_default_or_a_postgresql_url(tmp_path):
         ("[storage]\ndatabase = 5\n", "storage.database must be a string"),
         ("[database]\nurl = 5\n", "database.url must be a string"),
         ("workers = 3\n", "workers must be a [workers] table"),
+        ("[discord]\nshard_count = -1\n", "discord.shard_count must be a whole number from 0"),
+        ("[discord]\nshard_count = 2.5\n", "discord.shard_count must be a whole number"),
+        ("[discord]\nshard_ids = 1\n", "discord.shard_ids must be a list of this process's"),
+        ("[discord]\nshard_ids = ['0']\n", "shard numbers, counted from 0, e.g. [0, 1]"),
+        ("[discord]\nshard_ids = [-1]\n", "discord.shard_ids must be a list"),
+        ("[discord]\nshard_ids = [0]\n", "discord.shard_ids needs discord.shard_count"),
+        ("[discord]\nshard_ids = [0]\n", "e.g. shard_count = 3 with shard_ids = [0]"),
+        ("[discord]\nshard_count = 2\nshard_ids = [0, 2]\n", "numbered 0 to 1"),
+        ("[discord]\nshard_count = 3\nshard_ids = [3]\n", "has 3, but with shard_count = 3"),
+        ("[discord]\nshard_count = 3\nshard_ids = [1, 1]\n", "lists shard 1 more than once"),
         ("[workers\ncount = 3\n", "is not valid TOML"),
     ],
 )

@@ -168,6 +168,19 @@ def test_runtime_does_not_import_wordfreq():
 # --- membership ------------------------------------------------------------------------------
 
 
+def test_membership_without_word_sets_answers_as_the_sets_do(lex):
+    """A lexicon asked only whether words are in it (the bot's own process) answers from
+    sorted word hashes, never making the 40 MB word sets, and answers as they would."""
+    fresh = lexicon.__wrapped__()
+    for tier in TIERS:
+        words = sorted(lex.words(tier))[::997]
+        near_misses = [word[:-1] + ("q" if word[-1] != "q" else "z") for word in words]
+        for word in words + near_misses + ["", "Q", "lol"]:
+            assert fresh.contains(word, tier) == (word.lower() in lex.words(tier)), (word, tier)
+    assert fresh.contains("FJORD", Tier.COMMON) and not fresh.contains(7)  # type: ignore[arg-type]
+    assert not fresh._sets  # no word set was made
+
+
 def test_membership_is_case_insensitive(lex):
     assert lex.contains("Zygote")
     assert lex.contains("FJORD", Tier.COMMON)
