@@ -9,6 +9,7 @@ never fails on a character the terminal cannot show (it is written as an escape)
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
@@ -201,7 +202,15 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
     from bot.app import serve
     from bot.database import StorageError
 
-    config = _bot_config(args)
+    config = _bot_config(args, token_needed=not args.or_playground)
+    if not config.token:
+        print(
+            "No Discord token (DISCORD_TOKEN or [discord] token), so the bot runs in the "
+            "playground. To run it on Discord, see the README's 'Running the bot'.",
+            flush=True,
+        )
+        run_playground(args, report)
+        return
     discord.utils.setup_logging(level=config.log_level)
     try:
         asyncio.run(serve(config))
@@ -256,14 +265,50 @@ def run_migrate_db(args: argparse.Namespace, report: Report) -> None:
     )
 
 
-def _bot_config(args: argparse.Namespace):
+def run_playground(args: argparse.Namespace, report: Report) -> None:
+    """The real bot against the built-in local Discord server, with a web page to try it."""
+    import asyncio
+
+    import discord
+
+    from bot.playground.runner import serve_playground
+
+    config = _bot_config(args, token_needed=False)
+    discord.utils.setup_logging(level=config.log_level)
+    try:
+        asyncio.run(serve_playground(config, port=args.port, announce=_announce))
+    except OSError as error:
+        if error.errno not in (errno.EADDRINUSE, errno.EACCES):
+            raise
+        raise PuzzleError(
+            f"could not serve the playground on port {args.port} ({error.strerror}); choose "
+            "another with --port, or leave it out for a free one",
+            example="puzzlebot playground --port 8765",
+        ) from None
+
+
+def _announce(line: str) -> None:
+    _write(sys.stdout, line)
+    sys.stdout.flush()
+
+
+def _port(text: str) -> int:
+    """A TCP port to listen on: 1 to 65535, or 0 for a free one."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(
+            f"must be a port number from 1 to 65535 (or 0 for a free one), not {text!r}"
+        )
+    return int(text)
+
+
+def _bot_config(args: argparse.Namespace, *, token_needed: bool = True):
     from bot.config import ConfigError, load_config
 
     try:
         config = load_config(args.config)
     except ConfigError as error:
         raise PuzzleError(str(error)) from None
-    if not config.token:
+    if not config.token and token_needed:
         raise PuzzleError(
             "no Discord token: set DISCORD_TOKEN or [discord] token in the config file. Get"
             " one at https://discord.com/developers/applications (New Application, then Bot,"
@@ -510,6 +555,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = command("run", run_bot, "run the Discord bot (Ctrl-C stops it cleanly)")
     run.add_argument("--config", metavar="TOML", help="config file (see config.example.toml)")
+    run.add_argument(
+        "--or-playground",
+        action="store_true",
+        help="without a token, open the playground instead of stopping (what `make run` does)",
+    )
+    run.add_argument("--port", type=_port, default=0, help="the playground's port (default: free)")
+    playground = command(
+        "playground",
+        run_playground,
+        "the bot in a browser, without Discord: a local server and a page on 127.0.0.1",
+    )
+    playground.add_argument(
+        "--config", metavar="TOML", help="config file (its token and database are not used)"
+    )
+    playground.add_argument("--port", type=_port, default=0, help="default: a free one")
     sync = command("sync", run_sync, "send the slash commands to Discord")
     sync.add_argument("--config", metavar="TOML", help="config file (see config.example.toml)")
     sync.add_argument("--guild", type=int, help="one server's id (instant); default: every server")

@@ -1,0 +1,424 @@
+"""The playground's web server: the page, and the JSON the page reads and sends.
+
+Everything a member does goes through the local Discord server's driver API (the same the
+end-to-end tests use): a command line becomes send_slash_command, a suggestion for an option
+the bot completes becomes send_autocomplete, a button click_button, a text box submit_modal.
+What the page shows is the server's stored messages, as the chosen member would see them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from bot.app import PuzzleBot
+from bot.localdiscord import (
+    CommandHidden,
+    FakeUser,
+    InteractionHandle,
+    LocalDiscord,
+    StoredMessage,
+    WaitTimeout,
+)
+from bot.localdiscord.interactions import APPLICATION_COMMAND, MODAL_SUBMIT
+
+from . import composer
+from .clock import PlaygroundClock, advance_to_next_post, end_the_day
+from .world import Member
+
+STATIC = resources.files("bot.playground") / "static"
+STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+LONG_POLL_SECONDS = 20.0
+POLL_STEP_SECONDS = 0.1
+AUTOCOMPLETE_WAIT = 3.0  # Discord's client gives up on the bot's choices as quickly
+# Nothing is loaded from elsewhere: the page's own files, and pictures the bot uploaded.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self';"
+        " connect-src 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class PageError(Exception):
+    """A request the page sent that cannot be done; its message is shown beside the composer."""
+
+
+class PlaygroundWeb:
+    def __init__(
+        self,
+        server: LocalDiscord,
+        bot: PuzzleBot,
+        clock: PlaygroundClock,
+        members: list[Member],
+    ) -> None:
+        self.server, self.bot, self.clock, self.members = server, bot, clock, members
+        self.app = web.Application(middlewares=[self._errors_as_json])
+        self.app.on_response_prepare.append(_secure)
+        self.app.router.add_get("/", self._index)
+        self.app.router.add_get("/static/{name}", self._static)
+        self.app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
+        self.app.router.add_get("/api/state", self._state)
+        self.app.router.add_get("/api/messages", self._messages)
+        self.app.router.add_post("/api/suggest", self._suggest)
+        self.app.router.add_post("/api/command", self._command)
+        self.app.router.add_post("/api/button", self._button)
+        self.app.router.add_post("/api/select", self._select)
+        self.app.router.add_post("/api/modal", self._modal)
+        self.app.router.add_post("/api/clock", self._clock)
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    async def start(self, port: int = 0, host: str = "127.0.0.1") -> str:
+        """Listen on loopback (port 0: a free one); the page's address."""
+        self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, host, port).start()
+        bound_host, bound_port = self._runner.addresses[0][:2]
+        self.url = f"http://{bound_host}:{bound_port}/"
+        return self.url
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # --- the page -------------------------------------------------------------------------
+
+    async def _index(self, request: web.Request) -> web.Response:
+        return _file("index.html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        return _file(request.match_info["name"])
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        wanted = request.match_info["attachment_id"]
+        for message in self.server.messages.values():
+            for attachment in message.attachments:
+                if str(attachment.id) == wanted:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type)
+        raise web.HTTPNotFound()
+
+    # --- what the page shows ----------------------------------------------------------------
+
+    async def _state(self, request: web.Request) -> web.Response:
+        guild = self.server.guild
+        return _json(
+            {
+                "guild": guild.name,
+                "bot": self.server.bot_user.username,
+                "members": [
+                    {
+                        "id": str(m.user.id),
+                        "name": m.user.username,
+                        "manages_server": m.manages_server,
+                    }
+                    for m in self.members
+                ],
+                "channels": [{"id": str(c.id), "name": c.name} for c in guild.channels],
+                "users": {str(u.id): _name(u) for u in self.server.users.values()},
+                "now": self.clock().isoformat(),
+            }
+        )
+
+    async def _messages(self, request: web.Request) -> web.Response:
+        """The channel as the member sees it; held until it differs from what the page has
+        (`known`), for up to LONG_POLL_SECONDS."""
+        member = self._member(request.query.get("member"))
+        channel = self._channel(request.query.get("channel"))
+        known = request.query.get("known", "")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LONG_POLL_SECONDS
+        while True:
+            messages = [self._message_view(m) for m in self._seen_by(member, channel)]
+            problems = [str(v) for v in self.server.violations]
+            digest = _digest([messages, problems])
+            if digest != known or loop.time() > deadline:
+                break
+            await asyncio.sleep(POLL_STEP_SECONDS)
+        return _json(
+            {
+                "digest": digest,
+                "messages": messages,
+                "violations": problems,
+                "now": self.clock().isoformat(),
+            }
+        )
+
+    def _seen_by(self, member: Member, channel) -> list[StoredMessage]:
+        """What Discord shows this member: the channel's messages, and the private replies to
+        their own interactions."""
+        return [
+            m
+            for m in self.server.channel_messages(channel, include_ephemeral=True)
+            if not m.ephemeral or m.interaction_user is member.user
+        ]
+
+    def _message_view(self, message: StoredMessage) -> dict[str, Any]:
+        local = {a.filename: f"/attachments/{a.id}/{a.filename}" for a in message.attachments}
+        embeds = [_with_local_urls(e, local) for e in message.embeds]
+        components = [_with_local_urls(c, local) for c in message.components]
+        shown_elsewhere = json.dumps([embeds, components])
+        handle = self._command_behind(self.server.interactions.get(message.interaction_id or 0))
+        return {
+            "id": str(message.id),
+            "author": _name(message.author),
+            "bot": message.author.bot,
+            "content": message.content,
+            "embeds": embeds,
+            "components": components,
+            "attachments": [
+                {
+                    "url": local[a.filename],
+                    "filename": a.filename,
+                    "description": a.description or "",
+                    "image": a.content_type.startswith("image/"),
+                    "size": len(a.data),
+                }
+                for a in message.attachments
+                if local[a.filename] not in shown_elsewhere  # an embed's picture is in the embed
+            ],
+            "ephemeral": message.ephemeral,
+            "loading": message.loading,
+            "edited": message.edited_timestamp is not None,
+            "timestamp": message.timestamp,
+            "invoked": _invoked(handle) if handle is not None else None,
+        }
+
+    def _command_behind(self, handle: InteractionHandle | None) -> InteractionHandle | None:
+        """The slash command a reply answers: the interaction itself, or for a text box's
+        submission the command that opened the box (Discord names it above the reply)."""
+        if handle is None or handle.type != MODAL_SUBMIT:
+            return handle
+        custom_id = handle.payload.get("data", {}).get("custom_id")
+        return next(
+            (
+                earlier
+                for earlier in reversed(self.server.interactions.values())
+                if earlier.modal is not None
+                and earlier.modal.get("custom_id") == custom_id
+                and earlier.user is handle.user
+                and earlier.type == APPLICATION_COMMAND
+            ),
+            None,
+        )
+
+    # --- what the member does ---------------------------------------------------------------
+
+    async def _suggest(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        member = self._member(body.get("member"))
+        channel = self._channel(body.get("channel"))
+        text = str(body.get("text", ""))
+        items, ask = composer.suggest(text, self._visible_commands(member), self._directory())
+        if ask is not None:
+            items = await self._bot_choices(ask, text, member, channel) + items
+        return _json({"suggestions": [vars(item) for item in items]})
+
+    async def _bot_choices(
+        self, ask: composer.AutocompleteAsk, text: str, member: Member, channel
+    ) -> list[composer.Suggestion]:
+        try:
+            handle = await self.server.send_autocomplete(
+                " ".join(ask.path), ask.options, ask.focused, user=member.user, channel=channel
+            )
+            choices = await handle.autocomplete_choices(timeout=AUTOCOMPLETE_WAIT)
+        except (ValueError, LookupError, WaitTimeout):
+            return []  # Discord's client shows no choices then either
+        head = text[: ask.value_start]
+        return [
+            composer.Suggestion(c["name"], ask.focused, f"{head}{c['value']} ") for c in choices
+        ]
+
+    async def _command(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        member = self._member(body.get("member"))
+        channel = self._channel(body.get("channel"))
+        try:  # read against every command: one the member is not shown is refused below
+            text = str(body.get("text", ""))
+            invocation = composer.parse(text, self._synced_commands(), self._directory())
+            handle = await self.server.send_slash_command(
+                invocation.name, invocation.options, user=member.user, channel=channel
+            )
+        except CommandHidden:
+            raise PageError(
+                f"{member.user.username} is not shown that command: it needs a permission they "
+                "lack (Manage Server); switch to morgan"
+            ) from None
+        except (composer.CommandLineError, ValueError, LookupError) as error:
+            raise PageError(str(error)) from None
+        return _json(await self._outcome(handle))
+
+    async def _button(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        member = self._member(body.get("member"))
+        message = self._message(body.get("message"))
+        try:
+            handle = await self.server.click_button(
+                message, str(body.get("custom_id")), user=member.user
+            )
+        except KeyError as error:
+            raise PageError(f"that button is gone ({error})") from None
+        return _json(await self._outcome(handle))
+
+    async def _select(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        member = self._member(body.get("member"))
+        message = self._message(body.get("message"))
+        values = [str(v) for v in body.get("values") or []]
+        try:
+            handle = await self.server.choose_select(
+                message, str(body.get("custom_id")), values, user=member.user
+            )
+        except KeyError as error:
+            raise PageError(f"that menu is gone ({error})") from None
+        return _json(await self._outcome(handle))
+
+    async def _modal(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        member = self._member(body.get("member"))
+        opened = self.server.interactions.get(int(body.get("interaction") or 0))
+        if opened is None or opened.modal is None:
+            raise PageError("that text box is no longer open; run the command again")
+        fields = {str(k): str(v) for k, v in (body.get("fields") or {}).items()}
+        try:
+            handle = await opened.submit_modal(fields, user=member.user)
+        except ValueError as error:
+            raise PageError(str(error)) from None
+        return _json(await self._outcome(handle))
+
+    async def _outcome(self, handle: InteractionHandle) -> dict[str, Any]:
+        """What the member sees at once: a text box the bot opened, or the failure Discord
+        shows when the bot does not answer in time."""
+        try:
+            callback = await handle.initial_response(timeout=self.server.interaction_deadline + 1)
+        except WaitTimeout:
+            return {"error": "The application did not respond"}
+        if callback.status is not None and callback.status >= 400:
+            return {"error": "Interaction failed: Discord refused the bot's answer"}
+        if handle.modal is not None:
+            return {"modal": handle.modal, "interaction": str(handle.id)}
+        return {"ok": True}
+
+    async def _clock(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        actions = {"next-post": advance_to_next_post, "end-day": end_the_day}
+        action = actions.get(str(body.get("action")))
+        if action is None:
+            raise PageError(f"no clock action {body.get('action')!r}; one of {sorted(actions)}")
+        note = await action(self.bot, self.clock)
+        return _json({"note": note, "now": self.clock().isoformat()})
+
+    # --- lookups ----------------------------------------------------------------------------
+
+    def _member(self, member_id: Any) -> Member:
+        found = next((m for m in self.members if str(m.user.id) == str(member_id)), None)
+        if found is None:
+            raise PageError("choose a member to act as")
+        return found
+
+    def _channel(self, channel_id: Any):
+        for channel in self.server.guild.channels:
+            if str(channel.id) == str(channel_id):
+                return channel
+        return self.server.channel
+
+    def _message(self, message_id: Any) -> StoredMessage:
+        message = self.server.messages.get(int(message_id or 0))
+        if message is None or message.deleted:
+            raise PageError("that message is gone")
+        return message
+
+    def _visible_commands(self, member: Member) -> list[dict[str, Any]]:
+        """The synced commands the member's command list shows (Discord hides the ones whose
+        default permissions they lack)."""
+        shown = set(self.server.visible_command_names(member.user))
+        return [c for c in self._synced_commands() if c["name"] in shown]
+
+    def _synced_commands(self) -> list[dict[str, Any]]:
+        synced = [*self.server.commands(self.server.guild), *self.server.commands(None)]
+        return [c for c in synced if c.get("type", 1) == 1]  # slash commands
+
+    def _directory(self) -> composer.Directory:
+        guild = self.server.guild
+        users = [m.user for m in guild.members.values()]
+        return composer.directory_of(users, guild.channels, guild.roles)
+
+    @web.middleware
+    async def _errors_as_json(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        # Only this page may drive the bot: a page elsewhere that reaches this port through a
+        # name of its own (DNS rebinding) or a plain form post (no JSON) is turned away.
+        port = self.url.rsplit(":", 1)[-1].rstrip("/")
+        if request.host not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            return _json({"error": "the playground answers only at its own address"}, 403)
+        if request.method == "POST" and request.content_type != "application/json":
+            return _json({"error": "the page sends JSON"}, 415)
+        try:
+            return await handler(request)
+        except PageError as error:
+            return _json({"error": str(error)}, status=400)
+
+
+def _invoked(handle: InteractionHandle) -> dict[str, str] | None:
+    """Who used which command, for the line above a reply ("alice used /solve letterboxed")."""
+    data = handle.payload.get("data", {})
+    if handle.type != APPLICATION_COMMAND or handle.user is None:
+        return None
+    path = [data.get("name", "")]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):
+        path.append(options[0]["name"])
+        options = options[0].get("options") or []
+    return {"user": _name(handle.user), "command": "/" + " ".join(path)}
+
+
+def _name(user: FakeUser) -> str:
+    return user.global_name or user.username
+
+
+def _with_local_urls(item: Any, local: dict[str, str]) -> Any:
+    """An embed or component with attachment://name pictures pointing at this server."""
+    if isinstance(item, dict):
+        return {key: _with_local_urls(value, local) for key, value in item.items()}
+    if isinstance(item, list):
+        return [_with_local_urls(value, local) for value in item]
+    if isinstance(item, str) and item.startswith("attachment://"):
+        return local.get(item.removeprefix("attachment://"), "")
+    return item
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.json_response(data, status=status)
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise PageError("the page sent something that is not JSON") from None
+    if not isinstance(body, dict):
+        raise PageError("the page sent something that is not a JSON object")
+    return body
+
+
+def _file(name: str) -> web.Response:
+    suffix = name[name.rfind(".") :] if "." in name else ""
+    path = STATIC / name
+    if "/" in name or suffix not in STATIC_TYPES or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.Response(body=path.read_bytes(), content_type=STATIC_TYPES[suffix])
+
+
+async def _secure(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(SECURITY_HEADERS)

@@ -1,0 +1,344 @@
+"""The playground in a real browser: Debian's chromium, driven through its chromedriver, on
+the page `puzzlebot playground` serves (the real bot against the built-in local Discord
+server, in its own process). `make test` installs chromium when it is missing (as root)."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageStat
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+from puzzles import get_kind
+from renderers import draw
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+# A closed machine: no sandbox (root in a container), no GPU, nothing fetched in the background.
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1280,1000",
+)
+START_TIMEOUT = 180  # the worker pool warms up and the word lists load before the page is up
+LOADED = "return arguments[0].complete && arguments[0].naturalWidth"
+REPLY_TIMEOUT = 60  # generous: CI machines are slow
+BOX = "vro wal eth bdi"
+
+
+@pytest.fixture(scope="module")
+def playground_url(tmp_path_factory) -> Iterator[str]:
+    """`puzzlebot run --or-playground` (what `make run` runs) in its own process, without a
+    token: it says so and opens the playground; the address it prints."""
+    log = tmp_path_factory.mktemp("playground") / "stderr.log"
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    with open(log, "w") as errors:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "run", "--or-playground"],
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+            env=environment,
+        )
+        watchdog = threading.Timer(START_TIMEOUT, process.kill)
+        watchdog.start()
+        url, said = None, ""
+        for line in process.stdout:
+            said += line
+            found = re.search(r"Playground: (http://127\.0\.0\.1:\d+/)", line)
+            if found:
+                url = found.group(1)
+                break
+        watchdog.cancel()
+        if url is None:
+            process.kill()
+            pytest.fail(f"the playground printed no address; its log:\n{log.read_text()[-3000:]}")
+        try:
+            assert "No Discord token" in said, said
+            yield url
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                assert process.wait(timeout=30) == 0, log.read_text()[-3000:]
+            finally:
+                process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory) -> Iterator[WebDriver]:
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
+    if missing:
+        pytest.fail(
+            f"{', '.join(missing)} missing: apt-get install chromium chromium-driver "
+            "(`make test` does it when run as root)"
+        )
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("screenshots")
+
+
+class Page:
+    """The playground's page as a member uses it."""
+
+    def __init__(self, driver: WebDriver, url: str):
+        self.driver = driver
+        driver.get(url)
+        self.wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#members input"))
+
+    def wait_for(self, found, timeout: float = REPLY_TIMEOUT):
+        def check(driver):
+            try:
+                return found()
+            except StaleElementReferenceException:  # redrawn meanwhile: look again
+                return None
+
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(check)
+        except TimeoutException:
+            shown = "\n---\n".join(m.text for m in self.messages()[-4:])
+            raise AssertionError(
+                f"not on the page after {timeout} s; the last messages:\n{shown}\n"
+                f"composer: {self.error()!r}; clock: {self.element('clock-note').text!r}"
+            ) from None
+
+    def element(self, element_id: str) -> WebElement:
+        return self.driver.find_element(By.ID, element_id)
+
+    def act_as(self, name: str) -> None:
+        self.driver.find_element(By.ID, f"member-{name}").click()
+
+    def open_channel(self, name: str) -> None:
+        self.driver.find_element(By.ID, f"channel-{name}").click()
+
+    @property
+    def composer(self) -> WebElement:
+        return self.driver.find_element(By.ID, "command")
+
+    def suggestions(self) -> list[str]:
+        items = self.driver.find_elements(By.CSS_SELECTOR, "#suggestions li .label")
+        return [item.text for item in items]
+
+    def type_and_suggest(self, text: str) -> list[str]:
+        """Type, and the suggestions once they are there."""
+        self.composer.send_keys(text)
+        return self.wait_for(self.suggestions)
+
+    def send(self, command: str) -> None:
+        self.composer.clear()
+        self.composer.send_keys(command, Keys.ENTER)
+        self.wait_for(lambda: self.composer.get_attribute("value") == "" or self.error())
+
+    def error(self) -> str:
+        box = self.driver.find_element(By.ID, "composer-error")
+        return box.text if box.is_displayed() else ""
+
+    def messages(self) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, "#messages .message")
+
+    def message_with(self, text: str, *, newest: bool = True) -> WebElement:
+        """The (newest) message whose text holds `text`, once it is shown."""
+
+        def found():
+            matching = [m for m in self.messages() if text in m.text]
+            return (matching[-1] if newest else matching[0]) if matching else None
+
+        return self.wait_for(found)
+
+    def picture_in(self, text: str) -> WebElement:
+        """The picture of the newest message holding `text`, once the browser has loaded it."""
+
+        def loaded():
+            images = self.message_with(text).find_elements(By.CSS_SELECTOR, "img")
+            return next((i for i in images if self.driver.execute_script(LOADED, i)), None)
+
+        return self.wait_for(loaded)
+
+    def natural_size(self, image: WebElement) -> tuple[int, int]:
+        return tuple(
+            self.driver.execute_script(
+                "return [arguments[0].naturalWidth, arguments[0].naturalHeight]", image
+            )
+        )
+
+    def press(self, text: str, label: str) -> None:
+        """Press the button `label` under the newest message holding `text`."""
+
+        def button():
+            buttons = self.message_with(text).find_elements(By.CSS_SELECTOR, "button")
+            return next((b for b in buttons if b.text == label), None)
+
+        self.wait_for(button).click()
+
+    def fill_modal(self, fields: dict[str, str]) -> None:
+        dialog = self.wait_for(lambda: self.driver.find_element(By.ID, "modal"))
+        self.wait_for(lambda: dialog.get_attribute("open") is not None)
+        for name, value in fields.items():
+            box = self.driver.find_element(By.ID, f"modal-input-{name}")
+            box.clear()
+            box.send_keys(value)
+        self.driver.find_element(By.ID, "modal-submit").click()
+        self.wait_for(lambda: dialog.get_attribute("open") is None)
+
+    def screenshot_shows(self, image: WebElement, path: Path) -> None:
+        """Save a screenshot, and check the picture is really drawn on it where it is: not
+        the page's plain background, but a drawing of many tones."""
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", image)
+        self.driver.save_screenshot(str(path))
+        ratio = self.driver.execute_script("return window.devicePixelRatio") or 1
+        box = self.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]",
+            image,
+        )
+        with Image.open(path) as shot:
+            part = shot.convert("RGB").crop(tuple(round(v * ratio) for v in box))
+        assert part.width > 100 and part.height > 100, (part.size, path)
+        colours = part.getcolors(maxcolors=1 << 16)
+        assert colours is None or len(colours) > 16, f"a flat picture on {path}"
+        assert max(ImageStat.Stat(part).stddev) > 20, f"nothing drawn on {path}"
+
+
+def solution_of(kind_name: str, text: str):
+    kind = get_kind(kind_name)
+    puzzle = kind.parse(text)
+    return puzzle, kind.solve(puzzle)
+
+
+def test_solve_letter_boxed_with_autocomplete_and_see_the_answer_and_its_picture(
+    playground_url, browser, screenshots
+):
+    page = Page(browser, playground_url)
+    # The empty channel says what to try first.
+    page.wait_for(lambda: "Type / to see the commands" in page.element("messages").text)
+    browser.save_screenshot(str(screenshots / "welcome.png"))
+    page.act_as("alice")
+    # The command, its subcommand and its options are offered from the tree the bot synced.
+    assert "/solve" in page.type_and_suggest("/so")
+    page.composer.send_keys(Keys.TAB)
+    assert "/solve letterboxed" in page.type_and_suggest("lett")
+    page.composer.send_keys(Keys.TAB)
+    # The puzzle option completes from the bot itself (an autocomplete interaction).
+    assert any(s.startswith("example:") for s in page.wait_for(page.suggestions))
+    page.composer.send_keys(BOX, Keys.ENTER)
+
+    puzzle, solution = solution_of("letterboxed", BOX)
+    answer = solution.text().splitlines()[0]
+    assert "used /solve letterboxed" in page.message_with(answer).text
+    picture = page.picture_in(answer)
+    assert (
+        page.natural_size(picture)
+        == Image.open(io.BytesIO(draw("letterboxed", puzzle, solution))).size
+    )
+    assert "VRO WAL ETH BDI" in picture.get_attribute("alt")
+    page.screenshot_shows(picture, screenshots / "letterboxed.png")
+
+    # A spoiler stays hidden until clicked.
+    page.send(f"/solve letterboxed {BOX} spoiler:True")
+    spoilers = page.wait_for(lambda: page.messages()[-1].find_elements(By.CSS_SELECTOR, ".spoiler"))
+    hidden = spoilers[0]
+    assert "revealed" not in hidden.get_attribute("class")
+    assert hidden.value_of_css_property("color") == "rgba(0, 0, 0, 0)"
+    hidden.click()
+    assert "revealed" in hidden.get_attribute("class")
+
+    # A bad puzzle is answered privately: only the member who typed it sees it.
+    page.send("/solve letterboxed vro wal eth bdo")
+    private = page.message_with("appears twice")
+    assert "Only you can see this" in private.text
+    page.act_as("bob")
+    page.wait_for(lambda: not [m for m in page.messages() if "appears twice" in m.text])
+
+
+def test_solve_sudoku_in_a_text_box(playground_url, browser, screenshots):
+    page = Page(browser, playground_url)
+    page.act_as("bob")
+    grid = get_kind("sudoku").generate(random.Random(3), "easy").text()
+    page.send("/solve sudoku")
+    page.fill_modal({"puzzle": grid})
+    _, solution = solution_of("sudoku", grid)
+    first_row = solution.text().splitlines()[0]
+    assert "used /solve sudoku" in page.message_with(first_row).text
+    page.screenshot_shows(page.picture_in(first_row), screenshots / "sudoku.png")
+
+
+def code_block(message: WebElement) -> str:
+    return message.find_element(By.CSS_SELECTOR, "pre").text
+
+
+def test_daily_puzzle_set_up_played_and_on_the_leaderboard(playground_url, browser, screenshots):
+    page = Page(browser, playground_url)
+    # Setting up is shown only to a member who may manage the server.
+    page.act_as("alice")
+    assert "/puzzle-settings" not in page.type_and_suggest("/puzzle")
+    page.composer.clear()
+    page.act_as("morgan")
+    page.send(
+        "/puzzle-settings setup channel:#puzzles time:09:00 timezone:Europe/London "
+        "kinds:letterboxed"
+    )
+    status = page.message_with("09:00 Europe/London")
+    assert "Only you can see this" in status.text
+
+    browser.find_element(By.ID, "clock-next-post").click()
+    page.wait_for(lambda: "posted" in browser.find_element(By.ID, "clock-note").text, 180)
+    page.open_channel("puzzles")
+    page.picture_in("Letter Boxed #")
+
+    # Bob presses Play, reads the puzzle in his private reply, and answers in the text box.
+    page.act_as("bob")
+    page.press("Press Play", "Play")
+    opened = page.message_with("Your timer is running")
+    assert "Only you can see this" in opened.text
+    number = re.search(r"Letter Boxed #(\d+)", opened.text).group(1)
+    puzzle_text = code_block(opened)
+    _, solution = solution_of("letterboxed", puzzle_text)
+    page.press("Your timer is running", "Answer")
+    page.fill_modal({"answer": " ".join(solution.words)})
+    assert "100 points" in page.message_with("Solved Letter Boxed").text
+
+    page.send("/leaderboard period:today")
+    page.wait_for(lambda: "Bob" in page.message_with("used /leaderboard").text)
+    page.screenshot_shows(page.picture_in("used /leaderboard"), screenshots / "leaderboard.png")
+
+    # The end of the day: the answer is posted for everyone.
+    browser.find_element(By.ID, "clock-end-day").click()
+    closed = page.message_with(f"Letter Boxed #{number} has closed")
+    assert "1 played, 1 solved" in closed.text and "1. Bob: 100 points" in closed.text
+    page.picture_in(f"Letter Boxed #{number} has closed")  # the answer drawn in
+    page.act_as("alice")
+    page.wait_for(lambda: not [m for m in page.messages() if "Solved Letter Boxed" in m.text])

@@ -1,0 +1,130 @@
+"""The playground's page server, in this process: the real bot against the local Discord
+server, driven through the same JSON the page sends (the browser tests drive the page)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import replace
+from importlib import resources
+
+import aiohttp
+import pytest
+
+from bot.playground.runner import playground
+from tests.cogs.test_puzzle_commands import BOX, REPLY_TIMEOUT, test_config
+
+
+@pytest.fixture
+async def running(tmp_path):
+    async with playground(replace(test_config(tmp_path), workers=1)) as running:
+        yield running
+
+
+@pytest.fixture
+async def http(running):
+    async with aiohttp.ClientSession(running.url) as session:
+        yield session
+
+
+def member_id(running, name: str) -> str:
+    return next(str(m.user.id) for m in running.members if m.user.username == name)
+
+
+async def post(http, path: str, body: dict) -> tuple[int, dict]:
+    async with http.post(path, json=body) as response:
+        return response.status, await response.json()
+
+
+async def messages_until(http, member: str, found, timeout: float = REPLY_TIMEOUT) -> list[dict]:
+    """The channel as the member sees it, once `found(messages)` holds."""
+    known = ""
+    async with asyncio.timeout(timeout):
+        while True:
+            async with http.get("/api/messages", params={"member": member, "known": known}) as r:
+                data = await r.json()
+            if found(data["messages"]):
+                return data["messages"]
+            known = data["digest"]
+
+
+async def test_each_member_sees_the_channel_as_discord_shows_it_to_them(running, http):
+    alice, bob = member_id(running, "alice"), member_id(running, "bob")
+    status, _ = await post(
+        http, "/api/command", {"member": alice, "text": "/solve letterboxed vro wal eth bdo"}
+    )
+    assert status == 200
+    seen = await messages_until(
+        http, alice, lambda ms: any("appears twice" in m["content"] for m in ms)
+    )
+    assert [m["ephemeral"] for m in seen if "appears twice" in m["content"]] == [True]
+    # Bob's channel is the same channel without Alice's private reply.
+    status, _ = await post(
+        http, "/api/command", {"member": bob, "text": f"/solve letterboxed {BOX}"}
+    )
+    shown = await messages_until(http, bob, lambda ms: any(m["attachments"] for m in ms))
+    assert not any("appears twice" in m["content"] for m in shown)
+    (reply,) = [m for m in shown if m["attachments"]]
+    assert reply["invoked"] == {"user": "Bob", "command": "/solve letterboxed"}
+    # The picture is served from the page's own address.
+    async with http.get(reply["attachments"][0]["url"]) as picture:
+        assert picture.status == 200 and picture.content_type == "image/png"
+        assert (await picture.read()).startswith(b"\x89PNG")
+    running.server.assert_no_violations()
+
+
+async def test_commands_a_member_may_not_use_are_neither_offered_nor_sent(running, http):
+    alice, morgan = member_id(running, "alice"), member_id(running, "morgan")
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/puzzle"})
+    assert [s["label"] for s in offered["suggestions"]] == ["/puzzles"]
+    _, offered = await post(http, "/api/suggest", {"member": morgan, "text": "/puzzle"})
+    assert [s["label"] for s in offered["suggestions"]] == ["/puzzles", "/puzzle-settings"]
+    line = "/puzzle-settings setup channel:#puzzles time:09:00 timezone:Europe/London"
+    status, refused = await post(http, "/api/command", {"member": alice, "text": line})
+    assert status == 400 and "Manage Server" in refused["error"] and "morgan" in refused["error"]
+    # The bot's own completions come back as suggestions (an autocomplete interaction).
+    _, zones = await post(http, "/api/suggest", {"member": morgan, "text": line[:-6]})
+    assert "Europe/London" in [s["label"] for s in zones["suggestions"]]
+
+
+async def test_what_the_page_cannot_do_is_said_plainly(running, http):
+    alice = member_id(running, "alice")
+    status, said = await post(http, "/api/command", {"member": alice, "text": "/solve letterboxed"})
+    assert status == 400 and "needs puzzle:" in said["error"]
+    status, said = await post(http, "/api/command", {"member": "42", "text": "/help"})
+    assert status == 400 and "choose a member" in said["error"]
+    headers = {"Content-Type": "application/json"}
+    async with http.post("/api/command", data=b"{not json", headers=headers) as response:
+        assert response.status == 400 and "not JSON" in (await response.json())["error"]
+    # Not from the page: a form post, or a request by another name for this address.
+    async with http.post("/api/command", data={"text": "/help"}) as response:
+        assert response.status == 415
+    async with http.get("/api/state", headers={"Host": "attacker.example:80"}) as response:
+        assert response.status == 403
+    _, said = await post(http, "/api/clock", {"action": "next-post"})
+    assert (
+        "No daily puzzles are set up yet" in said["note"]
+        and "/puzzle-settings setup" in said["note"]
+    )
+    _, said = await post(http, "/api/clock", {"action": "end-day"})
+    assert "No daily puzzle is open" in said["note"]
+    status, said = await post(
+        http, "/api/modal", {"member": alice, "interaction": "1", "fields": {}}
+    )
+    assert status == 400 and "no longer open" in said["error"]
+
+
+async def test_the_page_loads_nothing_from_elsewhere(running, http):
+    async with http.get("/") as page:
+        assert (
+            page.status == 200 and "default-src 'self'" in page.headers["Content-Security-Policy"]
+        )
+        assert '<script src="/static/app.js">' in await page.text()
+    for name in ("index.html", "app.js", "app.css"):
+        text = (resources.files("bot.playground") / "static" / name).read_text()
+        assert not re.search(r"(src|href)=[\"']?(https?:)?//", text), name
+        assert not re.search(r"@import|url\(", text), name
+        async with http.get(f"/static/{name}") as served:
+            assert served.status == 200 and await served.text() == text
+    async with http.get("/static/..%2fweb.py") as escaped:
+        assert escaped.status == 404
