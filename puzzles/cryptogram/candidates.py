@@ -14,7 +14,7 @@ from puzzles.cryptogram.model import (
     word_model,
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.lexicon import Tier, lexicon, pattern_of
+from puzzles.lexicon import pattern_of
 
 UNKNOWN = -1
 # English letters, most frequent first: the starting guess for letters no word fixes.
@@ -101,10 +101,10 @@ def _pattern_words(printed: str) -> list[str]:
     if core != printed:
         words += model.extra_matching(core)
     if "'" not in core:
-        return words + list(lexicon().matching_pattern(letters, Tier.LARGE))
+        return words + list(model.listed_matching(letters))
     stem, _, ending = core.rpartition("'")
     if len(ending) == 1 and "'" not in stem:  # a possessive: DOG'S
-        bases = lexicon().matching_pattern(stem, Tier.LARGE) + model.extra_matching(stem)
+        bases = model.listed_matching(stem) + model.extra_matching(stem)
         words += [f"{base}'s" for base in bases]
     return [w for w in words if pattern_of(w.replace("'", "")) == pattern_of(letters)]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from functools import lru_cache
 
 from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, CipherWord, plain_word_score
 from puzzles.cryptogram.model import (
@@ -105,7 +106,13 @@ def reading_score(
 
 
 def decoded_word(printed: str, key: tuple[int, ...]) -> str:
-    return "".join("'" if ch == "'" else chr(97 + key[LETTERS.index(ch)]) for ch in printed)
+    """The cipher word read with the key, lowercase, apostrophes kept."""
+    return printed.translate(_translation(key))
+
+
+@lru_cache(maxsize=4096)  # the readings being ranked or climbed at once
+def _translation(key: tuple[int, ...]) -> dict[int, str]:
+    return {ord(cipher): chr(97 + plain) for cipher, plain in zip(LETTERS, key, strict=True)}
 
 
 def _decoded_score(word: CipherWord, key: tuple[int, ...]) -> float:
