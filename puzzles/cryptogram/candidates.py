@@ -48,19 +48,21 @@ class CipherWord:
         return frozenset(self.letters)
 
 
-def cipher_words(puzzle: Cryptogram) -> list[CipherWord]:
+def cipher_words(puzzle: Cryptogram, with_candidates: bool = True) -> list[CipherWord]:
+    """The distinct cipher words; without candidates when they are only to be scored."""
     counts = Counter(puzzle.words)
     return [
         CipherWord(
             printed,
             tuple(LETTERS.index(ch) for ch in printed if ch != "'"),
             count,
-            candidates_for(printed),
+            candidates_for(printed) if with_candidates else NO_CANDIDATES,
         )
         for printed, count in counts.items()
     ]
 
 
+NO_CANDIDATES = Candidates((), (), ())
 _CANDIDATES: dict[tuple[str, tuple[int, ...]], Candidates] = {}
 
 
