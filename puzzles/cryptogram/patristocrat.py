@@ -110,7 +110,8 @@ def _climb_on_words(
             if a not in counts and b not in counts:
                 continue
             key[a], key[b] = key[b], key[a]
-            if allow_self or (key[a] != a and key[b] != b):
+            # a letter not in the text may stand for itself: it is never read
+            if allow_self or all(key[c] != c for c in (a, b) if c in counts):
                 trial = "".join(chr(97 + key[c]) for c in cipher)
                 changed = positions.get(a, []) + positions.get(b, [])
                 gain = sum(
