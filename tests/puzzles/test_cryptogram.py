@@ -37,6 +37,12 @@ def letters_of(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch in LETTERS)
 
 
+def as_patristocrat(text: str, seed: int) -> str:
+    """The text's letters enciphered and printed in groups of five, as patristocrats are."""
+    ciphertext, _ = enciphered(letters_of(text), seed)
+    return " ".join(ciphertext[i : i + 5] for i in range(0, len(ciphertext), 5))
+
+
 # --- parse ---------------------------------------------------------------------------------
 
 
@@ -228,9 +234,7 @@ def test_patristocrat_without_word_breaks_is_read_from_letter_statistics():
         "It is a truth universally acknowledged that a single man in possession of a good "
         "fortune must be in want of a wife, however little known the feelings of such a man."
     )
-    ciphertext, _ = enciphered(letters_of(text), 1)
-    grouped = " ".join(ciphertext[i : i + 5] for i in range(0, len(ciphertext), 5))
-    solution = KIND.solve_with(parse(grouped), {"patristocrat": True})
+    solution = KIND.solve_with(parse(as_patristocrat(text, 1)), {"patristocrat": True})
     assert solution.patristocrat
     right = sum(
         a == b for a, b in zip(letters_of(solution.plaintext), letters_of(text), strict=True)
@@ -244,9 +248,7 @@ def test_a_patristocrat_settles_letters_seen_once_by_words():
         "A writer is congenitally unable to tell the truth and that is why we call what he "
         "writes fiction. But you shall not escape my iambics."
     )
-    ciphertext, _ = enciphered(letters_of(text), 4)
-    grouped = " ".join(ciphertext[i : i + 5] for i in range(0, len(ciphertext), 5))
-    solution = solve(parse(grouped), patristocrat=True)
+    solution = solve(parse(as_patristocrat(text, 4)), patristocrat=True)
     assert letters_of(solution.plaintext) == letters_of(text)
 
 
