@@ -34,11 +34,12 @@ MAX_READINGS = 5
 MIN_READING_SHARE = 0.02  # readings less likely than this are not worth showing
 PATRISTOCRAT_MIN_LETTERS = 100
 # The confidence, fitted on quotes.tsv (log loss of "the answer is right", one key each) and
-# checked on 300 held-out fortunes: of the answers shown at >= 90%, 99.5% right there. Reading scores add evidence that overlaps (word frequencies, our word
-# pairs, spoken English all count the same words), so they overstate the gap between two
-# readings: it is divided by SCORE_TEMPERATURE. Readings the search never found weigh
-# UNFOUND_WEIGHT (log10) against the best found, 10x more for each word of the answer no
-# list knows (a name read wrongly, or a rare word the beam dropped).
+# checked on 300 held-out fortunes: of the answers shown at >= 90%, 99.5% right there.
+# Reading scores add evidence that overlaps (word frequencies, our word pairs, spoken English
+# all count the same words), so they overstate the gap between two readings: it is divided
+# by SCORE_TEMPERATURE. Readings the search never found weigh UNFOUND_WEIGHT (log10) against
+# the best found, 10x more for each word of the answer no list knows (a name read wrongly,
+# or a rare word the beam dropped).
 SCORE_TEMPERATURE = 2.5
 UNFOUND_WEIGHT = -2.0
 UNFOUND_PER_UNLISTED_WORD = 1.0
