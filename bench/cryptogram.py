@@ -9,6 +9,10 @@ letter accuracy, how often the true reading is among the readings shown to the p
 answer or an "also possible" one), and median / p95 / max solve time with the word lists and
 letter statistics loaded. Targets: >= 95% exact, median < 300 ms, max < 5 s.
 
+The calibration table says whether the confidence shown means what it says: for each level,
+how many answers were shown at that confidence or more, and how many of those were right.
+Target: at every level, at least that share right (of the answers shown at >= 90%, >= 90%).
+
 ``--tuning`` runs the same measure on the project's own quotations
 (puzzles/cryptogram/data/quotes.tsv) under other keys instead, and ``--texts FILE`` on the
 texts of a file, one a line (such as the fortunes that scripts/build_cryptogram_model.py
@@ -34,6 +38,7 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "cryptogra
 SEED = 20261121
 TUNING_SEED = 5150
 KEYS_PER_QUOTE = 3
+CONFIDENCE_LEVELS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99)
 
 
 def quotes() -> list[str]:
@@ -64,7 +69,7 @@ def run(
     start = time.perf_counter()
     solve(parse("XLI UYMGO FVSAR JSB"))  # load the word lists and statistics once
     warm_up = time.perf_counter() - start
-    times, exact, shown, right, total, misses = [], 0, 0, 0, 0, []
+    times, exact, shown, right, total, misses, judged = [], 0, 0, 0, 0, [], []
     for text in texts:
         for _ in range(keys_per_quote):
             puzzle = parse(encipher(text, random_derangement(rng)))
@@ -73,6 +78,7 @@ def run(
             times.append(time.perf_counter() - start)
             truth, read = letters(text), letters(solution.plaintext)
             exact += read == truth
+            judged.append((solution.confidence, read == truth))
             shown += any(letters(r.plaintext) == truth for r in solution.readings)
             right += sum(a == b for a, b in zip(read, truth, strict=True))
             total += len(truth)
@@ -88,8 +94,29 @@ def run(
         "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
         "max_ms": times[-1] * 1000,
         "warm_up_ms": warm_up * 1000,
+        "calibration": calibration(judged),
         "misses": misses,
     }
+
+
+def calibration(judged: list[tuple[float, bool]]) -> list[dict]:
+    """For each level: the answers shown at that confidence or more, and the share right."""
+    table = []
+    for level in CONFIDENCE_LEVELS:
+        at_least = [right for confidence, right in judged if confidence >= level]
+        share = sum(at_least) / len(at_least) if at_least else None
+        table.append({"level": level, "answers": len(at_least), "right_rate": share})
+    return table
+
+
+def calibration_lines(table: list[dict]) -> list[str]:
+    lines = ["confidence shown   answers   right   (target: right >= the level)"]
+    for row in table:
+        share = row["right_rate"]
+        verdict = "" if share is None else ("ok" if share >= row["level"] else "OVERCONFIDENT")
+        shown = "-" if share is None else f"{share:.1%}"
+        lines.append(f">= {row['level']:>4.0%}  {row['answers']:>15}   {shown:>6}   {verdict}")
+    return lines
 
 
 def main() -> None:
@@ -113,6 +140,7 @@ def main() -> None:
         f"time median {result['median_ms']:.0f} ms (target < 300), p95 {result['p95_ms']:.0f} ms, "
         f"max {result['max_ms']:.0f} ms (target < 5000); first load {result['warm_up_ms']:.0f} ms"
     )
+    print("\n".join(calibration_lines(result["calibration"])))
 
 
 if __name__ == "__main__":

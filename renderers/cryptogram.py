@@ -151,7 +151,10 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
     if hasattr(solution, "key"):  # a solution
         key = dict(solution.key)
         colour |= {c: SOLVED for c in key if c not in given}
-        return Marks(key, colour, status=f"Confidence {solution.confidence:.0%}")
+        status = f"Confidence {solution.confidence:.0%}"
+        if getattr(solution, "unsure", False):
+            status += " (not sure: see the other readings)"
+        return Marks(key, colour, status=status)
     if hasattr(solution, "summary"):  # a verdict
         return Marks(given, colour, status=solution.summary)
     return Marks(given, colour)

@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Build the cryptogram solver's letter statistics, puzzles/cryptogram/data/model.json.gz.
+"""Build the cryptogram solver's word and letter statistics, puzzles/cryptogram/data/model.sqlite.
+
+The model is an SQLite file (read-only at run time, opened in a millisecond, looked up by key)
+rather than one JSON document: decoding 15 MB of JSON took a whole `puzzlebot solve
+cryptogram` 1.2 s before the first word was read (issue 16). Its tables:
 
 Everything is derived from the project's own lexicon (SCOWL words with wordfreq zipf values,
 see NOTICE), so no new text corpus is shipped:
@@ -25,6 +29,9 @@ see NOTICE), so no new text corpus is shipped:
   heart, and so is every TUNING_EVERY-th fortune, to tune the solver's weights on. Triples
   seen once are left out (their share goes to the back-off), and so are histories seen
   fewer than PAIR_MIN_WORD_COUNT times.
+- ``words``: every word of the lexicon's LARGE tier with its letter pattern and zipf value,
+  keyed by pattern: the candidates for a cipher word are one range of the table, so a solve
+  neither loads the word lists nor indexes them by pattern.
 - ``extra_words``: zipf values (wordfreq) of words a cryptogram has but the lexicon leaves out:
   the one-letter words, contractions such as "don't", and SCOWL's capitalised words, proper
   names and contractions up to size EXTRA_MAX_SIZE ("Kansas", "Saturday") and abbreviations
@@ -47,9 +54,9 @@ import argparse
 import csv
 import gzip
 import itertools
-import json
 import random
 import re
+import sqlite3
 import subprocess
 import tempfile
 from collections import Counter
@@ -57,10 +64,11 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from puzzles.lexicon import Tier, lexicon
+from puzzles.cryptogram.model import shape_of
+from puzzles.lexicon import Tier, lexicon, pattern_of
 
 REPO = Path(__file__).resolve().parent.parent
-OUTPUT = REPO / "puzzles" / "cryptogram" / "data" / "model.json.gz"
+OUTPUT = REPO / "puzzles" / "cryptogram" / "data" / "model.sqlite"
 SEED = 1854  # any fixed value: the simulated running text must be the same on every build
 STREAM_WORDS = 600_000
 QUADGRAM_MIN_COUNT = 2  # rarer 4-grams are noise from the simulation; the solver floors them
@@ -260,6 +268,50 @@ def _with_histories(counts: Counter[tuple[str, ...]], min_count: int) -> dict:
     }
 
 
+SCHEMA = """
+CREATE TABLE words (pattern TEXT, word TEXT, zipf REAL, PRIMARY KEY (pattern, word)) WITHOUT ROWID;
+CREATE TABLE extra_words (word TEXT PRIMARY KEY, zipf REAL, shape TEXT) WITHOUT ROWID;
+CREATE TABLE letter_trigrams (gram TEXT PRIMARY KEY, count REAL) WITHOUT ROWID;
+CREATE TABLE quadgrams (gram TEXT PRIMARY KEY, count INTEGER) WITHOUT ROWID;
+CREATE TABLE ngram_histories (history TEXT PRIMARY KEY, total INTEGER, followers INTEGER)
+    WITHOUT ROWID;
+CREATE TABLE ngrams (gram TEXT PRIMARY KEY, count INTEGER) WITHOUT ROWID;
+CREATE TABLE source (text TEXT);
+"""
+
+
+def write_model(model: dict, words: dict[str, float | None], output: Path) -> None:
+    """The model's parts as the tables of SCHEMA, in a fresh file. Word pairs ("a b") and
+    triples ("a b c") share the ngram tables: their keys differ by their number of spaces."""
+    output.unlink(missing_ok=True)
+    with sqlite3.connect(output) as db:
+        db.executescript(SCHEMA)
+        db.executemany(
+            "INSERT INTO words VALUES (?, ?, ?)",
+            sorted((pattern_of(word), word, zipf) for word, zipf in words.items()),
+        )
+        db.executemany(
+            "INSERT INTO extra_words VALUES (?, ?, ?)",
+            [(word, zipf, shape_of(word)) for word, zipf in model["extra_words"].items()],
+        )
+        db.executemany("INSERT INTO letter_trigrams VALUES (?, ?)", model["word_trigrams"].items())
+        db.executemany("INSERT INTO quadgrams VALUES (?, ?)", model["quadgrams"].items())
+        for part in ("pairs", "triples"):
+            histories = model["ngrams"][part]["history"].items()
+            db.executemany(
+                "INSERT INTO ngram_histories VALUES (?, ?, ?)",
+                [(history, total, followers) for history, (total, followers) in histories],
+            )
+            db.executemany(
+                "INSERT INTO ngrams VALUES (?, ?)", model["ngrams"][part]["counts"].items()
+            )
+        db.execute("INSERT INTO source VALUES (?)", (model["source"],))
+    db.close()
+    with sqlite3.connect(output) as db:
+        db.execute("VACUUM")  # pages in key order, no free space: a smaller, faster file
+    db.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet-deb", type=Path, help="a downloaded wordnet-base .deb")
@@ -295,8 +347,7 @@ def main() -> None:
         "extra_words": {word: round(z, 2) for word, z in sorted(extra.items()) if z > 0},
     }
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(model, separators=(",", ":"), sort_keys=True).encode()
-    OUTPUT.write_bytes(gzip.compress(data, mtime=0))
+    write_model(model, {word: lex.zipf(word) for word in large}, OUTPUT)
     print(
         f"wrote {OUTPUT.relative_to(REPO)}: {len(model['quadgrams']):,} quadgrams, "
         f"{len(model['word_trigrams']):,} word trigrams, "

@@ -14,7 +14,7 @@ from puzzles.cryptogram.model import (
     word_model,
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.lexicon import Tier, lexicon, pattern_of
+from puzzles.lexicon import pattern_of
 
 UNKNOWN = -1
 # English letters, most frequent first: the starting guess for letters no word fixes.
@@ -48,19 +48,21 @@ class CipherWord:
         return frozenset(self.letters)
 
 
-def cipher_words(puzzle: Cryptogram) -> list[CipherWord]:
+def cipher_words(puzzle: Cryptogram, with_candidates: bool = True) -> list[CipherWord]:
+    """The distinct cipher words; without candidates when they are only to be scored."""
     counts = Counter(puzzle.words)
     return [
         CipherWord(
             printed,
             tuple(LETTERS.index(ch) for ch in printed if ch != "'"),
             count,
-            candidates_for(printed),
+            candidates_for(printed) if with_candidates else NO_CANDIDATES,
         )
         for printed, count in counts.items()
     ]
 
 
+NO_CANDIDATES = Candidates((), (), ())
 _CANDIDATES: dict[tuple[str, tuple[int, ...]], Candidates] = {}
 
 
@@ -101,10 +103,10 @@ def _pattern_words(printed: str) -> list[str]:
     if core != printed:
         words += model.extra_matching(core)
     if "'" not in core:
-        return words + list(lexicon().matching_pattern(letters, Tier.LARGE))
+        return words + list(model.listed_matching(letters))
     stem, _, ending = core.rpartition("'")
     if len(ending) == 1 and "'" not in stem:  # a possessive: DOG'S
-        bases = lexicon().matching_pattern(stem, Tier.LARGE) + model.extra_matching(stem)
+        bases = model.listed_matching(stem) + model.extra_matching(stem)
         words += [f"{base}'s" for base in bases]
     return [w for w in words if pattern_of(w.replace("'", "")) == pattern_of(letters)]
 

@@ -15,20 +15,20 @@ Scores are log10 probabilities, so adding them multiplies probabilities:
 - running text without word breaks (patristocrats) scores by letter 4-grams.
 
 The letter n-grams are derived from the lexicon, the word pairs and triples from WordNet and
-the fortunes, by scripts/build_cryptogram_model.py.
+the fortunes, by scripts/build_cryptogram_model.py, into an SQLite file read by key: a solve
+reads the few thousand rows its words need, not the whole model.
 """
 
 from __future__ import annotations
 
-import gzip
-import json
 import logging
 import math
 import os
+import sqlite3
 from functools import cache, lru_cache
-from importlib import resources
+from pathlib import Path
 
-from puzzles.lexicon import Tier, lexicon, pattern_of
+from puzzles.lexicon import pattern_of
 
 log = logging.getLogger(__name__)
 
@@ -43,19 +43,35 @@ START = "^"  # the history of a clause's first word
 PAIR_CAP = 1.5  # log10: rare words seen together in one gloss say no more than this
 
 
-@cache
-def _data() -> dict:
-    raw = resources.files(__package__).joinpath("data", "model.json.gz").read_bytes()
-    return json.loads(gzip.decompress(raw))
+MODEL_FILE = Path(__file__).parent / "data" / "model.sqlite"
+LOOKUP_CACHE_SIZE = 200_000  # rows kept per table; a long-lived worker stays bounded
+_connections: dict[int, sqlite3.Connection] = {}
+
+
+def model_database() -> sqlite3.Connection:
+    """The model file, read-only, one connection per process: a connection must not be used
+    on both sides of a fork (the bot's workers), and opening one costs a millisecond."""
+    connection = _connections.get(os.getpid())
+    if connection is None:
+        uri = MODEL_FILE.as_uri() + "?mode=ro&immutable=1"
+        connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        _connections[os.getpid()] = connection
+    return connection
 
 
 class WordModel:
     """log10 P(word) for a word of running text: listed words by frequency, others by letters."""
 
     def __init__(self) -> None:
-        data = _data()
-        self.extra_zipf: dict[str, float] = data["extra_words"]
-        trigrams: dict[str, float] = data["word_trigrams"]
+        db = model_database()
+        self.extra_zipf: dict[str, float] = {}
+        self._extra_by_shape: dict[str, list[str]] = {}
+        for word, zipf, shape in db.execute(
+            "SELECT word, zipf, shape FROM extra_words ORDER BY word"
+        ):
+            self.extra_zipf[word] = zipf
+            self._extra_by_shape.setdefault(shape, []).append(word)
+        trigrams: dict[str, float] = dict(db.execute("SELECT gram, count FROM letter_trigrams"))
         pair_totals: dict[str, float] = {}
         for gram, count in trigrams.items():
             pair_totals[gram[:2]] = pair_totals.get(gram[:2], 0.0) + count
@@ -63,24 +79,54 @@ class WordModel:
         self._trigrams = trigrams
         self._pair_totals = pair_totals
         self._start_total = start_total
-        self._lexicon = lexicon()
-        self._large = self._lexicon.words(Tier.LARGE)
+        self._listed: dict[str, float | None] = {}  # zipf of words looked up, None if unlisted
         self._cache: dict[str, float] = {}
-        self._extra_by_shape: dict[tuple[str, tuple[int, ...]], list[str]] = {}
-        for word in sorted(self.extra_zipf):
-            self._extra_by_shape.setdefault(shape_of(word), []).append(word)
 
     def extra_matching(self, printed: str) -> tuple[str, ...]:
         """Words off the lexicon (names, contractions) shaped like `printed`: 'XY'Z' -> "it's"."""
         return tuple(self._extra_by_shape.get(shape_of(printed), ()))
 
+    def listed_matching(self, pattern: str) -> tuple[str, ...]:
+        """The lexicon's words (LARGE tier) with the letter pattern of `pattern`, sorted."""
+        rows = (
+            model_database()
+            .execute(
+                "SELECT word, zipf FROM words WHERE pattern = ? ORDER BY word",
+                (pattern_of(pattern),),
+            )
+            .fetchall()
+        )
+        self._forget_if_full(len(rows))
+        self._listed.update((word, zipf or RARE_WORD_ZIPF) for word, zipf in rows)
+        return tuple(word for word, _ in rows)
+
+    def _listed_zipf(self, word: str) -> float | None:
+        """A listed word's zipf (RARE_WORD_ZIPF if wordfreq never saw it), None if unlisted."""
+        if word in self._listed:
+            return self._listed[word]
+        row = (
+            model_database()
+            .execute(
+                "SELECT zipf FROM words WHERE pattern = ? AND word = ?", (pattern_of(word), word)
+            )
+            .fetchone()
+        )
+        self._forget_if_full(1)
+        zipf = self._listed[word] = None if row is None else row[0] or RARE_WORD_ZIPF
+        return zipf
+
+    def _forget_if_full(self, adding: int) -> None:
+        if len(self._listed) + adding > LOOKUP_CACHE_SIZE:
+            self._listed.clear()
+
     def dictionary_logprob(self, word: str) -> float | None:
         """log10 share of running text of a listed word (lowercase, apostrophes kept), or None."""
         zipf = self.extra_zipf.get(word)
-        if zipf is None and word in self._large:
-            zipf = self._lexicon.zipf(word) or RARE_WORD_ZIPF
-        if zipf is None and word.endswith("'s") and word[:-2] in self._large:
-            zipf = (self._lexicon.zipf(word[:-2]) or RARE_WORD_ZIPF) - POSSESSIVE_COST
+        if zipf is None and "'" not in word:
+            zipf = self._listed_zipf(word)
+        if zipf is None and word.endswith("'s") and "'" not in word[:-2]:
+            zipf = self._listed_zipf(word[:-2])
+            zipf = None if zipf is None else zipf - POSSESSIVE_COST
         return None if zipf is None else zipf - 9.0
 
     def letters_logprob(self, word: str) -> float:
@@ -106,9 +152,9 @@ class WordModel:
         return score
 
 
-def shape_of(word: str) -> tuple[str, tuple[int, ...]]:
-    """A word's letter pattern and where its apostrophes are: "don't" -> ('ABCDE', (3,))."""
-    return pattern_of(word), tuple(i for i, ch in enumerate(word) if ch == "'")
+def shape_of(word: str) -> str:
+    """A word's letter pattern and where its apostrophes are: "don't" -> 'ABCDE 3'."""
+    return " ".join([pattern_of(word), *(str(i) for i, ch in enumerate(word) if ch == "'")])
 
 
 def _log10_add(a: float, b: float) -> float:
@@ -121,27 +167,6 @@ def word_model() -> WordModel:
     return WordModel()
 
 
-class _Discounted:
-    """P(word | history) / P(word | shorter history), in log10, by absolute discounting: each
-    count seen in the texts gives up PAIR_DISCOUNT, and the share so freed goes to every word
-    in proportion to its probability after the shorter history (`base_logprob`). Above 0 for
-    n-grams seen often, below 0 for one never seen after a common history; 0 when the texts
-    never saw the history, and never above PAIR_CAP (a pair of rare words in one gloss)."""
-
-    def __init__(self, data: dict) -> None:
-        self._history: dict[str, list[int]] = data["history"]
-        self._counts: dict[str, int] = data["counts"]
-
-    def score(self, history: str, word: str, base_logprob: float) -> float:
-        seen = self._history.get(history)
-        if seen is None:
-            return 0.0
-        total, followers = seen
-        back_off = PAIR_DISCOUNT * followers / total
-        count = max(self._counts.get(f"{history} {word}", 0) - PAIR_DISCOUNT, 0.0) / total
-        return min(PAIR_CAP, math.log10(back_off + count / 10.0**base_logprob))
-
-
 class ContextModel:
     """How much likelier a word is after the words before it than on its own, in log10.
 
@@ -151,16 +176,46 @@ class ContextModel:
     """
 
     def __init__(self) -> None:
-        data = _data()["ngrams"]
-        self._pairs = _Discounted(data["pairs"])
-        self._triples = _Discounted(data["triples"])
+        self._history = lru_cache(maxsize=LOOKUP_CACHE_SIZE)(self._read_history)
+        self._count = lru_cache(maxsize=LOOKUP_CACHE_SIZE)(self._read_count)
 
     def pair(self, previous: str, word: str, word_logprob: float) -> float:
-        return self._pairs.score(previous, word, word_logprob)
+        return self._discounted(previous, word, word_logprob)
 
     def triple(self, first: str, previous: str, word: str, word_logprob: float) -> float:
         after_previous = word_logprob + self.pair(previous, word, word_logprob)
-        return self._triples.score(f"{first} {previous}", word, after_previous)
+        return self._discounted(f"{first} {previous}", word, after_previous)
+
+    def _discounted(self, history: str, word: str, base_logprob: float) -> float:
+        """P(word | history) / P(word | shorter history), in log10, by absolute discounting:
+        each count seen in the texts gives up PAIR_DISCOUNT, and the share so freed goes to
+        every word in proportion to its probability after the shorter history
+        (`base_logprob`). Above 0 for n-grams seen often, below 0 for one never seen after a
+        common history; 0 when the texts never saw the history, and never above PAIR_CAP (a
+        pair of rare words in one gloss)."""
+        seen = self._history(history)
+        if seen is None:
+            return 0.0
+        total, followers = seen
+        back_off = PAIR_DISCOUNT * followers / total
+        count = max(self._count(f"{history} {word}") - PAIR_DISCOUNT, 0.0) / total
+        return min(PAIR_CAP, math.log10(back_off + count / 10.0**base_logprob))
+
+    @staticmethod
+    def _read_history(history: str) -> tuple[int, int] | None:
+        """How often the history (one word or two) was followed, and by how many words."""
+        return (
+            model_database()
+            .execute("SELECT total, followers FROM ngram_histories WHERE history = ?", (history,))
+            .fetchone()
+        )
+
+    @staticmethod
+    def _read_count(gram: str) -> int:
+        row = (
+            model_database().execute("SELECT count FROM ngrams WHERE gram = ?", (gram,)).fetchone()
+        )
+        return 0 if row is None else row[0]
 
 
 @cache
@@ -223,14 +278,19 @@ def spoken_model() -> SpokenModel | None:
 
 
 @cache
+def _quadgram_counts() -> dict[str, int]:
+    return dict(model_database().execute("SELECT gram, count FROM quadgrams"))
+
+
+@cache
 def quadgram_logprobs() -> dict[str, float]:
     """log10 P(4-gram) in running text without spaces; unseen 4-grams get quadgram_floor()."""
-    counts: dict[str, int] = _data()["quadgrams"]
+    counts = _quadgram_counts()
     total = sum(counts.values())
     return {gram: math.log10(count / total) for gram, count in counts.items()}
 
 
 @cache
 def quadgram_floor() -> float:
-    total = sum(_data()["quadgrams"].values())
+    total = sum(_quadgram_counts().values())
     return math.log10(QUADGRAM_FLOOR / total)

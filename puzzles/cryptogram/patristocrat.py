@@ -1,5 +1,6 @@
 """Patristocrats (no word breaks): the key by simulated annealing on letter 4-gram scores from a
-few starts, and the plaintext split into words for display.
+few starts, then settled by whole words: the plaintext is split into words and the key climbs
+on the word-break solver's reading score, which knows COMBAT from COMSAT where 4-grams do not.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, plain_word_score
+from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, cipher_words, plain_word_score
 from puzzles.cryptogram.model import (
     quadgram_floor,
     quadgram_logprobs,
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
+from puzzles.cryptogram.ranking import climb_from_best, reading_scorer
 
 PATRISTOCRAT_RESTARTS = 6  # at most; stops early when two runs agree
-ANNEALING_STEPS = 20_000
+ANNEALING_STEPS = 20_000  # 10,000: 54 of the first 60 tuning fortunes; 30,000: 56 as here
 ANNEALING_START = 4.0  # log10 per 100 letters: how much worse a swap may score, early on
 PATRISTOCRAT_SAMPLE = 500  # letters scored while annealing; the rest only when polishing
 POLISH_PASSES = 3
@@ -54,6 +56,100 @@ def solve_patristocrat(
         readings.add(reading)
         found[tuple(climbed)] = score
     return sorted(((score, k) for k, score in found.items()), reverse=True)
+
+
+WORD_ROUNDS = 2  # split into words and climb, again with the words the better key reads
+WORD_CLIMB_PASSES = 4  # letter swaps judged by the likeliest split into words
+RARE_LETTER_COUNT = 3  # letters seen this often or less are the ones 4-grams leave unsure
+STRETCH_MARGIN = 8  # letters either side of a changed one that a swap is judged on
+
+
+def settle_by_words(
+    puzzle: Cryptogram,
+    scored: list[tuple[float, tuple[int, ...]]],
+    key: tuple[int, ...],
+    allow_self: bool,
+) -> list[tuple[float, tuple[int, ...]]]:
+    """The annealed keys scored and climbed as readings of words: the best key's plaintext is
+    split into words, the ciphertext is broken at the same places, and every key is ranked by
+    the word-break solver's reading score on that text (a climb from the best may move
+    letters). Keys best first, log10 P of the words they read."""
+    fixed = {c for c, p in enumerate(key) if p != UNKNOWN}
+    keys = [_climb_on_words(puzzle.letters, list(scored[0][1]), fixed, allow_self)]
+    keys += [k for _, k in scored if k != keys[0]]
+    ranked: list[tuple[float, tuple[int, ...]]] = []
+    for _ in range(WORD_ROUNDS):
+        broken = broken_as(puzzle, keys[0])
+        words = cipher_words(broken, with_candidates=False)
+        score_of = reading_scorer(broken, words)
+        ranked = climb_from_best(
+            broken, words, sorted(((score_of(k), k) for k in keys), reverse=True), fixed, allow_self
+        )
+        if ranked[0][1] == keys[0]:
+            break
+        keys = [k for _, k in ranked]
+    return ranked
+
+
+def _climb_on_words(
+    letters: str, key: list[int], fixed: set[int], allow_self: bool
+) -> tuple[int, ...]:
+    """Swaps of two rare letters' readings while the text, split into its likeliest words,
+    reads likelier: 4-grams leave letters seen once or twice (F and P in FICTION, ESCAPE)
+    undecided; words decide them. A swap is judged on the stretches of text around the
+    letters it changes, from word break to word break, so it costs a few words, not the text."""
+    cipher = [LETTERS.index(ch) for ch in letters]
+    counts = Counter(cipher)
+    positions = {c: [i for i, x in enumerate(cipher) if x == c] for c in counts}
+    rare = [c for c in range(26) if c not in fixed and counts.get(c, 0) <= RARE_LETTER_COUNT]
+    for _ in range(WORD_CLIMB_PASSES):
+        plain = "".join(chr(97 + key[c]) for c in cipher)
+        breaks = list(itertools.accumulate(len(word) for word in segment(plain)))
+        best_move, best_gain = None, 0.0
+        for a, b in itertools.combinations(rare, 2):
+            if a not in counts and b not in counts:
+                continue
+            key[a], key[b] = key[b], key[a]
+            # a letter not in the text may stand for itself: it is never read
+            if allow_self or all(key[c] != c for c in (a, b) if c in counts):
+                trial = "".join(chr(97 + key[c]) for c in cipher)
+                changed = positions.get(a, []) + positions.get(b, [])
+                gain = sum(
+                    segment_score(trial[start:end]) - segment_score(plain[start:end])
+                    for start, end in _stretches(changed, breaks)
+                )
+                if gain > best_gain:
+                    best_move, best_gain = (a, b), gain
+            key[a], key[b] = key[b], key[a]
+        if best_move is None:
+            break
+        a, b = best_move
+        key[a], key[b] = key[b], key[a]
+    return tuple(key)
+
+
+def _stretches(changed: list[int], breaks: list[int]) -> list[tuple[int, int]]:
+    """Stretches of text around the changed positions, STRETCH_MARGIN letters either side
+    widened to word breaks, overlapping ones merged."""
+    spans: list[tuple[int, int]] = []
+    for at in sorted(changed):
+        start = max((b for b in breaks if b <= at - STRETCH_MARGIN), default=0)
+        end = min((b for b in breaks if b > at + STRETCH_MARGIN), default=breaks[-1])
+        if spans and start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def broken_as(puzzle: Cryptogram, key: tuple[int, ...]) -> Cryptogram:
+    """The cipher letters with spaces where the key's plaintext splits into words."""
+    plain = "".join(chr(97 + key[LETTERS.index(ch)]) for ch in puzzle.letters)
+    cipher, start = [], 0
+    for word in segment(plain):
+        cipher.append(puzzle.letters[start : start + len(word)])
+        start += len(word)
+    return Cryptogram(" ".join(cipher))
 
 
 def _polish(
@@ -116,12 +212,21 @@ def _anneal(
         for c, at in positions.items()
     }
     plain = [key[c] for c in text]
+    # The score of the 4-gram starting at each place, kept up to date: a swap reads the old
+    # scores of the 4-grams it touches and works out only the new ones.
+    gram_scores = [
+        table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
+        for s in range(length - 3)
+    ]
 
-    def score_of(starts: Iterable[int]) -> float:
-        return sum(
-            table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
-            for s in starts
-        )
+    def rescore(starts: Iterable[int], old: list[float]) -> float:
+        change = 0.0
+        for s in starts:
+            new = table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
+            old.append(gram_scores[s])
+            change += new - gram_scores[s]
+            gram_scores[s] = new
+        return change
 
     def swap(a: int, b: int) -> None:
         key[a], key[b] = key[b], key[a]
@@ -132,7 +237,7 @@ def _anneal(
 
     movable = [c for c in range(26) if c not in fixed]
     in_text_movable = [c for c in movable if c in positions]
-    score = score_of(range(length - 3))
+    score = sum(gram_scores)
     best, best_score = list(key), score
     hottest = ANNEALING_START * length / 100
     for step in range(ANNEALING_STEPS):
@@ -141,15 +246,17 @@ def _anneal(
         if a == b or (not allow_self and (key[b] == a or key[a] == b)):
             continue
         touched = touching[a] | touching.get(b, frozenset())
-        before = score_of(touched)
         swap(a, b)
-        change = score_of(touched) - before
+        old: list[float] = []
+        change = rescore(touched, old)
         if change >= 0 or rng.random() < math.exp(change / temperature):
             score += change
             if score > best_score:
                 best, best_score = list(key), score
         else:
             swap(a, b)
+            for s, value in zip(touched, old, strict=True):
+                gram_scores[s] = value
     return best, best_score
 
 
@@ -174,6 +281,15 @@ def _quadgram_score(text: list[int], key: list[int]) -> float:
 
 def segment(letters: str) -> list[str]:
     """Split running text into its most likely words (dynamic programming on word scores)."""
+    return _segmented(letters)[1]
+
+
+def segment_score(letters: str) -> float:
+    """log10 P of running text read as its most likely words."""
+    return _segmented(letters)[0]
+
+
+def _segmented(letters: str) -> tuple[float, list[str]]:
     best = [0.0] + [-math.inf] * len(letters)
     back = [0] * (len(letters) + 1)
     for end in range(1, len(letters) + 1):
@@ -185,4 +301,4 @@ def segment(letters: str) -> list[str]:
     while end > 0:
         words.append(letters[back[end] : end])
         end = back[end]
-    return words[::-1]
+    return best[-1], words[::-1]

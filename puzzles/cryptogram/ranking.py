@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
 
 from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, CipherWord, plain_word_score
 from puzzles.cryptogram.model import (
@@ -25,6 +27,11 @@ TRIPLE_WEIGHT = 0.3
 # fortunes with three keys each).
 SPOKEN_WEIGHT = 1.0
 SPOKEN_UNKNOWN_COST = -8.0
+CLIMB_FROM = 1  # best readings that letter moves start from
+CLIMB_STEPS = 2  # moves at most from each
+CLIMB_RARE_COUNT = 2  # letters printed this often or less are moved: the beam is surest of
+# the frequent ones, whose words fix them
+CLIMB_RIVAL_MARGIN = 3.0  # log10: keys tried on the way this close to the best are rivals
 
 
 def complete_and_rank(
@@ -32,13 +39,80 @@ def complete_and_rank(
 ) -> list[tuple[float, tuple[int, ...]]]:
     """Fill each key's unread letters by word plausibility; distinct full keys, best first."""
     in_text = sorted({LETTERS.index(ch) for ch in puzzle.letters})
-    pairs, triples = Counter(word_pairs(puzzle)), Counter(word_triples(puzzle))
-    spoken = sentences(puzzle)
+    score_of = reading_scorer(puzzle, words)
     ranked: dict[tuple[int, ...], float] = {}
     for key in keys:
         full = complete_key(key, words, in_text, allow_self)
-        ranked[full] = reading_score(full, words, pairs, triples, spoken)
+        ranked[full] = score_of(full)
     return sorted(((score, key) for key, score in ranked.items()), reverse=True)
+
+
+def reading_scorer(
+    puzzle: Cryptogram, words: list[CipherWord]
+) -> Callable[[tuple[int, ...]], float]:
+    """The puzzle's reading_score: a full key -> log10 P of the text it reads."""
+    pairs, triples = Counter(word_pairs(puzzle)), Counter(word_triples(puzzle))
+    spoken = sentences(puzzle)
+    return lambda key: reading_score(key, words, pairs, triples, spoken)
+
+
+def climb_from_best(
+    puzzle: Cryptogram,
+    words: list[CipherWord],
+    ranked: list[tuple[float, tuple[int, ...]]],
+    fixed: set[int],
+    allow_self: bool,
+) -> list[tuple[float, tuple[int, ...]]]:
+    """The ranked readings and those found by climbing from the best CLIMB_FROM of them: swap
+    two letters' readings, or give a letter one no other has, while the whole reading scores
+    better. The beam places whole listed words; a reading one or two letters from the truth
+    (PARK for BARK, a name the lists lack) is fixed here, judged by the whole sentence. Keys
+    tried on the way are kept as rivals when within CLIMB_RIVAL_MARGIN of the best (MAN and
+    MAY both fit: the confidence must say so)."""
+    score_of = reading_scorer(puzzle, words)
+    ranked_keys = {key: score for score, key in ranked}
+    found = dict(ranked_keys)
+    counts = Counter(LETTERS.index(ch) for ch in puzzle.letters)
+    movable = sorted(set(counts) - fixed)
+    rare = [c for c in movable if counts[c] <= CLIMB_RARE_COUNT]
+    for _, start in ranked[:CLIMB_FROM]:
+        key, score = start, found[start]
+        for _ in range(CLIMB_STEPS):
+            moves = _letter_moves(key, rare, movable, allow_self)
+            trials = [t for t in dict.fromkeys(moves) if t not in found]
+            for trial in trials:
+                found[trial] = score_of(trial)
+            best = max(trials, key=found.__getitem__, default=None)
+            if best is None or found[best] <= score:
+                break
+            key, score = best, found[best]
+    best_score = max(found.values())
+    kept = {
+        key: score
+        for key, score in found.items()
+        if key in ranked_keys or score >= best_score - CLIMB_RIVAL_MARGIN
+    }
+    return sorted(((score, key) for key, score in kept.items()), reverse=True)
+
+
+def _letter_moves(
+    key: tuple[int, ...], rare: list[int], movable: list[int], allow_self: bool
+) -> list[tuple[int, ...]]:
+    """Keys one move away: a rare cipher letter's reading swapped with another letter's, or
+    a rare letter given a free plain letter."""
+    free = set(range(26)) - {key[c] for c in movable}
+    moves = []
+    for a in rare:
+        moves += [_with(key, ((a, key[b]), (b, key[a]))) for b in movable if b != a]
+        moves += [_with(key, ((a, plain),)) for plain in sorted(free)]
+    return [m for m in moves if allow_self or all(m[c] != c for c in movable)]
+
+
+def _with(key: tuple[int, ...], changes: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    changed = list(key)
+    for cipher, plain in changes:
+        changed[cipher] = plain
+    return tuple(changed)
 
 
 def clauses(puzzle: Cryptogram) -> list[list[str]]:
@@ -105,7 +179,13 @@ def reading_score(
 
 
 def decoded_word(printed: str, key: tuple[int, ...]) -> str:
-    return "".join("'" if ch == "'" else chr(97 + key[LETTERS.index(ch)]) for ch in printed)
+    """The cipher word read with the key, lowercase, apostrophes kept."""
+    return printed.translate(_translation(key))
+
+
+@lru_cache(maxsize=4096)  # the readings being ranked or climbed at once
+def _translation(key: tuple[int, ...]) -> dict[int, str]:
+    return {ord(cipher): chr(97 + plain) for cipher, plain in zip(LETTERS, key, strict=True)}
 
 
 def _decoded_score(word: CipherWord, key: tuple[int, ...]) -> float:

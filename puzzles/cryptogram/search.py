@@ -22,7 +22,7 @@ from puzzles.cryptogram.model import (
     word_model,
 )
 from puzzles.cryptogram.puzzle import Cryptogram
-from puzzles.cryptogram.ranking import complete_and_rank, decoded_word
+from puzzles.cryptogram.ranking import climb_from_best, complete_and_rank, decoded_word
 
 BEAM_WIDTH = 192  # twice 96 finds ~1% more true readings (tuning sets); still ~100 ms median
 UNREAD_COST = -2.0  # log10 share of running text that is names and unlisted words
@@ -58,7 +58,7 @@ def solve_with_word_breaks(
     if _has_unlisted_word(ranked[0][1], words):
         keys += _beam(words, short_words_first(words, known), key, options)
         ranked = complete_and_rank(puzzle, words, keys, allow_self)
-    return ranked
+    return climb_from_best(puzzle, words, ranked, known, allow_self)
 
 
 def _beam(

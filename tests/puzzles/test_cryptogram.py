@@ -37,6 +37,12 @@ def letters_of(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch in LETTERS)
 
 
+def as_patristocrat(text: str, seed: int) -> str:
+    """The text's letters enciphered and printed in groups of five, as patristocrats are."""
+    ciphertext, _ = enciphered(letters_of(text), seed)
+    return " ".join(ciphertext[i : i + 5] for i in range(0, len(ciphertext), 5))
+
+
 # --- parse ---------------------------------------------------------------------------------
 
 
@@ -228,14 +234,48 @@ def test_patristocrat_without_word_breaks_is_read_from_letter_statistics():
         "It is a truth universally acknowledged that a single man in possession of a good "
         "fortune must be in want of a wife, however little known the feelings of such a man."
     )
-    ciphertext, _ = enciphered(letters_of(text), 1)
-    grouped = " ".join(ciphertext[i : i + 5] for i in range(0, len(ciphertext), 5))
-    solution = KIND.solve_with(parse(grouped), {"patristocrat": True})
+    solution = KIND.solve_with(parse(as_patristocrat(text, 1)), {"patristocrat": True})
     assert solution.patristocrat
     right = sum(
         a == b for a, b in zip(letters_of(solution.plaintext), letters_of(text), strict=True)
     )
     assert right / len(letters_of(text)) >= 0.9
+
+
+def test_a_patristocrat_settles_letters_seen_once_by_words():
+    # F and P each once: letter 4-grams alone read WRITE SPICTION ... NOTES CAKE
+    text = (
+        "A writer is congenitally unable to tell the truth and that is why we call what he "
+        "writes fiction. But you shall not escape my iambics."
+    )
+    solution = solve(parse(as_patristocrat(text, 4)), patristocrat=True)
+    assert letters_of(solution.plaintext) == letters_of(text)
+
+
+def test_an_ambiguous_cryptogram_says_it_is_not_sure_and_shows_the_rivals():
+    # Three words of three distinct letters: THE CAT SAT, BIG DOG RAN, ... all fit.
+    solution = solve(parse("XLI GEX WEX"))
+    assert solution.confidence < 0.9
+    assert len(solution.readings) > 1
+    assert "not sure" in solution.text()
+    assert "Also possible" in solution.text()
+    assert sum(reading.confidence for reading in solution.readings) <= 1
+
+
+def test_a_long_plain_sentence_is_read_with_high_confidence():
+    ciphertext, _ = enciphered(KNOWN_TEXTS[2], 8)
+    solution = solve(parse(ciphertext))
+    assert solution.plaintext == KNOWN_TEXTS[2].upper()
+    assert solution.confidence >= 0.9
+    assert "not sure" not in solution.text()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_letter_the_beam_placed_wrongly_is_moved_by_the_whole_sentence(seed):
+    text = "My dog likes to bark loudly at the mail carrier every morning."
+    ciphertext, _ = enciphered(text, seed)
+    solution = solve(parse(ciphertext))
+    assert solution.plaintext == text.upper()
 
 
 def test_patristocrat_needs_a_hundred_letters():

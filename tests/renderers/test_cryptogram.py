@@ -77,3 +77,12 @@ def test_long_text_wraps_and_a_verdict_adds_its_summary():
     long_image = decode(cryptogram.draw(long, Verdict(False, ("x",), "Not quite.")))
     assert long_image.height > short_image.height
     assert long_image.width == WIDTH
+
+
+def test_an_unsure_solution_says_so_under_the_picture(recorder):
+    ambiguous = parse("XLI GEX WEX")  # THE CAT SAT, BIG DOG RAN, ...
+    cryptogram.draw(ambiguous, solve(ambiguous))
+    assert any("not sure" in text for text in recorder.texts)
+    recorder.clear()
+    cryptogram.draw(PUZZLE, solve(PUZZLE))
+    assert not any("not sure" in text for text in recorder.texts)
