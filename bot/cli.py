@@ -9,6 +9,7 @@ never fails on a character the terminal cannot show (it is written as an escape)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import json
 import math
@@ -25,6 +26,7 @@ from typing import Any
 from bot.jobs import refuse_undrawable
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import Option, hint_text, to_jsonable
+from puzzles.registry import kind_by_module_name
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL_ERROR = 1
@@ -33,9 +35,8 @@ EXIT_INTERNAL_ERROR = 1
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     report = Report(as_json="--json" in argv)
-    parser = build_parser()
     try:
-        args = _parse_args(parser, argv)
+        parser, args = _parsed_command_line(argv)
     except UsageError as error:
         return report.fail(error.message, usage=error.usage)
     if not getattr(args, "run", None):
@@ -69,10 +70,35 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are raised, so --json can report them as JSON too."""
+    """An ArgumentParser whose errors are raised, so --json can report them as JSON too, and
+    whose help lists the puzzle kinds (made only when shown: it imports every kind)."""
 
     def error(self, message: str):  # type: ignore[override]
         raise UsageError(message, self.format_usage())
+
+    def format_help(self) -> str:
+        if self.prog == PROG:
+            self.epilog = "puzzle kinds:\n" + kinds_listing()
+        return super().format_help()
+
+
+PROG = "puzzlebot"
+PUZZLE_COMMANDS = ("solve", "check", "hint", "generate")
+
+
+def _parsed_command_line(argv: Sequence[str]) -> tuple[argparse.ArgumentParser, Any]:
+    """The parser and what it read. For `solve letterboxed ...` (a command and a kind's own
+    name first, as in every example) the parser knows that kind's options alone, which saves
+    a one-off command importing the other six kinds; anything it cannot read is read again
+    with every kind's, so a mistake gets the same message either way."""
+    if len(argv) >= 2 and argv[0] in PUZZLE_COMMANDS:
+        kind = kind_by_module_name(argv[1])
+        if kind is not None:
+            parser = build_parser((kind,))
+            with contextlib.suppress(UsageError):
+                return parser, _parse_args(parser, argv)
+    parser = build_parser()
+    return parser, _parse_args(parser, argv)
 
 
 # A word that is meant as a flag; any other word starting with '-' (a sudoku rule line
@@ -138,7 +164,7 @@ def _write(stream, text: str) -> None:
 
 def run_solve(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
-    options = _given_options(args, _all_options("solve_options"))
+    options = _given_options(args, _all_options(args.kinds, "solve_options"))
     _reject_foreign_options(kind, kind.solve_options, options)
     solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
     report.data["solution"] = to_jsonable(solution)
@@ -180,7 +206,7 @@ def run_hint(args: argparse.Namespace, report: Report) -> None:
 def run_generate(args: argparse.Namespace, report: Report) -> None:
     kind = get_kind(args.kind)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    options = _given_options(args, _all_options("generate_options"))
+    options = _given_options(args, _all_options(args.kinds, "generate_options"))
     if args.text:
         options["text"] = _utf8(" ".join(args.text), "the text")
     _reject_foreign_options(kind, kind.generate_options, options)
@@ -430,10 +456,10 @@ def _write_image(args, report: Report, kind: PuzzleKind, puzzle, solution) -> No
 # --- the parser -----------------------------------------------------------------------------
 
 
-def _all_options(field_name: str) -> list[Option]:
-    """Every kind's options of one sort ('solve_options' or 'generate_options'), once by name."""
+def _all_options(kinds: Sequence[PuzzleKind], field_name: str) -> list[Option]:
+    """The kinds' options of one sort ('solve_options' or 'generate_options'), once by name."""
     seen: dict[str, Option] = {}
-    for kind in all_kinds():
+    for kind in kinds:
         for option in getattr(kind, field_name):
             if option.name != "text":  # free text is the positional argument
                 seen.setdefault(option.name, option)
@@ -491,13 +517,15 @@ def _as_shell_words(text: str) -> str:
     return '"' + "".join("\\" + c if c in '"\\$`' else c for c in text) + '"'
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.ArgumentParser:
+    """The command line, with the option flags of `kinds` (default: every kind)."""
+    kinds = all_kinds() if kinds is None else kinds
     parser = Parser(
-        prog="puzzlebot",
+        prog=PROG,
         description="Solve, check, hint and generate word and number puzzles.",
-        epilog="puzzle kinds:\n" + kinds_listing(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.set_defaults(kinds=tuple(kinds))  # whose option flags it knows
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     def command(name: str, run, help_text: str) -> argparse.ArgumentParser:
@@ -517,7 +545,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     solve = puzzle_command("solve", run_solve, "solve a puzzle")
     solve.add_argument("--image", metavar="PNG", help="write a picture of the solution")
-    _add_option_flags(solve, _all_options("solve_options"))
+    _add_option_flags(solve, _all_options(kinds, "solve_options"))
 
     check = puzzle_command("check", run_check, "check an answer against the rules")
     check.add_argument("--answer", help="your answer, e.g. 'WHO OBJECTIVELY'")
@@ -549,7 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     generate.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
     generate.add_argument("--image", metavar="PNG", help="write a picture of the puzzle")
-    _add_option_flags(generate, _all_options("generate_options"))
+    _add_option_flags(generate, _all_options(kinds, "generate_options"))
 
     command("kinds", run_kinds, "list the puzzle kinds with an example each")
 

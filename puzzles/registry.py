@@ -24,6 +24,13 @@ def all_kinds() -> tuple[PuzzleKind, ...]:
     return tuple(importlib.import_module(module).KIND for module in KIND_MODULES)
 
 
+def kind_by_module_name(name: str) -> PuzzleKind | None:
+    """The kind whose module is named `name` (e.g. 'letterboxed'), importing that module alone
+    (a one-off command then loads one kind, not all); None for any other name or alias."""
+    module = f"puzzles.{_normalise(name)}"
+    return importlib.import_module(module).KIND if module in KIND_MODULES else None
+
+
 @cache
 def _by_name() -> dict[str, PuzzleKind]:
     index: dict[str, PuzzleKind] = {}
@@ -42,7 +49,7 @@ def _normalise(name: str) -> str:
 
 def get_kind(name: str) -> PuzzleKind:
     """The kind called `name` (any case, spaces, dashes); a PuzzleError lists the known kinds."""
-    kind = _by_name().get(_normalise(name))
+    kind = kind_by_module_name(name) or _by_name().get(_normalise(name))
     if kind is None:
         known = ", ".join(k.name for k in all_kinds())
         raise PuzzleError(

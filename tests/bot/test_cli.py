@@ -345,3 +345,31 @@ def test_a_puzzle_too_big_to_draw_is_refused_before_solving_when_a_picture_is_as
     assert "too big to draw: a clue of 30 numbers is too long" in error
     assert "800 x 3,200 pixels" in error and "leave out --image" in error
     assert "solution" not in document and not image.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "kinds_loaded"),
+    [
+        (["solve", "letterboxed", "vro wal eth bdi"], ["puzzles.letterboxed"]),
+        (["solve", "Ladder", "cold warm"], ["puzzles.ladder"]),
+        # An alias, or a flag another kind owns, needs every kind (to say which it is).
+        (["solve", "clueless", "--file", "-"], "all"),
+        (["solve", "sudoku", "--max-words", "3", "1" * 81], "all"),
+    ],
+)
+def test_a_one_off_command_loads_only_its_kind(argv, kinds_loaded):
+    """A one-off `puzzlebot solve KIND` imports that kind alone (start-up time), and still
+    reads the command line as when every kind is loaded."""
+    from puzzles.registry import KIND_MODULES
+
+    code = (
+        "import sys, contextlib, io\n"
+        "from bot.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main({argv!r})\n"
+        f"print(','.join(m for m in {KIND_MODULES!r} if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL
+    )
+    loaded = done.stdout.strip().splitlines()[-1].split(",")
+    assert loaded == (list(KIND_MODULES) if kinds_loaded == "all" else kinds_loaded), done.stderr
