@@ -17,20 +17,17 @@ word sets and frequencies the graph is built from), built on first use otherwise
 from __future__ import annotations
 
 import gc
-import marshal
-import zlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.stored import encode_parts, part, read_parts
 
 # A sort key per word: smaller is more common (e.g. (tier, -zipf)).
 Commonness = Callable[[str], Hashable]
 
 STORED_TIERS = (Tier.COMMON, Tier.STANDARD)  # the tiers whose graphs are in data/
-MARSHAL_VERSION = 2  # the newest without back-references: the same graphs, the same bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +337,7 @@ def _unpacked(data: bytes) -> WordGraph:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return WordGraph.from_parts(marshal.loads(zlib.decompress(data)))
+        return WordGraph.from_parts(part(data))
     finally:
         if collecting:
             gc.enable()
@@ -381,25 +378,11 @@ def graphs_file(tier: Tier) -> str:
 
 
 def encode_graphs(graphs: dict[int, WordGraph]) -> bytes:
-    """A data file: word length -> that graph's parts, marshalled and compressed on their own
-    so that a query reads only its own length's."""
-    return marshal.dumps(
-        {
-            length: zlib.compress(marshal.dumps(graph.parts(), MARSHAL_VERSION), 9)
-            for length, graph in sorted(graphs.items())
-            if len(graph)
-        },
-        MARSHAL_VERSION,
-    )
+    """A data file: word length -> that graph's parts (a query reads only its own length's)."""
+    return encode_parts({length: graph.parts() for length, graph in graphs.items() if len(graph)})
 
 
 @cache
 def _stored_graphs(tier: Tier) -> dict[int, bytes] | None:
     """The stored graphs of a tier by word length; None: not stored (or unreadable: built)."""
-    if tier not in STORED_TIERS:
-        return None
-    path = resources.files(__package__).joinpath("data", graphs_file(tier))
-    try:
-        return marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
+    return read_parts(__package__, graphs_file(tier)) if tier in STORED_TIERS else None

@@ -21,24 +21,22 @@ letter, so "can the letters left pay for this word?" is one subtraction and one 
 from __future__ import annotations
 
 import itertools
-import marshal
 import re
 import zlib
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import TEN, day_for
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, Shape, shapes, stored_odds
+from puzzles.stored import encode_parts, part, read_parts
 
 DEFAULT_MAX_SOLUTIONS = 1000
 TREE_FILE = "tree.bin"  # the shape trees, compact (see compact())
-MARSHAL_VERSION = 2  # the newest without back-references: the same trees, the same bytes
 MAX_BATCH = 256  # partial grids written into at a time, once a step is read far
 
 _BITS = 5
@@ -298,25 +296,18 @@ def _compact_leaf(leaf: Leaf) -> CompactLeaf:
 
 
 def encode_trees(trees: dict[int, Node]) -> bytes:
-    """The data file: cells -> that tree, compact, marshalled and compressed on its own."""
-    return marshal.dumps(
-        {
-            n: zlib.compress(marshal.dumps(compact(tree), MARSHAL_VERSION), 9)
-            for n, tree in sorted(trees.items())
-        },
-        MARSHAL_VERSION,
-    )
+    """The data file: cells -> that tree, compact."""
+    return encode_parts({n: compact(tree) for n, tree in trees.items()})
 
 
 @cache
 def shape_tree(n: int) -> Branch:
     """The tree of the shapes of n cells: from data/ (scripts/enumerate_qless_shapes.py
     writes it), or built when it is not there."""
-    path = resources.files(__package__).joinpath("data", TREE_FILE)
+    stored = read_parts(__package__, TREE_FILE) or {}
     try:
-        stored = marshal.loads(path.read_bytes())
-        return marshal.loads(zlib.decompress(stored[n]))
-    except (OSError, EOFError, ValueError, TypeError, KeyError, zlib.error):
+        return part(stored[n])
+    except (KeyError, ValueError, EOFError, TypeError, zlib.error):
         return compact(built_tree(n))
 
 
