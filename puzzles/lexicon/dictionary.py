@@ -191,7 +191,7 @@ class Lexicon:
         return hashes
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.lower() in self._tier_set(Tier.LARGE)
+        return self.contains(word)  # type: ignore[arg-type]  (anything but a str: False)
 
     def tier_of(self, word: str) -> Tier | None:
         """The smallest tier holding ``word``, or None."""
