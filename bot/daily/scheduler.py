@@ -84,6 +84,20 @@ class DailyScheduler:
         """Check now rather than at the next poll (after a setup change, or in tests)."""
         self._wake.set()
 
+    async def round_after_now(self, timeout: float) -> bool:
+        """Wake the loop and wait until a round that started after this call has finished, so
+        what is due by now (a moved clock, in the playground and tests) is posted or closed;
+        False when none finished within `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        before = self.rounds  # the round under way, if any, may have begun before the call
+        while self.rounds < before + 2:
+            if loop.time() >= deadline:
+                return False
+            self.wake()
+            await asyncio.sleep(0.05)
+        return True
+
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
         while True:

@@ -3,7 +3,6 @@ post or the end of the day, so a day of daily puzzles can be seen in a minute.""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
 from bot.app import PuzzleBot
@@ -38,7 +37,7 @@ async def advance_to_next_post(bot: PuzzleBot, clock: PlaygroundClock) -> str:
         )
     due = min([await bot.daily.next_post(settings) for settings in active])
     clock.jump_to(due + JUST_AFTER)
-    await finish_a_round(bot)
+    await bot.daily_scheduler.round_after_now(ROUND_TIMEOUT)  # what the jump made due
     return f"It is now {clock():%A %d %B, %H:%M} UTC: the puzzles due then are posted."
 
 
@@ -53,18 +52,5 @@ async def end_the_day(bot: PuzzleBot, clock: PlaygroundClock) -> str:
     if not open_posts:
         return "No daily puzzle is open: advance to the next post first."
     clock.jump_to(min(post.closes_at for post in open_posts) + JUST_AFTER)
-    await finish_a_round(bot)
+    await bot.daily_scheduler.round_after_now(ROUND_TIMEOUT)  # what the jump made due
     return f"It is now {clock():%A %d %B, %H:%M} UTC: the day is over, its answers posted."
-
-
-async def finish_a_round(bot: PuzzleBot, timeout: float = ROUND_TIMEOUT) -> None:
-    """Wake the daily scheduler and return once a round that started after the clock's jump
-    has finished (what the jump made due is then posted or closed)."""
-    scheduler = bot.daily_scheduler
-    assert scheduler is not None
-    before = scheduler.rounds
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while scheduler.rounds < before + 2 and loop.time() < deadline:
-        scheduler.wake()
-        await asyncio.sleep(0.05)

@@ -50,15 +50,8 @@ async def server():
 
 async def next_round(bot: PuzzleBot, timeout: float = REPLY_TIMEOUT) -> None:
     """Wake the scheduler and wait until it has finished a whole round."""
-    scheduler = bot.daily_scheduler
-    before = scheduler.rounds
-    scheduler.wake()
-    for _ in range(int(timeout * 20)):
-        if scheduler.rounds >= before + 2:  # a round that started after the wake-up
-            return
-        scheduler.wake()
-        await asyncio.sleep(0.05)
-    raise AssertionError("the scheduler did not finish a round")
+    finished = await bot.daily_scheduler.round_after_now(timeout)
+    assert finished, "the scheduler did not finish a round"
 
 
 def posts(server: LocalDiscord, needle: str):
