@@ -235,7 +235,7 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
             "playground. To run it on Discord, see the README's 'Running the bot'.",
             flush=True,
         )
-        run_playground(args, report)
+        _serve_playground(config, args.port)
         return
     discord.utils.setup_logging(level=config.log_level)
     try:
@@ -293,21 +293,24 @@ def run_migrate_db(args: argparse.Namespace, report: Report) -> None:
 
 def run_playground(args: argparse.Namespace, report: Report) -> None:
     """The real bot against the built-in local Discord server, with a web page to try it."""
+    _serve_playground(_bot_config(args, token_needed=False), args.port)
+
+
+def _serve_playground(config, port: int) -> None:
     import asyncio
 
     import discord
 
     from bot.playground.runner import serve_playground
 
-    config = _bot_config(args, token_needed=False)
     discord.utils.setup_logging(level=config.log_level)
     try:
-        asyncio.run(serve_playground(config, port=args.port, announce=_announce))
+        asyncio.run(serve_playground(config, port=port, announce=_announce))
     except OSError as error:
         if error.errno not in (errno.EADDRINUSE, errno.EACCES):
             raise
         raise PuzzleError(
-            f"could not serve the playground on port {args.port} ({error.strerror}); choose "
+            f"could not serve the playground on port {port} ({error.strerror}); choose "
             "another with --port, or leave it out for a free one",
             example="puzzlebot playground --port 8765",
         ) from None
