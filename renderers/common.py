@@ -14,6 +14,7 @@ the inside of any shape keeps its exact colour (tests can look for path colours)
 from __future__ import annotations
 
 import io
+import math
 import struct
 import unicodedata
 import zlib
@@ -184,6 +185,48 @@ def flow(widths: Sequence[float], max_width: float, gap: float) -> list[list[int
     return rows
 
 
+# A canvas drawn at its final size (scale=1) draws lines at an angle and circles this many
+# times larger into a coverage mask and shrinks it, as a supersampled canvas would.
+SMOOTHING = 4
+
+
+def _to_smoothing(value: float) -> float:
+    """`value` to the nearest 1/SMOOTHING of a pixel: shapes repeated at the same offset
+    from the pixel grid (a hint's struck-out marks) share one cached mask."""
+    return round(value * SMOOTHING) / SMOOTHING
+
+
+@lru_cache(maxsize=4096)
+def smooth_mask(shape: tuple, points: tuple[Point, ...], size: tuple[int, int]) -> Image.Image:
+    """The coverage mask ('L') of `shape` at `points` (pixels from the mask's top left):
+    ("line", width) a polyline with round joints and ends, ("disc", radius) a filled
+    circle, ("ring", radius, width) a circle's outline drawn inside its radius."""
+    big = Image.new("L", (size[0] * SMOOTHING, size[1] * SMOOTHING))
+    draw = ImageDraw.Draw(big)
+    at = [(x * SMOOTHING, y * SMOOTHING) for x, y in points]
+
+    def disc(centre: Point, radius: float, **style) -> None:
+        x, y = centre
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), **style)
+
+    if shape[0] == "line":
+        width = shape[1] * SMOOTHING
+        if len(at) > 1:
+            draw.line(at, fill=255, width=max(1, round(width)), joint="curve")
+        for end in (at[0], at[-1]):
+            disc(end, width / 2, fill=255)
+    elif shape[0] == "disc":
+        disc(at[0], shape[1] * SMOOTHING, fill=255)
+    else:
+        disc(at[0], shape[1] * SMOOTHING, outline=255, width=max(1, round(shape[2] * SMOOTHING)))
+    return big.reduce(SMOOTHING)
+
+
+def _upright(start: Point, end: Point) -> bool:
+    """Whether the segment runs straight across or straight down."""
+    return start[0] == end[0] or start[1] == end[1]
+
+
 class Canvas:
     """An RGB image addressed in final pixels, drawn SUPERSAMPLE times larger.
 
@@ -215,10 +258,41 @@ class Canvas:
         if not points:
             return
         scaled = [self._xy(p) for p in points]
-        if len(scaled) > 1:
+        if len(scaled) == 2 and _upright(*scaled):
+            self._band(scaled[0], scaled[1], self._w(width), fill)
+        elif self.scale == 1:  # drawn smooth with its round ends, in one mask
+            self._smooth(("line", width), points, width / 2, fill)
+            return
+        elif len(scaled) > 1:
             self._draw.line(scaled, fill=fill, width=self._w(width), joint="curve")
         for end in (points[0], points[-1]):
             self.circle(end, width / 2, fill=fill)
+
+    def _band(self, start: Point, end: Point, width: int, fill: Colour) -> None:
+        """An upright segment `width` pixels wide, as the pixels whose centres lie in it: a
+        rectangle, a few times faster to fill than Pillow's wide line (a polygon), which
+        grids and rules are made of."""
+        (x0, y0), (x1, y1) = sorted((start, end))
+        half = width / 2
+        if y0 == y1:
+            x0, x1, y0, y1 = x0, x1, y0 - half, y0 + half
+        else:
+            x0, x1, y0, y1 = x0 - half, x0 + half, y0, y1
+        first_column, first_row = math.ceil(x0 - 0.5), math.ceil(y0 - 0.5)
+        last_column = max(first_column, math.ceil(x1 - 0.5) - 1)
+        last_row = max(first_row, math.ceil(y1 - 0.5) - 1)
+        self._draw.rectangle((first_column, first_row, last_column, last_row), fill=fill)
+
+    def _smooth(self, shape: tuple, points: Sequence[Point], reach: float, fill: Colour) -> None:
+        """A shape Pillow draws only aliased (`smooth_mask`), on a canvas at its final
+        size: placed from the whole pixel at the top left of its points less `reach`."""
+        left = math.floor(min(x for x, _ in points) - reach)
+        top = math.floor(min(y for _, y in points) - reach)
+        right = math.ceil(max(x for x, _ in points) + reach)
+        bottom = math.ceil(max(y for _, y in points) + reach)
+        relative = tuple((_to_smoothing(x - left), _to_smoothing(y - top)) for x, y in points)
+        mask = smooth_mask(shape, relative, (right - left, bottom - top))
+        self._draw.bitmap((left, top), mask, fill=fill)
 
     def polygon(
         self,
@@ -244,6 +318,12 @@ class Canvas:
         outline: Colour | None = None,
         width: float = 1,
     ) -> None:
+        if self.scale == 1:
+            if fill is not None:
+                self._smooth(("disc", radius), [centre], radius, fill)
+            if outline is not None:
+                self._smooth(("ring", radius, width), [centre], radius, outline)
+            return
         x, y = self._xy(centre)
         r = radius * self.scale
         self._draw.ellipse(

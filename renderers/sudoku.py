@@ -102,7 +102,9 @@ def draw(puzzle: Any, solution: Any = None, headings: Sequence[Heading] = ()) ->
     height = 2 * PAD + size * cell + (heading_height + HEADING_GAP if heading_lines else 0)
     if caption_lines:
         height += CAPTION_GAP + len(caption_lines) * CAPTION_SIZE * 1.3
-    canvas = Canvas(width, math.ceil(height), background=BACKGROUND)
+    # Drawn at the final size, not supersampled: the grid is upright lines and squares,
+    # FreeType smooths the text and the canvas smooths a hint's struck-out marks.
+    canvas = Canvas(width, math.ceil(height), background=BACKGROUND, scale=1)
     top = PAD
     for line, heading in heading_lines:
         step = heading.size * 1.3
@@ -166,8 +168,9 @@ def _draw_lines(canvas: Canvas, grid: Grid, cell: float, top: float) -> None:
     size = grid.size
     left, right = PAD, PAD + size * cell
     bottom = top + size * cell
-    for k in range(size + 1):
-        for is_box_line in (False, True):
+    # Thin lines first, so none of their round ends lies over a box line.
+    for is_box_line in (False, True):
+        for k in range(size + 1):
             along_rows = k % grid.box_rows == 0
             along_cols = k % grid.box_cols == 0
             y, x = top + k * cell, PAD + k * cell
