@@ -95,6 +95,39 @@ def test_canvas_draws_at_final_size_and_keeps_exact_colours_inside_shapes():
     assert len(image.getcolors(maxcolors=10_000)) > 3
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+def test_angled_lines_and_circles_are_smooth_at_every_scale(scale):
+    canvas = Canvas(120, 80, background=WHITE, scale=scale)
+    canvas.circle((30, 40), 15, fill=PATH_COLOURS[0])
+    canvas.circle((30, 40), 6, outline=PATH_COLOURS[2], width=2)
+    canvas.line([(70, 10), (110, 70)], fill=PATH_COLOURS[1], width=8)
+    image = canvas.image()
+    assert image.getpixel((30, 40)) == PATH_COLOURS[0]  # inside the ring
+    assert image.getpixel((30, 34)) == PATH_COLOURS[2]  # on the ring, inside the disc
+    assert image.getpixel((40, 40)) == PATH_COLOURS[0]
+    assert image.getpixel((90, 40)) == PATH_COLOURS[1]
+    # Smoothed: the rim of the disc and the sides of the line have in-between shades.
+    rim = {image.getpixel((30 + x, 40 + y)) for x in range(-16, 17) for y in (-8, 8)}
+    assert len(rim - {WHITE, PATH_COLOURS[0], PATH_COLOURS[2]}) >= 2
+    side = {image.getpixel((x, 40)) for x in range(80, 100)}
+    assert len(side - {WHITE, PATH_COLOURS[1]}) >= 2
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+@pytest.mark.parametrize(
+    ("y", "width", "rows"), [(10, 2, [9, 10]), (10.5, 1, [10]), (20, 4, [18, 21])]
+)
+def test_an_upright_line_covers_the_pixels_whose_centres_it_covers(scale, y, width, rows):
+    canvas = Canvas(60, 40, background=WHITE, scale=scale)
+    canvas.line([(10, y), (50, y)], fill=INK, width=width)
+    canvas.line([(y, 25), (y, 35)], fill=INK, width=width)
+    image = canvas.image()
+    inked = [row for row in range(40) if image.getpixel((30, row)) == INK]
+    assert (inked[0], inked[-1]) == (rows[0], rows[-1])
+    across = [col for col in range(60) if image.getpixel((col, 30)) == INK]
+    assert (across[0], across[-1]) == (rows[0], rows[-1])
+
+
 def test_canvas_text_centred_puts_ink_around_the_point():
     canvas = Canvas(200, 200, background=WHITE)
     canvas.text_centred((100, 100), "W", 80, INK)
