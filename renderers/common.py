@@ -222,6 +222,20 @@ def smooth_mask(shape: tuple, points: tuple[Point, ...], size: tuple[int, int]) 
     return big.reduce(SMOOTHING)
 
 
+@lru_cache(maxsize=256)
+def corner_mask(radius: int, line: int, turn: Image.Transpose | None) -> Image.Image:
+    """The radius x radius coverage mask of a rounded rectangle's top left corner (turned
+    by `turn` for the others): the quarter disc, or with `line` its outline that wide."""
+    big = Image.new("L", (radius * SMOOTHING, radius * SMOOTHING))
+    bounds = (0, 0, 2 * radius * SMOOTHING - 1, 2 * radius * SMOOTHING - 1)
+    if line:
+        ImageDraw.Draw(big).ellipse(bounds, outline=255, width=line * SMOOTHING)
+    else:
+        ImageDraw.Draw(big).ellipse(bounds, fill=255)
+    mask = big.reduce(SMOOTHING)
+    return mask if turn is None else mask.transpose(turn)
+
+
 def _upright(start: Point, end: Point) -> bool:
     """Whether the segment runs straight across or straight down."""
     return start[0] == end[0] or start[1] == end[1]
@@ -341,6 +355,9 @@ class Canvas:
         outline: Colour | None = None,
         width: float = 1,
     ) -> None:
+        if self.scale == 1 and radius >= 1:
+            self._smooth_rounded_rectangle(box, radius, fill, outline, width)
+            return
         left, top = self._xy(box[:2])
         right, bottom = self._xy(box[2:])
         self._draw.rounded_rectangle(
@@ -350,6 +367,45 @@ class Canvas:
             outline=outline,
             width=self._w(width) if outline is not None else 0,
         )
+
+    def _smooth_rounded_rectangle(
+        self,
+        box: tuple[float, float, float, float],
+        radius: float,
+        fill: Colour | None,
+        outline: Colour | None,
+        width: float,
+    ) -> None:
+        """A rounded rectangle on a canvas at final size, over the pixels Pillow's would
+        cover: the straight parts filled as rectangles, the corners from smooth masks
+        (Pillow draws them jagged). The outline lies inside the box, as Pillow's does."""
+        left, top = round(box[0]), round(box[1])
+        right, bottom = round(box[2]) + 1, round(box[3]) + 1  # past the last pixel
+        r = min(round(radius), (right - left) // 2, (bottom - top) // 2)
+        corners = {
+            (left, top): None,
+            (right - r, top): Image.Transpose.FLIP_LEFT_RIGHT,
+            (left, bottom - r): Image.Transpose.FLIP_TOP_BOTTOM,
+            (right - r, bottom - r): Image.Transpose.ROTATE_180,
+        }
+        if fill is not None:
+            self._fill_pixels(left + r, top, right - r, bottom, fill)
+            self._fill_pixels(left, top + r, right, bottom - r, fill)
+            for corner, turn in corners.items():
+                self._draw.bitmap(corner, corner_mask(r, 0, turn), fill=fill)
+        if outline is not None:
+            line = self._w(width)
+            self._fill_pixels(left + r, top, right - r, top + line, outline)
+            self._fill_pixels(left + r, bottom - line, right - r, bottom, outline)
+            self._fill_pixels(left, top + r, left + line, bottom - r, outline)
+            self._fill_pixels(right - line, top + r, right, bottom - r, outline)
+            for corner, turn in corners.items():
+                self._draw.bitmap(corner, corner_mask(r, line, turn), fill=outline)
+
+    def _fill_pixels(self, left: int, top: int, right: int, bottom: int, fill: Colour) -> None:
+        """The pixels from (left, top) up to, not including, (right, bottom), if any."""
+        if right > left and bottom > top:
+            self._draw.rectangle((left, top, right - 1, bottom - 1), fill=fill)
 
     def text(
         self,

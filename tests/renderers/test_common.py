@@ -113,6 +113,23 @@ def test_angled_lines_and_circles_are_smooth_at_every_scale(scale):
     assert len(side - {WHITE, PATH_COLOURS[1]}) >= 2
 
 
+@pytest.mark.parametrize("box", [(10, 12, 70, 52), (10.4, 12.6, 69.5, 51.9)])
+def test_rounded_rectangle_at_final_size_covers_pillows_pixels_with_smooth_corners(box):
+    canvas = Canvas(80, 60, background=WHITE, scale=1)
+    canvas.rounded_rectangle(box, 12, fill=PATH_COLOURS[0], outline=INK, width=2)
+    image = canvas.image()
+    pillows = Image.new("RGB", (80, 60), WHITE)
+    ImageDraw.Draw(pillows).rounded_rectangle(box, 12, fill=PATH_COLOURS[0], outline=INK, width=2)
+    blank = Image.new("RGB", (80, 60), WHITE)
+    assert ImageChops.difference(image, blank).getbbox() == (
+        ImageChops.difference(pillows, blank).getbbox()
+    )
+    assert image.getpixel((40, 32)) == PATH_COLOURS[0]
+    assert image.getpixel((40, round(box[1]))) == INK  # the outline, inside the box
+    corner = {image.getpixel((x, y)) for x in range(10, 20) for y in range(13, 23)}
+    assert len(corner - {WHITE, INK, PATH_COLOURS[0]}) >= 4  # smooth, not jagged
+
+
 @pytest.mark.parametrize("scale", [1, 2])
 @pytest.mark.parametrize(
     ("y", "width", "rows"), [(10, 2, [9, 10]), (10.5, 1, [10]), (20, 4, [18, 21])]
