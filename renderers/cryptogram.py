@@ -82,7 +82,7 @@ def draw(puzzle: Cryptogram, solution: Any = None) -> bytes:
     footer_height = len(footer) * FOOTER_LINE + 12 if footer else 0
     layout = fit_rows(puzzle, MAX_HEIGHT - 2 * PAD - footer_height)
     height = round(PAD * 2 + layout.height + footer_height)
-    canvas = Canvas(WIDTH, height)
+    canvas = Canvas(WIDTH, height, scale=1)
     canvas.rounded_rectangle((PAD / 2, PAD / 2, WIDTH - PAD / 2, height - PAD / 2), 16, SURFACE)
     top = PAD
     for row in layout.rows:

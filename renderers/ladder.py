@@ -73,7 +73,7 @@ def draw(puzzle: Ladder, solution: Any = None) -> bytes:
     status_lines = len(wrap_text(status, STATUS_SIZE, WIDTH - 2 * PAD))
     status_height = status_lines * STATUS_SIZE * STATUS_LINE_HEIGHT
     height = PAD + len(rows) * row_height - ROW_GAP + SECTION_GAP + status_height + PAD
-    canvas = Canvas(WIDTH, math.ceil(height))
+    canvas = Canvas(WIDTH, math.ceil(height), scale=1)
     y = PAD
     for row in rows:
         _draw_row(canvas, row, left, y, tile)

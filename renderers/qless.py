@@ -111,7 +111,7 @@ def _draw_grid(rows: tuple[str, ...], caption: list[str], hint: QlessHint | None
     grid_width = step * columns
     left = (WIDTH - grid_width) / 2
     height = PAD + step * len(rows) + _hint_height(hint) + _caption_height(caption) + PAD
-    canvas = Canvas(WIDTH, math.ceil(height))
+    canvas = Canvas(WIDTH, math.ceil(height), scale=1)
     for r in range(len(rows) + 1):  # faint squares behind the tiles, like graph paper
         y = PAD + r * step
         canvas.line([(left, y), (left + grid_width, y)], GRID_LINE, 1)
@@ -135,7 +135,7 @@ def _draw_roll(roll: Roll, hint: QlessHint | None = None) -> bytes:
     tile = step / 1.3
     caption = _caption(hint) if hint else [f"Use all {len(letters)} letters in one crossword"]
     height = PAD + step * lines + _hint_height(hint) + _caption_height(caption) + PAD
-    canvas = Canvas(WIDTH, math.ceil(height))
+    canvas = Canvas(WIDTH, math.ceil(height), scale=1)
     for line in range(lines):
         chunk = letters[line * per_row : (line + 1) * per_row]
         left = (WIDTH - step * len(chunk)) / 2 + (step - tile) / 2

@@ -197,7 +197,7 @@ def layout(view: StatsView) -> Layout:
 def draw_stats(view: StatsView) -> bytes:
     """PNG of the member's stats card, WIDTH pixels wide."""
     plan = layout(view)
-    canvas = Canvas(WIDTH, plan.height)
+    canvas = Canvas(WIDTH, plan.height, scale=1)
     draw_header(canvas, plan.header)
     _draw_tiles(canvas, plan.tiles, plan.tiles_top, plan.tile_width, plan.tile_height)
     if plan.bests:
