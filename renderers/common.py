@@ -8,7 +8,11 @@ and Debian's Noto fonts, when installed, for a character none of those has.
 
 Drawing goes through `Canvas`, which draws at SUPERSAMPLE times the final size and
 shrinks by box averaging at the end: lines, dots and text come out anti-aliased, and
-the inside of any shape keeps its exact colour (tests can look for path colours).
+the inside of any shape keeps its exact colour (tests can look for path colours). A
+canvas made with scale=1 draws at the final size, about twice as fast: FreeType smooths
+the text, upright lines and squares need no smoothing, and circles, angled lines and
+rounded corners are drawn through small cached masks drawn SMOOTHING times larger.
+Every renderer but Letter Boxed (its box is any polygon) draws so.
 """
 
 from __future__ import annotations
