@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 
@@ -255,55 +256,53 @@ def _count_and_most_common(
     into prefixes the way a sum does: first the best possible rarest rank (with the
     count), then the smallest sum among words no rarer.
     """
-    ways = dict.fromkeys(layers[0], 1)
-    rarest = {node: rank[node] for node in layers[0]}
-    before: dict[int, Iterable[int]] = {}  # each word's neighbours in the layer before
+    (start,) = layers[0]
+    ways = {start: 1}
+    rarest = {start: rank[start]}
+    linked: list[tuple[int, AbstractSet[int]]] = []  # each word after the start, with its
+    previous = layers[0]  # neighbours in the layer before, in ladder order
     for layer in layers[1:]:
-        if len(layer) == 1:  # a lone word is reached from every word kept before it
-            (v,) = layer
-            before[v] = tuple(ways)
-            ways = {v: sum(ways.values())}
-            rarest = {v: max(rank[v], min(rarest.values()))}
-            continue
-        next_ways, next_rarest = {}, {}
+        # a lone word is reached from every word kept before it, every word from a lone one
+        from_all = len(layer) == 1 or len(previous) == 1
         for v in layer:
-            links = before[v] = ways.keys() & neighbours[v]
+            links = previous if from_all else neighbours[v] & previous
             if len(links) == 1:  # most words on short ladders: no sums to take
-                (u,) = links
-                next_ways[v], reached = ways[u], rarest[u]
+                for u in links:
+                    ways[v], reached = ways[u], rarest[u]
             else:
-                next_ways[v] = sum(map(ways.__getitem__, links))
+                ways[v] = sum(map(ways.__getitem__, links))
                 reached = min(map(rarest.__getitem__, links))
-            next_rarest[v] = rank[v] if rank[v] > reached else reached
-        ways, rarest = next_ways, next_rarest
+            rarest[v] = rank[v] if rank[v] > reached else reached
+            linked.append((v, links))
+        previous = layer
     (goal,) = layers[-1]
-    limit = rarest[goal]
-    no_rarer = [[node for node in layer if rank[node] <= limit] for layer in layers]
-    if all(len(words) == 1 for words in no_rarer):
-        return ways[goal], [words[0] for words in no_rarer]  # the only ladder that good
-    total = {node: rank[node] for node in layers[0] if rank[node] <= limit}
+    return ways[goal], _least_total_path(rank, rarest[goal], start, linked)
+
+
+def _least_total_path(
+    rank: Sequence[int], limit: int, start: int, linked: list[tuple[int, AbstractSet[int]]]
+) -> list[int]:
+    """The path from start to the last linked word with the smallest sum of ranks, using
+    words ranked `limit` or better; of equal sums, the one choosing smaller words first
+    when walked back from the end."""
+    total = {start: rank[start]}
     came_from: dict[int, int] = {}
-    for layer in layers[1:]:
-        step: dict[int, int] = {}
-        for v in layer:
-            if rank[v] > limit:
-                continue
-            links = before[v]
-            if len(links) == 1:
-                (u,) = links
-                if u in total:
-                    came_from[v] = u
-                    step[v] = total[u] + rank[v]
-                continue
-            options = [(total[u], u) for u in links if u in total]
-            if options:
-                best, came_from[v] = min(options)
-                step[v] = best + rank[v]
-        total = step
-    path = [goal]
-    while path[-1] in came_from:
+    for v, links in linked:
+        if rank[v] > limit:
+            continue
+        best = None
+        for u in links:
+            reached = total.get(u)
+            if reached is not None and (
+                best is None or reached < best or (reached == best and u < came_from[v])
+            ):
+                best, came_from[v] = reached, u
+        if best is not None:
+            total[v] = best + rank[v]
+    path = [linked[-1][0]]
+    while path[-1] != start:
         path.append(came_from[path[-1]])
-    return ways[goal], path[::-1]
+    return path[::-1]
 
 
 def word_commonness(dictionary: Lexicon) -> Commonness:
