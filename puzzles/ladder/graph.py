@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.stored import encode_parts, part, read_parts
@@ -31,13 +32,17 @@ Commonness = Callable[[str], Hashable]
 STORED_TIERS = (Tier.COMMON, Tier.STANDARD)  # the tiers whose graphs are in data/
 
 
-@dataclass(frozen=True, slots=True)
-class Ladders:
+class Ladders(NamedTuple):
     """The shortest ladders between two words: their length, how many, and the one to show."""
 
     steps: int
     count: int
     words: tuple[str, ...]  # the most common-worded shortest ladder, start to goal
+
+
+# Ladders made without the Python-level __new__ NamedTuple writes: a short query is a few
+# microseconds, and calling that __new__ was a sizeable part of them.
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,51 +124,20 @@ class WordGraph:
         """
         s, t = self.index[start], self.index[goal]
         if s == t:
-            return Ladders(0, 1, (start,))
+            return _new_tuple(Ladders, (0, 1, (start,)))
         if self.component[s] != self.component[t]:
             return None
         sets = self.neighbour_sets
         if t in sets[s]:
-            return Ladders(1, 1, (start, goal))
-        forward, backward = self._layers_to_meeting(s, t)
-        layers = _walk_back(sets, forward)[::-1] + _walk_back(sets, backward)[1:]
-        if len(layers) == sum(map(len, layers)):
+            return _new_tuple(Ladders, (1, 1, (start, goal)))
+        layers = _layers_on_shortest_ladders(sets, s, t)
+        steps = len(layers) - 1
+        if steps + 1 == sum(map(len, layers)):
             # one word a layer: a single shortest ladder (every kept word is on one)
-            return Ladders(len(layers) - 1, 1, tuple(self.words[node] for (node,) in layers))
-        count, path = _count_and_most_common(sets, self.rank, layers)
-        return Ladders(len(layers) - 1, count, tuple(self.words[node] for node in path))
-
-    def _layers_to_meeting(self, s: int, t: int) -> tuple[list[set[int]], list[set[int]]]:
-        """Each side's layers, the last of the side grown last being the words where
-        they meet (a layer's neighbours are in the layers just before and after it)."""
-        sets = self.neighbour_sets
-        union = set().union
-        forward: list[set[int]] = [{s}]
-        backward: list[set[int]] = [{t}]
-        before_forward: set[int] = set()
-        before_backward: set[int] = set()
-        while True:
-            if len(forward[-1]) <= len(backward[-1]):
-                grown, other, before = forward, backward[-1], before_forward
-            else:
-                grown, other, before = backward, forward[-1], before_backward
-            frontier = grown[-1]
-            if len(frontier) == 1:  # a lone word's layer has no other word to take out
-                layer = sets[next(iter(frontier))] - before
-            else:
-                layer = union(*map(sets.__getitem__, frontier))
-                layer -= frontier
-                layer -= before
-            meeting = layer & other
-            if meeting:  # the rest of either layer leads to no shortest ladder
-                grown.append(meeting)
-                (backward if grown is forward else forward)[-1] = meeting
-                return forward, backward
-            grown.append(layer)
-            if grown is forward:
-                before_forward = frontier
-            else:
-                before_backward = frontier
+            count, path = 1, [node for (node,) in layers]
+        else:
+            count, path = _count_and_most_common(sets, self.rank, layers)
+        return _new_tuple(Ladders, (steps, count, tuple(map(self.words.__getitem__, path))))
 
     def distances_from(self, word: str) -> dict[str, int]:
         """Every word reachable from `word` with its shortest ladder length in steps."""
@@ -229,19 +203,56 @@ def _components(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], t
 Neighbours = Sequence[frozenset[int]]
 
 
-def _walk_back(neighbours: Neighbours, layers: list[set[int]]) -> list[set[int]]:
-    """From the last layer back to the first, the words that lead on to the last."""
+def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[AbstractSet[int]]:
+    """The words on shortest ladders from s to t (not joined directly), layer by layer
+    from s: layers[i] holds the words i steps from s and the rest of the way from t."""
     union = set().union
-    kept = [layers[-1]]
-    for layer in layers[-2:0:-1]:
-        last = kept[-1]
-        if len(last) == 1:
-            kept.append(neighbours[next(iter(last))] & layer)
+    forward: list[AbstractSet[int]] = [{s}]
+    backward: list[AbstractSet[int]] = [{t}]
+    before_forward: AbstractSet[int] = frozenset()
+    before_backward: AbstractSet[int] = frozenset()
+    while True:  # grow the smaller side's last layer until it touches the other's
+        if len(forward[-1]) <= len(backward[-1]):
+            grown, other, before = forward, backward, before_forward
         else:
-            kept.append(union(*map(neighbours.__getitem__, last)) & layer)
-    if len(layers) > 1:
-        kept.append(layers[0])  # the end word
-    return kept
+            grown, other, before = backward, forward, before_backward
+        frontier = grown[-1]
+        if len(frontier) == 1:  # a lone word's layer is its neighbour set
+            for u in frontier:
+                layer = neighbours[u]
+        else:
+            layer = union(*map(neighbours.__getitem__, frontier))
+        # Neither side's words seen so far are in the other's last layer (they would have
+        # met), so the words where they meet are found before taking those out.
+        meeting = layer & other[-1]
+        if meeting:  # the rest of either layer leads to no shortest ladder
+            break
+        grown.append(layer - frontier - before)
+        if grown is forward:
+            before_forward = frontier
+        else:
+            before_backward = frontier
+    grown.append(meeting)
+    other[-1] = meeting
+    # Walking back from the meeting words to each end keeps the words that lead to them.
+    layers = forward
+    for i in range(len(layers) - 2, 0, -1):
+        layers[i] = _leading_to(neighbours, layers[i + 1], layers[i])
+    for layer in backward[-2:0:-1]:
+        layers.append(_leading_to(neighbours, layers[-1], layer))
+    if len(backward) > 1:
+        layers.append(backward[0])
+    return layers
+
+
+def _leading_to(
+    neighbours: Neighbours, after: AbstractSet[int], layer: AbstractSet[int]
+) -> AbstractSet[int]:
+    """The words of `layer` next to a word in `after`."""
+    if len(after) == 1:
+        for v in after:
+            return neighbours[v] & layer
+    return set().union(*map(neighbours.__getitem__, after)) & layer
 
 
 def _count_and_most_common(
