@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from typing import NamedTuple
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -78,9 +79,14 @@ class WordGraph:
     def from_parts(cls, parts: tuple) -> WordGraph:
         """The graph from parts(): what the look-ups are made from."""
         words, neighbours, rank, component, sizes = parts
+        # One int object per word, shared by every list and set it is in (stored parts
+        # hold a copy per mention): a search's set operations then match words by
+        # identity, and touch one small block of ints rather than copies all over memory.
+        nodes = list(range(len(words)))
+        neighbours = tuple(map(tuple, map(map, repeat(nodes.__getitem__), neighbours)))
         return cls(
             words=words,
-            index=dict(zip(words, range(len(words)), strict=True)),
+            index=dict(zip(words, nodes, strict=True)),
             neighbours=neighbours,
             neighbour_sets=tuple(map(frozenset, neighbours)),
             rank=rank,
