@@ -233,7 +233,12 @@ def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[
         meeting = layer & other[-1]
         if meeting:  # the rest of either layer leads to no shortest ladder
             break
-        grown.append(layer - frontier - before)
+        if len(frontier) == 1:
+            layer = layer - before
+        else:  # a new set: take the words seen out in place
+            layer -= frontier
+            layer -= before
+        grown.append(layer)
         if grown is forward:
             before_forward = frontier
         else:
