@@ -79,18 +79,20 @@ class WordGraph:
     def from_parts(cls, parts: tuple) -> WordGraph:
         """The graph from parts(): what the look-ups are made from."""
         words, neighbours, rank, component, sizes = parts
-        # One int object per word, shared by every list and set it is in (stored parts
-        # hold a copy per mention): a search's set operations then match words by
-        # identity, and touch one small block of ints rather than copies all over memory.
+        # One int object per number below the word count, shared by every list and set
+        # it is in (stored parts hold a copy per mention): a search's set operations then
+        # match words by identity, and a query touches one small block of ints rather
+        # than copies all over memory. Ranks and component numbers are below it too.
         nodes = list(range(len(words)))
-        neighbours = tuple(map(tuple, map(map, repeat(nodes.__getitem__), neighbours)))
+        shared = nodes.__getitem__
+        neighbours = tuple(map(tuple, map(map, repeat(shared), neighbours)))
         return cls(
             words=words,
             index=dict(zip(words, nodes, strict=True)),
             neighbours=neighbours,
             neighbour_sets=tuple(map(frozenset, neighbours)),
-            rank=rank,
-            component=component,
+            rank=tuple(map(shared, rank)),
+            component=tuple(map(shared, component)),
             component_sizes=sizes,
         )
 
