@@ -236,7 +236,8 @@ def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[
         if meeting:  # the rest of either layer leads to no shortest ladder
             break
         if len(frontier) == 1:
-            layer = layer - before
+            if before:  # (an end word's own neighbour set is its first layer as it is)
+                layer = layer - before
         else:  # a new set: take the words seen out in place
             layer -= frontier
             layer -= before
@@ -261,7 +262,9 @@ def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[
 def _leading_to(
     neighbours: Neighbours, after: AbstractSet[int], layer: AbstractSet[int]
 ) -> AbstractSet[int]:
-    """The words of `layer` next to a word in `after`."""
+    """The words of `layer` next to a word in `after` (the layer after it)."""
+    if len(layer) == 1:  # every word of a layer is next to one in the layer before
+        return layer
     if len(after) == 1:
         for v in after:
             return neighbours[v] & layer
