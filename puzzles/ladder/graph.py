@@ -214,7 +214,6 @@ Neighbours = Sequence[frozenset[int]]
 def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[AbstractSet[int]]:
     """The words on shortest ladders from s to t (not joined directly), layer by layer
     from s: layers[i] holds the words i steps from s and the rest of the way from t."""
-    union = set().union
     forward: list[AbstractSet[int]] = [{s}]
     backward: list[AbstractSet[int]] = [{t}]
     before_forward: AbstractSet[int] = frozenset()
@@ -225,11 +224,7 @@ def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[
         else:
             grown, other, before = backward, forward, before_backward
         frontier = grown[-1]
-        if len(frontier) == 1:  # a lone word's layer is its neighbour set
-            for u in frontier:
-                layer = neighbours[u]
-        else:
-            layer = union(*map(neighbours.__getitem__, frontier))
+        layer = _next_to(neighbours, frontier)
         # Neither side's words seen so far are in the other's last layer (they would have
         # met), so the words where they meet are found before taking those out.
         meeting = layer & other[-1]
@@ -248,33 +243,40 @@ def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[
             before_backward = frontier
     grown.append(meeting)
     other[-1] = meeting
-    # Walking back from the meeting words to each end keeps the words that lead to them.
-    layers = forward
+    # Walking back from the meeting words to each end keeps the words that lead to them;
+    # both walks start from the words next to the meeting words.
+    around = _next_to(neighbours, meeting)
+    _keep_leading_to_last(neighbours, forward, around)
+    _keep_leading_to_last(neighbours, backward, around)
+    forward.extend(reversed(backward[:-1]))
+    return forward
+
+
+def _next_to(neighbours: Neighbours, words: AbstractSet[int]) -> AbstractSet[int]:
+    """The words next to any of `words`: a new set unless `words` is one word."""
+    if len(words) == 1:
+        for v in words:
+            return neighbours[v]
+    return set().union(*map(neighbours.__getitem__, words))
+
+
+def _keep_leading_to_last(
+    neighbours: Neighbours, layers: list[AbstractSet[int]], around: AbstractSet[int]
+) -> None:
+    """Keep in each layer between the first and the last only the words that lead on to
+    the last layer, given the words next to the last layer (`around`)."""
     for i in range(len(layers) - 2, 0, -1):
-        layers[i] = _leading_to(neighbours, layers[i + 1], layers[i])
-    for layer in backward[-2:0:-1]:
-        layers.append(_leading_to(neighbours, layers[-1], layer))
-    if len(backward) > 1:
-        layers.append(backward[0])
-    return layers
-
-
-def _leading_to(
-    neighbours: Neighbours, after: AbstractSet[int], layer: AbstractSet[int]
-) -> AbstractSet[int]:
-    """The words of `layer` next to a word in `after` (the layer after it)."""
-    if len(layer) == 1:  # every word of a layer is next to one in the layer before
-        return layer
-    if len(after) == 1:
-        for v in after:
-            return neighbours[v] & layer
-    return set().union(*map(neighbours.__getitem__, after)) & layer
+        layer = layers[i]
+        if len(layer) > 1:  # (every word of a layer is next to one in the layer before)
+            layer = layers[i] = around & layer
+        if i > 1:
+            around = _next_to(neighbours, layer)
 
 
 def _count_and_most_common(
     neighbours: Neighbours, rank: Sequence[int], layers: list[set[int]]
 ) -> tuple[int, list[int]]:
-    """Over the layers of words on shortest ladders (from _walk_back, start to goal): the
+    """Over the layers of words on shortest ladders (from _layers_on_shortest_ladders): the
     number of ladders, and the one whose rarest word is most common, then whose words are
     most common in total (smallest sum of ranks); ties go to alphabetically earlier steps.
 
