@@ -79,18 +79,19 @@ class WordGraph:
     def from_parts(cls, parts: tuple) -> WordGraph:
         """The graph from parts(): what the look-ups are made from."""
         words, neighbours, rank, component, sizes = parts
-        # One int object per number below the word count, shared by every list and set
-        # it is in (stored parts hold a copy per mention): a search's set operations then
-        # match words by identity, and a query touches one small block of ints rather
-        # than copies all over memory. Ranks and component numbers are below it too.
+        # One int object per number below the word count, shared by the neighbour sets,
+        # the index, the ranks and the component numbers (stored parts hold a copy per
+        # mention): a search's set operations then match words by identity, and a query
+        # touches one small block of ints rather than copies all over memory. (The
+        # neighbour lists keep their copies: remaking them would cost more load time
+        # than the longest-chain search they serve would gain.)
         nodes = list(range(len(words)))
         shared = nodes.__getitem__
-        neighbours = tuple(map(tuple, map(map, repeat(shared), neighbours)))
         return cls(
             words=words,
             index=dict(zip(words, nodes, strict=True)),
             neighbours=neighbours,
-            neighbour_sets=tuple(map(frozenset, neighbours)),
+            neighbour_sets=tuple(map(frozenset, map(map, repeat(shared), neighbours))),
             rank=tuple(map(shared, rank)),
             component=tuple(map(shared, component)),
             component_sizes=sizes,
