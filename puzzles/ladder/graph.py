@@ -275,7 +275,7 @@ def _keep_leading_to_last(
 
 
 def _count_and_most_common(
-    neighbours: Neighbours, rank: Sequence[int], layers: list[set[int]]
+    neighbours: Neighbours, rank: Sequence[int], layers: list[AbstractSet[int]]
 ) -> tuple[int, list[int]]:
     """Over the layers of words on shortest ladders (from _layers_on_shortest_ladders): the
     number of ladders, and the one whose rarest word is most common, then whose words are
@@ -289,8 +289,9 @@ def _count_and_most_common(
     (start,) = layers[0]
     ways = {start: 1}
     rarest = {start: rank[start]}
-    linked: list[tuple[int, AbstractSet[int]]] = []  # each word after the start, with its
-    previous = layers[0]  # neighbours in the layer before, in ladder order
+    # each word after the start, in ladder order, with its neighbours in the layer before
+    linked: list[tuple[int, AbstractSet[int]]] = []
+    previous = layers[0]
     for layer in layers[1:]:
         # a lone word is reached from every word kept before it, every word from a lone one
         from_all = len(layer) == 1 or len(previous) == 1
