@@ -215,9 +215,9 @@ Neighbours = Sequence[frozenset[int]]
 def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[AbstractSet[int]]:
     """The words on shortest ladders from s to t (not joined directly), layer by layer
     from s: layers[i] holds the words i steps from s and the rest of the way from t."""
-    forward: list[AbstractSet[int]] = [{s}]
+    forward: list[AbstractSet[int]] = [{s}, neighbours[s]]  # (t is not among them)
     backward: list[AbstractSet[int]] = [{t}]
-    before_forward: AbstractSet[int] = frozenset()
+    before_forward: AbstractSet[int] = forward[0]
     before_backward: AbstractSet[int] = frozenset()
     while True:  # grow the smaller side's last layer until it touches the other's
         if len(forward[-1]) <= len(backward[-1]):
