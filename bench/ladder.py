@@ -11,7 +11,9 @@
   same graph, timed pair by pair in the same run (who goes first alternates pair by pair).
 - The same comparison for 2,000 random pairs of Knuth's SGB five-letter words (fixed
   seed; about 60% of them connected) on the SGB graph. Target: ours no slower than
-  networkx, by median and by total, on both query sets.
+  networkx, by median and by total, on both query sets. Then the process CPU time of
+  each side over all the pairs, one side after the other (the least of 3 runs), with
+  the load average.
 - Longest chains from 20 common start words, 10 s each (--quick: 5 words, 2 s).
 
 Needs networkx (the `bench` extra: pip install -e '.[bench]').
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import random
 import statistics
 import time
@@ -41,6 +44,7 @@ PAIRS = 1000
 SGB_PAIRS = 2000
 LENGTHS = (4, 5)
 BUILD_REPEATS = 5
+CPU_ROUNDS = 3
 CHAIN_STARTS, CHAIN_SECONDS = 20, 10.0
 QUICK_CHAIN_STARTS, QUICK_CHAIN_SECONDS = 5, 2.0
 
@@ -160,7 +164,39 @@ def compare(graphs: dict[int, WordGraph], pairs: list[tuple[str, str]]) -> dict:
     results["ratio_total_ours_to_networkx"] = round(
         results["ours"]["total_ms"] / results["networkx"]["total_ms"], 2
     )
+    results["cpu_total_ms"] = cpu_totals(graphs, baseline, pairs)
+    results["load_average"] = [round(load, 2) for load in os.getloadavg()]
     return results
+
+
+def cpu_totals(
+    graphs: dict[int, WordGraph], baseline: dict[int, nx.Graph], pairs: list[tuple[str, str]]
+) -> dict[str, float]:
+    """Process CPU time for all the pairs, each side in one go after the timed run, the
+    least of CPU_ROUNDS runs with the order alternating: the wall times above include what
+    the machine's other programs took, and reading the CPU clock around every query would
+    itself cost more than the shortest queries."""
+
+    def ours() -> None:
+        for a, b in pairs:
+            graphs[len(a)].shortest_ladders(a, b)
+
+    def networkx() -> None:
+        for a, b in pairs:
+            try:
+                nx.shortest_path(baseline[len(a)], a, b)
+            except nx.NetworkXNoPath:  # as the timed run does (no context manager's cost)
+                continue
+
+    runs = {"ours": ours, "networkx": networkx}
+    totals: dict[str, float] = {}
+    for round_number in range(CPU_ROUNDS):
+        for name in sorted(runs, reverse=round_number % 2 == 1):
+            start = time.process_time()
+            runs[name]()
+            spent = round((time.process_time() - start) * 1000, 1)
+            totals[name] = min(totals.get(name, spent), spent)
+    return totals
 
 
 def query_times(pairs: list[tuple[str, str]]) -> dict:
@@ -248,6 +284,13 @@ def print_comparison(title: str, compared: dict) -> None:
         f"  ours/networkx: median {compared['ratio_median_ours_to_networkx']}, "
         f"total {compared['ratio_total_ours_to_networkx']} (target <= 1); "
         f"same lengths as networkx: {compared['same_lengths_as_networkx']}"
+    )
+    cpu = compared["cpu_total_ms"]
+    print(
+        f"  CPU time for all pairs again, one side after the other (least of {CPU_ROUNDS}): "
+        f"ours {cpu['ours']:.0f} ms, "
+        f"networkx {cpu['networkx']:.0f} ms; load average "
+        + " ".join(map(str, compared["load_average"]))
     )
 
 

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
+from typing import NamedTuple
 
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.stored import encode_parts, part, read_parts
@@ -30,13 +33,17 @@ Commonness = Callable[[str], Hashable]
 STORED_TIERS = (Tier.COMMON, Tier.STANDARD)  # the tiers whose graphs are in data/
 
 
-@dataclass(frozen=True, slots=True)
-class Ladders:
+class Ladders(NamedTuple):
     """The shortest ladders between two words: their length, how many, and the one to show."""
 
     steps: int
     count: int
     words: tuple[str, ...]  # the most common-worded shortest ladder, start to goal
+
+
+# Ladders made without the Python-level __new__ NamedTuple writes: a short query is a few
+# microseconds, and calling that __new__ was a sizeable part of them.
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,13 +79,21 @@ class WordGraph:
     def from_parts(cls, parts: tuple) -> WordGraph:
         """The graph from parts(): what the look-ups are made from."""
         words, neighbours, rank, component, sizes = parts
+        # One int object per number below the word count, shared by the neighbour sets,
+        # the index, the ranks and the component numbers (stored parts hold a copy per
+        # mention): a search's set operations then match words by identity, and a query
+        # touches one small block of ints rather than copies all over memory. (The
+        # neighbour lists keep their copies: remaking them made loading a graph slower
+        # by about half.)
+        nodes = list(range(len(words)))
+        shared = nodes.__getitem__
         return cls(
             words=words,
-            index=dict(zip(words, range(len(words)), strict=True)),
+            index=dict(zip(words, nodes, strict=True)),
             neighbours=neighbours,
-            neighbour_sets=tuple(map(frozenset, neighbours)),
-            rank=rank,
-            component=component,
+            neighbour_sets=tuple(map(frozenset, map(map, repeat(shared), neighbours))),
+            rank=tuple(map(shared, rank)),
+            component=tuple(map(shared, component)),
             component_sizes=sizes,
         )
 
@@ -118,51 +133,20 @@ class WordGraph:
         """
         s, t = self.index[start], self.index[goal]
         if s == t:
-            return Ladders(0, 1, (start,))
+            return _new_tuple(Ladders, (0, 1, (start,)))
         if self.component[s] != self.component[t]:
             return None
         sets = self.neighbour_sets
         if t in sets[s]:
-            return Ladders(1, 1, (start, goal))
-        forward, backward = self._layers_to_meeting(s, t)
-        layers = _walk_back(sets, forward)[::-1] + _walk_back(sets, backward)[1:]
-        if len(layers) == sum(map(len, layers)):
+            return _new_tuple(Ladders, (1, 1, (start, goal)))
+        layers = _layers_on_shortest_ladders(sets, s, t)
+        steps = len(layers) - 1
+        if steps + 1 == sum(map(len, layers)):
             # one word a layer: a single shortest ladder (every kept word is on one)
-            return Ladders(len(layers) - 1, 1, tuple(self.words[node] for (node,) in layers))
-        count, path = _count_and_most_common(sets, self.rank, layers)
-        return Ladders(len(layers) - 1, count, tuple(self.words[node] for node in path))
-
-    def _layers_to_meeting(self, s: int, t: int) -> tuple[list[set[int]], list[set[int]]]:
-        """Each side's layers, the last of the side grown last being the words where
-        they meet (a layer's neighbours are in the layers just before and after it)."""
-        sets = self.neighbour_sets
-        union = set().union
-        forward: list[set[int]] = [{s}]
-        backward: list[set[int]] = [{t}]
-        before_forward: set[int] = set()
-        before_backward: set[int] = set()
-        while True:
-            if len(forward[-1]) <= len(backward[-1]):
-                grown, other, before = forward, backward[-1], before_forward
-            else:
-                grown, other, before = backward, forward[-1], before_backward
-            frontier = grown[-1]
-            if len(frontier) == 1:  # a lone word's layer has no other word to take out
-                layer = sets[next(iter(frontier))] - before
-            else:
-                layer = union(*map(sets.__getitem__, frontier))
-                layer -= frontier
-                layer -= before
-            meeting = layer & other
-            if meeting:  # the rest of either layer leads to no shortest ladder
-                grown.append(meeting)
-                (backward if grown is forward else forward)[-1] = meeting
-                return forward, backward
-            grown.append(layer)
-            if grown is forward:
-                before_forward = frontier
-            else:
-                before_backward = frontier
+            count, path = 1, [node for (node,) in layers]
+        else:
+            count, path = _count_and_most_common(sets, self.rank, layers)
+        return _new_tuple(Ladders, (steps, count, tuple(map(self.words.__getitem__, path))))
 
     def distances_from(self, word: str) -> dict[str, int]:
         """Every word reachable from `word` with its shortest ladder length in steps."""
@@ -228,25 +212,72 @@ def _components(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], t
 Neighbours = Sequence[frozenset[int]]
 
 
-def _walk_back(neighbours: Neighbours, layers: list[set[int]]) -> list[set[int]]:
-    """From the last layer back to the first, the words that lead on to the last."""
-    union = set().union
-    kept = [layers[-1]]
-    for layer in layers[-2:0:-1]:
-        last = kept[-1]
-        if len(last) == 1:
-            kept.append(neighbours[next(iter(last))] & layer)
+def _layers_on_shortest_ladders(neighbours: Neighbours, s: int, t: int) -> list[AbstractSet[int]]:
+    """The words on shortest ladders from s to t (not joined directly), layer by layer
+    from s: layers[i] holds the words i steps from s and the rest of the way from t."""
+    forward: list[AbstractSet[int]] = [{s}, neighbours[s]]  # (t is not among them)
+    backward: list[AbstractSet[int]] = [{t}]
+    before_forward: AbstractSet[int] = forward[0]
+    before_backward: AbstractSet[int] = frozenset()
+    while True:  # grow the smaller side's last layer until it touches the other's
+        if len(forward[-1]) <= len(backward[-1]):
+            grown, other, before = forward, backward, before_forward
         else:
-            kept.append(union(*map(neighbours.__getitem__, last)) & layer)
-    if len(layers) > 1:
-        kept.append(layers[0])  # the end word
-    return kept
+            grown, other, before = backward, forward, before_backward
+        frontier = grown[-1]
+        layer = _next_to(neighbours, frontier)
+        # Neither side's words seen so far are in the other's last layer (they would have
+        # met), so the words where they meet are found before taking those out.
+        meeting = layer & other[-1]
+        if meeting:  # the rest of either layer leads to no shortest ladder
+            break
+        if len(frontier) == 1:
+            if before:  # (an end word's own neighbour set is its first layer as it is)
+                layer = layer - before
+        else:  # a new set: take the words seen out in place
+            layer -= frontier
+            layer -= before
+        grown.append(layer)
+        if grown is forward:
+            before_forward = frontier
+        else:
+            before_backward = frontier
+    grown.append(meeting)
+    other[-1] = meeting
+    # Walking back from the meeting words to each end keeps the words that lead to them;
+    # both walks start from the words next to the meeting words.
+    around = _next_to(neighbours, meeting)
+    _keep_leading_to_last(neighbours, forward, around)
+    _keep_leading_to_last(neighbours, backward, around)
+    forward.extend(reversed(backward[:-1]))
+    return forward
+
+
+def _next_to(neighbours: Neighbours, words: AbstractSet[int]) -> AbstractSet[int]:
+    """The words next to any of `words`: a new set unless `words` is one word."""
+    if len(words) == 1:
+        for v in words:
+            return neighbours[v]
+    return set().union(*map(neighbours.__getitem__, words))
+
+
+def _keep_leading_to_last(
+    neighbours: Neighbours, layers: list[AbstractSet[int]], around: AbstractSet[int]
+) -> None:
+    """Keep in each layer between the first and the last only the words that lead on to
+    the last layer, given the words next to the last layer (`around`)."""
+    for i in range(len(layers) - 2, 0, -1):
+        layer = layers[i]
+        if len(layer) > 1:  # (every word of a layer is next to one in the layer before)
+            layer = layers[i] = around & layer
+        if i > 1:
+            around = _next_to(neighbours, layer)
 
 
 def _count_and_most_common(
-    neighbours: Neighbours, rank: Sequence[int], layers: list[set[int]]
+    neighbours: Neighbours, rank: Sequence[int], layers: list[AbstractSet[int]]
 ) -> tuple[int, list[int]]:
-    """Over the layers of words on shortest ladders (from _walk_back, start to goal): the
+    """Over the layers of words on shortest ladders (from _layers_on_shortest_ladders): the
     number of ladders, and the one whose rarest word is most common, then whose words are
     most common in total (smallest sum of ranks); ties go to alphabetically earlier steps.
 
@@ -255,55 +286,54 @@ def _count_and_most_common(
     into prefixes the way a sum does: first the best possible rarest rank (with the
     count), then the smallest sum among words no rarer.
     """
-    ways = dict.fromkeys(layers[0], 1)
-    rarest = {node: rank[node] for node in layers[0]}
-    before: dict[int, Iterable[int]] = {}  # each word's neighbours in the layer before
+    (start,) = layers[0]
+    ways = {start: 1}
+    rarest = {start: rank[start]}
+    # each word after the start, in ladder order, with its neighbours in the layer before
+    linked: list[tuple[int, AbstractSet[int]]] = []
+    previous = layers[0]
     for layer in layers[1:]:
-        if len(layer) == 1:  # a lone word is reached from every word kept before it
-            (v,) = layer
-            before[v] = tuple(ways)
-            ways = {v: sum(ways.values())}
-            rarest = {v: max(rank[v], min(rarest.values()))}
-            continue
-        next_ways, next_rarest = {}, {}
+        # a lone word is reached from every word kept before it, every word from a lone one
+        from_all = len(layer) == 1 or len(previous) == 1
         for v in layer:
-            links = before[v] = ways.keys() & neighbours[v]
+            links = previous if from_all else neighbours[v] & previous
             if len(links) == 1:  # most words on short ladders: no sums to take
-                (u,) = links
-                next_ways[v], reached = ways[u], rarest[u]
+                for u in links:
+                    ways[v], reached = ways[u], rarest[u]
             else:
-                next_ways[v] = sum(map(ways.__getitem__, links))
+                ways[v] = sum(map(ways.__getitem__, links))
                 reached = min(map(rarest.__getitem__, links))
-            next_rarest[v] = rank[v] if rank[v] > reached else reached
-        ways, rarest = next_ways, next_rarest
+            rarest[v] = rank[v] if rank[v] > reached else reached
+            linked.append((v, links))
+        previous = layer
     (goal,) = layers[-1]
-    limit = rarest[goal]
-    no_rarer = [[node for node in layer if rank[node] <= limit] for layer in layers]
-    if all(len(words) == 1 for words in no_rarer):
-        return ways[goal], [words[0] for words in no_rarer]  # the only ladder that good
-    total = {node: rank[node] for node in layers[0] if rank[node] <= limit}
+    return ways[goal], _least_total_path(rank, rarest[goal], start, linked)
+
+
+def _least_total_path(
+    rank: Sequence[int], limit: int, start: int, linked: list[tuple[int, AbstractSet[int]]]
+) -> list[int]:
+    """The path from start to the last linked word with the smallest sum of ranks, using
+    words ranked `limit` or better; of equal sums, the one choosing smaller words first
+    when walked back from the end."""
+    total = {start: rank[start]}
     came_from: dict[int, int] = {}
-    for layer in layers[1:]:
-        step: dict[int, int] = {}
-        for v in layer:
-            if rank[v] > limit:
-                continue
-            links = before[v]
-            if len(links) == 1:
-                (u,) = links
-                if u in total:
-                    came_from[v] = u
-                    step[v] = total[u] + rank[v]
-                continue
-            options = [(total[u], u) for u in links if u in total]
-            if options:
-                best, came_from[v] = min(options)
-                step[v] = best + rank[v]
-        total = step
-    path = [goal]
-    while path[-1] in came_from:
+    for v, links in linked:
+        if rank[v] > limit:
+            continue
+        best = None
+        for u in links:
+            reached = total.get(u)
+            if reached is not None and (
+                best is None or reached < best or (reached == best and u < came_from[v])
+            ):
+                best, came_from[v] = reached, u
+        if best is not None:
+            total[v] = best + rank[v]
+    path = [linked[-1][0]]
+    while path[-1] != start:
         path.append(came_from[path[-1]])
-    return ways[goal], path[::-1]
+    return path[::-1]
 
 
 def word_commonness(dictionary: Lexicon) -> Commonness:
