@@ -397,20 +397,27 @@ def random_filled_grid(rng: random.Random, box_rows: int = 3, box_cols: int = 3)
 
 def solve(puzzle: Grid, steps: bool = False) -> SudokuSolution:
     """Solve and count solutions to two; a unique puzzle is graded, with steps if asked."""
-    by_singles = _solution_by_singles(puzzle)
-    if by_singles is not None:
-        # Singles hold in every solution, so a grid they fill is the only one: no search.
-        grade, logic_steps = _logic(puzzle, steps)
-        return SudokuSolution(puzzle, by_singles, UNIQUE, grade=grade, steps=logic_steps)
-    # Counted on to MANY_CAP at once: a unique puzzle's search is the same to two or to
-    # MANY_CAP (both must finish it), and several solutions are counted in the same run.
-    found = solutions(puzzle, MANY_CAP)
+    found: list[list[int]] = []
+    start = _start(puzzle)
+    if start is not None:
+        state, placed, hidden, shape = start
+        if _propagate(*state, placed, hidden, shape):
+            if _filled(state[0]):
+                # Singles hold in every solution, so a grid they fill is the only one.
+                grade, logic_steps = _logic(puzzle, steps)
+                solution = puzzle.with_cells(_values(state[0]))
+                return SudokuSolution(puzzle, solution, UNIQUE, grade=grade, steps=logic_steps)
+            # The search goes on from the singles (its first step would take them again).
+            # Counted on to MANY_CAP at once: a unique puzzle's search is the same to two
+            # or to MANY_CAP (both must finish it); several solutions are counted in one run.
+            _search(state, placed, hidden, shape, MANY_CAP, found, None)
     if not found:
         return SudokuSolution(puzzle, None, 0, reason=_contradiction(puzzle))
+    first = puzzle.with_cells(_values(found[0]))
     if len(found) >= SEVERAL:
-        return SudokuSolution(puzzle, found[0], SEVERAL, counted=len(found))
+        return SudokuSolution(puzzle, first, SEVERAL, counted=len(found))
     grade, logic_steps = _logic(puzzle, steps)
-    return SudokuSolution(puzzle, found[0], UNIQUE, grade=grade, steps=logic_steps)
+    return SudokuSolution(puzzle, first, UNIQUE, grade=grade, steps=logic_steps)
 
 
 def _solution_by_singles(grid: Grid) -> Grid | None:
@@ -419,12 +426,14 @@ def _solution_by_singles(grid: Grid) -> Grid | None:
     if start is None:
         return None
     state, placed, hidden, shape = start
-    if not _propagate(*state, placed, hidden, shape):
+    if not _propagate(*state, placed, hidden, shape) or not _filled(state[0]):
         return None
-    cands = state[0]
-    if any(m & (m - 1) for m in cands):
-        return None
-    return grid.with_cells(_values(cands))
+    return grid.with_cells(_values(state[0]))
+
+
+def _filled(cands: list[int]) -> bool:
+    """Does every cell hold one value?"""
+    return all(not m & (m - 1) for m in cands)
 
 
 def _logic(puzzle: Grid, with_steps: bool) -> tuple[Any, tuple[Any, ...]]:

@@ -84,11 +84,8 @@ def _work_out_conflicts(board: Board) -> dict[int, int]:
 
 def chain(board: Board, mode: str) -> Step | None:
     if mode == "X-Chain":
-        for value in range(1, board.n + 1):
-            step = board.look(("X-Chain", value), board.value_changes[value], _x_chain_of)
-            if step is not None:
-                return step
-        return None
+        looks = (("X-Chain", value) for value in range(1, board.n + 1))
+        return board.first_step(zip(looks, board.value_changes[1:], strict=True), _x_chain_of)
     strong, weak = _chain_links(board, mode)
     sees = weak if mode == "alternating chain" else _conflicts(board)
     reach = _Reach(strong, weak, sees)

@@ -47,15 +47,24 @@ def _crossings(box_rows: int, box_cols: int) -> dict[int, list[tuple[int, int, i
 
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
-    meetings = _meetings(board.grid.box_rows, board.grid.box_cols)
-    changes = board.unit_changes
-    for box_index, box_meetings in enumerate(meetings):
-        # Reads the box's places and those of the lines through it.
-        seen = changes[box_index] + sum(changes[meeting[0]] for meeting in box_meetings)
-        step = board.look(("pointing", box_index), seen, _pointing_in)
-        if step is not None:
-            return step
-    return None
+    changes = board.unit_changes.__getitem__
+    # Each reads the box's places and those of the lines through it.
+    reads = _pointing_reads(board.grid.box_rows, board.grid.box_cols)
+    seen = [sum(map(changes, units)) for _where, units in reads]
+    return board.first_step(
+        zip((where for where, _units in reads), seen, strict=True), _pointing_in
+    )
+
+
+@cache
+def _pointing_reads(
+    box_rows: int, box_cols: int
+) -> tuple[tuple[tuple[str, int], tuple[int, ...]], ...]:
+    """Per box: its place key, and the units whose places it reads (the box, its lines)."""
+    return tuple(
+        (("pointing", box_index), (box_index, *(meeting[0] for meeting in box_meetings)))
+        for box_index, box_meetings in enumerate(_meetings(box_rows, box_cols))
+    )
 
 
 def _pointing_in(board: Board, box_index: int) -> Step | None:
@@ -92,15 +101,27 @@ def _col_of(cell: int, n: int) -> int:
 
 def claiming(board: Board) -> Step | None:
     """A line's only places for a value share a box: the rest of that box loses it."""
-    crossings = _crossings(board.grid.box_rows, board.grid.box_cols)
-    changes = board.unit_changes
-    for line_unit in range(board.n, 3 * board.n):  # rows, then columns
-        # Reads the line's places and those of the boxes it crosses.
-        seen = changes[line_unit] + sum(changes[box[0]] for box in crossings[line_unit])
-        step = board.look(("claiming", line_unit), seen, _claiming_in)
-        if step is not None:
-            return step
-    return None
+    changes = board.unit_changes.__getitem__
+    # Each reads the line's places and those of the boxes it crosses.
+    reads = _claiming_reads(board.grid.box_rows, board.grid.box_cols)
+    seen = [sum(map(changes, units)) for _where, units in reads]
+    return board.first_step(
+        zip((where for where, _units in reads), seen, strict=True), _claiming_in
+    )
+
+
+@cache
+def _claiming_reads(
+    box_rows: int, box_cols: int
+) -> tuple[tuple[tuple[str, int], tuple[int, ...]], ...]:
+    """Per line, rows then columns: its place key, and the units whose places it reads (the
+    line, the boxes it crosses)."""
+    n = box_rows * box_cols
+    crossings = _crossings(box_rows, box_cols)
+    return tuple(
+        (("claiming", line_unit), (line_unit, *(box[0] for box in crossings[line_unit])))
+        for line_unit in range(n, 3 * n)
+    )
 
 
 def _claiming_in(board: Board, line_unit: int) -> Step | None:

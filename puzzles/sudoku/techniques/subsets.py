@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
 
@@ -48,11 +49,15 @@ def _first_in_units(
     board: Board, name: str, finder: Callable[[Board, int, int], Step | None], size: int
 ) -> Step | None:
     """finder(board, unit, size) unit by unit, skipping those unchanged since it found nothing."""
-    for u, changes in enumerate(board.unit_changes):
-        step = board.look((name, u, size), changes, finder)
-        if step is not None:
-            return step
-    return None
+    return board.first_step(
+        zip(_looks(name, size, board.n), board.unit_changes, strict=True), finder
+    )
+
+
+@cache
+def _looks(name: str, size: int, n: int) -> tuple[tuple[str, int, int], ...]:
+    """The finder's place keys, one per unit."""
+    return tuple((name, u, size) for u in range(3 * n))
 
 
 def _naked_subset_in(board: Board, u: int, size: int) -> Step | None:
