@@ -7,6 +7,7 @@ share a box. Either way the rest of the other unit loses the value.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from puzzles.sudoku.board import Board, Step, bit_positions
 from puzzles.sudoku.grid import geometry
@@ -45,6 +46,15 @@ def _crossings(box_rows: int, box_cols: int) -> dict[int, list[tuple[int, int, i
     return crossings
 
 
+@cache
+def _holding(box_rows: int, box_cols: int) -> tuple[dict[int, tuple[Any, ...]], ...]:
+    """Per unit, filled as masks are met: a unit's positions for a value (a bit set) -> the
+    meetings of the box (_meetings) or crossings of the line (_crossings) holding all of
+    them, in their order. Most masks hold in none; the 2**size possible masks are too many
+    to list for big grids, the ones that occur are few."""
+    return tuple({} for _ in range(3 * box_rows * box_cols))
+
+
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
     changes = board.unit_changes.__getitem__
@@ -72,15 +82,16 @@ def _pointing_in(board: Board, box_index: int) -> Step | None:
     places = board.places()
     box = geo.boxes[box_index]
     spots = places[box_index]
+    meetings = _meetings(board.grid.box_rows, board.grid.box_cols)[box_index]
+    holding = _holding(board.grid.box_rows, board.grid.box_cols)[box_index]
     for value in range(1, n + 1):
         mask = spots[value]
         if not mask & (mask - 1):
             continue  # fewer than two places: a single, not a lock
-        for line_unit, in_box, in_line, kind, index in _meetings(
-            board.grid.box_rows, board.grid.box_cols
-        )[box_index]:
-            if mask & ~in_box:
-                continue
+        held_by = holding.get(mask)
+        if held_by is None:
+            held_by = holding[mask] = tuple(m for m in meetings if not mask & ~m[1])
+        for line_unit, _in_box, in_line, kind, index in held_by:
             outside = places[line_unit][value] & ~in_line
             if outside:
                 line = geo.units[line_unit]
@@ -129,15 +140,16 @@ def _claiming_in(board: Board, line_unit: int) -> Step | None:
     places = board.places()
     kind, index = ("row", line_unit - n) if line_unit < 2 * n else ("column", line_unit - 2 * n)
     spots = places[line_unit]
+    crossings = _crossings(board.grid.box_rows, board.grid.box_cols)[line_unit]
+    holding = _holding(board.grid.box_rows, board.grid.box_cols)[line_unit]
     for value in range(1, n + 1):
         mask = spots[value]
         if not mask & (mask - 1):
             continue
-        for box_index, in_box, in_line in _crossings(board.grid.box_rows, board.grid.box_cols)[
-            line_unit
-        ]:
-            if mask & ~in_line:
-                continue
+        held_by = holding.get(mask)
+        if held_by is None:
+            held_by = holding[mask] = tuple(c for c in crossings if not mask & ~c[2])
+        for box_index, in_box, _in_line in held_by:
             outside = places[box_index][value] & ~in_box
             if outside:
                 line, box = geo.units[line_unit], geo.boxes[box_index]
