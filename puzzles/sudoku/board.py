@@ -141,19 +141,24 @@ class Board:
             nothing_at[where] = changes
         return None
 
-    def _drop(self, cell: int, value: int) -> None:
-        """Value is no longer a candidate of cell (it was one)."""
-        self.cands[cell] &= ~bit(value)
-        self.value_changes[value] += 1
-        unit_changes = self.unit_changes
-        table = self._places
-        for unit, position_bit in self._spots[cell]:
-            unit_changes[unit] += 1
-            if table is not None:
-                left = table[unit][value] & ~position_bit
-                table[unit][value] = left
-                if left and not left & (left - 1):
-                    heappush(self._singles, (unit, value))
+    def _drop(self, moves: Iterable[Move]) -> None:
+        """Each (cell, value) is no longer a candidate (nothing to do where it was not)."""
+        cands, unit_changes, table = self.cands, self.unit_changes, self._places
+        spots_of, value_changes = self._spots, self.value_changes
+        for cell, value in moves:
+            b = bit(value)
+            if not cands[cell] & b:
+                continue
+            cands[cell] ^= b
+            value_changes[value] += 1
+            for unit, position_bit in spots_of[cell]:
+                unit_changes[unit] += 1
+                if table is not None:
+                    spots = table[unit]
+                    left = spots[value] & ~position_bit
+                    spots[value] = left
+                    if left and not left & (left - 1):
+                        heappush(self._singles, (unit, value))
 
     # wording
     def name(self, cell: int) -> str:
@@ -185,19 +190,14 @@ class Board:
     def place(self, cell: int, value: int) -> None:
         self.memo.clear()
         self.values[cell] = value
-        for other in values_of(self.cands[cell]):
-            self._drop(cell, other)
+        self._drop([(cell, other) for other in values_of(self.cands[cell])])
         b = bit(value)
         cands = self.cands
-        for peer in self.geo.peers[cell]:
-            if cands[peer] & b:
-                self._drop(peer, value)
+        self._drop([(peer, value) for peer in self.geo.peers[cell] if cands[peer] & b])
 
     def apply(self, step: Step) -> None:
         self.memo.clear()
-        for cell, value in step.eliminations:
-            if self.cands[cell] & bit(value):
-                self._drop(cell, value)
+        self._drop(step.eliminations)
         for cell, value in step.placements:
             self.place(cell, value)
 
