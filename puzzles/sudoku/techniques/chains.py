@@ -10,7 +10,7 @@ XY-Chains hop between two-candidate cells; an alternating chain may do both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from puzzles.sudoku.board import Board, Step, bit, bit_positions, values_of
 
@@ -30,26 +30,33 @@ def _cell_value(board: Board, node: int) -> tuple[int, int]:
     return cell, index + 1
 
 
-def _chain_links(board: Board, mode: str) -> tuple[dict[int, list[int]], dict[int, int]]:
-    """Strong links (node -> nodes) and weak links (node -> bitset) usable in `mode` (an
-    XY-Chain or an alternating chain; X-Chains have their own, _x_chain_of)."""
-    cells_only = mode == "XY-Chain"
-    strong: dict[int, set[int]] = {}
-
-    def link(a: int, b: int) -> None:
-        strong.setdefault(a, set()).add(b)
-        strong.setdefault(b, set()).add(a)
-
-    if not cells_only:
+def _chain_links(board: Board, mode: str) -> tuple[dict[int, int], dict[int, int]]:
+    """Strong links and weak links (node -> bitset of nodes) usable in `mode` (an XY-Chain
+    or an alternating chain; X-Chains have their own, _x_chain_of)."""
+    strong: dict[int, int] = {}
+    if mode != "XY-Chain":
         for value in range(1, board.n + 1):
-            for first, second in board.conjugate_pairs(value):
-                link(_node(board, first, value), _node(board, second, value))
+            _link_all(strong, board.conjugate_pairs(value), _node(board, 0, value))
+    bivalue = []
     for cell, m in enumerate(board.cands):
         if m.bit_count() == 2:
             a, b = values_of(m)
-            link(_node(board, cell, a), _node(board, cell, b))
-    sees = _conflicts(board)
-    return {a: sorted(bs) for a, bs in strong.items()}, sees
+            bivalue.append((_node(board, cell, a), _node(board, cell, b)))
+    _link_all(strong, bivalue, 0)
+    return strong, _conflicts(board)
+
+
+def _link_all(strong: dict[int, int], pairs: Iterable[tuple[int, int]], offset: int) -> None:
+    """Link each pair both ways, its nodes shifted by `offset`."""
+    for first, second in pairs:
+        a, b = first + offset, second + offset
+        strong[a] = strong.get(a, 0) | 1 << b
+        strong[b] = strong.get(b, 0) | 1 << a
+
+
+def _in_order(strong: dict[int, int]) -> dict[int, list[int]]:
+    """Strong links as node -> nodes ascending, the order _chain_from follows them in."""
+    return {a: bit_positions(bs) for a, bs in strong.items()}
 
 
 def _conflicts(board: Board) -> dict[int, int]:
@@ -92,7 +99,7 @@ def chain(board: Board, mode: str) -> Step | None:
     for start in sorted(strong):
         if not _concludes(start, reach):
             continue
-        step = _chain_from(board, mode, start, strong, weak, sees)
+        step = _chain_from(board, mode, start, _in_order(strong), weak, sees)
         if step is not None:
             return step
     return None
@@ -104,11 +111,8 @@ def _x_chain_of(board: Board, value: int) -> Step | None:
 
     The candidates that see both ends are of the value too (the other values of a cell
     see only that cell), so the value's own links serve as what each candidate sees."""
-    strong: dict[int, set[int]] = {}
-    for first, second in board.conjugate_pairs(value):
-        a, b = _node(board, first, value), _node(board, second, value)
-        strong.setdefault(a, set()).add(b)
-        strong.setdefault(b, set()).add(a)
+    strong: dict[int, int] = {}
+    _link_all(strong, board.conjugate_pairs(value), _node(board, 0, value))
     if not strong:
         return None
     b = bit(value)
@@ -120,12 +124,11 @@ def _x_chain_of(board: Board, value: int) -> Step | None:
         for cell in range(len(board.cands))
         if where >> cell & 1
     }
-    links = {a: sorted(bs) for a, bs in strong.items()}
-    reach = _Reach(links, weak, weak)
-    for start in sorted(links):
+    reach = _Reach(strong, weak, weak)
+    for start in sorted(strong):
         if not _concludes(start, reach):
             continue
-        step = _chain_from(board, "X-Chain", start, links, weak, weak)
+        step = _chain_from(board, "X-Chain", start, _in_order(strong), weak, weak)
         if step is not None:
             return step
     return None
@@ -134,8 +137,8 @@ def _x_chain_of(board: Board, value: int) -> Step | None:
 class _Reach:
     """The links of one chain search as bit sets, for _concludes."""
 
-    def __init__(self, strong: dict[int, list[int]], weak: dict[int, int], sees: dict[int, int]):
-        self.strong = {a: sum(1 << b for b in bs) for a, bs in strong.items()}
+    def __init__(self, strong: dict[int, int], weak: dict[int, int], sees: dict[int, int]):
+        self.strong = strong
         self.weak = weak
         self.sees = sees
         self.has_strong = sum(1 << a for a in strong)
