@@ -6,6 +6,7 @@ share a box. Either way the rest of the other unit loses the value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -15,6 +16,8 @@ from puzzles.sudoku.grid import geometry
 # Where a box and a line meet, as position bit sets: (unit index of the line, the meeting's
 # positions in the box, its positions in the line, "row" or "column", line number).
 _Meeting = tuple[int, int, int, str, int]
+# Per box or line: its place key for Board.first_step, and the units whose places it reads.
+_Reads = tuple[tuple[tuple[str, int], tuple[int, ...]], ...]
 
 
 @cache
@@ -57,19 +60,21 @@ def _holding(box_rows: int, box_cols: int) -> tuple[dict[int, tuple[Any, ...]], 
 
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
-    changes = board.unit_changes.__getitem__
-    # Each reads the box's places and those of the lines through it.
     reads = _pointing_reads(board.grid.box_rows, board.grid.box_cols)
-    seen = [sum(map(changes, units)) for _where, units in reads]
-    return board.first_step(
-        zip((where for where, _units in reads), seen, strict=True), _pointing_in
-    )
+    return _first_lock(board, reads, _pointing_in)
+
+
+def _first_lock(
+    board: Board, reads: _Reads, finder: Callable[[Board, int], Step | None]
+) -> Step | None:
+    """The finder's first step, box by box or line by line, skipping those where it found
+    nothing and none of the units whose places it reads there changed since."""
+    changes = board.unit_changes.__getitem__
+    return board.first_step([(where, sum(map(changes, units))) for where, units in reads], finder)
 
 
 @cache
-def _pointing_reads(
-    box_rows: int, box_cols: int
-) -> tuple[tuple[tuple[str, int], tuple[int, ...]], ...]:
+def _pointing_reads(box_rows: int, box_cols: int) -> _Reads:
     """Per box: its place key, and the units whose places it reads (the box, its lines)."""
     return tuple(
         (("pointing", box_index), (box_index, *(meeting[0] for meeting in box_meetings)))
@@ -112,19 +117,12 @@ def _col_of(cell: int, n: int) -> int:
 
 def claiming(board: Board) -> Step | None:
     """A line's only places for a value share a box: the rest of that box loses it."""
-    changes = board.unit_changes.__getitem__
-    # Each reads the line's places and those of the boxes it crosses.
     reads = _claiming_reads(board.grid.box_rows, board.grid.box_cols)
-    seen = [sum(map(changes, units)) for _where, units in reads]
-    return board.first_step(
-        zip((where for where, _units in reads), seen, strict=True), _claiming_in
-    )
+    return _first_lock(board, reads, _claiming_in)
 
 
 @cache
-def _claiming_reads(
-    box_rows: int, box_cols: int
-) -> tuple[tuple[tuple[str, int], tuple[int, ...]], ...]:
+def _claiming_reads(box_rows: int, box_cols: int) -> _Reads:
     """Per line, rows then columns: its place key, and the units whose places it reads (the
     line, the boxes it crosses)."""
     n = box_rows * box_cols
