@@ -6,7 +6,7 @@ share a box. Either way the rest of the other unit loses the value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -58,6 +58,24 @@ def _holding(box_rows: int, box_cols: int) -> tuple[dict[int, tuple[Any, ...]], 
     return tuple({} for _ in range(3 * box_rows * box_cols))
 
 
+# Masks kept per unit at most: every mask of a 9x9 unit, the first met of bigger grids (so
+# that a long-lived worker solving 25x25 grids does not keep growing).
+MAX_HELD = 512
+
+
+def _held(
+    holding: dict[int, tuple[Any, ...]], mask: int, among: Sequence[Any], part: int
+) -> tuple[Any, ...]:
+    """The meetings or crossings (`among`) whose positions (item[part]) hold all of `mask`,
+    kept in `holding` (the unit's, from _holding)."""
+    found = holding.get(mask)
+    if found is None:
+        found = tuple(item for item in among if not mask & ~item[part])
+        if len(holding) < MAX_HELD:
+            holding[mask] = found
+    return found
+
+
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
     reads = _pointing_reads(board.grid.box_rows, board.grid.box_cols)
@@ -93,10 +111,7 @@ def _pointing_in(board: Board, box_index: int) -> Step | None:
         mask = spots[value]
         if not mask & (mask - 1):
             continue  # fewer than two places: a single, not a lock
-        held_by = holding.get(mask)
-        if held_by is None:
-            held_by = holding[mask] = tuple(m for m in meetings if not mask & ~m[1])
-        for line_unit, _in_box, in_line, kind, index in held_by:
+        for line_unit, _in_box, in_line, kind, index in _held(holding, mask, meetings, 1):
             outside = places[line_unit][value] & ~in_line
             if outside:
                 line = geo.units[line_unit]
@@ -144,10 +159,7 @@ def _claiming_in(board: Board, line_unit: int) -> Step | None:
         mask = spots[value]
         if not mask & (mask - 1):
             continue
-        held_by = holding.get(mask)
-        if held_by is None:
-            held_by = holding[mask] = tuple(c for c in crossings if not mask & ~c[2])
-        for box_index, in_box, _in_line in held_by:
+        for box_index, in_box, _in_line in _held(holding, mask, crossings, 2):
             outside = places[box_index][value] & ~in_box
             if outside:
                 line, box = geo.units[line_unit], geo.boxes[box_index]
