@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from heapq import heappop, heappush
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
@@ -65,20 +66,20 @@ class Board:
         self.n = grid.size
         self.full = (1 << self.n) - 1
         self.values = list(grid.cells)
-        self.cands = [0] * len(self.values)
-        for cell, value in enumerate(self.values):
-            if value == EMPTY:
-                seen = 0
-                for peer in self.geo.peers[cell]:
-                    if self.values[peer]:
-                        seen |= bit(self.values[peer])
-                self.cands[cell] = self.full & ~seen
+        self._spots = _unit_spots(grid.box_rows, grid.box_cols)
+        # A cell's peers are its units' other cells: what its units hold, it cannot.
+        held = [self.placed_in(unit) for unit in self.geo.units]
+        self.cands = [
+            self.full & ~_held_around(held, spots) if value == EMPTY else 0
+            for value, spots in zip(self.values, self._spots, strict=True)
+        ]
         if candidates is not None:
             for cell, mask in enumerate(candidates):
                 if self.values[cell] == EMPTY:
                     self.cands[cell] &= mask
         self._places: list[list[int]] | None = None
-        self._singles: set[tuple[int, int]] = set()  # (unit, value) with one place, maybe stale
+        # (unit, value) with one place, maybe stale: a heap, so the first is on top
+        self._singles: list[tuple[int, int]] = []
         self.memo: dict[object, Any] = {}  # facts about the current state, reset on change
         # How often candidates went in each unit and of each value: a technique that found
         # nothing in a unit (or for a value) need not look there again until it changes.
@@ -94,7 +95,7 @@ class Board:
         if self._places is None:
             table = [[0] * (self.n + 1) for _ in self.geo.units]
             for cell, m in enumerate(self.cands):
-                spots = _unit_spots(self.grid.box_rows, self.grid.box_cols)[cell]
+                spots = self._spots[cell]
                 while m:
                     low = m & -m
                     value = low.bit_length()
@@ -102,56 +103,62 @@ class Board:
                         table[unit][value] |= position_bit
                     m ^= low
             self._places = table
-            self._singles = {
+            self._singles = [
                 (unit, value)
                 for unit, spots in enumerate(table)
                 for value, mask in enumerate(spots)
                 if mask and not mask & (mask - 1)
-            }
+            ]  # in order, so already a heap
         return self._places
 
     def first_hidden_single(self) -> tuple[int, int] | None:
         """(unit, value) of the first unit (geo.units order) with a value that has one place
         left in it, the lowest such value; None when there is none."""
         table = self.places()
-        first = None
-        for key in list(self._singles):
-            unit, value = key
+        singles = self._singles
+        while singles:
+            unit, value = singles[0]
             mask = table[unit][value]
-            if not mask or mask & (mask - 1):
-                self._singles.discard(key)  # placed meanwhile: places only ever go
-            elif first is None or key < first:
-                first = key
-        return first
+            if mask and not mask & (mask - 1):
+                return unit, value
+            heappop(singles)  # placed meanwhile: places only ever go
+        return None
 
-    def look(
-        self, where: tuple[Any, ...], changes: int, finder: Callable[..., Step | None]
+    def first_step(
+        self, looks: Iterable[tuple[tuple[Any, ...], int]], finder: Callable[..., Step | None]
     ) -> Step | None:
-        """finder(self, *where[1:]): a technique's first step in one place (a unit, a value),
-        skipped when it found nothing there last time and the candidates it reads there
-        have not changed since (`changes` counts how often they did: unit_changes,
-        value_changes)."""
-        if self._nothing_at.get(where) == changes:
-            return None
-        step = finder(self, *where[1:])
-        if step is None:
-            self._nothing_at[where] = changes
-        return step
+        """The first step of finder(self, *where[1:]) over (where, changes) pairs in order (a
+        unit, a value), skipping a place where it found nothing last time when the
+        candidates it reads there have not changed since (`changes` counts how often they
+        did: unit_changes, value_changes)."""
+        nothing_at = self._nothing_at
+        for where, changes in looks:
+            if nothing_at.get(where) == changes:
+                continue
+            step = finder(self, *where[1:])
+            if step is not None:
+                return step
+            nothing_at[where] = changes
+        return None
 
-    def _drop(self, cell: int, value: int) -> None:
-        """Value is no longer a candidate of cell (it was one)."""
-        self.cands[cell] &= ~bit(value)
-        self.value_changes[value] += 1
-        unit_changes = self.unit_changes
-        for unit, _position_bit in _unit_spots(self.grid.box_rows, self.grid.box_cols)[cell]:
-            unit_changes[unit] += 1
-        if self._places is not None:
-            table = self._places
-            for unit, position_bit in _unit_spots(self.grid.box_rows, self.grid.box_cols)[cell]:
-                left = table[unit][value] & ~position_bit
-                table[unit][value] = left
-                if left and not left & (left - 1):
-                    self._singles.add((unit, value))
+    def _drop(self, moves: Iterable[Move]) -> None:
+        """Each (cell, value) is no longer a candidate (nothing to do where it was not)."""
+        cands, unit_changes, table = self.cands, self.unit_changes, self._places
+        spots_of, value_changes = self._spots, self.value_changes
+        for cell, value in moves:
+            b = bit(value)
+            if not cands[cell] & b:
+                continue
+            cands[cell] ^= b
+            value_changes[value] += 1
+            for unit, position_bit in spots_of[cell]:
+                unit_changes[unit] += 1
+                if table is not None:
+                    spots = table[unit]
+                    left = spots[value] & ~position_bit
+                    spots[value] = left
+                    if left and not left & (left - 1):
+                        heappush(self._singles, (unit, value))
 
     # wording
     def name(self, cell: int) -> str:
@@ -183,19 +190,14 @@ class Board:
     def place(self, cell: int, value: int) -> None:
         self.memo.clear()
         self.values[cell] = value
-        for other in values_of(self.cands[cell]):
-            self._drop(cell, other)
+        self._drop([(cell, other) for other in values_of(self.cands[cell])])
         b = bit(value)
         cands = self.cands
-        for peer in self.geo.peers[cell]:
-            if cands[peer] & b:
-                self._drop(peer, value)
+        self._drop([(peer, value) for peer in self.geo.peers[cell] if cands[peer] & b])
 
     def apply(self, step: Step) -> None:
         self.memo.clear()
-        for cell, value in step.eliminations:
-            if self.cands[cell] & bit(value):
-                self._drop(cell, value)
+        self._drop(step.eliminations)
         for cell, value in step.placements:
             self.place(cell, value)
 
@@ -221,6 +223,14 @@ class Board:
             if self.values[cell]:
                 mask |= bit(self.values[cell])
         return mask
+
+
+def _held_around(held: list[int], spots: tuple[tuple[int, int], ...]) -> int:
+    """The values held in the units of a cell (its spots)."""
+    found = 0
+    for unit, _position_bit in spots:
+        found |= held[unit]
+    return found
 
 
 @cache

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from puzzles.sudoku.grid import EMPTY, Grid
-from puzzles.sudoku.logic import TECHNIQUES, solve_by_logic
+from puzzles.sudoku.logic import TECHNIQUES, LogicResult, solve_by_logic
 
 GRADES: tuple[str, ...] = ("easy", "medium", "hard", "expert", "beyond-logic")
 
@@ -71,8 +71,10 @@ class Grade:
         return f"{self.name} (score {self.score:.1f}; hardest: {self.hardest}; used: {used})"
 
 
-def grade(grid: Grid) -> Grade:
-    result = solve_by_logic(grid)
+def grade(grid: Grid, result: LogicResult | None = None) -> Grade:
+    """The grade of `grid`; `result`, its logic solve when the caller already has it."""
+    if result is None:
+        result = solve_by_logic(grid)
     times = Counter(step.technique for step in result.steps)
     counts = tuple((name, times[name]) for name in TECHNIQUES if times[name])
     hardest = max(times, key=WEIGHTS.__getitem__, default="")

@@ -385,13 +385,7 @@ def has_solution_without(grid: Grid, cell: int, value: int) -> bool:
 def solves_by_singles(grid: Grid) -> bool:
     """Can naked and hidden singles alone fill the grid? (Then it is unique, and a player
     can solve it step by step.)"""
-    start = _start(grid)
-    if start is None:
-        return False
-    state, placed, hidden, shape = start
-    if not _propagate(*state, placed, hidden, shape):
-        return False
-    return all(not m & (m - 1) for m in state[0])
+    return _solution_by_singles(grid) is not None
 
 
 def random_filled_grid(rng: random.Random, box_rows: int = 3, box_cols: int = 3) -> Grid:
@@ -403,20 +397,49 @@ def random_filled_grid(rng: random.Random, box_rows: int = 3, box_cols: int = 3)
 
 def solve(puzzle: Grid, steps: bool = False) -> SudokuSolution:
     """Solve and count solutions to two; a unique puzzle is graded, with steps if asked."""
-    found = solutions(puzzle, SEVERAL)
+    found: list[list[int]] = []
+    start = _start(puzzle)
+    if start is not None:
+        state, placed, hidden, shape = start
+        if _propagate(*state, placed, hidden, shape):
+            if _filled(state[0]):
+                # Singles hold in every solution, so a grid they fill is the only one.
+                grade, logic_steps = _logic(puzzle, steps)
+                solution = puzzle.with_cells(_values(state[0]))
+                return SudokuSolution(puzzle, solution, UNIQUE, grade=grade, steps=logic_steps)
+            # The search goes on from the singles (its first step would take them again).
+            # Counted on to MANY_CAP at once: a unique puzzle's search is the same to two
+            # or to MANY_CAP (both must finish it); several solutions are counted in one run.
+            _search(state, placed, hidden, shape, MANY_CAP, found, None)
     if not found:
         return SudokuSolution(puzzle, None, 0, reason=_contradiction(puzzle))
+    first = puzzle.with_cells(_values(found[0]))
     if len(found) >= SEVERAL:
-        counted = count_solutions(puzzle, MANY_CAP)
-        return SudokuSolution(puzzle, found[0], SEVERAL, counted=counted)
+        return SudokuSolution(puzzle, first, SEVERAL, counted=len(found))
     grade, logic_steps = _logic(puzzle, steps)
-    return SudokuSolution(puzzle, found[0], UNIQUE, grade=grade, steps=logic_steps)
+    return SudokuSolution(puzzle, first, UNIQUE, grade=grade, steps=logic_steps)
+
+
+def _solution_by_singles(grid: Grid) -> Grid | None:
+    """The grid as naked and hidden singles alone fill it, or None when they cannot."""
+    start = _start(grid)
+    if start is None:
+        return None
+    state, placed, hidden, shape = start
+    if not _propagate(*state, placed, hidden, shape) or not _filled(state[0]):
+        return None
+    return grid.with_cells(_values(state[0]))
+
+
+def _filled(cands: list[int]) -> bool:
+    """Does every cell hold one value?"""
+    return all(not m & (m - 1) for m in cands)
 
 
 def _logic(puzzle: Grid, with_steps: bool) -> tuple[Any, tuple[Any, ...]]:
-    """The logic engine's grade and (when asked) its steps."""
-    logic_steps = tuple(solve_by_logic(puzzle).steps) if with_steps else ()
-    return grade(puzzle), logic_steps
+    """The logic engine's grade and (when asked) its steps, from one logic solve."""
+    result = solve_by_logic(puzzle)
+    return grade(puzzle, result), result.steps if with_steps else ()
 
 
 def _contradiction(puzzle: Grid) -> str:

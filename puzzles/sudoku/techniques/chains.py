@@ -10,7 +10,7 @@ XY-Chains hop between two-candidate cells; an alternating chain may do both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from puzzles.sudoku.board import Board, Step, bit, bit_positions, values_of
 
@@ -30,26 +30,33 @@ def _cell_value(board: Board, node: int) -> tuple[int, int]:
     return cell, index + 1
 
 
-def _chain_links(board: Board, mode: str) -> tuple[dict[int, list[int]], dict[int, int]]:
-    """Strong links (node -> nodes) and weak links (node -> bitset) usable in `mode` (an
-    XY-Chain or an alternating chain; X-Chains have their own, _x_chain_of)."""
-    cells_only = mode == "XY-Chain"
-    strong: dict[int, set[int]] = {}
-
-    def link(a: int, b: int) -> None:
-        strong.setdefault(a, set()).add(b)
-        strong.setdefault(b, set()).add(a)
-
-    if not cells_only:
+def _chain_links(board: Board, mode: str) -> tuple[dict[int, int], dict[int, int]]:
+    """Strong links and weak links (node -> bitset of nodes) usable in `mode` (an XY-Chain
+    or an alternating chain; X-Chains have their own, _x_chain_of)."""
+    strong: dict[int, int] = {}
+    if mode != "XY-Chain":
         for value in range(1, board.n + 1):
-            for first, second in board.conjugate_pairs(value):
-                link(_node(board, first, value), _node(board, second, value))
+            _link_all(strong, board.conjugate_pairs(value), _node(board, 0, value))
+    bivalue = []
     for cell, m in enumerate(board.cands):
         if m.bit_count() == 2:
             a, b = values_of(m)
-            link(_node(board, cell, a), _node(board, cell, b))
-    sees = _conflicts(board)
-    return {a: sorted(bs) for a, bs in strong.items()}, sees
+            bivalue.append((_node(board, cell, a), _node(board, cell, b)))
+    _link_all(strong, bivalue, 0)
+    return strong, _conflicts(board)
+
+
+def _link_all(strong: dict[int, int], pairs: Iterable[tuple[int, int]], offset: int) -> None:
+    """Link each pair both ways, its nodes shifted by `offset`."""
+    for first, second in pairs:
+        a, b = first + offset, second + offset
+        strong[a] = strong.get(a, 0) | 1 << b
+        strong[b] = strong.get(b, 0) | 1 << a
+
+
+def _in_order(strong: dict[int, int]) -> dict[int, list[int]]:
+    """Strong links as node -> nodes ascending, the order _chain_from follows them in."""
+    return {a: bit_positions(bs) for a, bs in strong.items()}
 
 
 def _conflicts(board: Board) -> dict[int, int]:
@@ -84,15 +91,15 @@ def _work_out_conflicts(board: Board) -> dict[int, int]:
 
 def chain(board: Board, mode: str) -> Step | None:
     if mode == "X-Chain":
-        for value in range(1, board.n + 1):
-            step = board.look(("X-Chain", value), board.value_changes[value], _x_chain_of)
-            if step is not None:
-                return step
-        return None
+        looks = (("X-Chain", value) for value in range(1, board.n + 1))
+        return board.first_step(zip(looks, board.value_changes[1:], strict=True), _x_chain_of)
     strong, weak = _chain_links(board, mode)
     sees = weak if mode == "alternating chain" else _conflicts(board)
+    reach = _Reach(strong, weak, sees)
     for start in sorted(strong):
-        step = _chain_from(board, mode, start, strong, weak, sees)
+        if not _concludes(start, reach):
+            continue
+        step = _chain_from(board, mode, start, _in_order(strong), weak, sees)
         if step is not None:
             return step
     return None
@@ -104,11 +111,8 @@ def _x_chain_of(board: Board, value: int) -> Step | None:
 
     The candidates that see both ends are of the value too (the other values of a cell
     see only that cell), so the value's own links serve as what each candidate sees."""
-    strong: dict[int, set[int]] = {}
-    for first, second in board.conjugate_pairs(value):
-        a, b = _node(board, first, value), _node(board, second, value)
-        strong.setdefault(a, set()).add(b)
-        strong.setdefault(b, set()).add(a)
+    strong: dict[int, int] = {}
+    _link_all(strong, board.conjugate_pairs(value), _node(board, 0, value))
     if not strong:
         return None
     b = bit(value)
@@ -120,12 +124,73 @@ def _x_chain_of(board: Board, value: int) -> Step | None:
         for cell in range(len(board.cands))
         if where >> cell & 1
     }
-    links = {a: sorted(bs) for a, bs in strong.items()}
-    for start in sorted(links):
-        step = _chain_from(board, "X-Chain", start, links, weak, weak)
+    reach = _Reach(strong, weak, weak)
+    for start in sorted(strong):
+        if not _concludes(start, reach):
+            continue
+        step = _chain_from(board, "X-Chain", start, _in_order(strong), weak, weak)
         if step is not None:
             return step
     return None
+
+
+class _Reach:
+    """The links of one chain search as bit sets, for _concludes."""
+
+    def __init__(self, strong: dict[int, int], weak: dict[int, int], sees: dict[int, int]):
+        self.strong = strong
+        self.weak = weak
+        self.sees = sees
+        self.has_strong = sum(1 << a for a in strong)
+        self._onward: dict[int, int] = {}
+
+    def onward(self, on: int) -> int:
+        """The "on" nodes one weak and one strong link away from `on`."""
+        found = self._onward.get(on)
+        if found is None:
+            found = 0
+            offs = self.weak[on] & self.has_strong
+            while offs:
+                low = offs & -offs
+                offs ^= low
+                found |= self.strong[low.bit_length() - 1]
+            self._onward[on] = found
+        return found
+
+
+def _concludes(start: int, reach: _Reach) -> bool:
+    """Does _chain_from(start) find a step? The same breadth first search level by level on
+    bit sets, without the order and the way back that only the step's wording needs: most
+    starts lead nowhere, and this says so several times faster. (An "off" node seen before
+    had its strong links followed then, so going from "on" to "on" reaches the same.)
+
+    A reached "on" node ends a chain when it is the start, or when something sees both it
+    and the start; seeing is symmetric, so those ends are what the start's sees see."""
+    sees = reach.sees
+    ends = 1 << start
+    near = sees[start]
+    while near:
+        low = near & -near
+        near ^= low
+        ends |= sees[low.bit_length() - 1]
+    onward = reach.onward
+    reached = reach.strong[start]
+    seen_on = 0
+    links = 2
+    while True:
+        reached &= ~seen_on
+        if reached & ends:
+            return True
+        if not reached or links >= MAX_CHAIN_LINKS:
+            return False
+        seen_on |= reached
+        links += 2
+        fresh = 0
+        while reached:
+            low = reached & -reached
+            reached ^= low
+            fresh |= onward(low.bit_length() - 1)
+        reached = fresh
 
 
 def _chain_from(

@@ -10,11 +10,8 @@ from puzzles.sudoku.board import Board, Step, bit
 def simple_colouring(board: Board) -> Step | None:
     """Follow one value through units where it has exactly two places: the cells alternate
     between two colours, and exactly one colour holds the value."""
-    for value in range(1, board.n + 1):
-        step = board.look(("colouring", value), board.value_changes[value], _colouring_of)
-        if step is not None:
-            return step
-    return None
+    looks = (("colouring", value) for value in range(1, board.n + 1))
+    return board.first_step(zip(looks, board.value_changes[1:], strict=True), _colouring_of)
 
 
 def _colouring_of(board: Board, value: int) -> Step | None:

@@ -11,12 +11,8 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 def fish(board: Board, size: int) -> Step | None:
     """`size` lines whose only places for a value lie in `size` cross lines: the rest of those
     cross lines lose the value."""
-    for value in range(1, board.n + 1):
-        where = (f"fish {size}", value, size)
-        step = board.look(where, board.value_changes[value], _fish_of)
-        if step is not None:
-            return step
-    return None
+    looks = ((f"fish {size}", value, size) for value in range(1, board.n + 1))
+    return board.first_step(zip(looks, board.value_changes[1:], strict=True), _fish_of)
 
 
 def _fish_of(board: Board, value: int, size: int) -> Step | None:

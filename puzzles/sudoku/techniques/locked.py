@@ -6,7 +6,9 @@ share a box. Either way the rest of the other unit loses the value.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from puzzles.sudoku.board import Board, Step, bit_positions
 from puzzles.sudoku.grid import geometry
@@ -14,6 +16,8 @@ from puzzles.sudoku.grid import geometry
 # Where a box and a line meet, as position bit sets: (unit index of the line, the meeting's
 # positions in the box, its positions in the line, "row" or "column", line number).
 _Meeting = tuple[int, int, int, str, int]
+# Per box or line: its place key for Board.first_step, and the units whose places it reads.
+_Reads = tuple[tuple[tuple[str, int], tuple[int, ...]], ...]
 
 
 @cache
@@ -45,17 +49,55 @@ def _crossings(box_rows: int, box_cols: int) -> dict[int, list[tuple[int, int, i
     return crossings
 
 
+@cache
+def _holding(box_rows: int, box_cols: int) -> tuple[dict[int, tuple[Any, ...]], ...]:
+    """Per unit, filled as masks are met: a unit's positions for a value (a bit set) -> the
+    meetings of the box (_meetings) or crossings of the line (_crossings) holding all of
+    them, in their order. Most masks hold in none; the 2**size possible masks are too many
+    to list for big grids, the ones that occur are few."""
+    return tuple({} for _ in range(3 * box_rows * box_cols))
+
+
+# Masks kept per unit at most: every mask of a 9x9 unit, the first met of bigger grids (so
+# that a long-lived worker solving 25x25 grids does not keep growing).
+MAX_HELD = 512
+
+
+def _held(
+    holding: dict[int, tuple[Any, ...]], mask: int, among: Sequence[Any], part: int
+) -> tuple[Any, ...]:
+    """The meetings or crossings (`among`) whose positions (item[part]) hold all of `mask`,
+    kept in `holding` (the unit's, from _holding)."""
+    found = holding.get(mask)
+    if found is None:
+        found = tuple(item for item in among if not mask & ~item[part])
+        if len(holding) < MAX_HELD:
+            holding[mask] = found
+    return found
+
+
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
-    meetings = _meetings(board.grid.box_rows, board.grid.box_cols)
-    changes = board.unit_changes
-    for box_index, box_meetings in enumerate(meetings):
-        # Reads the box's places and those of the lines through it.
-        seen = changes[box_index] + sum(changes[meeting[0]] for meeting in box_meetings)
-        step = board.look(("pointing", box_index), seen, _pointing_in)
-        if step is not None:
-            return step
-    return None
+    reads = _pointing_reads(board.grid.box_rows, board.grid.box_cols)
+    return _first_lock(board, reads, _pointing_in)
+
+
+def _first_lock(
+    board: Board, reads: _Reads, finder: Callable[[Board, int], Step | None]
+) -> Step | None:
+    """The finder's first step, box by box or line by line, skipping those where it found
+    nothing and none of the units whose places it reads there changed since."""
+    changes = board.unit_changes.__getitem__
+    return board.first_step([(where, sum(map(changes, units))) for where, units in reads], finder)
+
+
+@cache
+def _pointing_reads(box_rows: int, box_cols: int) -> _Reads:
+    """Per box: its place key, and the units whose places it reads (the box, its lines)."""
+    return tuple(
+        (("pointing", box_index), (box_index, *(meeting[0] for meeting in box_meetings)))
+        for box_index, box_meetings in enumerate(_meetings(box_rows, box_cols))
+    )
 
 
 def _pointing_in(board: Board, box_index: int) -> Step | None:
@@ -63,15 +105,13 @@ def _pointing_in(board: Board, box_index: int) -> Step | None:
     places = board.places()
     box = geo.boxes[box_index]
     spots = places[box_index]
+    meetings = _meetings(board.grid.box_rows, board.grid.box_cols)[box_index]
+    holding = _holding(board.grid.box_rows, board.grid.box_cols)[box_index]
     for value in range(1, n + 1):
         mask = spots[value]
         if not mask & (mask - 1):
             continue  # fewer than two places: a single, not a lock
-        for line_unit, in_box, in_line, kind, index in _meetings(
-            board.grid.box_rows, board.grid.box_cols
-        )[box_index]:
-            if mask & ~in_box:
-                continue
+        for line_unit, _in_box, in_line, kind, index in _held(holding, mask, meetings, 1):
             outside = places[line_unit][value] & ~in_line
             if outside:
                 line = geo.units[line_unit]
@@ -92,15 +132,20 @@ def _col_of(cell: int, n: int) -> int:
 
 def claiming(board: Board) -> Step | None:
     """A line's only places for a value share a box: the rest of that box loses it."""
-    crossings = _crossings(board.grid.box_rows, board.grid.box_cols)
-    changes = board.unit_changes
-    for line_unit in range(board.n, 3 * board.n):  # rows, then columns
-        # Reads the line's places and those of the boxes it crosses.
-        seen = changes[line_unit] + sum(changes[box[0]] for box in crossings[line_unit])
-        step = board.look(("claiming", line_unit), seen, _claiming_in)
-        if step is not None:
-            return step
-    return None
+    reads = _claiming_reads(board.grid.box_rows, board.grid.box_cols)
+    return _first_lock(board, reads, _claiming_in)
+
+
+@cache
+def _claiming_reads(box_rows: int, box_cols: int) -> _Reads:
+    """Per line, rows then columns: its place key, and the units whose places it reads (the
+    line, the boxes it crosses)."""
+    n = box_rows * box_cols
+    crossings = _crossings(box_rows, box_cols)
+    return tuple(
+        (("claiming", line_unit), (line_unit, *(box[0] for box in crossings[line_unit])))
+        for line_unit in range(n, 3 * n)
+    )
 
 
 def _claiming_in(board: Board, line_unit: int) -> Step | None:
@@ -108,15 +153,13 @@ def _claiming_in(board: Board, line_unit: int) -> Step | None:
     places = board.places()
     kind, index = ("row", line_unit - n) if line_unit < 2 * n else ("column", line_unit - 2 * n)
     spots = places[line_unit]
+    crossings = _crossings(board.grid.box_rows, board.grid.box_cols)[line_unit]
+    holding = _holding(board.grid.box_rows, board.grid.box_cols)[line_unit]
     for value in range(1, n + 1):
         mask = spots[value]
         if not mask & (mask - 1):
             continue
-        for box_index, in_box, in_line in _crossings(board.grid.box_rows, board.grid.box_cols)[
-            line_unit
-        ]:
-            if mask & ~in_line:
-                continue
+        for box_index, in_box, _in_line in _held(holding, mask, crossings, 2):
             outside = places[box_index][value] & ~in_box
             if outside:
                 line, box = geo.units[line_unit], geo.boxes[box_index]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzles.sudoku.board import Board, Step, bit
+from puzzles.sudoku.board import Board, Step
 
 
 def hidden_single(board: Board) -> Step | None:
@@ -11,7 +11,7 @@ def hidden_single(board: Board) -> Step | None:
         return None
     unit_index, value = found
     unit = board.geo.units[unit_index]
-    cell = next(c for c in unit if board.cands[c] & bit(value))
+    cell = unit[board.places()[unit_index][value].bit_length() - 1]  # its one place
     return Step(
         "hidden single",
         f"{board.name(cell)} is the only place for {board.sym(value)} in "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
 
@@ -13,21 +14,30 @@ def confined(masks: dict[int, int], size: int) -> Iterator[tuple[tuple[int, ...]
     """Each `size` of the keys whose bit sets together hold exactly `size` bits, with that
     union: `size` things confined to `size` places, the rule behind subsets and fish.
 
-    In the order of itertools.combinations; groups are grown one key at a time, and one
-    already over `size` bits is dropped (more keys only add bits)."""
+    In the order of itertools.combinations; groups are grown one key at a time, depth
+    first, and one already over `size` bits is dropped (more keys only add bits)."""
     keys = list(masks)
     values = list(masks.values())
-    groups: list[tuple[tuple[int, ...], int, int]] = [((), 0, -1)]  # (group, union, last)
-    for _ in range(size):
-        groups = [
-            ((*group, keys[index]), together, index)
-            for group, union, last in groups
-            for index in range(last + 1, len(keys))
-            if (together := union | values[index]).bit_count() <= size
-        ]
-    for group, union, _last in groups:
-        if union.bit_count() == size:
-            yield group, union
+    for indexes, union in _grown(values, 0, 0, size, size):
+        yield tuple(keys[index] for index in indexes), union
+
+
+def _grown(
+    values: list[int], first: int, union: int, more: int, size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The groups of `more` further indexes from `first` on whose bits, with `union`'s,
+    come to exactly `size`."""
+    last = len(values) - more  # the last index that leaves room for the rest
+    if more == 1:
+        for index in range(first, last + 1):
+            if (union | values[index]).bit_count() == size:
+                yield (index,), union | values[index]
+        return
+    for index in range(first, last + 1):
+        together = union | values[index]
+        if together.bit_count() <= size:
+            for rest, whole in _grown(values, index + 1, together, more - 1, size):
+                yield (index, *rest), whole
 
 
 def naked_subset(board: Board, size: int) -> Step | None:
@@ -39,11 +49,15 @@ def _first_in_units(
     board: Board, name: str, finder: Callable[[Board, int, int], Step | None], size: int
 ) -> Step | None:
     """finder(board, unit, size) unit by unit, skipping those unchanged since it found nothing."""
-    for u, changes in enumerate(board.unit_changes):
-        step = board.look((name, u, size), changes, finder)
-        if step is not None:
-            return step
-    return None
+    return board.first_step(
+        zip(_looks(name, size, board.n), board.unit_changes, strict=True), finder
+    )
+
+
+@cache
+def _looks(name: str, size: int, n: int) -> tuple[tuple[str, int, int], ...]:
+    """The finder's place keys, one per unit."""
+    return tuple((name, u, size) for u in range(3 * n))
 
 
 def _naked_subset_in(board: Board, u: int, size: int) -> Step | None:
