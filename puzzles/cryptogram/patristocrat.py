@@ -18,7 +18,7 @@ from puzzles.cryptogram.model import (
     quadgram_logprobs,
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.ranking import climb_from_best, reading_scorer
+from puzzles.cryptogram.ranking import ReadingScorer, climb_from_best
 
 PATRISTOCRAT_RESTARTS = 6  # at most; stops early when two runs agree
 ANNEALING_STEPS = 20_000  # 10,000: 54 of the first 60 tuning fortunes; 30,000: 56 as here
@@ -81,9 +81,13 @@ def settle_by_words(
     for _ in range(WORD_ROUNDS):
         broken = broken_as(puzzle, keys[0])
         words = cipher_words(broken, with_candidates=False)
-        score_of = reading_scorer(broken, words)
+        score_of = ReadingScorer(broken, words)
         ranked = climb_from_best(
-            broken, words, sorted(((score_of(k), k) for k in keys), reverse=True), fixed, allow_self
+            broken,
+            score_of,
+            sorted(((score_of(k), k) for k in keys), reverse=True),
+            fixed,
+            allow_self,
         )
         if ranked[0][1] == keys[0]:
             break
