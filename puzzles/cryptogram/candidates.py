@@ -104,8 +104,8 @@ def _pattern_words(printed: str) -> list[str]:
     words = list(model.extra_matching(printed))
     if core != printed:
         words += model.extra_matching(core)
-    if "'" not in core:
-        return words + list(model.listed_matching(letters))
+    if "'" not in core:  # the likeliest listed words suffice, however many the extras outrank
+        return words + list(model.listed_matching(letters, MAX_CANDIDATES + len(words)))
     stem, _, ending = core.rpartition("'")
     if len(ending) == 1 and "'" not in stem:  # a possessive: DOG'S
         bases = model.listed_matching(stem) + model.extra_matching(stem)
