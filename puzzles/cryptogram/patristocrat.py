@@ -9,8 +9,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, cipher_words, plain_word_score
 from puzzles.cryptogram.model import (
@@ -223,15 +222,6 @@ def _anneal(
         for s in range(length - 3)
     ]
 
-    def rescore(starts: Iterable[int], old: list[float]) -> float:
-        change = 0.0
-        for s in starts:
-            new = table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
-            old.append(gram_scores[s])
-            change += new - gram_scores[s]
-            gram_scores[s] = new
-        return change
-
     def swap(a: int, b: int) -> None:
         key[a], key[b] = key[b], key[a]
         for i in positions.get(a, ()):
@@ -251,16 +241,19 @@ def _anneal(
             continue
         touched = touching[a] | touching.get(b, frozenset())
         swap(a, b)
-        old: list[float] = []
-        change = rescore(touched, old)
+        new = [
+            table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
+            for s in touched
+        ]
+        change = sum(new) - sum([gram_scores[s] for s in touched])
         if change >= 0 or rng.random() < math.exp(change / temperature):
+            for s, value in zip(touched, new, strict=True):
+                gram_scores[s] = value
             score += change
             if score > best_score:
                 best, best_score = list(key), score
         else:
             swap(a, b)
-            for s, value in zip(touched, old, strict=True):
-                gram_scores[s] = value
     return best, best_score
 
 
@@ -285,7 +278,7 @@ def _quadgram_score(text: list[int], key: list[int]) -> float:
 
 def segment(letters: str) -> list[str]:
     """Split running text into its most likely words (dynamic programming on word scores)."""
-    return _segmented(letters)[1]
+    return list(_segmented(letters)[1])
 
 
 def segment_score(letters: str) -> float:
@@ -293,7 +286,8 @@ def segment_score(letters: str) -> float:
     return _segmented(letters)[0]
 
 
-def _segmented(letters: str) -> tuple[float, list[str]]:
+@lru_cache(maxsize=65536)  # a climb judges many swaps on the same stretches of text
+def _segmented(letters: str) -> tuple[float, tuple[str, ...]]:
     best = [0.0] + [-math.inf] * len(letters)
     back = [0] * (len(letters) + 1)
     for end in range(1, len(letters) + 1):
@@ -305,4 +299,4 @@ def _segmented(letters: str) -> tuple[float, list[str]]:
     while end > 0:
         words.append(letters[back[end] : end])
         end = back[end]
-    return best[-1], words[::-1]
+    return best[-1], tuple(words[::-1])

@@ -38,6 +38,9 @@ REPEAT_BONUS = 0.5  # log10: a word printed twice is read as if it had 3x fewer 
 SHORT_WORDS_FIRST = 3  # the second beam's opening words
 LOOKAHEAD_WORDS = 1  # next words whose best fit counts when choosing the beam
 LOOKAHEAD_SHORTLIST = 4  # states looked ahead from, in beams' worth
+# The beam's best keys that are completed and ranked as readings: the rest rarely win (all 192:
+# 82.7% exact on --tuning with one key each; the best 64: 82.9%, in two thirds of the time)
+RANKED_PER_BEAM = 64
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ def _beam(
     states = [State(0.0, key, _used_bits(key))]
     for step, word in enumerate(order):
         states = _extend(states, word, options, order[step + 1 : step + 1 + LOOKAHEAD_WORDS])
-    return [state.key for state in states]
+    return [state.key for state in states[:RANKED_PER_BEAM]]  # best first
 
 
 def _has_unlisted_word(key: tuple[int, ...], words: list[CipherWord]) -> bool:
