@@ -286,7 +286,7 @@ def segment_score(letters: str) -> float:
     return _segmented(letters)[0]
 
 
-@lru_cache(maxsize=65536)  # a climb judges many swaps on the same stretches of text
+@lru_cache(maxsize=4096)  # a climb judges many swaps on the same stretches of text
 def _segmented(letters: str) -> tuple[float, tuple[str, ...]]:
     best = [0.0] + [-math.inf] * len(letters)
     back = [0] * (len(letters) + 1)
