@@ -31,6 +31,7 @@ class Candidates:
     plains: tuple[tuple[int, ...], ...]
     scores: tuple[float, ...]
     at: tuple[dict[int, frozenset[int]], ...]
+    letter_bits: tuple[int, ...]  # each candidate's plain letters as a bit set
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def cipher_words(puzzle: Cryptogram, with_candidates: bool = True) -> list[Ciphe
     ]
 
 
-NO_CANDIDATES = Candidates((), (), ())
+NO_CANDIDATES = Candidates((), (), (), ())
 _CANDIDATES: dict[tuple[str, tuple[int, ...]], Candidates] = {}
 
 
@@ -90,7 +91,8 @@ def _find_candidates(printed: str) -> Candidates:
         for position, letter in enumerate(plain):
             at[position].setdefault(letter, set()).add(index)
     frozen = tuple({letter: frozenset(s) for letter, s in d.items()} for d in at)
-    return Candidates(plains, tuple(score for _, score in ranked), frozen)
+    bits = tuple(sum(1 << letter for letter in set(plain)) for plain in plains)
+    return Candidates(plains, tuple(score for _, score in ranked), frozen, bits)
 
 
 def _pattern_words(printed: str) -> list[str]:
@@ -102,8 +104,8 @@ def _pattern_words(printed: str) -> list[str]:
     words = list(model.extra_matching(printed))
     if core != printed:
         words += model.extra_matching(core)
-    if "'" not in core:
-        return words + list(model.listed_matching(letters))
+    if "'" not in core:  # the likeliest listed words suffice, however many the extras outrank
+        return words + list(model.listed_matching(letters, MAX_CANDIDATES + len(words)))
     stem, _, ending = core.rpartition("'")
     if len(ending) == 1 and "'" not in stem:  # a possessive: DOG'S
         bases = model.listed_matching(stem) + model.extra_matching(stem)

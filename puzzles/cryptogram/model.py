@@ -86,16 +86,19 @@ class WordModel:
         """Words off the lexicon (names, contractions) shaped like `printed`: 'XY'Z' -> "it's"."""
         return tuple(self._extra_by_shape.get(shape_of(printed), ()))
 
-    def listed_matching(self, pattern: str) -> tuple[str, ...]:
-        """The lexicon's words (LARGE tier) with the letter pattern of `pattern`, sorted."""
-        rows = (
-            model_database()
-            .execute(
-                "SELECT word, zipf FROM words WHERE pattern = ? ORDER BY word",
-                (pattern_of(pattern),),
+    def listed_matching(self, pattern: str, most_likely: int | None = None) -> tuple[str, ...]:
+        """The lexicon's words (LARGE tier) with the letter pattern of `pattern`: all of them
+        sorted, or the `most_likely` likeliest, likeliest first (a pattern such as ABCDE has
+        7,000 words, and the solver tries a few thousand)."""
+        query = "SELECT word, zipf FROM words WHERE pattern = ? ORDER BY word"
+        arguments: tuple = (pattern_of(pattern),)
+        if most_likely is not None:
+            query = (
+                "SELECT word, zipf FROM words WHERE pattern = ? "
+                "ORDER BY coalesce(nullif(zipf, 0), ?) DESC, word LIMIT ?"
             )
-            .fetchall()
-        )
+            arguments += (RARE_WORD_ZIPF, most_likely)
+        rows = model_database().execute(query, arguments).fetchall()
         self._forget_if_full(len(rows))
         self._listed.update((word, zipf or RARE_WORD_ZIPF) for word, zipf in rows)
         return tuple(word for word, _ in rows)

@@ -9,8 +9,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, cipher_words, plain_word_score
 from puzzles.cryptogram.model import (
@@ -18,7 +17,7 @@ from puzzles.cryptogram.model import (
     quadgram_logprobs,
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.ranking import climb_from_best, reading_scorer
+from puzzles.cryptogram.ranking import ReadingScorer, climb_from_best
 
 PATRISTOCRAT_RESTARTS = 6  # at most; stops early when two runs agree
 ANNEALING_STEPS = 20_000  # 10,000: 54 of the first 60 tuning fortunes; 30,000: 56 as here
@@ -81,9 +80,13 @@ def settle_by_words(
     for _ in range(WORD_ROUNDS):
         broken = broken_as(puzzle, keys[0])
         words = cipher_words(broken, with_candidates=False)
-        score_of = reading_scorer(broken, words)
+        score_of = ReadingScorer(broken, words)
         ranked = climb_from_best(
-            broken, words, sorted(((score_of(k), k) for k in keys), reverse=True), fixed, allow_self
+            broken,
+            score_of,
+            sorted(((score_of(k), k) for k in keys), reverse=True),
+            fixed,
+            allow_self,
         )
         if ranked[0][1] == keys[0]:
             break
@@ -219,15 +222,6 @@ def _anneal(
         for s in range(length - 3)
     ]
 
-    def rescore(starts: Iterable[int], old: list[float]) -> float:
-        change = 0.0
-        for s in starts:
-            new = table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
-            old.append(gram_scores[s])
-            change += new - gram_scores[s]
-            gram_scores[s] = new
-        return change
-
     def swap(a: int, b: int) -> None:
         key[a], key[b] = key[b], key[a]
         for i in positions.get(a, ()):
@@ -247,16 +241,19 @@ def _anneal(
             continue
         touched = touching[a] | touching.get(b, frozenset())
         swap(a, b)
-        old: list[float] = []
-        change = rescore(touched, old)
+        new = [
+            table[plain[s] * 17576 + plain[s + 1] * 676 + plain[s + 2] * 26 + plain[s + 3]]
+            for s in touched
+        ]
+        change = sum(new) - sum([gram_scores[s] for s in touched])
         if change >= 0 or rng.random() < math.exp(change / temperature):
+            for s, value in zip(touched, new, strict=True):
+                gram_scores[s] = value
             score += change
             if score > best_score:
                 best, best_score = list(key), score
         else:
             swap(a, b)
-            for s, value in zip(touched, old, strict=True):
-                gram_scores[s] = value
     return best, best_score
 
 
@@ -281,7 +278,7 @@ def _quadgram_score(text: list[int], key: list[int]) -> float:
 
 def segment(letters: str) -> list[str]:
     """Split running text into its most likely words (dynamic programming on word scores)."""
-    return _segmented(letters)[1]
+    return list(_segmented(letters)[1])
 
 
 def segment_score(letters: str) -> float:
@@ -289,7 +286,8 @@ def segment_score(letters: str) -> float:
     return _segmented(letters)[0]
 
 
-def _segmented(letters: str) -> tuple[float, list[str]]:
+@lru_cache(maxsize=4096)  # a climb judges many swaps on the same stretches of text
+def _segmented(letters: str) -> tuple[float, tuple[str, ...]]:
     best = [0.0] + [-math.inf] * len(letters)
     back = [0] * (len(letters) + 1)
     for end in range(1, len(letters) + 1):
@@ -301,4 +299,4 @@ def _segmented(letters: str) -> tuple[float, list[str]]:
     while end > 0:
         words.append(letters[back[end] : end])
         end = back[end]
-    return best[-1], words[::-1]
+    return best[-1], tuple(words[::-1])

@@ -4,11 +4,10 @@ neighbouring words go together, in our own word counts and in spoken English.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
-from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 
 from puzzles.cryptogram.candidates import ENGLISH_ORDER, UNKNOWN, CipherWord, plain_word_score
 from puzzles.cryptogram.model import (
@@ -35,30 +34,21 @@ CLIMB_RIVAL_MARGIN = 3.0  # log10: keys tried on the way this close to the best 
 
 
 def complete_and_rank(
-    puzzle: Cryptogram, words: list[CipherWord], keys: list[tuple[int, ...]], allow_self: bool
+    puzzle: Cryptogram, score_of: ReadingScorer, keys: list[tuple[int, ...]], allow_self: bool
 ) -> list[tuple[float, tuple[int, ...]]]:
     """Fill each key's unread letters by word plausibility; distinct full keys, best first."""
     in_text = sorted({LETTERS.index(ch) for ch in puzzle.letters})
-    score_of = reading_scorer(puzzle, words)
     ranked: dict[tuple[int, ...], float] = {}
     for key in keys:
-        full = complete_key(key, words, in_text, allow_self)
-        ranked[full] = score_of(full)
+        full = complete_key(key, score_of, in_text, allow_self)
+        if full not in ranked:
+            ranked[full] = score_of(full)
     return sorted(((score, key) for key, score in ranked.items()), reverse=True)
-
-
-def reading_scorer(
-    puzzle: Cryptogram, words: list[CipherWord]
-) -> Callable[[tuple[int, ...]], float]:
-    """The puzzle's reading_score: a full key -> log10 P of the text it reads."""
-    pairs, triples = Counter(word_pairs(puzzle)), Counter(word_triples(puzzle))
-    spoken = sentences(puzzle)
-    return lambda key: reading_score(key, words, pairs, triples, spoken)
 
 
 def climb_from_best(
     puzzle: Cryptogram,
-    words: list[CipherWord],
+    score_of: ReadingScorer,
     ranked: list[tuple[float, tuple[int, ...]]],
     fixed: set[int],
     allow_self: bool,
@@ -69,7 +59,6 @@ def climb_from_best(
     (PARK for BARK, a name the lists lack) is fixed here, judged by the whole sentence. Keys
     tried on the way are kept as rivals when within CLIMB_RIVAL_MARGIN of the best (MAN and
     MAY both fit: the confidence must say so)."""
-    score_of = reading_scorer(puzzle, words)
     ranked_keys = {key: score for score, key in ranked}
     found = dict(ranked_keys)
     counts = Counter(LETTERS.index(ch) for ch in puzzle.letters)
@@ -125,16 +114,6 @@ def clauses(puzzle: Cryptogram) -> list[list[str]]:
     return runs
 
 
-def word_pairs(puzzle: Cryptogram) -> list[tuple[str, str]]:
-    """Cipher words that follow each other within a clause; a clause's first follows START."""
-    return [pair for run in clauses(puzzle) for pair in itertools.pairwise(run)]
-
-
-def word_triples(puzzle: Cryptogram) -> list[tuple[str, str, str]]:
-    runs = clauses(puzzle)
-    return [triple for run in runs for triple in zip(run, run[1:], run[2:], strict=False)]
-
-
 def sentences(puzzle: Cryptogram) -> list[list[str]]:
     """The cipher words of each sentence, for the spoken-English model: read through commas
     and quotation marks (speech has none), hyphenated words apart."""
@@ -146,36 +125,67 @@ def sentences(puzzle: Cryptogram) -> list[list[str]]:
     return runs
 
 
-def reading_score(
-    key: tuple[int, ...],
-    words: list[CipherWord],
-    pairs: Counter[tuple[str, str]],
-    triples: Counter[tuple[str, str, str]],
-    spoken_sentences: list[list[str]],
-) -> float:
-    """log10 P of the words one by one, plus how much likelier each is after those before
-    (in our counts), plus the sentences' log10 P under the spoken-English model."""
-    score = sum(word.count * _decoded_score(word, key) for word in words)
-    spoken = spoken_model()
-    for run in spoken_sentences if spoken is not None else ():
-        decoded = [decoded_word(word, key).strip("'") for word in run]
-        score += SPOKEN_WEIGHT * spoken.sentence(decoded, SPOKEN_UNKNOWN_COST)
-    context = context_model()
+class ReadingScorer:
+    """The puzzle's reading score: a full key -> log10 P of the words one by one, plus how much
+    likelier each is after those before (in our counts), plus the sentences' log10 P under the
+    spoken-English model.
 
-    def read(printed: str) -> str:
-        return START if printed == START else decoded_word(printed, key).strip("'")
+    Readings of one puzzle (the beam's, the climb's) differ in a letter or two, so most of
+    their words, clauses and sentences read the same: each part's score is kept by the words
+    it reads, and a reading costs the parts it changes."""
 
-    for (first, second), count in pairs.items():
-        word = decoded_word(second, key)
-        together = context.pair(read(first), word.strip("'"), plain_word_score(word))
-        score += PAIR_WEIGHT * count * together
-    for (first, second, third), count in triples.items():
-        word = decoded_word(third, key)
-        together = context.triple(
-            read(first), read(second), word.strip("'"), plain_word_score(word)
-        )
-        score += TRIPLE_WEIGHT * count * together
-    return score
+    def __init__(self, puzzle: Cryptogram, words: list[CipherWord]):
+        self.words = words
+        self._clauses = clauses(puzzle)
+        self._sentences = sentences(puzzle) if spoken_model() is not None else []
+        self._word_scores: dict[str, dict[object, float]] = {w.printed: {} for w in words}
+        self._pickers = {w.printed: itemgetter(*w.letters) for w in words}
+        self._clause_scores: dict[tuple[str, ...], float] = {}
+        self._sentence_scores: dict[tuple[str, ...], float] = {}
+
+    def __call__(self, key: tuple[int, ...]) -> float:
+        table = _translation(key)
+        score = sum(word.count * self.word_score(word, key) for word in self.words)
+        for run in self._sentences:
+            score += self._sentence_score(tuple(w.translate(table).strip("'") for w in run))
+        for run in self._clauses:
+            decoded = tuple(w if w == START else w.translate(table) for w in run)
+            score += self._clause_score(decoded)
+        return score
+
+    def word_score(self, word: CipherWord, key: tuple[int, ...]) -> float:
+        """log10 P of one cipher word as the key reads it."""
+        scores = self._word_scores[word.printed]
+        plains = self._pickers[word.printed](key)
+        score = scores.get(plains)
+        if score is None:
+            score = scores[plains] = plain_word_score(decoded_word(word.printed, key))
+        return score
+
+    def _sentence_score(self, decoded: tuple[str, ...]) -> float:
+        score = self._sentence_scores.get(decoded)
+        if score is None:
+            spoken = spoken_model()
+            assert spoken is not None  # no sentences are scored without it
+            score = SPOKEN_WEIGHT * spoken.sentence(list(decoded), SPOKEN_UNKNOWN_COST)
+            self._sentence_scores[decoded] = score
+        return score
+
+    def _clause_score(self, decoded: tuple[str, ...]) -> float:
+        """How much likelier each word of a clause is after the one and two before it."""
+        score = self._clause_scores.get(decoded)
+        if score is not None:
+            return score
+        context = context_model()
+        read = [w.strip("'") for w in decoded]
+        score = 0.0
+        for i in range(1, len(decoded)):
+            alone = plain_word_score(decoded[i])
+            score += PAIR_WEIGHT * context.pair(read[i - 1], read[i], alone)
+            if i >= 2:
+                score += TRIPLE_WEIGHT * context.triple(read[i - 2], read[i - 1], read[i], alone)
+        self._clause_scores[decoded] = score
+        return score
 
 
 def decoded_word(printed: str, key: tuple[int, ...]) -> str:
@@ -184,21 +194,18 @@ def decoded_word(printed: str, key: tuple[int, ...]) -> str:
 
 
 @lru_cache(maxsize=4096)  # the readings being ranked or climbed at once
-def _translation(key: tuple[int, ...]) -> dict[int, str]:
-    return {ord(cipher): chr(97 + plain) for cipher, plain in zip(LETTERS, key, strict=True)}
-
-
-def _decoded_score(word: CipherWord, key: tuple[int, ...]) -> float:
-    return plain_word_score(decoded_word(word.printed, key))
+def _translation(key: tuple[int, ...]) -> dict[int, int]:
+    return str.maketrans(LETTERS, "".join(chr(97 + plain) for plain in key))
 
 
 def complete_key(
-    key: tuple[int, ...], words: list[CipherWord], in_text: list[int], allow_self: bool
+    key: tuple[int, ...], score_of: ReadingScorer, in_text: list[int], allow_self: bool
 ) -> tuple[int, ...]:
     """Give every unread cipher letter a free plain letter, climbing on the affected words."""
     unread = [c for c in in_text if key[c] == UNKNOWN]
     if not unread:
         return key
+    words = score_of.words
     free = [ord(ch) - 97 for ch in ENGLISH_ORDER if ord(ch) - 97 not in key]
     key_list = list(key)
     frequency = Counter(c for word in words for c in word.letters for _ in range(word.count))
@@ -206,16 +213,20 @@ def complete_key(
         plain = next((p for p in free if allow_self or p != cipher), free[0])
         key_list[cipher] = plain
         free.remove(plain)
-    affected = [w for w in words if any(c in unread for c in w.distinct)]
-    _climb(key_list, unread, free, affected, allow_self)
+    _climb(key_list, unread, free, score_of, allow_self)
     return tuple(key_list)
 
 
 def _climb(
-    key: list[int], unread: list[int], free: list[int], words: list[CipherWord], allow_self: bool
+    key: list[int], unread: list[int], free: list[int], score_of: ReadingScorer, allow_self: bool
 ) -> None:
-    """Hill climbing: swap two unread letters' plains, or give one a free plain, while it helps."""
-    current = sum(w.count * _decoded_score(w, tuple(key)) for w in words)
+    """Hill climbing: swap two unread letters' plains, or give one a free plain, while it helps.
+    A move is judged on the words with the letters it changes."""
+    with_letter = {c: [w for w in score_of.words if c in w.distinct] for c in unread}
+
+    def words_score(words: list[CipherWord], key: tuple[int, ...]) -> float:
+        return sum(w.count * score_of.word_score(w, key) for w in words)
+
     improved = True
     while improved:
         improved = False
@@ -226,15 +237,18 @@ def _climb(
                 trial = list(key)
                 if move == "swap":
                     trial[cipher], trial[target] = key[target], key[cipher]
+                    touched = list(
+                        {id(w): w for c in (cipher, target) for w in with_letter[c]}.values()
+                    )
                 else:
                     trial[cipher] = target
+                    touched = with_letter[cipher]
                 if not allow_self and any(trial[c] == c for c in unread):
                     continue
-                score = sum(w.count * _decoded_score(w, tuple(trial)) for w in words)
-                if score > current + 1e-9:
+                gain = words_score(touched, tuple(trial)) - words_score(touched, tuple(key))
+                if gain > 1e-9:
                     if move == "free":
                         free.remove(target)
                         free.append(key[cipher])
                     key[:] = trial
-                    current = score
                     improved = True

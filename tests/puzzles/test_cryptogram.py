@@ -14,7 +14,7 @@ from puzzles.cryptogram.candidates import plain_word_score
 from puzzles.cryptogram.generate import encipher, quotations, random_derangement
 from puzzles.cryptogram.model import PAIR_CAP, START, context_model, spoken_model
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.ranking import sentences, word_pairs, word_triples
+from puzzles.cryptogram.ranking import clauses, sentences
 from puzzles.cryptogram.solver import decode
 from puzzles.registry import get_kind
 
@@ -142,16 +142,10 @@ def test_hints_are_kept_in_the_key():
     assert solution.plaintext == KNOWN_TEXTS[2].upper()
 
 
-def test_word_pairs_and_triples_follow_clauses_each_starting_after_start():
+def test_clauses_break_at_punctuation_each_starting_after_start():
+    # the words before a word, for the word pair and triple counts, are those of its clause
     puzzle = parse("AB CD, EF GH. IJ")
-    assert word_pairs(puzzle) == [
-        (START, "AB"),
-        ("AB", "CD"),
-        (START, "EF"),
-        ("EF", "GH"),
-        (START, "IJ"),
-    ]
-    assert word_triples(puzzle) == [(START, "AB", "CD"), (START, "EF", "GH")]
+    assert clauses(puzzle) == [[START, "AB", "CD"], [START, "EF", "GH"], [START, "IJ"]]
 
 
 def test_context_model_prefers_words_seen_together_and_is_silent_about_unseen_histories():
