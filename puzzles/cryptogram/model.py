@@ -151,6 +151,8 @@ class WordModel:
             listed = self.dictionary_logprob(word)
             unlisted = math.log10(OUT_OF_LIST_SHARE) + self.letters_logprob(word)
             score = unlisted if listed is None else _log10_add(listed, unlisted)
+            if len(self._cache) >= LOOKUP_CACHE_SIZE:  # any string can be asked: stay bounded
+                self._cache.clear()
             self._cache[word] = score
         return score
 

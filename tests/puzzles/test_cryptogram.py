@@ -424,3 +424,17 @@ def test_movie_quote_corpus_samples_are_solved(tmp_path):
     quote = rows[0]["quote"]
     ciphertext, _ = enciphered(quote, 0)
     assert solve(parse(ciphertext)).plaintext == quote.upper()
+
+
+def test_word_scores_a_long_lived_worker_keeps_stay_bounded(monkeypatch):
+    # Any string can be scored (the letter model reads unlisted words), so the scores kept
+    # must not grow with every string a worker is ever asked about.
+    from puzzles.cryptogram import model
+
+    monkeypatch.setattr(model, "LOOKUP_CACHE_SIZE", 50)
+    words = model.WordModel()
+    first = words.logprob("zqxv")
+    for n in range(500):
+        words.logprob("zq" + format(n, "x").replace("0", "g"))
+        assert len(words._cache) <= 50
+    assert words.logprob("zqxv") == first  # scored again the same after being forgotten
