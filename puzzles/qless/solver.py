@@ -599,14 +599,17 @@ def solve(
     else:
         rating = rate(roll, dictionary)
     zipf = dictionary.zipfs({word for solution in found for word in solution.words()})
-    best = max(found, key=lambda f: _commonness(f.words(), zipf, dictionary), default=None)
-    if best is not None and not _all_common(best.words(), dictionary) and rating.first:
+    # A solution's words are common when the roll's common words hold them: a one-off
+    # command has those already (it rated the roll), and needs no index of the common list.
+    common = frozenset(roll_words(roll.letters, dictionary, Tier.COMMON))
+    best = max(found, key=lambda f: _commonness(f.words(), zipf, common), default=None)
+    if best is not None and not common.issuperset(best.words()) and rating.first:
         best = rating.first  # the cap cut off every all-common answer: show one anyway
     return QlessSolution(
         roll=roll,
         rows=best.rows() if best else (),
         words=best.words() if best else (),
-        all_common=bool(best) and _all_common(best.words(), dictionary),
+        all_common=bool(best) and common.issuperset(best.words()),
         solution_count=len(found),
         count_is_capped=capped,
         shapes_to_ten=rating.shapes_to_ten,
@@ -615,13 +618,9 @@ def solve(
     )
 
 
-def _all_common(words: tuple[str, ...], dictionary: Lexicon) -> bool:
-    return all(dictionary.contains(word, Tier.COMMON) for word in words)
-
-
 def _commonness(
-    words: tuple[str, ...], zipf: dict[str, float], dictionary: Lexicon
+    words: tuple[str, ...], zipf: dict[str, float], common: frozenset[str]
 ) -> tuple[bool, float, float]:
     """All words common first, then the rarest word most common, then the average."""
     zipfs = [zipf[word] for word in words]
-    return _all_common(words, dictionary), min(zipfs), sum(zipfs) / len(zipfs)
+    return common.issuperset(words), min(zipfs), sum(zipfs) / len(zipfs)
