@@ -99,6 +99,10 @@ class Lexicon:
         self._additions: Callable[[Tier], str] | None = None  # see _read_lazily
         self._zipf_source = zipf
         self._zipf_table: Mapping[str, float] | None = None if callable(zipf) else dict(zipf or {})
+        # The frequency file's text, for zipfs() to find a few words in without the table
+        # (the shipped lexicon sets it), and the words found so.
+        self._zipf_text: Callable[[], str] | None = None
+        self._zipf_found: dict[str, float] = {}
         self._shared = False  # True for the instance lexicon() returns
         self._texts: dict[int, str] = {}
         self._hashes: dict[int, array] = {}
@@ -210,6 +214,19 @@ class Lexicon:
             table = self._load_zipf()
         return table.get(word.lower(), 0.0)
 
+    def zipfs(self, words: Iterable[str]) -> dict[str, float]:
+        """Each word's zipf(), for a few hundred words at once. Before the table is read, the
+        shipped lexicon finds just these words in its frequency file: several times faster
+        than reading the whole table, for a one-off command (solving a Q-less roll)."""
+        wanted = {word.lower() for word in words}
+        if self._zipf_table is not None or self._zipf_text is None:
+            return {word: self.zipf(word) for word in wanted}
+        found = self._zipf_found
+        missing = wanted.difference(found)
+        if missing:
+            found.update(_zipfs_in_text(self._zipf_text(), missing))
+        return {word: found[word] for word in wanted}
+
     def _load_zipf(self) -> Mapping[str, float]:
         source = self._zipf_source
         table = dict(source() if callable(source) else source or {})
@@ -294,12 +311,28 @@ def _load_zipf_table() -> dict[str, float]:
     return table
 
 
+def _zipfs_in_text(text: str, wanted: set[str]) -> dict[str, float]:
+    """The zipf of each wanted word in the frequency file's text (0.0: not there), by one
+    regular expression per line for the words made of the wanted words' letters."""
+    letters = re.escape("".join(sorted(set("".join(wanted)))))
+    shortest, longest = min(map(len, wanted)), max(map(len, wanted))
+    candidates = re.compile(f"(?<![^ ])[{letters}]{{{shortest},{longest}}}(?![^ ])")
+    found = dict.fromkeys(wanted, 0.0)
+    for line in text.splitlines():
+        value, _, words = line.partition(" ")
+        for word in candidates.findall(words):
+            if word in found:
+                found[word] = float(value)
+    return found
+
+
 @functools.cache
 def lexicon() -> Lexicon:
     """The shipped English lexicon, loaded once per process: each tier, its word set and
     the zipf table on first use (solving a Letter Boxed needs no word set at all)."""
     shared = Lexicon._read_lazily(_shipped_additions, zipf=_load_zipf_table)
     shared._shared = True
+    shared._zipf_text = functools.cache(functools.partial(_read_data, _ZIPF_FILE))
     return shared
 
 

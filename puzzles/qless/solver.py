@@ -24,9 +24,10 @@ import itertools
 import re
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 
 from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -44,7 +45,11 @@ _GUARD = sum(16 << (_BITS * i) for i in range(26))
 _LETTER = {chr(97 + i): 1 << (_BITS * i) for i in range(26)}
 
 
-def _packed(letters: str) -> int:
+# the letters a word crosses, as a step reads them from a partial grid: one letter, or a tuple
+Crossing = str | tuple[str, ...]
+
+
+def _packed(letters: Crossing) -> int:
     """Letter counts packed five bits a letter (a count of 12 or fewer fits in four)."""
     return sum(map(_LETTER.__getitem__, letters))
 
@@ -76,15 +81,20 @@ def roll_words(letters: str, dictionary: Lexicon, tier: Tier) -> list[str]:
     if not dictionary.has_word_set(indexed):
         return _words_from_text(letters, dictionary.text(tier))
     index = _anagram_index(dictionary, indexed)
-    keys = {
-        "".join(choice)
-        for size in range(MIN_WORD_LENGTH, len(letters) + 1)
-        for choice in itertools.combinations(letters, size)  # letters are sorted
-    }
-    words = [word for key in keys for word in index.get(key, ())]
+    words = [word for key in _sorted_choices(letters) for word in index.get(key, ())]
     if tier < Tier.STANDARD:
         words = [word for word in words if dictionary.contains(word, tier)]
     return sorted(words)
+
+
+def _sorted_choices(letters: str) -> list[str]:
+    """Every choice of some of the (sorted) letters, once each, as sorted letters: the
+    roll's letters one kind at a time, each taken none, once, twice... as often as rolled."""
+    choices = [""]
+    for letter, count in Counter(letters).items():
+        takes = [letter * times for times in range(count + 1)]
+        choices = [choice + take for choice in choices for take in takes]
+    return choices
 
 
 def _words_from_text(letters: str, text: str) -> list[str]:
@@ -103,29 +113,41 @@ class WordIndex:
     roll is solved before most lengths are needed."""
 
     def __init__(self, words: list[str], dictionary: Lexicon):
-        self._dictionary = dictionary
-        self._unsorted: dict[int, list[str]] = defaultdict(list)
+        self._zipf = dictionary.zipfs(words)
+        self._unsorted: dict[int, list[str]] = defaultdict(list)  # alphabetical
         for word in words:
             self._unsorted[len(word)].append(word)
         self.lengths = frozenset(self._unsorted)
         # letter -> bits 1 << n of the lengths n of the words holding it
         self.letter_lengths: dict[str, int] = defaultdict(int)
-        for word in words:
-            for letter in set(word):
-                self.letter_lengths[letter] |= 1 << len(word)
+        for length, of_length in self._unsorted.items():
+            for letter in set("".join(of_length)):
+                self.letter_lengths[letter] |= 1 << length
+        # bits of the word lengths still to write -> the count bits of the letters that none
+        # of those lengths holds (see Grown)
+        self._stranded: dict[int, int] = {}
         # length -> (its words, most frequent first; their letters packed; bits of the
         # words with each (position, letter))
         self._tables: dict[int, tuple[tuple[str, ...], tuple[int, ...], dict]] = {}
-        # (length, crossing positions, letters there) -> [(letters used, letters written)]
-        self.choices: dict[tuple[int, tuple[int, ...], str], list[tuple[int, str]]] = {}
-        # the same for a last word: letters used -> [letters written]
-        self.last_choices: dict[tuple[int, tuple[int, ...], str], dict[int, list[str]]] = {}
+        # (length, crossing positions) -> letters there -> [(letters used, letters written)]
+        self._choices: dict[tuple[int, bytes], dict[Crossing, list[tuple[int, str]]]] = {}
+        # the same for a last word: letters there -> letters used -> [letters written]
+        self._last_choices: dict[tuple[int, bytes], dict[Crossing, dict[int, list[str]]]] = {}
+
+    def choices(self, length: int, positions: bytes) -> dict[Crossing, list[tuple[int, str]]]:
+        """What words_through() answered for a step, by the letters crossed (filled in by the
+        step as it meets new ones)."""
+        return self._choices.setdefault((length, positions), {})
+
+    def last_choices(self, length: int, positions: bytes) -> dict[Crossing, dict[int, list[str]]]:
+        """The same for a last step, from words_using()."""
+        return self._last_choices.setdefault((length, positions), {})
 
     def _table(self, length: int) -> tuple[tuple[str, ...], tuple[int, ...], dict]:
         table = self._tables.get(length)
         if table is None:
-            zipf = self._dictionary.zipf
-            found = tuple(sorted(self._unsorted[length], key=lambda w: (-zipf(w), w)))
+            # most frequent first, alphabetical among equals (the sort is stable)
+            found = tuple(sorted(self._unsorted[length], key=self._zipf.__getitem__, reverse=True))
             with_letter: dict[tuple[int, str], int] = defaultdict(int)
             for number, word in enumerate(found):
                 for position, letter in enumerate(word):
@@ -133,11 +155,23 @@ class WordIndex:
             table = self._tables[length] = (found, tuple(map(_packed, found)), with_letter)
         return table
 
+    def stranded(self, lengths: int) -> int:
+        """The count bits of the roll's letters that no word of these lengths (bits 1 << n)
+        holds: with one of those letters left, a partial grid leads nowhere."""
+        found = self._stranded.get(lengths)
+        if found is None:
+            found = self._stranded[lengths] = sum(
+                15 << (_BITS * (ord(letter) - 97))
+                for letter, holding in self.letter_lengths.items()
+                if not holding & lengths
+            )
+        return found
+
     def words_through(
-        self, length: int, positions: tuple[int, ...], crossing: str
+        self, length: int, positions: bytes, crossing: Crossing
     ) -> list[tuple[int, str]]:
         """Words of this length with these letters at these positions, as what each costs
-        from the letters left and the letters it writes into new cells (remembered)."""
+        from the letters left and the letters it writes into new cells."""
         words, packed, with_letter = self._table(length)
         candidates = (1 << len(words)) - 1
         for position, letter in zip(positions, crossing, strict=True):
@@ -151,20 +185,16 @@ class WordIndex:
             number = low.bit_length() - 1
             word = words[number]
             options.append((packed[number] - fixed, "".join([word[p] for p in fresh])))
-        self.choices[length, positions, crossing] = options
         return options
 
     def words_using(
-        self, length: int, positions: tuple[int, ...], crossing: str
+        self, length: int, positions: bytes, crossing: Crossing
     ) -> dict[int, list[str]]:
         """words_through() by the letters each uses, for a last word: it must use exactly
-        the letters left, so one look-up replaces trying every word (remembered)."""
-        key = (length, positions, crossing)
-        options = self.choices.get(key) or self.words_through(length, positions, crossing)
+        the letters left, so one look-up replaces trying every word."""
         by_need: dict[int, list[str]] = defaultdict(list)
-        for need, letters in options:
+        for need, letters in self.words_through(length, positions, crossing):
             by_need[need].append(letters)
-        self.last_choices[key] = by_need
         return by_need
 
 
@@ -338,14 +368,12 @@ class Grown:
         self._batch = 1
         self._step = branch[:3]  # word length, positions crossed, cells crossed
         self._index = index
+        self._crossing = _crossing_reader(branch[2])
+        self._choices = (index.last_choices if self._last else index.choices)(*branch[:2])
         # A letter that no word of the lengths still to write holds can never be placed: a
         # partial grid with one of those left over leads nowhere (the roll's Z in WALTZ
         # alone, and only 3- and 4-letter words to come). Its letter counts' bits:
-        self._stranded = sum(
-            15 << (_BITS * (ord(letter) - 97))
-            for letter, lengths in index.letter_lengths.items()
-            if not lengths & branch[6]
-        )
+        self._stranded = index.stranded(branch[6])
 
     def __iter__(self) -> Iterator[Partial]:
         done = self.done
@@ -359,8 +387,8 @@ class Grown:
 
     def grow(self) -> bool:
         """Work out at least one more partial grid; False: there are no more."""
-        length, positions, cells = self._step
-        choices, done, before = self._index.choices, self.done, self._before
+        length, positions, _ = self._step
+        choices, crossing_of, done, before = self._choices, self._crossing, self.done, self._before
         stranded, guard = self._stranded, _GUARD
         while True:
             if self._read == len(before.done) and not before.grow():
@@ -375,10 +403,12 @@ class Grown:
                     return True
                 continue
             for grid, left in batch:
-                crossing = "".join([grid[cell] for cell in cells])
-                options = choices.get((length, positions, crossing))
+                crossing = crossing_of(grid)
+                options = choices.get(crossing)
                 if options is None:
-                    options = self._index.words_through(length, positions, crossing)
+                    options = choices[crossing] = self._index.words_through(
+                        length, positions, crossing
+                    )
                 guarded = left | guard
                 for need, letters in options:
                     rest = guarded - need  # a letter short clears its guard bit
@@ -389,15 +419,26 @@ class Grown:
 
     def _write_last(self, batch: list[Partial]) -> None:
         """A last word uses every letter left: only the words needing exactly them."""
-        length, positions, cells = self._step
-        last_choices, done = self._index.last_choices, self.done
+        length, positions, _ = self._step
+        choices, crossing_of, done = self._choices, self._crossing, self.done
         for grid, left in batch:
-            crossing = "".join([grid[cell] for cell in cells])
-            by_need = last_choices.get((length, positions, crossing))
+            crossing = crossing_of(grid)
+            by_need = choices.get(crossing)
             if by_need is None:
-                by_need = self._index.words_using(length, positions, crossing)
+                by_need = choices[crossing] = self._index.words_using(length, positions, crossing)
             for letters in by_need.get(left, ()):
                 done.append((grid + letters, 0))
+
+
+def _crossing_reader(cells: bytes) -> Callable[[str], Crossing]:
+    """A partial grid's letters in these cells: one letter, or a tuple of them."""
+    if not cells:
+        return _nothing_crossed
+    return itemgetter(*cells)
+
+
+def _nothing_crossed(grid: str) -> Crossing:
+    return ""
 
 
 class Start:
@@ -557,14 +598,18 @@ def solve(
             rating = rate(roll, dictionary)  # the cap stopped short of ten
     else:
         rating = rate(roll, dictionary)
-    best = max(found, key=lambda f: _commonness(f.words(), dictionary), default=None)
-    if best is not None and not _all_common(best.words(), dictionary) and rating.first:
+    zipf = dictionary.zipfs({word for solution in found for word in solution.words()})
+    # A solution's words are common when the roll's common words hold them: a one-off
+    # command has those already (it rated the roll), and needs no index of the common list.
+    common = frozenset(roll_words(roll.letters, dictionary, Tier.COMMON))
+    best = max(found, key=lambda f: _commonness(f.words(), zipf, common), default=None)
+    if best is not None and not common.issuperset(best.words()) and rating.first:
         best = rating.first  # the cap cut off every all-common answer: show one anyway
     return QlessSolution(
         roll=roll,
         rows=best.rows() if best else (),
         words=best.words() if best else (),
-        all_common=bool(best) and _all_common(best.words(), dictionary),
+        all_common=bool(best) and common.issuperset(best.words()),
         solution_count=len(found),
         count_is_capped=capped,
         shapes_to_ten=rating.shapes_to_ten,
@@ -573,11 +618,9 @@ def solve(
     )
 
 
-def _all_common(words: tuple[str, ...], dictionary: Lexicon) -> bool:
-    return all(dictionary.contains(word, Tier.COMMON) for word in words)
-
-
-def _commonness(words: tuple[str, ...], dictionary: Lexicon) -> tuple[bool, float, float]:
+def _commonness(
+    words: tuple[str, ...], zipf: dict[str, float], common: frozenset[str]
+) -> tuple[bool, float, float]:
     """All words common first, then the rarest word most common, then the average."""
-    zipfs = [dictionary.zipf(word) for word in words]
-    return _all_common(words, dictionary), min(zipfs), sum(zipfs) / len(zipfs)
+    zipfs = [zipf[word] for word in words]
+    return common.issuperset(words), min(zipfs), sum(zipfs) / len(zipfs)

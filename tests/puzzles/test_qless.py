@@ -276,6 +276,19 @@ def test_solve_counts_every_solution_below_the_cap():
     assert solution.solution_count == len(everything) and not solution.count_is_capped
 
 
+def test_a_one_off_command_answers_as_a_bot_worker_does():
+    # A fresh process reads the roll's words from the word list's text and only their
+    # frequencies from the frequency file; a worker has every word set and the whole table.
+    one_off = lexicon.__wrapped__()  # the shipped lexicon, nothing read yet
+    worker = lexicon().load_all()
+    roll = parse("aabcdlmnnptt")
+    assert not one_off.has_word_set(Tier.STANDARD)
+    assert solve(roll, dictionary=one_off) == solve(roll, dictionary=worker)
+    words = {word for found in solutions(roll, Tier.STANDARD, worker) for word in found.words()}
+    assert one_off.zipfs(words | {"zzzx"}) == {w: worker.zipf(w) for w in words | {"zzzx"}}
+    assert one_off._zipf_table is None  # the whole table was never read
+
+
 def test_standard_tier_prefers_an_all_common_answer():
     roll = parse("aabgimrrttvx")
     solution = solve(roll, tier="standard", max_solutions=20)
