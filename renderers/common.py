@@ -306,8 +306,8 @@ class Canvas:
         size: placed from the whole pixel at the top left of its points less `reach`."""
         left = math.floor(min(x for x, _ in points) - reach)
         top = math.floor(min(y for _, y in points) - reach)
-        right = math.ceil(max(x for x, _ in points) + reach)
-        bottom = math.ceil(max(y for _, y in points) + reach)
+        right = max(left + 1, math.ceil(max(x for x, _ in points) + reach))
+        bottom = max(top + 1, math.ceil(max(y for _, y in points) + reach))
         relative = tuple((_to_smoothing(x - left), _to_smoothing(y - top)) for x, y in points)
         mask = smooth_mask(shape, relative, (right - left, bottom - top))
         self._draw.bitmap((left, top), mask, fill=fill)
@@ -386,6 +386,9 @@ class Canvas:
         left, top = round(box[0]), round(box[1])
         right, bottom = round(box[2]) + 1, round(box[3]) + 1  # past the last pixel
         r = min(round(radius), (right - left) // 2, (bottom - top) // 2)
+        if r < 1:  # too small a box for its corners to show: Pillow's square one
+            self._draw.rectangle(box, fill=fill, outline=outline, width=self._w(width))
+            return
         corners = {
             (left, top): None,
             (right - r, top): Image.Transpose.FLIP_LEFT_RIGHT,

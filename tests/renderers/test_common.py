@@ -128,6 +128,20 @@ def test_rounded_rectangle_at_final_size_covers_its_box_with_smooth_corners(box)
     assert len(corner - {WHITE, INK, PATH_COLOURS[0]}) >= 4  # smooth, not jagged
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+def test_shapes_too_small_to_see_are_drawn_without_failing(scale):
+    canvas = Canvas(50, 50, background=WHITE, scale=scale)
+    canvas.circle((10, 10), 0, fill=INK)
+    canvas.circle((10, 10), 0, outline=INK, width=1)
+    canvas.line([(5, 5), (5, 5)], INK, 0)
+    canvas.line([(5, 5), (20, 30)], INK, 0)
+    canvas.rounded_rectangle((30, 30, 30, 30), 5, fill=INK, outline=INK)
+    canvas.rounded_rectangle((40, 10, 41, 40), 5, fill=INK, outline=INK, width=3)
+    image = canvas.image()
+    assert image.getpixel((40, 25)) == INK  # the thin box, square at its ends
+    assert image.getpixel((45, 45)) == WHITE
+
+
 def test_rounded_rectangle_at_final_size_lies_where_pillows_does():
     box = (10, 12, 70, 52)
     canvas = Canvas(80, 60, background=WHITE, scale=1)
