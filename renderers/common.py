@@ -296,10 +296,11 @@ class Canvas:
             x0, x1, y0, y1 = x0, x1, y0 - half, y0 + half
         else:
             x0, x1, y0, y1 = x0 - half, x0 + half, y0, y1
-        first_column, first_row = math.ceil(x0 - 0.5), math.ceil(y0 - 0.5)
-        last_column = max(first_column, math.ceil(x1 - 0.5) - 1)
-        last_row = max(first_row, math.ceil(y1 - 0.5) - 1)
-        self._draw.rectangle((first_column, first_row, last_column, last_row), fill=fill)
+        # The first pixel whose centre is in, and the first past it (at least one pixel).
+        left, top = math.ceil(x0 - 0.5), math.ceil(y0 - 0.5)
+        right = max(left + 1, math.ceil(x1 - 0.5))
+        bottom = max(top + 1, math.ceil(y1 - 0.5))
+        self._fill_pixels(left, top, right, bottom, fill)
 
     def _smooth(self, shape: tuple, points: Sequence[Point], reach: float, fill: Colour) -> None:
         """A shape Pillow draws only aliased (`smooth_mask`), on a canvas at its final
