@@ -60,7 +60,9 @@ def bit_positions(mask: int) -> list[int]:
 class Board:
     """Mutable solving state: values and candidates, with helpers to word a step."""
 
-    def __init__(self, grid: Grid, candidates: Sequence[int] | None = None):
+    def __init__(
+        self, grid: Grid, candidates: Sequence[int] | None = None, solution: Grid | None = None
+    ):
         self.grid = grid
         self.geo = geometry(grid.box_rows, grid.box_cols)
         self.n = grid.size
@@ -87,6 +89,16 @@ class Board:
         self.value_changes = [0] * (self.n + 1)
         self._nothing_at: dict[object, int] = {}
         self._pairs: dict[int, tuple[int, list[tuple[int, int]]]] = {}
+        self._fruitless: dict[object, frozenset[Any]] = {}
+        # A completion of the grid, when the caller knows one (solve found it), as one bit
+        # set of its candidates (bit (value - 1) * cells + cell, as the chains number them):
+        # every step holds in every solution, so techniques may use it to skip looking where
+        # nothing can be found (chains.py).
+        self.solution: int | None = None
+        if solution is not None:
+            cells = len(self.cands)
+            values = enumerate(_checked_solution(self, solution))
+            self.solution = sum(1 << (value - 1) * cells + cell for cell, value in values)
 
     def places(self) -> list[list[int]]:
         """places()[u][v]: bitset of the positions in unit u (geo.units order) where value v
@@ -140,6 +152,23 @@ class Board:
                 return step
             nothing_at[where] = changes
         return None
+
+    def unless_fruitless(
+        self, where: object, links: frozenset[Any], finder: Callable[[], Step | None]
+    ) -> Step | None:
+        """finder(), unless it found nothing at `where` before with all of `links` there.
+
+        For techniques whose patterns hang on links that candidates going can only make
+        (a cell down to two values, a value down to two places in a unit) while all else
+        they read only shrinks: chains, colouring, wings. With no new link since they last
+        found nothing, they find nothing again."""
+        before = self._fruitless.get(where)
+        if before is not None and links <= before:
+            return None
+        step = finder()
+        if step is None:
+            self._fruitless[where] = links
+        return step
 
     def _drop(self, moves: Iterable[Move]) -> None:
         """Each (cell, value) is no longer a candidate (nothing to do where it was not)."""
@@ -217,12 +246,41 @@ class Board:
             self._pairs[value] = (self.value_changes[value], pairs)
         return list(pairs)
 
+    def cells_with(self, value: int) -> int:
+        """The cells where `value` is still a candidate, as one bit set (bit `cell`)."""
+        n, table = self.n, self.places()
+        where = 0
+        for row in range(n):  # a row's positions are its columns
+            where |= table[n + row][value] << (row * n)
+        return where
+
     def placed_in(self, unit: Iterable[int]) -> int:
         mask = 0
         for cell in unit:
             if self.values[cell]:
                 mask |= bit(self.values[cell])
         return mask
+
+
+def _checked_solution(board: Board, solution: Grid) -> tuple[int, ...]:
+    """The solution's values, after making sure it completes the board's grid: the same
+    shape, the givens kept, each value once in every unit, and each empty cell's value
+    still among its candidates (else a technique could skip the step that is there)."""
+    grid, values = board.grid, solution.cells
+    shape = (solution.box_rows, solution.box_cols, len(values))
+    if shape != (grid.box_rows, grid.box_cols, len(grid.cells)):
+        raise ValueError("the solution is not the grid's shape")
+    if not all(1 <= value <= board.n for value in values):
+        raise ValueError("the solution has an empty cell or a value out of range")
+    for cell, (given, value) in enumerate(zip(grid.cells, values, strict=True)):
+        if given not in (EMPTY, value):
+            raise ValueError(f"the solution changes the given at {board.name(cell)}")
+        if given == EMPTY and not board.cands[cell] & bit(value):
+            raise ValueError(f"the solution's value at {board.name(cell)} is ruled out")
+    for unit, unit_name in zip(board.geo.units, board.geo.unit_names, strict=True):
+        if sum({bit(values[cell]) for cell in unit}) != board.full:
+            raise ValueError(f"the solution does not hold every value once in {unit_name}")
+    return values
 
 
 def _held_around(held: list[int], spots: tuple[tuple[int, int], ...]) -> int:

@@ -34,9 +34,11 @@ def next_step(grid: Grid, candidates: Sequence[int] | None = None) -> Step | Non
     return find_step(board)
 
 
-def solve_by_logic(grid: Grid) -> LogicResult:
-    """Apply steps until the grid is solved or no technique applies."""
-    board = Board(grid)
+def solve_by_logic(grid: Grid, solution: Grid | None = None) -> LogicResult:
+    """Apply steps until the grid is solved or no technique applies. `solution`, a
+    completion of the grid when the caller knows one, makes no difference to the steps,
+    only to how fast they are found; ValueError when it does not complete the grid."""
+    board = Board(grid, solution=solution)
     steps: list[Step] = []
     problem = contradiction(board)
     while not problem and EMPTY in board.values:
