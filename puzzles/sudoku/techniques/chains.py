@@ -10,7 +10,8 @@ XY-Chains hop between two-candidate cells; an alternating chain may do both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, lru_cache
 
 from puzzles.sudoku.board import Board, Step, bit_positions, values_of
 
@@ -79,22 +80,29 @@ def _conflicts(board: Board) -> dict[int, int]:
 
 def _work_out_conflicts(board: Board) -> dict[int, int]:
     cells = len(board.cands)
-    # value -> bitset of cells where it is a candidate
-    where = [0, *(board.cells_with(value) for value in range(1, board.n + 1))]
-    offsets = [(value, (value - 1) * cells) for value in range(board.n + 1)]
-    # per cell: its values, each with its node's offset
-    cell_values = [[offsets[value] for value in values_of(m)] for m in board.cands]
-    peer_masks = board.geo.peer_masks
+    cands, peer_masks = board.cands, board.geo.peer_masks
+    in_cell = _in_cell(cells)
     conflicts: dict[int, int] = {}
-    for cell, found in enumerate(cell_values):
-        near = peer_masks[cell]
-        whole_cell = 0  # the cell's candidates as nodes
-        for _value, offset in found:
-            whole_cell |= 1 << (offset + cell)
-        for value, offset in found:
+    for value in range(1, board.n + 1):
+        where = board.cells_with(value)
+        offset = (value - 1) * cells
+        for cell in bit_positions(where):
             node = offset + cell
-            conflicts[node] = (near & where[value]) << offset | (whole_cell & ~(1 << node))
+            whole_cell = in_cell(cands[cell]) << cell  # the cell's candidates as nodes
+            conflicts[node] = (peer_masks[cell] & where) << offset | whole_cell ^ 1 << node
     return conflicts
+
+
+@cache
+def _in_cell(cells: int) -> Callable[[int], int]:
+    """A cell's candidates (a value mask) as nodes of cell 0: shifted by the cell, those of
+    any cell. Kept per mask (a grid has few)."""
+
+    @lru_cache(maxsize=4096)
+    def nodes(mask: int) -> int:
+        return sum(1 << (value - 1) * cells for value in values_of(mask))
+
+    return nodes
 
 
 def chain(board: Board, mode: str) -> Step | None:

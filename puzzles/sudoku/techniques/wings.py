@@ -8,20 +8,19 @@ from puzzles.sudoku.board import Board, Step, values_of
 
 
 def xy_wing(board: Board) -> Step | None:
-    """A two-value pivot xy seeing pincers xz and yz: whichever the pivot is, one pincer is z."""
-    return board.unless_fruitless("XY-Wing", _cells_with(board, 2), lambda: _xy_wing(board))
+    """A two-value pivot xy seeing pincers xz and yz: whichever the pivot is, one pincer is z.
+
+    A wing is made of two-value cells but for what it removes (which only shrinks): with no
+    new two-value cell since it found nothing, it finds nothing."""
+    cands = board.cands
+    pairs = [c for c, m in enumerate(cands) if m.bit_count() == 2]
+    links = frozenset((cell, cands[cell]) for cell in pairs)
+    return board.unless_fruitless("XY-Wing", links, lambda: _xy_wing(board, pairs))
 
 
-def _cells_with(board: Board, *counts: int) -> frozenset[tuple[int, int]]:
-    """(cell, candidates) of the cells with so many candidates: all a wing is made of but
-    what it removes (so with no new such cell, a wing that found nothing finds nothing)."""
-    return frozenset((cell, m) for cell, m in enumerate(board.cands) if m.bit_count() in counts)
-
-
-def _xy_wing(board: Board) -> Step | None:
+def _xy_wing(board: Board, pairs: list[int]) -> Step | None:
     cands = board.cands
     geo = board.geo
-    pairs = [c for c, m in enumerate(cands) if m.bit_count() == 2]
     pair_set = set(pairs)
     for pivot in pairs:
         xy = cands[pivot]
@@ -52,10 +51,6 @@ def _xy_wing(board: Board) -> Step | None:
 
 def xyz_wing(board: Board) -> Step | None:
     """A three-value pivot xyz seeing pincers xz and yz: one of the three is z."""
-    return board.unless_fruitless("XYZ-Wing", _cells_with(board, 2, 3), lambda: _xyz_wing(board))
-
-
-def _xyz_wing(board: Board) -> Step | None:
     cands = board.cands
     geo = board.geo
     for pivot, xyz in enumerate(cands):
