@@ -273,12 +273,14 @@ def _checked_solution(board: Board, solution: Grid) -> tuple[int, ...]:
     if not all(1 <= value <= board.n for value in values):
         raise ValueError("the solution has an empty cell or a value out of range")
     for cell, (given, value) in enumerate(zip(grid.cells, values, strict=True)):
-        if given not in (EMPTY, value):
-            raise ValueError(f"the solution changes the given at {board.name(cell)}")
-        if given == EMPTY and not board.cands[cell] & bit(value):
-            raise ValueError(f"the solution's value at {board.name(cell)} is ruled out")
+        if given != value and (given != EMPTY or not board.cands[cell] >> (value - 1) & 1):
+            where = board.name(cell)
+            if given != EMPTY:
+                raise ValueError(f"the solution changes the given at {where}")
+            raise ValueError(f"the solution's value at {where} is ruled out")
+    every_value = set(range(1, board.n + 1))
     for unit, unit_name in zip(board.geo.units, board.geo.unit_names, strict=True):
-        if sum({bit(values[cell]) for cell in unit}) != board.full:
+        if {values[cell] for cell in unit} != every_value:
             raise ValueError(f"the solution does not hold every value once in {unit_name}")
     return values
 
