@@ -175,7 +175,7 @@ class Board:
         cands, unit_changes, table = self.cands, self.unit_changes, self._places
         spots_of, value_changes = self._spots, self.value_changes
         for cell, value in moves:
-            b = bit(value)
+            b = 1 << (value - 1)  # bit(value), inline: the hottest loop
             if not cands[cell] & b:
                 continue
             cands[cell] ^= b
