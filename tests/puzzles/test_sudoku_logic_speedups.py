@@ -4,8 +4,9 @@ Two of them skip searches without looking: chains, colouring and wings skip a se
 found nothing before while no new link has appeared since (Board.unless_fruitless), and,
 given a known solution, a chain search looks only at starts in the solution until one of
 them concludes (chains._concluding). Each is checked against the plain way on real
-puzzles: the whole solve with and without the solution, every step against a fresh board
-that keeps nothing, and the starts whose chains conclude, one by one.
+puzzles: the whole solve with and without the solution, and the starts whose chains
+conclude, one by one (test_sudoku_logic_state.py checks every step against a fresh board
+that keeps nothing, with and without the solution).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 
 from puzzles.sudoku.board import Board
 from puzzles.sudoku.grid import Grid
-from puzzles.sudoku.logic import next_step, solve_by_logic
+from puzzles.sudoku.logic import solve_by_logic
 from puzzles.sudoku.puzzle import parse
 from puzzles.sudoku.solver import solutions
 from puzzles.sudoku.techniques import chains
@@ -81,26 +82,6 @@ def test_any_completion_of_a_grid_with_several_gives_the_same_steps():
         if tried == 5:
             break
     assert tried == 5
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        *sample("sudoku_exchange", "diabolical_puzzle_and_solution.txt", every=71, count=4),
-        *sample("top95.txt", every=31, count=3),
-        *sample("magictour_top1465.txt", every=487, count=3),
-    ],
-)
-def test_each_step_with_the_solution_is_the_one_a_fresh_board_finds(text):
-    """A fresh board (next_step) keeps nothing: no fruitless searches, no solution."""
-    grid = parse(text)
-    result = solve_by_logic(grid, solutions(grid, 1)[0])
-    replay = Board(grid)
-    for step in result.steps:
-        assert next_step(replay.to_grid(), replay.cands) == step
-        replay.apply(step)
-    if not result.solved:
-        assert next_step(replay.to_grid(), replay.cands) is None
 
 
 @pytest.mark.parametrize("mode", ["XY-Chain", "alternating chain"])
