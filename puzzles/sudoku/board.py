@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from heapq import heappop, heappush
+from operator import itemgetter
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
@@ -96,9 +97,13 @@ class Board:
         # nothing can be found (chains.py).
         self.solution: int | None = None
         if solution is not None:
+            cells_of = [0] * (self.n + 1)  # value -> its cells in the solution, as bits
+            checked = _checked_solution(self, solution, narrowed=candidates is not None)
+            for cell, value in enumerate(checked):
+                cells_of[value] |= 1 << cell
             cells = len(self.cands)
-            values = enumerate(_checked_solution(self, solution))
-            self.solution = sum(1 << (value - 1) * cells + cell for cell, value in values)
+            values = range(1, self.n + 1)
+            self.solution = sum(cells_of[value] << (value - 1) * cells for value in values)
 
     def places(self) -> list[list[int]]:
         """places()[u][v]: bitset of the positions in unit u (geo.units order) where value v
@@ -262,27 +267,41 @@ class Board:
         return mask
 
 
-def _checked_solution(board: Board, solution: Grid) -> tuple[int, ...]:
+def _checked_solution(board: Board, solution: Grid, narrowed: bool) -> tuple[int, ...]:
     """The solution's values, after making sure it completes the board's grid: the same
-    shape, the givens kept, each value once in every unit, and each empty cell's value
-    still among its candidates (else a technique could skip the step that is there)."""
+    shape, the givens kept, and each value once in every unit; `narrowed`, when the
+    candidates were narrowed from the grid's, also that each empty cell's value is still
+    among them (else a technique could skip the step that is there; from the grid alone,
+    it is: a given that rules it out would be a second one in a unit)."""
     grid, values = board.grid, solution.cells
     shape = (solution.box_rows, solution.box_cols, len(values))
     if shape != (grid.box_rows, grid.box_cols, len(grid.cells)):
         raise ValueError("the solution is not the grid's shape")
-    if not all(1 <= value <= board.n for value in values):
+    if min(values) < 1 or max(values) > board.n:
         raise ValueError("the solution has an empty cell or a value out of range")
-    for cell, (given, value) in enumerate(zip(grid.cells, values, strict=True)):
-        if given != value and (given != EMPTY or not board.cands[cell] >> (value - 1) & 1):
-            where = board.name(cell)
-            if given != EMPTY:
-                raise ValueError(f"the solution changes the given at {where}")
-            raise ValueError(f"the solution's value at {where} is ruled out")
+    givens = grid.cells
+    kept = [value for given, value in zip(givens, values, strict=True) if given]
+    if kept != [given for given in givens if given]:
+        changed = next(
+            cell for cell, given in enumerate(givens) if given not in (EMPTY, values[cell])
+        )
+        raise ValueError(f"the solution changes the given at {board.name(changed)}")
     every_value = set(range(1, board.n + 1))
-    for unit, unit_name in zip(board.geo.units, board.geo.unit_names, strict=True):
-        if {values[cell] for cell in unit} != every_value:
+    for unit_name, unit_values in zip(
+        board.geo.unit_names, _unit_readers(grid.box_rows, grid.box_cols), strict=True
+    ):
+        if set(unit_values(values)) != every_value:
             raise ValueError(f"the solution does not hold every value once in {unit_name}")
+    for cell, value in enumerate(values) if narrowed else ():
+        if not board.cands[cell] >> (value - 1) & 1 and givens[cell] == EMPTY:
+            raise ValueError(f"the solution's value at {board.name(cell)} is ruled out")
     return values
+
+
+@cache
+def _unit_readers(box_rows: int, box_cols: int) -> tuple[itemgetter[Any], ...]:
+    """Per unit (geo.units order): what reads its cells' values out of a grid's cells."""
+    return tuple(itemgetter(*unit) for unit in geometry(box_rows, box_cols).units)
 
 
 def _held_around(held: list[int], spots: tuple[tuple[int, int], ...]) -> int:

@@ -141,6 +141,12 @@ def test_a_grid_that_does_not_complete_the_puzzle_is_refused():
     )
     with pytest.raises(ValueError, match=r"does not hold every value once in (column|box)"):
         solve_by_logic(grid, swapped)
+    # Candidates narrowed (a player's pencil marks) so that the solution's value is gone.
+    empty = text.index(".")
+    narrowed = [*cands]
+    narrowed[empty] &= ~(1 << (values[empty] - 1))
+    with pytest.raises(ValueError, match="is ruled out"):
+        Board(grid, narrowed, solution=answer)
     with pytest.raises(ValueError, match="empty cell"):
         solve_by_logic(grid, grid)
     with pytest.raises(ValueError, match="shape"):
