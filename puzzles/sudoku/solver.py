@@ -416,7 +416,7 @@ def solve(puzzle: Grid, steps: bool = False) -> SudokuSolution:
     first = puzzle.with_cells(_values(found[0]))
     if len(found) >= SEVERAL:
         return SudokuSolution(puzzle, first, SEVERAL, counted=len(found))
-    grade, logic_steps = _logic(puzzle, steps)
+    grade, logic_steps = _logic(puzzle, steps, first)
     return SudokuSolution(puzzle, first, UNIQUE, grade=grade, steps=logic_steps)
 
 
@@ -436,9 +436,11 @@ def _filled(cands: list[int]) -> bool:
     return all(not m & (m - 1) for m in cands)
 
 
-def _logic(puzzle: Grid, with_steps: bool) -> tuple[Any, tuple[Any, ...]]:
+def _logic(
+    puzzle: Grid, with_steps: bool, solution: Grid | None = None
+) -> tuple[Any, tuple[Any, ...]]:
     """The logic engine's grade and (when asked) its steps, from one logic solve."""
-    result = solve_by_logic(puzzle)
+    result = solve_by_logic(puzzle, solution)
     return grade(puzzle, result), result.steps if with_steps else ()
 
 
