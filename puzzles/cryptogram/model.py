@@ -5,7 +5,8 @@ Scores are log10 probabilities, so adding them multiplies probabilities:
 - a word's score mixes the dictionary (wordfreq zipf, i.e. log10 of occurrences per billion
   words, so zipf - 9 is log10 of the word's share of running text) with a letter-trigram model
   of English words, weighted OUT_OF_LIST_SHARE. A dictionary word scores by its frequency; a
-  name or coinage still scores, just lower, by how English its letters look;
+  name CMUdict has (FREDO, MAXIMUS) by its frequency less NAME_COST; a coinage or a name no
+  list has still scores, just lower, by how English its letters look;
 - a word also scores by how much likelier it is after the word (and the two words) before
   it than on its own, from word pairs and triples counted in WordNet's glosses and examples
   and in the fortune cookie databases (a trigram model with absolute discounting), so "why
