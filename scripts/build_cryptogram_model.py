@@ -40,8 +40,14 @@ see NOTICE), so no new text corpus is shipped:
   Quotations are full of names; a solver that knows only lowercase words misreads them.
   Offensive words (the lexicon's offensive.txt.gz, the list its tiers are filtered with) and
   their possessives are left out, so no cryptogram reading proposes one ("injun", "negress").
+- ``names``: the words of CMUdict (the pronouncing dictionary that the pocketsphinx package
+  ships, BSD licence, see NOTICE) that neither the lexicon nor the extra words have, keyed by
+  letter pattern with their wordfreq zipf: mostly names (FREDO, MAXIMUS, CORLEONE, GANDALF),
+  which the solver reads at a low prior. Only words of NAME_MIN_LETTERS+ letters that
+  wordfreq has seen (shorter ones are mostly abbreviations: UK, PM, ETC), offensive ones
+  left out as above.
 
-Needs wordfreq and ``apt-get``/``dpkg-deb`` at build time only:
+Needs wordfreq, pocketsphinx (for CMUdict) and ``apt-get``/``dpkg-deb`` at build time only:
 ``.venv/bin/pip install -e '.[lexicon-build]'`` then
 ``.venv/bin/python scripts/build_cryptogram_model.py``. Output is deterministic.
 ``--print-tuning-fortunes`` prints the held-out fortunes instead, a tuning set for
@@ -95,6 +101,8 @@ TITLES = ("dr", "jr", "sr", "st", "ms", "mt")  # abbreviations quotations do use
 EXTRA_FAMILIES = ("english", "american")
 _EXTRA_WORD = re.compile(r"^[a-z]+(?:'[a-z]+)?$")
 WORDNET_DATA = Path("usr/share/wordnet")
+NAME_MIN_LETTERS = 4
+_CMUDICT_ENTRY = re.compile(r"^([a-z]+)(?:\(\d+\))? ")  # "fredo F R IY D OW", "read(2) R EH D"
 # Glosses and examples split into runs of words at punctuation: pairs never cross a comma.
 _CLAUSE_BREAK = re.compile(r'[;"():,.!?\-]')
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -167,6 +175,24 @@ def scowl_extra_words(deb: Path | None) -> set[str]:
                 text = path.read_text(encoding="latin-1").lower()
                 words |= {w for w in text.split() if _EXTRA_WORD.match(w)}
     return {w for w in words if not w.endswith("'s")}  # possessives follow a rule
+
+
+def cmudict_words() -> set[str]:
+    """CMUdict's plain words (no apostrophes, no digits), as the pocketsphinx package ships it."""
+    from pocketsphinx import get_model_path  # the spoken model's package
+
+    path = Path(get_model_path()) / "en-us" / "cmudict-en-us.dict"
+    entries = (_CMUDICT_ENTRY.match(line) for line in path.read_text("utf-8").splitlines())
+    return {entry.group(1) for entry in entries if entry}
+
+
+def names(known: set[str]) -> dict[str, float]:
+    """CMUdict's words the other lists lack, with their zipf: the solver's low-prior names."""
+    return {
+        word: round(zipf, 2)
+        for word in sorted(cmudict_words() - known)
+        if len(word) >= NAME_MIN_LETTERS and not is_offensive(word) and (zipf := zipf_of(word)) > 0
+    }
 
 
 def wordnet_text_lines(deb: Path | None) -> list[str]:
@@ -278,6 +304,13 @@ CREATE TABLE ngram_histories (history TEXT PRIMARY KEY, total INTEGER, followers
 CREATE TABLE ngrams (gram TEXT PRIMARY KEY, count INTEGER) WITHOUT ROWID;
 CREATE TABLE source (text TEXT);
 """
+# Added after the rest (--names-only rewrites them alone): the names, and the extra words by
+# shape, so that a solve looks up the few shapes it has instead of loading all 11,000.
+NAMES_SCHEMA = """
+DROP TABLE IF EXISTS names;
+CREATE TABLE names (pattern TEXT, word TEXT, zipf REAL, PRIMARY KEY (pattern, word)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS extra_words_by_shape ON extra_words (shape, word);
+"""
 
 
 def write_model(model: dict, words: dict[str, float | None], output: Path) -> None:
@@ -307,9 +340,29 @@ def write_model(model: dict, words: dict[str, float | None], output: Path) -> No
             )
         db.execute("INSERT INTO source VALUES (?)", (model["source"],))
     db.close()
+    write_names(model["names"], output)
+
+
+def write_names(names: dict[str, float], output: Path) -> None:
+    """The names table, written afresh into the model file, and the extra words' shape index."""
+    with sqlite3.connect(output) as db:
+        db.executescript(NAMES_SCHEMA)
+        db.executemany(
+            "INSERT INTO names VALUES (?, ?, ?)",
+            sorted((pattern_of(word), word, zipf) for word, zipf in names.items()),
+        )
+    db.close()
     with sqlite3.connect(output) as db:
         db.execute("VACUUM")  # pages in key order, no free space: a smaller, faster file
     db.close()
+
+
+def known_words() -> set[str]:
+    """The words the model has without names: the lexicon's LARGE tier and the extra words."""
+    with sqlite3.connect(OUTPUT) as db:
+        extra = {word for (word,) in db.execute("SELECT word FROM extra_words")}
+    db.close()
+    return lexicon().words(Tier.LARGE) | extra
 
 
 def main() -> None:
@@ -320,6 +373,12 @@ def main() -> None:
         "--fortune-debs", type=Path, nargs=2, help="downloaded fortunes and fortunes-min .debs"
     )
     parser.add_argument(
+        "--names-only",
+        action="store_true",
+        help="only (re)write the names table (and the extra words' shape index) of the model "
+        "file, its other tables kept as built",
+    )
+    parser.add_argument(
         "--print-tuning-fortunes",
         action="store_true",
         help="print the held-out fortunes, one a line, for bench.cryptogram --texts; build nothing",
@@ -327,6 +386,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.print_tuning_fortunes:
         print("\n".join(tuning_fortunes(args.fortune_debs)))
+        return
+    if args.names_only:
+        write_names(names(known_words()), OUTPUT)
+        print(
+            f"wrote the names table of {OUTPUT.relative_to(REPO)}: {OUTPUT.stat().st_size:,} bytes"
+        )
         return
     held_out = held_out_shingles()
     fortunes = [f for f in training_fortunes(args.fortune_debs) if not _shingles(f) & held_out]
@@ -345,6 +410,7 @@ def main() -> None:
         "word_trigrams": word_trigrams({w: max(z, 1.0) for w, z in standard.items()}),
         "ngrams": word_ngrams(wordnet_text_lines(args.wordnet_deb) + fortunes),
         "extra_words": {word: round(z, 2) for word, z in sorted(extra.items()) if z > 0},
+        "names": names(large | extra.keys()),
     }
     OUTPUT.parent.mkdir(parents=True, exist_ok=True)
     write_model(model, {word: lex.zipf(word) for word in large}, OUTPUT)
@@ -353,7 +419,7 @@ def main() -> None:
         f"{len(model['word_trigrams']):,} word trigrams, "
         f"{len(model['ngrams']['pairs']['counts']):,} word pairs, "
         f"{len(model['ngrams']['triples']['counts']):,} word triples, "
-        f"{len(model['extra_words'])} extra words, "
+        f"{len(model['extra_words'])} extra words, {len(model['names']):,} names, "
         f"{OUTPUT.stat().st_size:,} bytes"
     )
 

@@ -21,6 +21,9 @@ UNKNOWN = -1
 ENGLISH_ORDER = "etaoinshrdlcumwfgypbvkjxqz"
 
 MAX_CANDIDATES = 3000  # most likely words per cipher-word shape; rarer ones are read as unlisted
+# and the likeliest names (CMUdict words no list has) on top, however rare: FREDO must be tried
+# even where thousands of listed words share its pattern
+NAMES_PER_SHAPE = 200
 
 
 @dataclass(frozen=True)
@@ -84,15 +87,22 @@ def _find_candidates(printed: str) -> Candidates:
         letters = word.replace("'", "")
         if score is not None and score > found.get(letters, -99.0):
             found[letters] = score
-    ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:MAX_CANDIDATES]
-    plains = tuple(tuple(ord(ch) - 97 for ch in word) for word, _ in ranked)
-    at: list[dict[int, set[int]]] = [{} for _ in range(len(printed.replace("'", "")))]
-    for index, plain in enumerate(plains):
+    cut = MAX_CANDIDATES + NAMES_PER_SHAPE
+    ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:cut]
+    plains = tuple(tuple(word.encode("ascii").translate(_LETTER_NUMBERS)) for word, _ in ranked)
+    at: list[dict[int, list[int]]] = [{} for _ in range(len(printed.replace("'", "")))]
+    bits = []
+    for index, plain in enumerate(plains):  # one pass: a few thousand candidates per shape
+        letter_bits = 0
         for position, letter in enumerate(plain):
-            at[position].setdefault(letter, set()).add(index)
+            at[position].setdefault(letter, []).append(index)
+            letter_bits |= 1 << letter
+        bits.append(letter_bits)
     frozen = tuple({letter: frozenset(s) for letter, s in d.items()} for d in at)
-    bits = tuple(sum(1 << letter for letter in set(plain)) for plain in plains)
-    return Candidates(plains, tuple(score for _, score in ranked), frozen, bits)
+    return Candidates(plains, tuple(score for _, score in ranked), frozen, tuple(bits))
+
+
+_LETTER_NUMBERS = bytes.maketrans(bytes(range(97, 123)), bytes(range(26)))  # b"a" -> 0
 
 
 def _pattern_words(printed: str) -> list[str]:
@@ -105,10 +115,12 @@ def _pattern_words(printed: str) -> list[str]:
     if core != printed:
         words += model.extra_matching(core)
     if "'" not in core:  # the likeliest listed words suffice, however many the extras outrank
-        return words + list(model.listed_matching(letters, MAX_CANDIDATES + len(words)))
+        words += model.listed_matching(letters, MAX_CANDIDATES + len(words))
+        return words + list(model.names_matching(letters, NAMES_PER_SHAPE))
     stem, _, ending = core.rpartition("'")
     if len(ending) == 1 and "'" not in stem:  # a possessive: DOG'S
         bases = model.listed_matching(stem) + model.extra_matching(stem)
+        bases += model.names_matching(stem, NAMES_PER_SHAPE)
         words += [f"{base}'s" for base in bases]
     return [w for w in words if pattern_of(w.replace("'", "")) == pattern_of(letters)]
 
@@ -116,6 +128,6 @@ def _pattern_words(printed: str) -> list[str]:
 def plain_word_score(word: str) -> float:
     """log10 P of a decoded word as printed (apostrophes kept; quotes at the edges ignored)."""
     model = word_model()
-    if word in model.extra_zipf:
+    if model.extra_word_zipf(word) is not None:
         return model.logprob(word)
     return model.logprob(word.strip("'"))

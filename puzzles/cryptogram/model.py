@@ -5,7 +5,8 @@ Scores are log10 probabilities, so adding them multiplies probabilities:
 - a word's score mixes the dictionary (wordfreq zipf, i.e. log10 of occurrences per billion
   words, so zipf - 9 is log10 of the word's share of running text) with a letter-trigram model
   of English words, weighted OUT_OF_LIST_SHARE. A dictionary word scores by its frequency; a
-  name or coinage still scores, just lower, by how English its letters look;
+  name CMUdict has (FREDO, MAXIMUS) by its frequency less NAME_COST; a coinage or a name no
+  list has still scores, just lower, by how English its letters look;
 - a word also scores by how much likelier it is after the word (and the two words) before
   it than on its own, from word pairs and triples counted in WordNet's glosses and examples
   and in the fortune cookie databases (a trigram model with absolute discounting), so "why
@@ -35,6 +36,9 @@ log = logging.getLogger(__name__)
 OUT_OF_LIST_SHARE = 0.01  # the part of running text that is names and words no list has
 RARE_WORD_ZIPF = 1.0  # listed words wordfreq never saw are still real words, if rare
 POSSESSIVE_COST = 1.0  # log10: "dog's" is about a tenth as likely as "dog"
+# log10: a CMUdict word no other list has (mostly names: FREDO, MAXIMUS) counts this much less
+# than wordfreq's frequency says, for it is also a surname, a brand or an abbreviation
+NAME_COST = 1.0
 TRIGRAM_ADD = 0.5  # add-k smoothing of the letter trigrams
 QUADGRAM_FLOOR = 0.01  # pseudo-count of a 4-gram never seen in the simulated text
 ALPHABET_WITH_END = 27
@@ -64,13 +68,14 @@ class WordModel:
 
     def __init__(self) -> None:
         db = model_database()
-        self.extra_zipf: dict[str, float] = {}
-        self._extra_by_shape: dict[str, list[str]] = {}
-        for word, zipf, shape in db.execute(
-            "SELECT word, zipf, shape FROM extra_words ORDER BY word"
-        ):
-            self.extra_zipf[word] = zipf
-            self._extra_by_shape.setdefault(shape, []).append(word)
+        # Extra words are looked up by word and by shape as a solve needs them: loading all
+        # 11,000 took a fresh `puzzlebot solve cryptogram` a tenth of its time. The hundred
+        # contractions are read at once: every possessive candidate (DOG'S) asks about them.
+        self._contractions: dict[str, float] = dict(
+            db.execute("SELECT word, zipf FROM extra_words WHERE word LIKE '%''%'")
+        )
+        self._extra: dict[str, float | None] = {}  # zipf of words looked up, None if not extra
+        self._extra_by_shape: dict[str, tuple[str, ...]] = {}
         trigrams: dict[str, float] = dict(db.execute("SELECT gram, count FROM letter_trigrams"))
         pair_totals: dict[str, float] = {}
         for gram, count in trigrams.items():
@@ -79,13 +84,50 @@ class WordModel:
         self._trigrams = trigrams
         self._pair_totals = pair_totals
         self._start_total = start_total
-        self._listed: dict[str, float | None] = {}  # zipf of words looked up, None if unlisted
+        # zipf of words looked up (a name's less NAME_COST), None if neither listed nor a name
+        self._listed: dict[str, float | None] = {}
         self._cache: dict[str, float] = {}
         self._trigram_logprobs: dict[str, float] = {}  # at most 28 x 28 x 28 grams
 
     def extra_matching(self, printed: str) -> tuple[str, ...]:
         """Words off the lexicon (names, contractions) shaped like `printed`: 'XY'Z' -> "it's"."""
-        return tuple(self._extra_by_shape.get(shape_of(printed), ()))
+        shape = shape_of(printed)
+        found = self._extra_by_shape.get(shape)
+        if found is None:
+            rows = (
+                model_database()
+                .execute(
+                    "SELECT word, zipf FROM extra_words WHERE shape = ? ORDER BY word", (shape,)
+                )
+                .fetchall()
+            )
+            if len(self._extra) + len(rows) > LOOKUP_CACHE_SIZE:
+                self._extra.clear()
+            self._extra.update(rows)
+            found = self._extra_by_shape[shape] = tuple(word for word, _ in rows)
+        return found
+
+    def extra_word_zipf(self, word: str) -> float | None:
+        """The zipf of a word off the lexicon (a name, a contraction), None if not one of them."""
+        if "'" in word:
+            return self._contractions.get(word)
+        if word in self._extra:
+            return self._extra[word]
+        row = (
+            model_database()
+            .execute("SELECT zipf FROM extra_words WHERE word = ?", (word,))
+            .fetchone()
+        )
+        if len(self._extra) >= LOOKUP_CACHE_SIZE:  # any string can be asked: stay bounded
+            self._extra.clear()
+        zipf = self._extra[word] = None if row is None else row[0]
+        return zipf
+
+    @property
+    def extra_zipf(self) -> dict[str, float]:
+        """Every word off the lexicon with its zipf: the whole table, to check the lists (a
+        solve looks words up one by one)."""
+        return dict(model_database().execute("SELECT word, zipf FROM extra_words"))
 
     def listed_matching(self, pattern: str, most_likely: int | None = None) -> tuple[str, ...]:
         """The lexicon's words (LARGE tier) with the letter pattern of `pattern`: all of them
@@ -104,19 +146,39 @@ class WordModel:
         self._listed.update((word, zipf or RARE_WORD_ZIPF) for word, zipf in rows)
         return tuple(word for word, _ in rows)
 
-    def _listed_zipf(self, word: str) -> float | None:
-        """A listed word's zipf (RARE_WORD_ZIPF if wordfreq never saw it), None if unlisted."""
-        if word in self._listed:
-            return self._listed[word]
-        row = (
+    def names_matching(self, pattern: str, most_likely: int) -> tuple[str, ...]:
+        """The `most_likely` likeliest names (CMUdict words no other list has) with the letter
+        pattern of `pattern`, likeliest first."""
+        rows = (
             model_database()
             .execute(
-                "SELECT zipf FROM words WHERE pattern = ? AND word = ?", (pattern_of(word), word)
+                "SELECT word, zipf FROM names WHERE pattern = ? ORDER BY zipf DESC, word LIMIT ?",
+                (pattern_of(pattern), most_likely),
             )
-            .fetchone()
+            .fetchall()
         )
+        self._forget_if_full(len(rows))
+        self._listed.update((word, zipf - NAME_COST) for word, zipf in rows)
+        return tuple(word for word, _ in rows)
+
+    def _listed_zipf(self, word: str) -> float | None:
+        """A listed word's zipf (RARE_WORD_ZIPF if wordfreq never saw it), a name's less
+        NAME_COST, None if neither."""
+        if word in self._listed:
+            return self._listed[word]
+        db, pattern = model_database(), pattern_of(word)
+        row = db.execute(
+            "SELECT zipf FROM words WHERE pattern = ? AND word = ?", (pattern, word)
+        ).fetchone()
+        if row is not None:
+            zipf = row[0] or RARE_WORD_ZIPF
+        else:
+            row = db.execute(
+                "SELECT zipf FROM names WHERE pattern = ? AND word = ?", (pattern, word)
+            ).fetchone()
+            zipf = None if row is None else row[0] - NAME_COST
         self._forget_if_full(1)
-        zipf = self._listed[word] = None if row is None else row[0] or RARE_WORD_ZIPF
+        self._listed[word] = zipf
         return zipf
 
     def _forget_if_full(self, adding: int) -> None:
@@ -125,7 +187,10 @@ class WordModel:
 
     def dictionary_logprob(self, word: str) -> float | None:
         """log10 share of running text of a listed word (lowercase, apostrophes kept), or None."""
-        zipf = self.extra_zipf.get(word)
+        # the lexicon, the names and the extra words share no word: ask the cheapest first
+        zipf = self._listed.get(word) if "'" not in word else None
+        if zipf is None:
+            zipf = self.extra_word_zipf(word)
         if zipf is None and "'" not in word:
             zipf = self._listed_zipf(word)
         if zipf is None and word.endswith("'s") and "'" not in word[:-2]:

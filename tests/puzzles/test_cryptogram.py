@@ -127,11 +127,45 @@ def test_solution_key_is_consistent_both_ways_and_maps_no_letter_to_itself():
 
 
 def test_a_name_missing_from_the_dictionary_does_not_stop_the_solve():
-    text = "Our neighbour Dorthea said that the weather would be cold and wet tomorrow morning."
+    text = "Our neighbour Dorthenia said that the weather would be cold and wet tomorrow morning."
     ciphertext, _ = enciphered(text, 5)
     solution = solve(parse(ciphertext))
     assert solution.plaintext == text.upper()  # the name is read from its letters' other words
-    assert solution.unlisted_words == ("DORTHEA",)
+    assert solution.unlisted_words == ("DORTHENIA",)
+
+
+@pytest.mark.parametrize(
+    ("text", "seed"),
+    [
+        ("Frankly, my dear Rhett, I do not give a hoot.", 3),
+        ("My name is Maximus, commander of the armies of the north.", 1),
+    ],
+)
+def test_a_name_only_the_pronouncing_dictionary_has_is_read_as_a_word(text, seed):
+    # RHETT and MAXIMUS are in no word list but CMUdict's, which the model's names come from
+    from puzzles.cryptogram.model import word_model
+
+    name = re.search(r"Rhett|Maximus", text).group().lower()
+    assert word_model().dictionary_logprob(name) is not None
+    solution = solve(parse(enciphered(text, seed)[0]))
+    assert solution.plaintext == text.upper()
+    assert solution.unlisted_words == ()
+
+
+def test_names_are_rarer_than_their_frequency_and_hold_no_offensive_word():
+    from puzzles.cryptogram.model import NAME_COST, model_database, word_model
+    from puzzles.lexicon import Tier, lexicon
+    from tests.puzzles.test_offensive_words import shipped_list
+
+    names = dict(model_database().execute("SELECT word, zipf FROM names"))
+    assert {"fredo", "maximus", "rhett", "skywalker"} <= names.keys()
+    assert not {name for name in names if len(name) < 4}  # UK, PM: abbreviations
+    assert not names.keys() & lexicon().words(Tier.LARGE)
+    assert not names.keys() & shipped_list("offensive.txt.gz")
+    assert word_model().dictionary_logprob("fredo") == pytest.approx(
+        names["fredo"] - NAME_COST - 9.0
+    )
+    assert word_model().dictionary_logprob("fredo's") is not None  # a name's possessive
 
 
 def test_hints_are_kept_in_the_key():
@@ -438,3 +472,17 @@ def test_word_scores_a_long_lived_worker_keeps_stay_bounded(monkeypatch):
         words.logprob("zq" + format(n, "x").replace("0", "g"))
         assert len(words._cache) <= 50
     assert words.logprob("zqxv") == first  # scored again the same after being forgotten
+    for n in range(200):
+        words.extra_word_zipf("zq" + format(n, "x"))
+        assert len(words._extra) <= 50
+    assert words.extra_word_zipf("kansas") == word_model_zipf("kansas")
+
+
+def word_model_zipf(word: str) -> float:
+    from puzzles.cryptogram.model import model_database
+
+    return (
+        model_database()
+        .execute("SELECT zipf FROM extra_words WHERE word = ?", (word,))
+        .fetchone()[0]
+    )
