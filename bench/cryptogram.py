@@ -35,6 +35,8 @@ from pathlib import Path
 
 from puzzles.cryptogram import parse, solve
 from puzzles.cryptogram.generate import encipher, quotations, random_derangement
+from puzzles.cryptogram.puzzle import Cryptogram
+from puzzles.cryptogram.solver import decode
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "cryptogram"
 SEED = 20261121
@@ -50,6 +52,12 @@ def quotes() -> list[str]:
 
 def tuning_quotes() -> list[str]:
     return [quote for quote, _ in quotations()]
+
+
+def read_by(puzzle: Cryptogram, key: tuple[tuple[str, str], ...]) -> str:
+    """The plain letters a reading's key gives the puzzle's letters: what it reads, offensive
+    words too (the answer shows those masked)."""
+    return decode(puzzle.letters, dict(key))
 
 
 def letters(text: str) -> str:
@@ -79,10 +87,10 @@ def run(
             solution = solve(puzzle)
             times.append(time.perf_counter() - start)
             cpu_times.append(time.process_time() - cpu_start)
-            truth, read = letters(text), letters(solution.plaintext)
+            truth, read = letters(text), read_by(puzzle, solution.key)
             exact += read == truth
             judged.append((solution.confidence, read == truth))
-            shown += any(letters(r.plaintext) == truth for r in solution.readings)
+            shown += any(read_by(puzzle, r.key) == truth for r in solution.readings)
             right += sum(a == b for a, b in zip(read, truth, strict=True))
             total += len(truth)
             if read != truth:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
+from puzzles.cryptogram.puzzle import LETTERS, MASK, Cryptogram
 from renderers import MAX_HEIGHT, min_font_size
 from renderers.common import (
     INK,
@@ -57,6 +57,9 @@ class Marks:
     colour: dict[str, Colour]
     revealed: str = ""
     status: str = ""
+    # letters (numbered through the cipher's letters) whose plain letter is drawn masked:
+    # an offensive word in a solution (puzzles.cryptogram.solver.masked)
+    masked: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -84,11 +87,13 @@ def draw(puzzle: Cryptogram, solution: Any = None) -> bytes:
     height = round(PAD * 2 + layout.height + footer_height)
     canvas = Canvas(WIDTH, height, scale=1)
     canvas.rounded_rectangle((PAD / 2, PAD / 2, WIDTH - PAD / 2, height - PAD / 2), 16, SURFACE)
-    top = PAD
+    top, letters_before = PAD, 0
     for row in layout.rows:
         x = PAD
         for piece in row:
-            x = draw_word(canvas, piece, x, top, marks, layout.scale) + WORD_GAP * layout.scale
+            x = draw_word(canvas, piece, x, top, marks, layout.scale, letters_before)
+            x += WORD_GAP * layout.scale
+            letters_before += sum(ch in LETTERS for ch in piece)
         top += ROW_HEIGHT * layout.scale
     for text, colour in footer:
         canvas.text((PAD, top + 30), text, STATUS_SIZE, colour, bold=False)
@@ -154,7 +159,7 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
         status = f"Confidence {solution.confidence:.0%}"
         if getattr(solution, "unsure", False):
             status += " (not sure: see the other readings)"
-        return Marks(key, colour, status=status)
+        return Marks(key, colour, status=status, masked=frozenset(solution.masked_letters))
     if hasattr(solution, "summary"):  # a verdict
         return Marks(given, colour, status=solution.summary)
     return Marks(given, colour)
@@ -178,13 +183,20 @@ def word_width(word: str) -> float:
 
 
 def draw_word(
-    canvas: Canvas, word: str, x: float, top: float, marks: Marks, scale: float = 1.0
+    canvas: Canvas,
+    word: str,
+    x: float,
+    top: float,
+    marks: Marks,
+    scale: float = 1.0,
+    letters_before: int = 0,
 ) -> float:
     """One printed word: cipher letters, rules under them, plain letters on the rules, and
-    its punctuation in both lines."""
+    its punctuation in both lines; `letters_before`, the cipher letters printed before it."""
     cipher_y, rule_y = top + CIPHER_BASELINE * scale, top + RULE_Y * scale
     plain_y = rule_y - 8 * scale
     cipher_size, plain_size = round(CIPHER_SIZE * scale), round(PLAIN_SIZE * scale)
+    letter_number = letters_before
     for ch in word:
         width = char_width(ch) * scale
         centre = x + width / 2
@@ -199,7 +211,8 @@ def draw_word(
                 )
                 canvas.rounded_rectangle(tile, 5 * scale, fill=REVEALED)
             canvas.line([(x + 4 * scale, rule_y), (x + width - 4 * scale, rule_y)], INK, 2)
-            plain = marks.key.get(ch)
+            plain = MASK if letter_number in marks.masked else marks.key.get(ch)
+            letter_number += 1
             if plain:
                 fill = text_colour_on(REVEALED) if ch == marks.revealed else marks.colour[ch]
                 canvas.text((centre, plain_y), plain, plain_size, fill, anchor="ms")

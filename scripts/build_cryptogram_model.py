@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gzip
 import itertools
 import random
 import re
@@ -66,12 +65,10 @@ import sqlite3
 import subprocess
 import tempfile
 from collections import Counter
-from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from puzzles.cryptogram.model import shape_of
-from puzzles.lexicon import Tier, lexicon, pattern_of
+from puzzles.lexicon import Tier, is_offensive, lexicon, pattern_of
 
 REPO = Path(__file__).resolve().parent.parent
 OUTPUT = REPO / "puzzles" / "cryptogram" / "data" / "model.sqlite"
@@ -148,18 +145,6 @@ def unpacked(package: str, deb: Path | None, tmp: str) -> Path:
         deb = next(Path(tmp).glob(f"{package}_*.deb"))
     subprocess.run(["dpkg-deb", "-x", str(deb), f"{tmp}/{package}"], check=True)
     return Path(tmp) / package
-
-
-@cache
-def offensive_words() -> frozenset[str]:
-    """The lexicon's offensive-word list as applied to its tiers (scripts/build_lexicon.py)."""
-    raw = resources.files("puzzles.lexicon").joinpath("data", "offensive.txt.gz").read_bytes()
-    return frozenset(gzip.decompress(raw).decode("ascii").split())
-
-
-def is_offensive(word: str) -> bool:
-    """An offensive word, or its possessive ("injun's")."""
-    return word.removesuffix("'s") in offensive_words()
 
 
 def scowl_extra_words(deb: Path | None) -> set[str]:

@@ -20,6 +20,7 @@ from functools import cached_property
 from puzzles.core import PuzzleError, is_invisible, is_letter, shown, upper_each
 
 LETTERS = string.ascii_uppercase
+MASK = "*"  # drawn for each hidden letter of an offensive word in an answer
 EXAMPLE = "TSO'X ASIOX RSIG AJLAFCOH PCESGC XJCR JYXAJ. hints: X=T"
 HINT_EXAMPLE = "hints: A=E, Q=T"
 MIN_LETTERS = 2

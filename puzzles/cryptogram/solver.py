@@ -15,10 +15,16 @@ calibration table).
 
 Without word breaks (a patristocrat) the key is found by simulated annealing from a few
 starts on letter 4-gram scores, and the plaintext is split into words for display.
+
+A reading may spell an offensive word that no word list here proposes (its letters filled
+in from the key): the answer shows such a word with its letters after the first masked, in
+the text and in the picture, so nothing the bot shows spells one; the key stays whole.
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Usage
@@ -27,8 +33,9 @@ from puzzles.cryptogram.model import (
     word_model,
 )
 from puzzles.cryptogram.patristocrat import segment, settle_by_words, solve_patristocrat
-from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
+from puzzles.cryptogram.puzzle import LETTERS, MASK, Cryptogram
 from puzzles.cryptogram.search import solve_with_word_breaks
+from puzzles.lexicon import is_offensive
 
 MAX_READINGS = 5
 MIN_READING_SHARE = 0.02  # readings less likely than this are not worth showing
@@ -44,6 +51,7 @@ SCORE_TEMPERATURE = 2.5
 UNFOUND_WEIGHT = -2.0
 UNFOUND_PER_UNLISTED_WORD = 1.0
 UNSURE_BELOW = 0.9  # an answer less sure than this says so and shows its rivals
+PRINTED_WORD = re.compile(r"[A-Z]+(?:'[A-Z]+)*")
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,8 @@ class CryptogramSolution:
     readings: tuple[Reading, ...]  # best first; the first is the answer above
     unlisted_words: tuple[str, ...]  # words of the answer no word list has (names, coinages)
     patristocrat: bool = False
+    # the answer's letters shown as MASK, numbered through the cipher's letters from 0
+    masked_letters: tuple[int, ...] = ()
 
     @property
     def key_text(self) -> str:
@@ -153,15 +163,35 @@ def _solution(
     unfound = 10 ** (UNFOUND_WEIGHT + UNFOUND_PER_UNLISTED_WORD * len(unlisted))
     total = sum(weights.values()) + unfound
     shown = [
-        Reading(text, pairs, round(score, 3), weights[text] / total)
+        Reading(masked(text)[0], pairs, round(score, 3), weights[text] / total)
         for text, (score, pairs) in readings.items()
     ]
     shown.sort(key=lambda r: -r.score)
     top = shown[0]
     shown = [top] + [r for r in shown[1:MAX_READINGS] if r.confidence >= MIN_READING_SHARE]
     return CryptogramSolution(
-        top.plaintext, top.key, round(top.confidence, 4), tuple(shown), unlisted, patristocrat
+        top.plaintext,
+        top.key,
+        round(top.confidence, 4),
+        tuple(shown),
+        tuple(word for word in unlisted if not is_offensive(word)),
+        patristocrat,
+        masked(best_text)[1],
     )
+
+
+def masked(plaintext: str) -> tuple[str, tuple[int, ...]]:
+    """The plaintext with each offensive word's letters after the first written as MASK
+    (FUCKING -> F******), and which letters those are, counted through its letters."""
+    letter_number = list(itertools.accumulate(ch in LETTERS for ch in plaintext))
+    chars, hidden = list(plaintext), []
+    for word in PRINTED_WORD.finditer(plaintext):
+        if is_offensive(word.group()):
+            for place in range(word.start() + 1, word.end()):
+                if chars[place] in LETTERS:
+                    chars[place] = MASK
+                    hidden.append(letter_number[place] - 1)
+    return "".join(chars), tuple(hidden)
 
 
 def _plaintext(puzzle: Cryptogram, key: dict[str, str], patristocrat: bool) -> str:

@@ -9,6 +9,13 @@
 See puzzles.lexicon.dictionary for the API and NOTICE for the data's sources and licences.
 """
 
-from puzzles.lexicon.dictionary import Lexicon, Tier, lexicon, pattern_of
+from puzzles.lexicon.dictionary import (
+    Lexicon,
+    Tier,
+    is_offensive,
+    lexicon,
+    offensive_words,
+    pattern_of,
+)
 
-__all__ = ["Lexicon", "Tier", "lexicon", "pattern_of"]
+__all__ = ["Lexicon", "Tier", "is_offensive", "lexicon", "offensive_words", "pattern_of"]

@@ -303,6 +303,18 @@ def _read_data(name: str) -> str:
     return zlib.decompress(data, wbits=31).decode("ascii")  # wbits=31: gzip container
 
 
+@functools.cache
+def offensive_words() -> frozenset[str]:
+    """The offensive words the tiers are filtered with (scripts/build_lexicon.py writes the
+    list, from the npm package cuss and data/blocklist.txt): no output may spell one."""
+    return frozenset(_read_data("offensive.txt.gz").split())
+
+
+def is_offensive(word: str) -> bool:
+    """An offensive word (any case), or its possessive ("injun's")."""
+    return word.lower().removesuffix("'s") in offensive_words()
+
+
 def _load_zipf_table() -> dict[str, float]:
     table: dict[str, float] = {}
     for line in _read_data(_ZIPF_FILE).splitlines():

@@ -4,16 +4,23 @@ The list as applied is shipped beside the tiers (offensive.txt.gz, written by
 scripts/build_lexicon.py from the npm package cuss and the project's blocklist.txt).
 """
 
+import dataclasses
 import gzip
+import random
 import re
 from importlib import resources
 
 import pytest
 
+import puzzles.cryptogram as cryptogram
 from bot.cli import main
+from puzzles.cryptogram.generate import encipher, random_derangement
+from puzzles.cryptogram.puzzle import LETTERS
+from puzzles.cryptogram.solver import _solution, decode, masked
 from puzzles.letterboxed.puzzle import parse
 from puzzles.letterboxed.rules import check
-from puzzles.lexicon import Tier, lexicon
+from puzzles.lexicon import Tier, is_offensive, lexicon, offensive_words
+from renderers.cryptogram import draw as draw_cryptogram
 
 TIERS = (Tier.COMMON, Tier.STANDARD, Tier.LARGE)
 
@@ -81,3 +88,59 @@ def test_the_cryptogram_solver_knows_no_offensive_word(offensive):
     extra = word_model().extra_zipf
     assert {"kansas", "don't", "jesus"} <= extra.keys()
     assert not {word.removesuffix("'s") for word in extra} & offensive
+
+
+def test_offensive_words_are_known_in_any_case_and_as_possessives(offensive):
+    assert is_offensive("BITCH") and is_offensive("bitch's") and is_offensive("Retard")
+    assert not is_offensive("pitch") and not is_offensive("snigger")
+    assert offensive_words() == offensive
+
+
+def test_masking_hides_each_offensive_word_after_its_first_letter_and_numbers_its_letters():
+    text, hidden = masked("OH, BITCH'S PUSSY-CAT! PITCH.")
+    assert text == "OH, B****'* P****-CAT! PITCH."
+    letters = [ch for ch in "OH, BITCH'S PUSSY-CAT! PITCH." if ch.isalpha()]
+    assert [letters[i] for i in hidden] == list("ITCHS" + "USSY")
+    assert masked("THE WHOLE CLASS") == ("THE WHOLE CLASS", ())
+
+
+OFFENSIVE_SENTENCES = [
+    "YOU SON OF A BITCH, GET OUT OF MY HOUSE",
+    "SHUT UP, YOU STUPID SLUT",
+    "HE CALLED ME A RETARD IN FRONT OF THE WHOLE CLASS",
+]
+
+
+def enciphered(sentence: str) -> tuple[cryptogram.Cryptogram, dict[str, str]]:
+    key = random_derangement(random.Random(0))
+    return cryptogram.parse(encipher(sentence, key)), {c: p for p, c in key.items()}
+
+
+def shown_words(solution) -> set[str]:
+    shown = solution.text() + " ".join(reading.plaintext for reading in solution.readings)
+    return {word.lower() for word in re.findall(r"[A-Za-z]+", shown)}
+
+
+@pytest.mark.parametrize("sentence", OFFENSIVE_SENTENCES)
+def test_an_answer_reading_an_offensive_word_shows_it_masked_and_keeps_its_key(sentence, offensive):
+    puzzle, truth = enciphered(sentence)
+    key = tuple(LETTERS.index(truth.get(c, c)) for c in LETTERS)
+    solution = _solution(puzzle, [(0.0, key)], patristocrat=False)
+    assert not shown_words(solution) & offensive, solution.text()
+    assert "*" in solution.plaintext and solution.masked_letters
+    # the key is whole: it still reads the sentence, and only the shown text is masked
+    assert decode(puzzle.letters, dict(solution.key)) == "".join(filter(str.isalpha, sentence))
+    assert not any(is_offensive(word) for word in solution.unlisted_words)
+    unmasked = dataclasses.replace(solution, masked_letters=())
+    assert draw_cryptogram(puzzle, solution) != draw_cryptogram(puzzle, unmasked)
+
+
+@pytest.mark.parametrize("sentence", OFFENSIVE_SENTENCES)
+def test_solving_such_a_cryptogram_shows_no_offensive_word(sentence, offensive):
+    solution = cryptogram.solve(enciphered(sentence)[0])
+    assert not shown_words(solution) & offensive, solution.text()
+
+
+def test_an_innocent_answer_is_not_masked():
+    solution = cryptogram.solve(enciphered("HASTE MAKES WASTE, MY FRIEND")[0])
+    assert not solution.masked_letters and "*" not in solution.text()
