@@ -21,7 +21,7 @@ from puzzles.cryptogram.ranking import ReadingScorer, climb_from_best
 
 PATRISTOCRAT_RESTARTS = 6  # at most; stops early when two runs agree
 ANNEALING_STEPS = 20_000  # 10,000: 54 of the first 60 tuning fortunes; 30,000: 56 as here
-ANNEALING_START = 4.0  # log10 per 100 letters: how much worse a swap may score, early on
+ANNEALING_START = 10.0  # log10 per 100 letters: how much worse a swap may score, early on
 PATRISTOCRAT_SAMPLE = 500  # letters scored while annealing; the rest only when polishing
 POLISH_PASSES = 3
 PATRISTOCRAT_SEED = 4242
@@ -60,6 +60,7 @@ def solve_patristocrat(
 WORD_ROUNDS = 2  # split into words and climb, again with the words the better key reads
 WORD_CLIMB_PASSES = 4  # letter swaps judged by the likeliest split into words
 RARE_LETTER_COUNT = 3  # letters seen this often or less are the ones 4-grams leave unsure
+SWAP_SHORTLIST = 20  # swaps of any two letters judged by words: those 4-grams mind least
 STRETCH_MARGIN = 8  # letters either side of a changed one that a swap is judged on
 
 
@@ -105,11 +106,14 @@ def _climb_on_words(
     counts = Counter(cipher)
     positions = {c: [i for i, x in enumerate(cipher) if x == c] for c in counts}
     rare = [c for c in range(26) if c not in fixed and counts.get(c, 0) <= RARE_LETTER_COUNT]
+    movable = [c for c in range(26) if c not in fixed]
     for _ in range(WORD_CLIMB_PASSES):
         plain = "".join(chr(97 + key[c]) for c in cipher)
         breaks = list(itertools.accumulate(len(word) for word in segment(plain)))
         best_move, best_gain = None, 0.0
-        for a, b in itertools.combinations(rare, 2):
+        pairs = dict.fromkeys(itertools.combinations(rare, 2))
+        pairs.update(dict.fromkeys(_likely_swaps(cipher, key, movable, set(counts))))
+        for a, b in pairs:
             if a not in counts and b not in counts:
                 continue
             key[a], key[b] = key[b], key[a]
@@ -129,6 +133,23 @@ def _climb_on_words(
         a, b = best_move
         key[a], key[b] = key[b], key[a]
     return tuple(key)
+
+
+def _likely_swaps(
+    cipher: list[int], key: list[int], movable: list[int], in_text: set[int]
+) -> list[tuple[int, int]]:
+    """The SWAP_SHORTLIST swaps of two letters' readings that cost the 4-gram score least:
+    4-grams cannot tell B from P in BIRTH or D from N in AND, but they rule out most swaps,
+    so only these few are worth judging by words."""
+    score = _quadgram_score(cipher, key)
+    losses = []
+    for a, b in itertools.combinations(movable, 2):
+        if a not in in_text and b not in in_text:
+            continue
+        key[a], key[b] = key[b], key[a]
+        losses.append((score - _quadgram_score(cipher, key), (a, b)))
+        key[a], key[b] = key[b], key[a]
+    return [pair for _, pair in sorted(losses)[:SWAP_SHORTLIST]]
 
 
 def _stretches(changed: list[int], breaks: list[int]) -> list[tuple[int, int]]:
