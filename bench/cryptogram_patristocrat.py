@@ -25,7 +25,7 @@ import statistics
 import time
 from pathlib import Path
 
-from bench.cryptogram import calibration, calibration_lines, letters, tuning_quotes
+from bench.cryptogram import calibration, calibration_lines, letters, read_by, tuning_quotes
 from puzzles.cryptogram import parse, solve
 from puzzles.cryptogram.generate import encipher, random_derangement
 
@@ -68,7 +68,7 @@ def run(limit: int | None = None, texts_file: Path | None = None) -> dict:
         solution = solve(puzzle, patristocrat=True)
         times.append(time.perf_counter() - start)
         cpu_times.append(time.process_time() - cpu_start)
-        truth, read = letters(text), letters(solution.plaintext)
+        truth, read = letters(text), read_by(puzzle, solution.key)
         exact += read == truth
         right += sum(a == b for a, b in zip(read, truth, strict=True))
         total += len(truth)
