@@ -289,6 +289,34 @@ def test_a_one_off_command_answers_as_a_bot_worker_does():
     assert one_off._zipf_table is None  # the whole table was never read
 
 
+def test_a_one_off_frequency_look_up_agrees_with_the_whole_table():
+    # The one-off look-up reads the frequency file's lines itself: a line's first word, its
+    # last word and a word that is a prefix or suffix of another must come out as the table.
+    worker = lexicon().load_all()
+    table = worker._zipf_table
+    by_value: dict[float, list[str]] = {}
+    for word, value in table.items():
+        by_value.setdefault(value, []).append(word)
+    ends = {words[0] for words in by_value.values()} | {w[-1] for w in by_value.values()}
+    picked = random.Random(7).sample(sorted(table), 300)
+    for wanted in (ends, set(picked), {"the", "then", "there", "ther"}, {"zzzx", "qqq"}):
+        one_off = lexicon.__wrapped__()
+        assert one_off.zipfs(wanted) == {word: worker.zipf(word) for word in wanted}
+        assert one_off._zipf_table is None
+
+
+@pytest.mark.parametrize("letters", ["aabcdlmnnptt", "aabgimrrttvx", "ceghllnptuwx"])
+def test_reading_every_solution_at_once_changes_nothing(letters):
+    roll = parse(letters)
+    lazily = list(solutions(roll, Tier.STANDARD))
+    words = sorted({word for found in lazily for word in found.words()})
+    assert list(solutions(roll, Tier.STANDARD, reading_all=True)) == lazily
+    assert lazily
+    # the roll's words given by the caller: only they are used
+    assert list(solutions(roll, Tier.STANDARD, words=words)) == lazily
+    assert list(solutions(roll, Tier.STANDARD, words=words[1:])) != lazily
+
+
 def test_standard_tier_prefers_an_all_common_answer():
     roll = parse("aabgimrrttvx")
     solution = solve(roll, tier="standard", max_solutions=20)
