@@ -28,7 +28,7 @@ from puzzles.qless.shapes import (
     shapes,
     stored_shapes,
 )
-from puzzles.qless.solver import built_tree, compact, shape_tree, solutions
+from puzzles.qless.solver import built_tree, compact, roll_words, shape_tree, solutions
 from puzzles.registry import get_kind
 from tests.conftest import corpus_path
 
@@ -287,6 +287,21 @@ def test_a_one_off_command_answers_as_a_bot_worker_does():
     words = {word for found in solutions(roll, Tier.STANDARD, worker) for word in found.words()}
     assert one_off.zipfs(words | {"zzzx"}) == {w: worker.zipf(w) for w in words | {"zzzx"}}
     assert one_off._zipf_table is None  # the whole table was never read
+
+
+def test_a_one_off_command_finds_a_rolls_words_as_a_worker_does():
+    # A fresh process reads each tier's text; its first and last words are the edge cases.
+    worker = lexicon().load_all()
+    one_off = lexicon.__wrapped__()
+    for tier in Tier:
+        text = worker.text(tier)
+        first, last = text[: text.index("\n")], text[text.rindex("\n") + 1 :]
+        for letters in ("aabcdlmnnptt", "aabcdghijprz", first + "etaoin", last + "etaoin"):
+            letters = parse(letters[:12]).letters  # sorted, as a roll's are
+            found = roll_words(letters, one_off, tier)
+            assert found == roll_words(letters, worker, tier)
+            assert first in found or not set(first) <= set(letters)
+    assert not one_off.has_word_set(Tier.STANDARD)
 
 
 def test_a_one_off_frequency_look_up_agrees_with_the_whole_table():
