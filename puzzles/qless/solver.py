@@ -179,14 +179,13 @@ class WordIndex:
         for position, letter in zip(positions, crossing, strict=True):
             candidates &= with_letter.get((position, letter), 0)
         fixed = _packed(crossing)
-        fresh = [p for p in range(length) if p not in positions]
+        fresh = _fresh_reader(length, positions)
         options = []
         while candidates:
             low = candidates & -candidates
             candidates ^= low
             number = low.bit_length() - 1
-            word = words[number]
-            options.append((packed[number] - fixed, "".join([word[p] for p in fresh])))
+            options.append((packed[number] - fixed, fresh(words[number])))
         return options
 
     def words_using(
@@ -434,14 +433,28 @@ class Grown:
                 done.append((grid + letters, _GUARD))
 
 
+@cache
+def _fresh_reader(length: int, positions: bytes) -> Callable[[str], str]:
+    """A word's letters outside these positions: those it writes into new cells."""
+    fresh = [p for p in range(length) if p not in positions]
+    if not fresh:
+        return _no_letters  # (a word closing a loop writes no new cell)
+    if len(fresh) == length:
+        return str
+    if len(fresh) == 1:
+        return itemgetter(fresh[0])
+    getter = itemgetter(*fresh)
+    return lambda word: "".join(getter(word))
+
+
 def _crossing_reader(cells: bytes) -> Callable[[str], Crossing]:
     """A partial grid's letters in these cells: one letter, or a tuple of them."""
     if not cells:
-        return _nothing_crossed
+        return _no_letters
     return itemgetter(*cells)
 
 
-def _nothing_crossed(grid: str) -> Crossing:
+def _no_letters(word: str) -> str:
     return ""
 
 
