@@ -415,7 +415,7 @@ class Grown:
                     )
                 for need, letters in options:
                     rest = left - need  # a letter short clears its guard bit
-                    if rest & dead_end == guard:
+                    if rest & dead_end == guard:  # no letter short, none stranded
                         done.append((grid + letters, rest))
             if len(done) > count:
                 return True
