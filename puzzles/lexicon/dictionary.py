@@ -325,14 +325,17 @@ def _load_zipf_table() -> dict[str, float]:
 
 def _zipfs_in_text(text: str, wanted: set[str]) -> dict[str, float]:
     """The zipf of each wanted word in the frequency file's text (0.0: not there), by one
-    regular expression per line for the words made of the wanted words' letters."""
+    regular expression per line for the words made of the wanted words' letters. Every
+    word of a line follows a space (the line opens with its zipf), and a pattern opening
+    with that space lets the matcher skip from space to space: several times faster than
+    trying the letters at every place."""
     letters = re.escape("".join(sorted(set("".join(wanted)))))
     shortest, longest = min(map(len, wanted)), max(map(len, wanted))
-    candidates = re.compile(f"(?<![^ ])[{letters}]{{{shortest},{longest}}}(?![^ ])")
+    candidates = re.compile(f" ([{letters}]{{{shortest},{longest}}})(?![^ ])")
     found = dict.fromkeys(wanted, 0.0)
     for line in text.splitlines():
-        value, _, words = line.partition(" ")
-        for word in candidates.findall(words):
+        value, _, _ = line.partition(" ")
+        for word in candidates.findall(line):
             if word in found:
                 found[word] = float(value)
     return found

@@ -17,7 +17,7 @@ them back.
 
 from __future__ import annotations
 
-import gzip
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -212,13 +212,19 @@ def _cells_of_rows(masks: Iterable[int]) -> tuple[Cell, ...]:
 
 def gzip_bytes(text: str) -> bytes:
     """Deterministic gzip (no file name, no timestamp) so regenerating gives the same bytes."""
+    import gzip  # only the build script writes these files: a solve's start-up skips gzip
+
     return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
+
+
+def _gunzip(data: bytes) -> str:
+    return zlib.decompress(data, wbits=31).decode("ascii")  # wbits=31: a gzip container
 
 
 @cache
 def stored_shapes() -> dict[int, tuple[Shape, ...]]:
     data = resources.files(__package__).joinpath("data", DATA_FILE).read_bytes()
-    return decode(gzip.decompress(data).decode("ascii"))
+    return decode(_gunzip(data))
 
 
 @cache
@@ -228,7 +234,7 @@ def stored_odds(n: int) -> tuple[int, ...] | None:
     if n != MAX_CELLS or not path.is_file():
         return None  # every shape alike: the search then goes in the stored order
     data = path.read_bytes()
-    lines = gzip.decompress(data).decode("ascii").split()
+    lines = _gunzip(data).split()
     return tuple(int(line) for line in lines[1:])  # the first line is the sample size
 
 

@@ -28,7 +28,7 @@ from puzzles.qless.shapes import (
     shapes,
     stored_shapes,
 )
-from puzzles.qless.solver import built_tree, compact, shape_tree, solutions
+from puzzles.qless.solver import built_tree, compact, roll_words, shape_tree, solutions
 from puzzles.registry import get_kind
 from tests.conftest import corpus_path
 
@@ -287,6 +287,49 @@ def test_a_one_off_command_answers_as_a_bot_worker_does():
     words = {word for found in solutions(roll, Tier.STANDARD, worker) for word in found.words()}
     assert one_off.zipfs(words | {"zzzx"}) == {w: worker.zipf(w) for w in words | {"zzzx"}}
     assert one_off._zipf_table is None  # the whole table was never read
+
+
+def test_a_one_off_command_finds_a_rolls_words_as_a_worker_does():
+    # A fresh process reads each tier's text; its first and last words are the edge cases.
+    worker = lexicon().load_all()
+    one_off = lexicon.__wrapped__()
+    for tier in Tier:
+        text = worker.text(tier)
+        first, last = text[: text.index("\n")], text[text.rindex("\n") + 1 :]
+        for letters in ("aabcdlmnnptt", "aabcdghijprz", first + "etaoin", last + "etaoin"):
+            letters = parse(letters[:12]).letters  # sorted, as a roll's are
+            found = roll_words(letters, one_off, tier)
+            assert found == roll_words(letters, worker, tier)
+            assert first in found or not set(first) <= set(letters)
+    assert not one_off.has_word_set(Tier.STANDARD)
+
+
+def test_a_one_off_frequency_look_up_agrees_with_the_whole_table():
+    # The one-off look-up reads the frequency file's lines itself: a line's first word, its
+    # last word and a word that is a prefix or suffix of another must come out as the table.
+    worker = lexicon().load_all()
+    table = worker._zipf_table
+    by_value: dict[float, list[str]] = {}
+    for word, value in table.items():
+        by_value.setdefault(value, []).append(word)
+    ends = {words[0] for words in by_value.values()} | {w[-1] for w in by_value.values()}
+    picked = random.Random(7).sample(sorted(table), 300)
+    for wanted in (ends, set(picked), {"the", "then", "there", "ther"}, {"zzzx", "qqq"}):
+        one_off = lexicon.__wrapped__()
+        assert one_off.zipfs(wanted) == {word: worker.zipf(word) for word in wanted}
+        assert one_off._zipf_table is None
+
+
+@pytest.mark.parametrize("letters", ["aabcdlmnnptt", "aabgimrrttvx", "ceghllnptuwx"])
+def test_reading_every_solution_at_once_changes_nothing(letters):
+    roll = parse(letters)
+    lazily = list(solutions(roll, Tier.STANDARD))
+    words = sorted({word for found in lazily for word in found.words()})
+    assert list(solutions(roll, Tier.STANDARD, reading_all=True)) == lazily
+    assert lazily
+    # the roll's words given by the caller: only they are used
+    assert list(solutions(roll, Tier.STANDARD, words=words)) == lazily
+    assert list(solutions(roll, Tier.STANDARD, words=words[1:])) != lazily
 
 
 def test_standard_tier_prefers_an_all_common_answer():
