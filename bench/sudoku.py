@@ -1,7 +1,7 @@
 """Sudoku benchmark: the exact solver against Norvig's, on every sudoku corpus; generation.
 
     .venv/bin/python -m bench.sudoku [--json] [--no-baseline] [--limit N] [--seeds N]
-                                     [--sets TEXT] [--sixteen N]
+                                     [--sets TEXT] [--sixteen N] [--split]
 
 Every puzzle of every corpus in ../shared/corpora/sudoku (17_clue: its first 5,000) is
 solved three ways in turn, interleaved puzzle by puzzle: by Norvig's constraint propagation
@@ -12,6 +12,10 @@ and the baseline's, is checked to be a valid completion of its puzzle. Per set: 
 total of each, and the ratios Norvig / ours by median and by total.
 Targets: the full solve at least 2x Norvig on every set; to the first solution at least
 10x by median on forum_hardest_1106; no puzzle over 0.5 s.
+
+With --split, the full solve's two parts are also timed on their own, to show which side a
+gap is on: the search (count_solutions to MANY_CAP, the search `solve` runs) and the grading
+(the logic solve and its grade, for a unique puzzle; its median is over the unique puzzles).
 
 With --sixteen N: 16x16 puzzles generated at each grade from N seeds, solved both ways
 (target: full solve median <= 50 ms). Then generation: time per 9x9 puzzle per grade,
@@ -34,9 +38,11 @@ from pathlib import Path
 from bench import norvig
 from puzzles.core import PuzzleError
 from puzzles.sudoku.generate import DIFFICULTIES, generate
+from puzzles.sudoku.grade import grade as grade_of
 from puzzles.sudoku.grid import Grid, units
+from puzzles.sudoku.logic import solve_by_logic
 from puzzles.sudoku.puzzle import parse
-from puzzles.sudoku.solver import solutions, solve
+from puzzles.sudoku.solver import MANY_CAP, count_solutions, solutions, solve
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "sudoku"
 # (label, file, at most this many puzzles): every sudoku corpus; 17_clue's 49,158 would take
@@ -109,13 +115,16 @@ def summary(cpu: list[float], wall: list[float]) -> dict:
     }
 
 
-def bench_set(texts: list[str], baseline: bool) -> dict:
+def bench_set(texts: list[str], baseline: bool, split: bool = False) -> dict:
     """Each puzzle, in turn: Norvig's search, ours to the first solution, and the full solve
-    (`solve`: count to two, then grade), so that load on the machine hits all three alike."""
+    (`solve`: count to two, then grade), so that load on the machine hits all three alike;
+    with `split`, then the full solve's search and its grading, each on its own."""
     runs: dict[str, tuple[list[float], list[float]]] = {
         "norvig": ([], []),
         "first": ([], []),
         "full": ([], []),
+        "search": ([], []),
+        "grading": ([], []),
     }
     invalid = several = none = 0
     for text in texts:
@@ -141,6 +150,18 @@ def bench_set(texts: list[str], baseline: bool) -> dict:
             invalid += result.unique and result.grade is None
         several += result.count > 1
         none += result.count == 0
+        if split:
+            count, cpu, wall = timed(lambda puzzle=puzzle: count_solutions(puzzle, MANY_CAP))
+            runs["search"][0].append(cpu)
+            runs["search"][1].append(wall)
+            invalid += min(count, 2) != result.count
+            if result.unique:
+                graded, cpu, wall = timed(
+                    lambda puzzle=puzzle: grade_of(puzzle, solve_by_logic(puzzle))
+                )
+                runs["grading"][0].append(cpu)
+                runs["grading"][1].append(wall)
+                invalid += graded != result.grade
     result = {"puzzles": len(texts), "invalid_answers": invalid, "several": several, "none": none}
     for name, (cpu, wall) in runs.items():
         if cpu:
@@ -216,12 +237,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sixteen", type=int, default=0, help="also time 16x16 puzzles, this many seeds per grade"
     )
+    parser.add_argument(
+        "--split", action="store_true", help="also time the full solve's search and grading apart"
+    )
     args = parser.parse_args(argv)
     report: dict = {"solving": {}, "generation": {}}
     for label, texts in corpus_sets(args.limit):
         if args.sets and args.sets not in label:
             continue
-        report["solving"][label] = bench_set(texts, baseline=not args.no_baseline)
+        report["solving"][label] = bench_set(texts, baseline=not args.no_baseline, split=args.split)
         print(f"  solved {label}", file=sys.stderr, flush=True)
     if args.sixteen:
         report["sixteen"] = bench_sixteen(args.sixteen)
@@ -252,6 +276,19 @@ def render(report: dict) -> str:
             f"| {label} | {row['puzzles']} | {norvig_cell} | {_times(row['first'])} "
             f"| {_times(row['full'])} | {ratio_first} | {ratio_full} | {row['invalid_answers']} |"
         )
+    split = [(label, row) for label, row in report["solving"].items() if "search" in row]
+    if split:
+        lines += [
+            "",
+            "| set | full solve: median / total | its search: median / total "
+            "| its grading (unique puzzles): median / total |",
+            "|---|---|---|---|",
+        ]
+        for label, row in split:
+            grading = _times(row["grading"]) if "grading" in row else "-"
+            lines.append(
+                f"| {label} | {_times(row['full'])} | {_times(row['search'])} | {grading} |"
+            )
     if report.get("sixteen"):
         row = report["sixteen"]
         lines += [
