@@ -9,7 +9,9 @@ the Spearman rank correlation between the grade score and the tier, both over th
 tiers in file order and over the bank's four published rating buckets (hard, hard1 and
 hard2 all come from its "hard" bucket, Sukaku Explainer rating 2.5 to 5.0). Every logic
 step is also checked against the bank's solution (placements right, eliminations never
-remove the answer): any mismatch is reported as unsound.
+remove the answer): any mismatch is reported as unsound. The grading is timed again with
+the bank's solution known, as /solve sudoku grades (solve has found it): "known ms" is
+that median, and every such grade must be the same ("differ" counts those that are not).
 """
 
 from __future__ import annotations
@@ -31,12 +33,16 @@ TIERS = ("easy", "medium", "hard", "hard1", "hard2", "diabolical")
 BUCKET = {"easy": 0, "medium": 1, "hard": 2, "hard1": 2, "hard2": 2, "diabolical": 3}
 
 
+def as_grid(answer: str) -> Grid:
+    return Grid(3, 3, tuple(map(int, answer)), "123456789")
+
+
 def read_tier(tier: str, limit: int | None) -> list[tuple[Grid, str]]:
     pairs = []
     for line in (CORPUS / f"{tier}_puzzle_and_solution.txt").read_text().splitlines():
         if line.strip():
             puzzle, solution = line.split()
-            pairs.append((Grid(3, 3, tuple(map(int, puzzle)), "123456789"), solution))
+            pairs.append((as_grid(puzzle), solution))
     return pairs[:limit]
 
 
@@ -80,13 +86,17 @@ def run(limit: int | None) -> dict:
     bucket_index: list[float] = []
     for index, tier in enumerate(TIERS):
         pairs = read_tier(tier, limit)
-        times, grades, unsound = [], [], 0
+        times, known_times, grades, unsound, differ = [], [], [], 0, 0
         for grid, solution in pairs:
             start = time.perf_counter()
             result = grade(grid)
             times.append(time.perf_counter() - start)
             grades.append(result)
             unsound += unsound_steps(grid, solution)
+            start = time.perf_counter()
+            known = grade(grid, solve_by_logic(grid, as_grid(solution)))
+            known_times.append(time.perf_counter() - start)
+            differ += known != result
         tier_scores = [g.score for g in grades]
         scores += tier_scores
         tier_index += [index] * len(grades)
@@ -99,6 +109,8 @@ def run(limit: int | None) -> dict:
             "solved_by_logic": sum(g.name != "beyond-logic" for g in grades),
             "median_ms": round(statistics.median(times) * 1000, 2),
             "max_ms": round(max(times) * 1000, 2),
+            "known_median_ms": round(statistics.median(known_times) * 1000, 2),
+            "differ_when_known": differ,
             "unsound_steps": unsound,
         }
     return {
@@ -119,13 +131,15 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     header = f"{'tier':<11}{'n':>5}{'mean':>7}  " + "".join(f"{g:>7.6}" for g in GRADES)
-    print(header + f"{'logic':>7}{'med ms':>8}{'max ms':>8}{'unsound':>8}")
+    print(
+        header + f"{'logic':>7}{'med ms':>8}{'max ms':>8}{'known ms':>9}{'differ':>7}{'unsound':>8}"
+    )
     for tier, row in report["per_tier"].items():
         counts = "".join(f"{row['grades'][g]:>7}" for g in GRADES)
         print(
             f"{tier:<11}{row['puzzles']:>5}{row['mean_score']:>7.2f}  {counts}"
             f"{row['solved_by_logic']:>7}{row['median_ms']:>8.1f}{row['max_ms']:>8.1f}"
-            f"{row['unsound_steps']:>8}"
+            f"{row['known_median_ms']:>9.1f}{row['differ_when_known']:>7}{row['unsound_steps']:>8}"
         )
     print(f"Spearman rho, score vs six tiers in file order: {report['spearman_six_tiers']:.3f}")
     print(f"Spearman rho, score vs the bank's four buckets: {report['spearman_four_buckets']:.3f}")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from heapq import heappop, heappush
+from operator import itemgetter
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
@@ -60,7 +61,9 @@ def bit_positions(mask: int) -> list[int]:
 class Board:
     """Mutable solving state: values and candidates, with helpers to word a step."""
 
-    def __init__(self, grid: Grid, candidates: Sequence[int] | None = None):
+    def __init__(
+        self, grid: Grid, candidates: Sequence[int] | None = None, solution: Grid | None = None
+    ):
         self.grid = grid
         self.geo = geometry(grid.box_rows, grid.box_cols)
         self.n = grid.size
@@ -87,6 +90,20 @@ class Board:
         self.value_changes = [0] * (self.n + 1)
         self._nothing_at: dict[object, int] = {}
         self._pairs: dict[int, tuple[int, list[tuple[int, int]]]] = {}
+        self._fruitless: dict[object, frozenset[Any]] = {}
+        # A completion of the grid, when the caller knows one (solve found it), as one bit
+        # set of its candidates (bit (value - 1) * cells + cell, as the chains number them):
+        # every step holds in every solution, so techniques may use it to skip looking where
+        # nothing can be found (chains.py).
+        self.solution: int | None = None
+        if solution is not None:
+            cells_of = [0] * (self.n + 1)  # value -> its cells in the solution, as bits
+            checked = _checked_solution(self, solution, narrowed=candidates is not None)
+            for cell, value in enumerate(checked):
+                cells_of[value] |= 1 << cell
+            cells = len(self.cands)
+            values = range(1, self.n + 1)
+            self.solution = sum(cells_of[value] << (value - 1) * cells for value in values)
 
     def places(self) -> list[list[int]]:
         """places()[u][v]: bitset of the positions in unit u (geo.units order) where value v
@@ -141,12 +158,29 @@ class Board:
             nothing_at[where] = changes
         return None
 
+    def unless_fruitless(
+        self, where: object, links: frozenset[Any], finder: Callable[[], Step | None]
+    ) -> Step | None:
+        """finder(), unless it found nothing at `where` before with all of `links` there.
+
+        For techniques whose patterns hang on links that candidates going can only make
+        (a cell down to two values, a value down to two places in a unit) while all else
+        they read only shrinks: chains, colouring, wings. With no new link since they last
+        found nothing, they find nothing again."""
+        before = self._fruitless.get(where)
+        if before is not None and links <= before:
+            return None
+        step = finder()
+        if step is None:
+            self._fruitless[where] = links
+        return step
+
     def _drop(self, moves: Iterable[Move]) -> None:
         """Each (cell, value) is no longer a candidate (nothing to do where it was not)."""
         cands, unit_changes, table = self.cands, self.unit_changes, self._places
         spots_of, value_changes = self._spots, self.value_changes
         for cell, value in moves:
-            b = bit(value)
+            b = 1 << (value - 1)  # bit(value), inline: the hottest loop
             if not cands[cell] & b:
                 continue
             cands[cell] ^= b
@@ -217,12 +251,57 @@ class Board:
             self._pairs[value] = (self.value_changes[value], pairs)
         return list(pairs)
 
+    def cells_with(self, value: int) -> int:
+        """The cells where `value` is still a candidate, as one bit set (bit `cell`)."""
+        n, table = self.n, self.places()
+        where = 0
+        for row in range(n):  # a row's positions are its columns
+            where |= table[n + row][value] << (row * n)
+        return where
+
     def placed_in(self, unit: Iterable[int]) -> int:
         mask = 0
         for cell in unit:
             if self.values[cell]:
                 mask |= bit(self.values[cell])
         return mask
+
+
+def _checked_solution(board: Board, solution: Grid, narrowed: bool) -> tuple[int, ...]:
+    """The solution's values, after making sure it completes the board's grid: the same
+    shape, the givens kept, and each value once in every unit; `narrowed`, when the
+    candidates were narrowed from the grid's, also that each empty cell's value is still
+    among them (else a technique could skip the step that is there; from the grid alone,
+    it is: a given that rules it out would be a second one in a unit)."""
+    grid, values = board.grid, solution.cells
+    shape = (solution.box_rows, solution.box_cols, len(values))
+    if shape != (grid.box_rows, grid.box_cols, len(grid.cells)):
+        raise ValueError("the solution is not the grid's shape")
+    if min(values) < 1 or max(values) > board.n:
+        raise ValueError("the solution has an empty cell or a value out of range")
+    givens = grid.cells
+    kept = [value for given, value in zip(givens, values, strict=True) if given]
+    if kept != [given for given in givens if given]:
+        changed = next(
+            cell for cell, given in enumerate(givens) if given not in (EMPTY, values[cell])
+        )
+        raise ValueError(f"the solution changes the given at {board.name(changed)}")
+    every_value = set(range(1, board.n + 1))
+    for unit_name, unit_values in zip(
+        board.geo.unit_names, _unit_readers(grid.box_rows, grid.box_cols), strict=True
+    ):
+        if set(unit_values(values)) != every_value:
+            raise ValueError(f"the solution does not hold every value once in {unit_name}")
+    for cell, value in enumerate(values) if narrowed else ():
+        if not board.cands[cell] >> (value - 1) & 1 and givens[cell] == EMPTY:
+            raise ValueError(f"the solution's value at {board.name(cell)} is ruled out")
+    return values
+
+
+@cache
+def _unit_readers(box_rows: int, box_cols: int) -> tuple[itemgetter[Any], ...]:
+    """Per unit (geo.units order): what reads its cells' values out of a grid's cells."""
+    return tuple(itemgetter(*unit) for unit in geometry(box_rows, box_cols).units)
 
 
 def _held_around(held: list[int], spots: tuple[tuple[int, int], ...]) -> int:

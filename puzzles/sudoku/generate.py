@@ -18,6 +18,7 @@ from typing import Any
 from puzzles.core import PuzzleError, Usage, known_difficulty
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid
+from puzzles.sudoku.logic import solve_by_logic
 from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import has_solution_without, random_filled_grid
 
@@ -52,13 +53,14 @@ def generate(
     target = _grade_rank(difficulty or default_difficulty(size))
     for _ in range(MAX_GRIDS):
         solution = random_filled_grid(rng, *BOX_SHAPES[size])
-        allowed = _no_harder_than(target, grade)
+        grading = _grading_towards(solution)
+        allowed = _no_harder_than(target, grading)
         puzzle = minimal_puzzle(rng, solution, symmetric, allowed=allowed)
-        rank = _rank(grade(puzzle))
+        rank = _rank(grading(puzzle))
         if rank > target:
-            puzzle = _ease(rng, puzzle, solution, target, symmetric, grade)
+            puzzle = _ease(rng, puzzle, solution, target, symmetric, grading)
         elif rank < target:
-            puzzle = _climb(rng, puzzle, solution, target, symmetric, grade, allowed)
+            puzzle = _climb(rng, puzzle, solution, target, symmetric, grading, allowed)
         if puzzle is not None:
             return puzzle
     raise PuzzleError(
@@ -103,6 +105,12 @@ def _grade_rank(difficulty: str) -> int:
 
 def _rank(graded: Any) -> int:
     return DIFFICULTIES.index(graded.name)
+
+
+def _grading_towards(solution: Grid) -> Callable[[Grid], Any]:
+    """Grades puzzles carved from `solution`: the logic engine, told the filled grid, starts
+    its chain searches from it (the same steps, found sooner)."""
+    return lambda puzzle: grade(puzzle, solve_by_logic(puzzle, solution))
 
 
 def _no_harder_than(target: int, grading: Callable[[Grid], Any]) -> Callable[[Grid], bool] | None:

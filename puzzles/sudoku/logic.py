@@ -34,11 +34,13 @@ def next_step(grid: Grid, candidates: Sequence[int] | None = None) -> Step | Non
     return find_step(board)
 
 
-def solve_by_logic(grid: Grid) -> LogicResult:
-    """Apply steps until the grid is solved or no technique applies."""
-    board = Board(grid)
+def solve_by_logic(grid: Grid, solution: Grid | None = None) -> LogicResult:
+    """Apply steps until the grid is solved or no technique applies. `solution`, a
+    completion of the grid when the caller knows one, makes no difference to the steps,
+    only to how fast they are found; ValueError when it does not complete the grid."""
+    board = Board(grid, solution=solution)
     steps: list[Step] = []
-    problem = contradiction(board)
+    problem = _problem(board)
     while not problem and EMPTY in board.values:
         step = find_step(board)
         if step is None:
@@ -46,13 +48,19 @@ def solve_by_logic(grid: Grid) -> LogicResult:
         steps.append(step)
         board.apply(step)
     if EMPTY in board.values:
-        problem = problem or contradiction(board)  # stuck: say so if the grid is impossible
+        problem = problem or _problem(board)  # stuck: say so if the grid is impossible
     return LogicResult(
         grid=board.to_grid(),
         steps=tuple(steps),
         solved=not problem and EMPTY not in board.values,
         problem=problem,
     )
+
+
+def _problem(board: Board) -> str:
+    """contradiction(board), which is none on a board with a known completion: no step
+    ever rules out one of its values, so each cell and each unit keeps a place for them."""
+    return "" if board.solution is not None else contradiction(board)
 
 
 def apply_step(grid: Grid, step: Step) -> Grid:

@@ -3,8 +3,9 @@ leads to the very steps that working everything out afresh at each step gives.
 
 solve_by_logic keeps one board for the whole solve: it updates each unit's places as
 candidates go and skips a unit, value or box where a technique found nothing and nothing
-changed since. next_step builds a new board from the candidates every time, with nothing
-kept. Both must take the same steps, in the same order, with the same words.
+changed since, and given the solution skips searches that cannot conclude. next_step
+builds a new board from the candidates every time, with nothing kept and no solution.
+Both must take the same steps, in the same order, with the same words.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from puzzles.sudoku.board import Board
 from puzzles.sudoku.logic import next_step, solve_by_logic
 from puzzles.sudoku.puzzle import parse
+from puzzles.sudoku.solver import solutions
 from tests.conftest import corpus_path
 
 
@@ -30,10 +32,11 @@ PUZZLES = [
 ]
 
 
+@pytest.mark.parametrize("known", [False, True], ids=["unknown solution", "known solution"])
 @pytest.mark.parametrize("text", PUZZLES)
-def test_a_whole_solve_takes_the_steps_a_fresh_board_finds(text):
+def test_a_whole_solve_takes_the_steps_a_fresh_board_finds(text, known):
     grid = parse(text)
-    result = solve_by_logic(grid)
+    result = solve_by_logic(grid, solutions(grid, 1)[0] if known else None)
     replay = Board(grid)
     for step in result.steps:
         assert next_step(replay.to_grid(), replay.cands) == step

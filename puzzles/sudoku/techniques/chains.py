@@ -10,9 +10,10 @@ XY-Chains hop between two-candidate cells; an alternating chain may do both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, lru_cache
 
-from puzzles.sudoku.board import Board, Step, bit, bit_positions, values_of
+from puzzles.sudoku.board import Board, Step, bit_positions, values_of
 
 # Links in a chain at most: keeps the explanation readable and the search bounded.
 MAX_CHAIN_LINKS = 12
@@ -30,20 +31,30 @@ def _cell_value(board: Board, node: int) -> tuple[int, int]:
     return cell, index + 1
 
 
-def _chain_links(board: Board, mode: str) -> tuple[dict[int, int], dict[int, int]]:
+def _chain_links(
+    board: Board, mode: str, pairs: frozenset[tuple[int, int]] | None = None
+) -> tuple[dict[int, int], dict[int, int]]:
     """Strong links and weak links (node -> bitset of nodes) usable in `mode` (an XY-Chain
-    or an alternating chain; X-Chains have their own, _x_chain_of)."""
+    or an alternating chain; X-Chains have their own, _x_chain_of); `pairs`, the strong
+    links when already known (_strong_pairs)."""
     strong: dict[int, int] = {}
+    _link_all(strong, _strong_pairs(board, mode) if pairs is None else pairs, 0)
+    return strong, _conflicts(board)
+
+
+def _strong_pairs(board: Board, mode: str) -> frozenset[tuple[int, int]]:
+    """The strong links usable in `mode` (an XY-Chain or an alternating chain; X-Chains
+    have their own, _x_chain_of), as pairs of nodes."""
+    pairs = []
     if mode != "XY-Chain":
         for value in range(1, board.n + 1):
-            _link_all(strong, board.conjugate_pairs(value), _node(board, 0, value))
-    bivalue = []
+            offset = _node(board, 0, value)
+            pairs += [(a + offset, b + offset) for a, b in board.conjugate_pairs(value)]
     for cell, m in enumerate(board.cands):
         if m.bit_count() == 2:
             a, b = values_of(m)
-            bivalue.append((_node(board, cell, a), _node(board, cell, b)))
-    _link_all(strong, bivalue, 0)
-    return strong, _conflicts(board)
+            pairs.append((_node(board, cell, a), _node(board, cell, b)))
+    return frozenset(pairs)
 
 
 def _link_all(strong: dict[int, int], pairs: Iterable[tuple[int, int]], offset: int) -> None:
@@ -69,40 +80,42 @@ def _conflicts(board: Board) -> dict[int, int]:
 
 def _work_out_conflicts(board: Board) -> dict[int, int]:
     cells = len(board.cands)
-    where = [0] * (board.n + 1)  # value -> bitset of cells where it is a candidate
-    cell_values = []  # per cell: its values, each with its node's offset
-    for cell, m in enumerate(board.cands):
-        found = [(value, (value - 1) * cells) for value in values_of(m)]
-        for value, _offset in found:
-            where[value] |= 1 << cell
-        cell_values.append(found)
-    peer_masks = board.geo.peer_masks
+    cands, peer_masks = board.cands, board.geo.peer_masks
+    in_cell = _in_cell(cells)
     conflicts: dict[int, int] = {}
-    for cell, found in enumerate(cell_values):
-        near = peer_masks[cell]
-        whole_cell = 0  # the cell's candidates as nodes
-        for _value, offset in found:
-            whole_cell |= 1 << (offset + cell)
-        for value, offset in found:
+    for value in range(1, board.n + 1):
+        where = board.cells_with(value)
+        offset = (value - 1) * cells
+        for cell in bit_positions(where):
             node = offset + cell
-            conflicts[node] = (near & where[value]) << offset | (whole_cell & ~(1 << node))
+            whole_cell = in_cell(cands[cell]) << cell  # the cell's candidates as nodes
+            conflicts[node] = (peer_masks[cell] & where) << offset | whole_cell ^ 1 << node
     return conflicts
+
+
+@cache
+def _in_cell(cells: int) -> Callable[[int], int]:
+    """A cell's candidates (a value mask) as nodes of cell 0: shifted by the cell, those of
+    any cell. Kept per mask (a grid has few)."""
+
+    @lru_cache(maxsize=4096)
+    def nodes(mask: int) -> int:
+        return sum(1 << (value - 1) * cells for value in values_of(mask))
+
+    return nodes
 
 
 def chain(board: Board, mode: str) -> Step | None:
     if mode == "X-Chain":
         looks = (("X-Chain", value) for value in range(1, board.n + 1))
         return board.first_step(zip(looks, board.value_changes[1:], strict=True), _x_chain_of)
-    strong, weak = _chain_links(board, mode)
-    sees = weak if mode == "alternating chain" else _conflicts(board)
-    reach = _Reach(strong, weak, sees)
-    for start in sorted(strong):
-        if not _concludes(start, reach):
-            continue
-        step = _chain_from(board, mode, start, _in_order(strong), weak, sees)
-        if step is not None:
-            return step
-    return None
+    pairs = _strong_pairs(board, mode)
+    return board.unless_fruitless(mode, pairs, lambda: _chain_of(board, mode, pairs))
+
+
+def _chain_of(board: Board, mode: str, pairs: frozenset[tuple[int, int]]) -> Step | None:
+    strong, weak = _chain_links(board, mode, pairs)
+    return _first_chain(board, mode, strong, weak, weak, board.memo.setdefault("ends", {}))
 
 
 def _x_chain_of(board: Board, value: int) -> Step | None:
@@ -111,51 +124,87 @@ def _x_chain_of(board: Board, value: int) -> Step | None:
 
     The candidates that see both ends are of the value too (the other values of a cell
     see only that cell), so the value's own links serve as what each candidate sees."""
+    pairs = frozenset(board.conjugate_pairs(value))
+    return board.unless_fruitless(
+        ("X-Chain", value), pairs, lambda: _x_chain_with(board, value, pairs)
+    )
+
+
+def _x_chain_with(board: Board, value: int, pairs: frozenset[tuple[int, int]]) -> Step | None:
     strong: dict[int, int] = {}
-    _link_all(strong, board.conjugate_pairs(value), _node(board, 0, value))
+    _link_all(strong, pairs, _node(board, 0, value))
     if not strong:
         return None
-    b = bit(value)
-    where = sum(1 << cell for cell, m in enumerate(board.cands) if m & b)
+    where = board.cells_with(value)
     offset = _node(board, 0, value)
     peer_masks = board.geo.peer_masks
-    weak = {
-        offset + cell: (peer_masks[cell] & where) << offset
-        for cell in range(len(board.cands))
-        if where >> cell & 1
-    }
-    reach = _Reach(strong, weak, weak)
-    for start in sorted(strong):
-        if not _concludes(start, reach):
-            continue
-        step = _chain_from(board, "X-Chain", start, _in_order(strong), weak, weak)
+    weak = {offset + cell: (peer_masks[cell] & where) << offset for cell in bit_positions(where)}
+    return _first_chain(board, "X-Chain", strong, weak, weak, {})
+
+
+def _first_chain(
+    board: Board,
+    mode: str,
+    strong: dict[int, int],
+    weak: dict[int, int],
+    sees: dict[int, int],
+    ends: dict[int, int],
+) -> Step | None:
+    """The step of the first start (ascending) with a chain that concludes something;
+    `ends`, what _Reach keeps of the ends per start."""
+    reach = _Reach(strong, weak, sees, ends)
+    in_order: dict[int, list[int]] = {}
+    for start in _concluding(sorted(strong), reach, board.solution):
+        in_order = in_order or _in_order(strong)
+        step = _chain_from(board, mode, start, in_order, weak, sees)
         if step is not None:
             return step
     return None
 
 
-class _Reach:
-    """The links of one chain search as bit sets, for _concludes."""
+def _concluding(starts: list[int], reach: _Reach, solution: int | None) -> Iterator[int]:
+    """The starts whose chains conclude something (_concludes), in order.
 
-    def __init__(self, strong: dict[int, int], weak: dict[int, int], sees: dict[int, int]):
+    With a known solution, the search can skip most starts: a chain proves that its start
+    or its end is true, so one of them is in the solution; and read backwards, from its
+    end, it is a chain as long that concludes the same. So whenever some start's chain
+    concludes, so does a start in the solution; only those need a look until the first
+    of them that concludes, and before it only the other starts can."""
+    if solution is None:
+        yield from (start for start in starts if _concludes(start, reach))
+        return
+    first = next(
+        (start for start in starts if solution >> start & 1 and _concludes(start, reach)), None
+    )
+    if first is None:
+        return
+    for start in starts:
+        if start < first:
+            if not solution >> start & 1 and _concludes(start, reach):
+                yield start
+        elif start == first or _concludes(start, reach):
+            yield start
+
+
+class _Reach:
+    """The links of one chain search as bit sets, for _concludes, with what it works out
+    along the way: "on" nodes one weak and one strong link away from an "on" node, and the
+    ends that conclude something from a start (kept by the board while nothing changes
+    when `sees` is the board's conflicts, shared by XY-Chains and alternating chains)."""
+
+    def __init__(
+        self,
+        strong: dict[int, int],
+        weak: dict[int, int],
+        sees: dict[int, int],
+        ends: dict[int, int] | None = None,
+    ):
         self.strong = strong
         self.weak = weak
         self.sees = sees
         self.has_strong = sum(1 << a for a in strong)
-        self._onward: dict[int, int] = {}
-
-    def onward(self, on: int) -> int:
-        """The "on" nodes one weak and one strong link away from `on`."""
-        found = self._onward.get(on)
-        if found is None:
-            found = 0
-            offs = self.weak[on] & self.has_strong
-            while offs:
-                low = offs & -offs
-                offs ^= low
-                found |= self.strong[low.bit_length() - 1]
-            self._onward[on] = found
-        return found
+        self.onward: dict[int, int] = {}
+        self.ends = {} if ends is None else ends
 
 
 def _concludes(start: int, reach: _Reach) -> bool:
@@ -166,15 +215,18 @@ def _concludes(start: int, reach: _Reach) -> bool:
 
     A reached "on" node ends a chain when it is the start, or when something sees both it
     and the start; seeing is symmetric, so those ends are what the start's sees see."""
-    sees = reach.sees
-    ends = 1 << start
-    near = sees[start]
-    while near:
-        low = near & -near
-        near ^= low
-        ends |= sees[low.bit_length() - 1]
-    onward = reach.onward
-    reached = reach.strong[start]
+    ends = reach.ends.get(start)
+    if ends is None:
+        sees = reach.sees
+        ends = 1 << start
+        near = sees[start]
+        while near:
+            low = near & -near
+            near ^= low
+            ends |= sees[low.bit_length() - 1]
+        reach.ends[start] = ends
+    strong, weak, has_strong, onward = reach.strong, reach.weak, reach.has_strong, reach.onward
+    reached = strong[start]
     seen_on = 0
     links = 2
     while True:
@@ -189,7 +241,17 @@ def _concludes(start: int, reach: _Reach) -> bool:
         while reached:
             low = reached & -reached
             reached ^= low
-            fresh |= onward(low.bit_length() - 1)
+            on = low.bit_length() - 1
+            found = onward.get(on)
+            if found is None:  # the strong links of the "off" nodes it rules out
+                found = 0
+                offs = weak[on] & has_strong
+                while offs:
+                    low = offs & -offs
+                    offs ^= low
+                    found |= strong[low.bit_length() - 1]
+                onward[on] = found
+            fresh |= found
         reached = fresh
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzles.sudoku.board import Board, Step, bit
+from puzzles.sudoku.board import Board, Step, bit, bit_positions
 
 
 def simple_colouring(board: Board) -> Step | None:
@@ -15,9 +15,20 @@ def simple_colouring(board: Board) -> Step | None:
 
 
 def _colouring_of(board: Board, value: int) -> Step | None:
-    """Simple colouring of one value: reads only where that value is still possible."""
+    """Simple colouring of one value: reads only where that value is still possible.
+
+    With fewer links a cluster only splits, keeping its colours: a clash or a trap in a
+    part was one in the whole (a trapped cell that was in the whole made a clash there),
+    so colouring that found nothing finds nothing again until a new link appears."""
+    pairs = board.conjugate_pairs(value)
+    return board.unless_fruitless(
+        ("colouring", value), frozenset(pairs), lambda: _colouring_with(board, value, pairs)
+    )
+
+
+def _colouring_with(board: Board, value: int, pairs: list[tuple[int, int]]) -> Step | None:
     links: dict[int, list[int]] = {}
-    for first, second in board.conjugate_pairs(value):
+    for first, second in pairs:
         links.setdefault(first, []).append(second)
         links.setdefault(second, []).append(first)
     coloured: set[int] = set()
@@ -61,16 +72,24 @@ def _are_all(cells: Sequence[int]) -> str:
     return {1: "is", 2: "are both"}.get(len(cells), "are all")
 
 
+def _side_masks(colour: dict[int, int]) -> tuple[int, int]:
+    """Each side's cells as one bit set."""
+    sides = [0, 0]
+    for cell, side in colour.items():
+        sides[side] |= 1 << cell
+    return sides[0], sides[1]
+
+
 def _colour_wrap(board: Board, value: int, colour: dict[int, int]) -> Step | None:
     """Two cells of one colour see each other: that colour cannot be the value."""
-    peer_sets = board.geo.peer_sets
-    for cell, side in sorted(colour.items()):
-        clash = next(
-            (o for o in sorted(colour) if o > cell and colour[o] == side and o in peer_sets[cell]),
-            None,
-        )
-        if clash is None:
+    peer_masks = board.geo.peer_masks
+    sides = _side_masks(colour)
+    for cell in sorted(colour):
+        side = colour[cell]
+        later_seen = sides[side] & peer_masks[cell] & ~((2 << cell) - 1)
+        if not later_seen:
             continue
+        clash = (later_seen & -later_seen).bit_length() - 1  # the first such cell after it
         false_side = sorted(c for c, s in colour.items() if s == side)
         gone = tuple((c, value) for c in false_side)
         sym = board.sym(value)
@@ -87,16 +106,20 @@ def _colour_wrap(board: Board, value: int, colour: dict[int, int]) -> Step | Non
 
 def _colour_trap(board: Board, value: int, colour: dict[int, int]) -> Step | None:
     """A cell seeing both colours cannot be the value: one of the two it sees is."""
-    peer_sets = board.geo.peer_sets
+    peer_masks = board.geo.peer_masks
     b = bit(value)
-    side_a, side_b = _colour_sides(colour)
+    side_a, side_b = _side_masks(colour)
+    seeing_a = seeing_b = 0
+    for cell in colour:
+        if side_a >> cell & 1:
+            seeing_a |= peer_masks[cell]
+        else:
+            seeing_b |= peer_masks[cell]
+    cands = board.cands
     gone = [
         (cell, value)
-        for cell, m in enumerate(board.cands)
-        if m & b
-        and cell not in colour
-        and not peer_sets[cell].isdisjoint(side_a)
-        and not peer_sets[cell].isdisjoint(side_b)
+        for cell in bit_positions(seeing_a & seeing_b & ~(side_a | side_b))
+        if cands[cell] & b
     ]
     if not gone:
         return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
@@ -10,34 +10,40 @@ from puzzles.sudoku.board import Board, Step, bit, values_of
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def confined(masks: dict[int, int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def confined(masks: dict[int, int], size: int) -> list[tuple[tuple[int, ...], int]]:
     """Each `size` of the keys whose bit sets together hold exactly `size` bits, with that
     union: `size` things confined to `size` places, the rule behind subsets and fish.
 
     In the order of itertools.combinations; groups are grown one key at a time, depth
     first, and one already over `size` bits is dropped (more keys only add bits)."""
     keys = list(masks)
-    values = list(masks.values())
-    for indexes, union in _grown(values, 0, 0, size, size):
-        yield tuple(keys[index] for index in indexes), union
+    found: list[tuple[tuple[int, ...], int]] = []
+    _grow(list(masks.values()), 0, 0, size, size, (), found)
+    return [(tuple(keys[index] for index in indexes), union) for indexes, union in found]
 
 
-def _grown(
-    values: list[int], first: int, union: int, more: int, size: int
-) -> Iterator[tuple[tuple[int, ...], int]]:
-    """The groups of `more` further indexes from `first` on whose bits, with `union`'s,
-    come to exactly `size`."""
+def _grow(
+    values: list[int],
+    first: int,
+    union: int,
+    more: int,
+    size: int,
+    taken: tuple[int, ...],
+    found: list[tuple[tuple[int, ...], int]],
+) -> None:
+    """Add to `found` the groups of `taken` and `more` further indexes from `first` on
+    whose bits, with `union`'s, come to exactly `size`."""
     last = len(values) - more  # the last index that leaves room for the rest
     if more == 1:
         for index in range(first, last + 1):
-            if (union | values[index]).bit_count() == size:
-                yield (index,), union | values[index]
+            together = union | values[index]
+            if together.bit_count() == size:
+                found.append(((*taken, index), together))
         return
     for index in range(first, last + 1):
         together = union | values[index]
         if together.bit_count() <= size:
-            for rest, whole in _grown(values, index + 1, together, more - 1, size):
-                yield (index, *rest), whole
+            _grow(values, index + 1, together, more - 1, size, (*taken, index), found)
 
 
 def naked_subset(board: Board, size: int) -> Step | None:

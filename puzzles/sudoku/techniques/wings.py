@@ -8,10 +8,19 @@ from puzzles.sudoku.board import Board, Step, values_of
 
 
 def xy_wing(board: Board) -> Step | None:
-    """A two-value pivot xy seeing pincers xz and yz: whichever the pivot is, one pincer is z."""
+    """A two-value pivot xy seeing pincers xz and yz: whichever the pivot is, one pincer is z.
+
+    A wing is made of two-value cells but for what it removes (which only shrinks): with no
+    new two-value cell since it found nothing, it finds nothing."""
+    cands = board.cands
+    pairs = [c for c, m in enumerate(cands) if m.bit_count() == 2]
+    links = frozenset((cell, cands[cell]) for cell in pairs)
+    return board.unless_fruitless("XY-Wing", links, lambda: _xy_wing(board, pairs))
+
+
+def _xy_wing(board: Board, pairs: list[int]) -> Step | None:
     cands = board.cands
     geo = board.geo
-    pairs = [c for c, m in enumerate(cands) if m.bit_count() == 2]
     pair_set = set(pairs)
     for pivot in pairs:
         xy = cands[pivot]
