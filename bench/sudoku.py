@@ -1,7 +1,7 @@
 """Sudoku benchmark: the exact solver against Norvig's, on every sudoku corpus; generation.
 
     .venv/bin/python -m bench.sudoku [--json] [--no-baseline] [--limit N] [--seeds N]
-                                     [--sets TEXT] [--sixteen N]
+                                     [--sets TEXT] [--sixteen N] [--split]
 
 Every puzzle of every corpus in ../shared/corpora/sudoku (17_clue: its first 5,000) is
 solved three ways in turn, interleaved puzzle by puzzle: by Norvig's constraint propagation
@@ -12,6 +12,10 @@ and the baseline's, is checked to be a valid completion of its puzzle. Per set: 
 total of each, and the ratios Norvig / ours by median and by total.
 Targets: the full solve at least 2x Norvig on every set; to the first solution at least
 10x by median on forum_hardest_1106; no puzzle over 0.5 s.
+
+With --split, the full solve's two parts are also timed on their own, to show which side a
+gap is on: its logic (the logic solve that goes first, and the grade of a unique puzzle) and
+its search (counting to MANY_CAP, which runs only where logic gets stuck).
 
 With --sixteen N: 16x16 puzzles generated at each grade from N seeds, solved both ways
 (target: full solve median <= 50 ms). Then generation: time per 9x9 puzzle per grade,
@@ -34,9 +38,11 @@ from pathlib import Path
 from bench import norvig
 from puzzles.core import PuzzleError
 from puzzles.sudoku.generate import DIFFICULTIES, generate
+from puzzles.sudoku.grade import grade as grade_of
 from puzzles.sudoku.grid import Grid, units
+from puzzles.sudoku.logic import solve_by_logic
 from puzzles.sudoku.puzzle import parse
-from puzzles.sudoku.solver import solutions, solve
+from puzzles.sudoku.solver import MANY_CAP, SudokuSolution, count_solutions, solutions, solve
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "sudoku"
 # (label, file, at most this many puzzles): every sudoku corpus; 17_clue's 49,158 would take
@@ -109,13 +115,16 @@ def summary(cpu: list[float], wall: list[float]) -> dict:
     }
 
 
-def bench_set(texts: list[str], baseline: bool) -> dict:
+def bench_set(texts: list[str], baseline: bool, split: bool = False) -> dict:
     """Each puzzle, in turn: Norvig's search, ours to the first solution, and the full solve
-    (`solve`: count to two, then grade), so that load on the machine hits all three alike."""
+    (`solve`: count to two, then grade), so that load on the machine hits all three alike;
+    with `split`, then the full solve's logic and its search, each on its own."""
     runs: dict[str, tuple[list[float], list[float]]] = {
         "norvig": ([], []),
         "first": ([], []),
         "full": ([], []),
+        "logic": ([], []),
+        "search": ([], []),
     }
     invalid = several = none = 0
     for text in texts:
@@ -141,6 +150,8 @@ def bench_set(texts: list[str], baseline: bool) -> dict:
             invalid += result.unique and result.grade is None
         several += result.count > 1
         none += result.count == 0
+        if split:
+            invalid += time_parts(puzzle, result, runs)
     result = {"puzzles": len(texts), "invalid_answers": invalid, "several": several, "none": none}
     for name, (cpu, wall) in runs.items():
         if cpu:
@@ -152,6 +163,28 @@ def bench_set(texts: list[str], baseline: bool) -> dict:
                 "total": _ratio(result["norvig"]["total_s"], result[name]["total_s"]),
             }
     return result
+
+
+def time_parts(puzzle: Grid, result: SudokuSolution, runs: dict) -> int:
+    """The full solve's two parts, each timed on its own into `runs`: its logic (the logic
+    solve, and the grade of a unique puzzle) and its search (counting to MANY_CAP, which
+    solve runs only where logic neither fills the grid nor finds it impossible; 0 s where
+    it does not). How many of them disagree with `result`, solve's answer."""
+    logic, cpu, wall = timed(lambda: solve_by_logic(puzzle))
+    disagree = 0
+    if result.unique:
+        graded, grade_cpu, grade_wall = timed(lambda: grade_of(puzzle, logic))
+        cpu, wall = cpu + grade_cpu, wall + grade_wall
+        disagree += graded != result.grade
+    runs["logic"][0].append(cpu)
+    runs["logic"][1].append(wall)
+    cpu = wall = 0.0
+    if not logic.solved and not logic.problem:
+        count, cpu, wall = timed(lambda: count_solutions(puzzle, MANY_CAP))
+        disagree += min(count, 2) != result.count
+    runs["search"][0].append(cpu)
+    runs["search"][1].append(wall)
+    return disagree
 
 
 def _ratio(theirs: float, ours: float) -> float | None:
@@ -216,12 +249,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sixteen", type=int, default=0, help="also time 16x16 puzzles, this many seeds per grade"
     )
+    parser.add_argument(
+        "--split", action="store_true", help="also time the full solve's search and grading apart"
+    )
     args = parser.parse_args(argv)
     report: dict = {"solving": {}, "generation": {}}
     for label, texts in corpus_sets(args.limit):
         if args.sets and args.sets not in label:
             continue
-        report["solving"][label] = bench_set(texts, baseline=not args.no_baseline)
+        report["solving"][label] = bench_set(texts, baseline=not args.no_baseline, split=args.split)
         print(f"  solved {label}", file=sys.stderr, flush=True)
     if args.sixteen:
         report["sixteen"] = bench_sixteen(args.sixteen)
@@ -252,6 +288,19 @@ def render(report: dict) -> str:
             f"| {label} | {row['puzzles']} | {norvig_cell} | {_times(row['first'])} "
             f"| {_times(row['full'])} | {ratio_first} | {ratio_full} | {row['invalid_answers']} |"
         )
+    split = [(label, row) for label, row in report["solving"].items() if "search" in row]
+    if split:
+        lines += [
+            "",
+            "| set | full solve: median / total | its logic and grade: median / total "
+            "| its search (where logic is stuck): median / total |",
+            "|---|---|---|---|",
+        ]
+        for label, row in split:
+            lines.append(
+                f"| {label} | {_times(row['full'])} | {_times(row['logic'])} "
+                f"| {_times(row['search'])} |"
+            )
     if report.get("sixteen"):
         row = report["sixteen"]
         lines += [

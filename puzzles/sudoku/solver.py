@@ -22,7 +22,7 @@ from typing import Any
 from puzzles.core import Option
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid, geometry
-from puzzles.sudoku.logic import solve_by_logic
+from puzzles.sudoku.logic import LogicResult, solve_by_logic
 from puzzles.sudoku.puzzle import DIGITS, boxed_text
 
 # solve(steps=True), offered to players (Sudoku Spelling solves with the same engine).
@@ -396,28 +396,31 @@ def random_filled_grid(rng: random.Random, box_rows: int = 3, box_cols: int = 3)
 
 
 def solve(puzzle: Grid, steps: bool = False) -> SudokuSolution:
-    """Solve and count solutions to two; a unique puzzle is graded, with steps if asked."""
-    found: list[list[int]] = []
-    start = _start(puzzle)
-    if start is not None:
-        state, placed, hidden, shape = start
-        if _propagate(*state, placed, hidden, shape):
-            if _filled(state[0]):
-                # Singles hold in every solution, so a grid they fill is the only one.
-                grade, logic_steps = _logic(puzzle, steps)
-                solution = puzzle.with_cells(_values(state[0]))
-                return SudokuSolution(puzzle, solution, UNIQUE, grade=grade, steps=logic_steps)
-            # The search goes on from the singles (its first step would take them again).
-            # Counted on to MANY_CAP at once: a unique puzzle's search is the same to two
-            # or to MANY_CAP (both must finish it); several solutions are counted in one run.
-            _search(state, placed, hidden, shape, MANY_CAP, found, None)
+    """Solve and count solutions to two; a unique puzzle is graded, with steps if asked.
+
+    Logic goes first: each of its steps holds in every solution, so a grid it fills has that
+    one solution and no other, and a grid it finds impossible has none; neither needs the
+    search. Where logic gets stuck, the search decides, counting on to MANY_CAP at once (a
+    unique puzzle's search is the same to two or to MANY_CAP: both must finish it).
+    """
+    logic = solve_by_logic(puzzle)
+    if logic.problem:
+        return SudokuSolution(puzzle, None, 0, reason=logic.problem)
+    if logic.solved:
+        return _unique(puzzle, logic.grid, logic, steps)
+    found = _run(puzzle, MANY_CAP)
     if not found:
-        return SudokuSolution(puzzle, None, 0, reason=_contradiction(puzzle))
+        return SudokuSolution(puzzle, None, 0)
     first = puzzle.with_cells(_values(found[0]))
     if len(found) >= SEVERAL:
         return SudokuSolution(puzzle, first, SEVERAL, counted=len(found))
-    grade, logic_steps = _logic(puzzle, steps, first)
-    return SudokuSolution(puzzle, first, UNIQUE, grade=grade, steps=logic_steps)
+    return _unique(puzzle, first, logic, steps)
+
+
+def _unique(puzzle: Grid, solution: Grid, logic: LogicResult, with_steps: bool) -> SudokuSolution:
+    """A unique puzzle's answer, graded from its logic solve."""
+    steps = logic.steps if with_steps else ()
+    return SudokuSolution(puzzle, solution, UNIQUE, grade=grade(puzzle, logic), steps=steps)
 
 
 def _solution_by_singles(grid: Grid) -> Grid | None:
@@ -434,16 +437,3 @@ def _solution_by_singles(grid: Grid) -> Grid | None:
 def _filled(cands: list[int]) -> bool:
     """Does every cell hold one value?"""
     return all(not m & (m - 1) for m in cands)
-
-
-def _logic(
-    puzzle: Grid, with_steps: bool, solution: Grid | None = None
-) -> tuple[Any, tuple[Any, ...]]:
-    """The logic engine's grade and (when asked) its steps, from one logic solve."""
-    result = solve_by_logic(puzzle, solution)
-    return grade(puzzle, result), result.steps if with_steps else ()
-
-
-def _contradiction(puzzle: Grid) -> str:
-    """Where logic runs into a contradiction ('r1c9 has no possible value left'), if it does."""
-    return solve_by_logic(puzzle).problem

@@ -19,8 +19,10 @@ from puzzles import PuzzleError, get_kind
 from puzzles.core import DISCORD
 from puzzles.sudoku import KIND, Grid, SudokuSolution, check, generate, hint, parse, solve
 from puzzles.sudoku.generate import DIFFICULTIES_BY_SIZE, SIZES
+from puzzles.sudoku.grid import EMPTY
 from puzzles.sudoku.puzzle import EXAMPLE, boxed_text, parse_grid
 from puzzles.sudoku.solver import (
+    MANY_CAP,
     count_solutions,
     has_solution_without,
     random_filled_grid,
@@ -229,6 +231,61 @@ def parse_or_none(text: str) -> Grid | None:
     except PuzzleError as error:
         assert "two" in error.message
         return None
+
+
+def test_several_solutions_are_counted_on_to_the_cap_as_the_corpus_counts():
+    several = 0
+    for line in corpus_path("sudoku", "solution_counts.txt").read_text().split():
+        text, count, *_ = line.split(":")
+        if int(count) < 2:
+            continue
+        result = solve(parse(text))
+        assert result.counted == min(int(count), MANY_CAP), text
+        shown = f"at least {MANY_CAP}" if int(count) >= MANY_CAP else count
+        assert result.text().startswith(f"Several solutions ({shown});"), text
+        several += 1
+    assert several == 15
+
+
+def unavoidable_rectangle(solved: Grid) -> tuple[int, int, int, int]:
+    """Cells (r1, c1), (r1, c2), (r2, c1), (r2, c2) holding a b / b a, the rows in one band and
+    the columns in two boxes: emptied, they can be filled both ways round and no other way."""
+    n, br, bc = solved.size, solved.box_rows, solved.box_cols
+    value = solved.cells
+    for r1 in range(n):
+        for r2 in range(r1 + 1, (r1 // br + 1) * br):
+            for c1 in range(n):
+                for c2 in range((c1 // bc + 1) * bc, n):
+                    corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                    a, b, c, d = (value[cell] for cell in corners)
+                    if a == d and b == c:
+                        return corners
+    raise AssertionError("no unavoidable rectangle in this grid")
+
+
+@pytest.mark.parametrize("box_rows, box_cols", [(2, 3), (3, 3), (4, 4), (5, 5)])
+def test_an_emptied_unavoidable_rectangle_has_its_two_fillings_and_no_more(box_rows, box_cols):
+    solved = random_filled_grid(random.Random(11), box_rows, box_cols)
+    corners = unavoidable_rectangle(solved)
+    p, q, r, s = corners  # p q in one row, r s in the other
+    cells, swapped = list(solved.cells), list(solved.cells)
+    for cell, row_neighbour in ((p, q), (q, p), (r, s), (s, r)):
+        cells[cell] = EMPTY
+        swapped[cell] = solved.cells[row_neighbour]
+    puzzle = solved.with_cells(tuple(cells))
+    both = {solved.cells, tuple(swapped)}
+    assert len(both) == 2 and not solves_by_singles(puzzle)  # the search has to branch
+    assert {grid.cells for grid in solutions(puzzle, limit=10)} == both
+    assert count_solutions(puzzle, limit=10) == 2
+    result = solve(puzzle)
+    assert (result.count, result.counted) == (2, 2) and result.solution.cells in both
+    assert result.text().startswith("Several solutions (2);")
+    # One corner given back: the other filling breaks a rule, which the search must find.
+    cells[p] = solved.cells[p]
+    one = solved.with_cells(tuple(cells))
+    assert count_solutions(one, limit=10) == 1
+    assert not has_solution_without(one, s, solved.cells[s])
+    assert has_solution_without(puzzle, s, solved.cells[s])
 
 
 def test_four_by_four_has_288_grids():
