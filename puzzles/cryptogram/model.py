@@ -101,8 +101,7 @@ class WordModel:
                 )
                 .fetchall()
             )
-            if len(self._extra) + len(rows) > LOOKUP_CACHE_SIZE:
-                self._extra.clear()
+            _make_room(self._extra, len(rows))
             self._extra.update(rows)
             found = self._extra_by_shape[shape] = tuple(word for word, _ in rows)
         return found
@@ -118,8 +117,7 @@ class WordModel:
             .execute("SELECT zipf FROM extra_words WHERE word = ?", (word,))
             .fetchone()
         )
-        if len(self._extra) >= LOOKUP_CACHE_SIZE:  # any string can be asked: stay bounded
-            self._extra.clear()
+        _make_room(self._extra)
         zipf = self._extra[word] = None if row is None else row[0]
         return zipf
 
@@ -142,7 +140,7 @@ class WordModel:
             )
             arguments += (RARE_WORD_ZIPF, most_likely)
         rows = model_database().execute(query, arguments).fetchall()
-        self._forget_if_full(len(rows))
+        _make_room(self._listed, len(rows))
         self._listed.update((word, zipf or RARE_WORD_ZIPF) for word, zipf in rows)
         return tuple(word for word, _ in rows)
 
@@ -157,7 +155,7 @@ class WordModel:
             )
             .fetchall()
         )
-        self._forget_if_full(len(rows))
+        _make_room(self._listed, len(rows))
         self._listed.update((word, zipf - NAME_COST) for word, zipf in rows)
         return tuple(word for word, _ in rows)
 
@@ -177,13 +175,9 @@ class WordModel:
                 "SELECT zipf FROM names WHERE pattern = ? AND word = ?", (pattern, word)
             ).fetchone()
             zipf = None if row is None else row[0] - NAME_COST
-        self._forget_if_full(1)
+        _make_room(self._listed)
         self._listed[word] = zipf
         return zipf
-
-    def _forget_if_full(self, adding: int) -> None:
-        if len(self._listed) + adding > LOOKUP_CACHE_SIZE:
-            self._listed.clear()
 
     def dictionary_logprob(self, word: str) -> float | None:
         """log10 share of running text of a listed word (lowercase, apostrophes kept), or None."""
@@ -225,10 +219,16 @@ class WordModel:
             listed = self.dictionary_logprob(word)
             unlisted = math.log10(OUT_OF_LIST_SHARE) + self.letters_logprob(word)
             score = unlisted if listed is None else _log10_add(listed, unlisted)
-            if len(self._cache) >= LOOKUP_CACHE_SIZE:  # any string can be asked: stay bounded
-                self._cache.clear()
+            _make_room(self._cache)
             self._cache[word] = score
         return score
+
+
+def _make_room(cache: dict, adding: int = 1) -> None:
+    """Empty a look-up cache that `adding` more entries would grow past LOOKUP_CACHE_SIZE:
+    any string can be asked, and a long-lived worker must stay bounded."""
+    if len(cache) + adding > LOOKUP_CACHE_SIZE:
+        cache.clear()
 
 
 def shape_of(word: str) -> str:

@@ -115,8 +115,7 @@ def _climb_on_words(
     movable = [c for c in range(26) if c not in fixed]
 
     def gain(move: tuple[tuple[int, int], ...], plain: str, breaks: list[int]) -> float:
-        for a, b in move:
-            key[a], key[b] = key[b], key[a]
+        _swap(key, move)
         moved = {c for swap in move for c in swap}
         # a letter not in the text may stand for itself: it is never read
         gained = -math.inf
@@ -127,8 +126,7 @@ def _climb_on_words(
                 segment_score(trial[start:end]) - segment_score(plain[start:end])
                 for start, end in _stretches(changed, breaks)
             )
-        for a, b in reversed(move):
-            key[a], key[b] = key[b], key[a]
+        _swap(key, move[::-1])
         return gained
 
     for _ in range(WORD_CLIMB_PASSES):
@@ -148,8 +146,7 @@ def _climb_on_words(
                 break
         if best is None or best[0] <= 0:
             break
-        for a, b in best[1]:
-            key[a], key[b] = key[b], key[a]
+        _swap(key, best[1])
     return tuple(key)
 
 
@@ -159,16 +156,12 @@ def _rotations(
     """Two swaps sharing a letter, one after the other: three letters' readings rotated, as
     A BIG EN ITEM needs (V read as G, G as B) to read A GIVEN ITEM, where either swap alone
     reads worse. Only the ROTATIONS_JUDGED that cost the 4-gram score least."""
-    score = _quadgram_score(cipher, key)
-    losses = []
-    for first, then in itertools.permutations(swaps, 2):
-        if len({*first, *then}) == 3:
-            for a, b in (first, then):
-                key[a], key[b] = key[b], key[a]
-            losses.append((score - _quadgram_score(cipher, key), (first, then)))
-            for a, b in (then, first):
-                key[a], key[b] = key[b], key[a]
-    return [move for _, move in sorted(losses)[:ROTATIONS_JUDGED]]
+    rotations = [
+        (first, then)
+        for first, then in itertools.permutations(swaps, 2)
+        if len({*first, *then}) == 3
+    ]
+    return _cheapest(cipher, key, rotations, ROTATIONS_JUDGED)
 
 
 def _likely_swaps(
@@ -177,15 +170,30 @@ def _likely_swaps(
     """The SWAP_SHORTLIST swaps of two letters' readings that cost the 4-gram score least:
     4-grams cannot tell B from P in BIRTH or D from N in AND, but they rule out most swaps,
     so only these few are worth judging by words."""
+    swaps = [
+        ((a, b),) for a, b in itertools.combinations(movable, 2) if a in in_text or b in in_text
+    ]
+    return [swap for (swap,) in _cheapest(cipher, key, swaps, SWAP_SHORTLIST)]
+
+
+def _cheapest(
+    cipher: list[int], key: list[int], moves: list[tuple[tuple[int, int], ...]], keep: int
+) -> list[tuple[tuple[int, int], ...]]:
+    """The `keep` moves (swaps of two letters' readings, made one after the other) that cost
+    the 4-gram score least."""
     score = _quadgram_score(cipher, key)
     losses = []
-    for a, b in itertools.combinations(movable, 2):
-        if a not in in_text and b not in in_text:
-            continue
+    for move in moves:
+        _swap(key, move)
+        losses.append((score - _quadgram_score(cipher, key), move))
+        _swap(key, move[::-1])
+    return [move for _, move in sorted(losses)[:keep]]
+
+
+def _swap(key: list[int], move: tuple[tuple[int, int], ...]) -> None:
+    """Swap the readings of each pair of letters in turn (the move reversed undoes it)."""
+    for a, b in move:
         key[a], key[b] = key[b], key[a]
-        losses.append((score - _quadgram_score(cipher, key), (a, b)))
-        key[a], key[b] = key[b], key[a]
-    return [pair for _, pair in sorted(losses)[:SWAP_SHORTLIST]]
 
 
 def _stretches(changed: list[int], breaks: list[int]) -> list[tuple[int, int]]:

@@ -162,8 +162,9 @@ def _solution(
     }
     unfound = 10 ** (UNFOUND_WEIGHT + UNFOUND_PER_UNLISTED_WORD * len(unlisted))
     total = sum(weights.values()) + unfound
+    shown_as = {text: masked(text) for text in readings}  # (text shown, letters hidden)
     shown = [
-        Reading(masked(text)[0], pairs, round(score, 3), weights[text] / total)
+        Reading(shown_as[text][0], pairs, round(score, 3), weights[text] / total)
         for text, (score, pairs) in readings.items()
     ]
     shown.sort(key=lambda r: -r.score)
@@ -176,7 +177,7 @@ def _solution(
         tuple(shown),
         tuple(word for word in unlisted if not is_offensive(word)),
         patristocrat,
-        masked(best_text)[1],
+        shown_as[best_text][1],
     )
 
 

@@ -647,10 +647,12 @@ def solve(
     words_of = [solution.words() for solution in found]
     zipf = dictionary.zipfs({word for words in words_of for word in words})
     common = frozenset(common_words)
-    ranked = range(len(found))
-    best_at = max(ranked, key=lambda i: _commonness(words_of[i], zipf, common), default=None)
-    best = None if best_at is None else found[best_at]
-    if best is not None and not common.issuperset(words_of[best_at]) and rating.first:
+    best, best_words = max(
+        zip(found, words_of, strict=True),
+        key=lambda pair: _commonness(pair[1], zipf, common),
+        default=(None, ()),
+    )
+    if best is not None and not common.issuperset(best_words) and rating.first:
         best = rating.first  # the cap cut off every all-common answer: show one anyway
     return QlessSolution(
         roll=roll,
