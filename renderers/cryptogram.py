@@ -58,7 +58,7 @@ class Marks:
     revealed: str = ""
     status: str = ""
     # letters (numbered through the cipher's letters) whose plain letter is drawn masked:
-    # an offensive word in a solution (puzzles.cryptogram.solver.masked)
+    # an offensive word in a solution or a hint (puzzles.cryptogram.solver.masked)
     masked: frozenset[int] = frozenset()
 
 
@@ -152,7 +152,9 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
     if hasattr(solution, "cipher") and hasattr(solution, "known"):  # a hint
         known = dict(solution.known)
         colour |= {c: SOLVED for c in known if c not in given}
-        return Marks(known, colour, solution.cipher, solution.text().splitlines()[0])
+        first_line = solution.text().splitlines()[0]
+        hidden = frozenset(solution.masked_letters)
+        return Marks(known, colour, solution.cipher, first_line, masked=hidden)
     if hasattr(solution, "key"):  # a solution
         key = dict(solution.key)
         colour |= {c: SOLVED for c in key if c not in given}

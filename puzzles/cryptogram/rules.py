@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from puzzles.core import PuzzleError, Verdict, plural, shown, upper_each
 from puzzles.cryptogram.model import word_model
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
-from puzzles.cryptogram.solver import decode, solve
+from puzzles.cryptogram.solver import decode, masked, solve
 
 _KEY_PAIR = re.compile(r"^([A-Za-z])=([A-Za-z])$")
 _BLANKS = "_?*"  # unknown letters in a partly solved plaintext
@@ -139,6 +139,8 @@ class CryptogramHint:
     known: tuple[tuple[str, str], ...]  # the key the player has now, with this letter added
     wrong: tuple[tuple[str, str], ...] = ()
     reason: str = ""
+    # letters of the decoded progress drawn masked: an offensive word the hint completes
+    masked_letters: tuple[int, ...] = ()
 
     def text(self) -> str:
         lines = [f"{self.cipher} stands for {self.plain}. {self.reason}".strip()]
@@ -157,7 +159,8 @@ def hint(puzzle: Cryptogram, progress: str = "") -> CryptogramHint:
     cipher, plain = reveal_best_letter(puzzle, known, truth)
     known[cipher] = plain
     reason = _unlock_reason(puzzle, cipher, known)
-    return CryptogramHint(cipher, plain, tuple(sorted(known.items())), wrong, reason)
+    hidden = masked(decode(puzzle.ciphertext, known), puzzle.ciphertext)[1]
+    return CryptogramHint(cipher, plain, tuple(sorted(known.items())), wrong, reason, hidden)
 
 
 def progress_key(puzzle: Cryptogram, progress: str) -> dict[str, str]:
@@ -202,7 +205,7 @@ def reveal_best_letter(
 def _unlock_reason(puzzle: Cryptogram, cipher: str, known: dict[str, str]) -> str:
     count = puzzle.letters.count(cipher)
     done = [
-        decode(word, known)
+        masked(decode(word, known))[0]
         for word in dict.fromkeys(puzzle.words)
         if cipher in word and all(ch in known for ch in word if ch in LETTERS)
     ]

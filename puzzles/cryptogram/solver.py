@@ -181,10 +181,11 @@ def _solution(
     )
 
 
-def masked(plaintext: str) -> tuple[str, tuple[int, ...]]:
+def masked(plaintext: str, printed: str = "") -> tuple[str, tuple[int, ...]]:
     """The plaintext with each offensive word's letters after the first written as MASK
-    (FUCKING -> F******), and which letters those are, counted through its letters."""
-    letter_number = list(itertools.accumulate(ch in LETTERS for ch in plaintext))
+    (FUCKING -> F******), and which letters those are, counted through its letters; or
+    through the `printed` cipher text it decodes letter for letter, when it has blanks."""
+    letter_number = list(itertools.accumulate(ch in LETTERS for ch in printed or plaintext))
     chars, hidden = list(plaintext), []
     for word in PRINTED_WORD.finditer(plaintext):
         if is_offensive(word.group()):

@@ -117,7 +117,8 @@ def enciphered(sentence: str) -> tuple[cryptogram.Cryptogram, dict[str, str]]:
 
 
 def shown_words(solution) -> set[str]:
-    shown = solution.text() + " ".join(reading.plaintext for reading in solution.readings)
+    readings = getattr(solution, "readings", ())
+    shown = solution.text() + " ".join(reading.plaintext for reading in readings)
     return {word.lower() for word in re.findall(r"[A-Za-z]+", shown)}
 
 
@@ -144,3 +145,24 @@ def test_solving_such_a_cryptogram_shows_no_offensive_word(sentence, offensive):
 def test_an_innocent_answer_is_not_masked():
     solution = cryptogram.solve(enciphered("HASTE MAKES WASTE, MY FRIEND")[0])
     assert not solution.masked_letters and "*" not in solution.text()
+
+
+def test_a_hint_that_completes_an_offensive_word_shows_it_masked(offensive):
+    # the player has every letter but H, so the hint gives H, which completes BITCH
+    puzzle, truth = enciphered("YOU SON OF A BITCH, GET OUT OF MY HOUSE")
+    plain_to_cipher = {p: c for c, p in truth.items()}
+    progress = " ".join(f"{plain_to_cipher[p]}={p}" for p in set("YOUSNFABITCGEMH") - {"H"})
+    hint = cryptogram.hint(puzzle, progress)
+    assert "H" in {plain for _, plain in hint.known}, hint.text()
+    assert "B****" in hint.text() and not shown_words(hint) & offensive, hint.text()
+    letters = [ch for ch in "YOU SON OF A BITCH, GET OUT OF MY HOUSE" if ch.isalpha()]
+    assert [letters[i] for i in hint.masked_letters] == list("ITCH")
+    unmasked = dataclasses.replace(hint, masked_letters=())
+    assert draw_cryptogram(puzzle, hint) != draw_cryptogram(puzzle, unmasked)
+
+
+def test_a_hint_masks_only_a_word_it_has_whole():
+    puzzle, truth = enciphered("YOU SON OF A BITCH, GET OUT OF MY HOUSE")
+    plain_to_cipher = {p: c for c, p in truth.items()}
+    hint = cryptogram.hint(puzzle, f"{plain_to_cipher['B']}=B")
+    assert not hint.masked_letters, hint.text()
