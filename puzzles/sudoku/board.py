@@ -7,7 +7,7 @@ peers, as a player does without thinking. Every other removal is a Step with a n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from heapq import heappop, heappush
@@ -91,6 +91,7 @@ class Board:
         self._nothing_at: dict[object, int] = {}
         self._pairs: dict[int, tuple[int, list[tuple[int, int]]]] = {}
         self._fruitless: dict[object, frozenset[Any]] = {}
+        self._facts: dict[str, list[tuple[int, Any]]] = {}
         # A completion of the grid, when the caller knows one (solve found it), as one bit
         # set of its candidates (bit (value - 1) * cells + cell, as the chains number them):
         # every step holds in every solution, so techniques may use it to skip looking where
@@ -157,6 +158,28 @@ class Board:
                 return step
             nothing_at[where] = changes
         return None
+
+    def unit_facts(self, kind: str, work: Callable[[Board, int], Any]) -> Iterator[Any]:
+        """work(self, unit) for each unit in order, worked out again only for a unit that
+        lost a candidate since: for what reads nothing but the unit's candidates."""
+        return self._facts_of(kind, self.unit_changes, work, 0)
+
+    def value_facts(self, kind: str, work: Callable[[Board, int], Any]) -> Iterator[Any]:
+        """work(self, value) for each value ascending, worked out again only for a value that
+        lost a candidate since: for what reads nothing but where the value can go."""
+        return self._facts_of(kind, self.value_changes, work, 1)
+
+    def _facts_of(
+        self, kind: str, changes: list[int], work: Callable[[Board, int], Any], first: int
+    ) -> Iterator[Any]:
+        kept = self._facts.get(kind)
+        if kept is None:
+            kept = self._facts[kind] = [(-1, None)] * len(changes)
+        for at in range(first, len(changes)):
+            now = changes[at]
+            if kept[at][0] != now:
+                kept[at] = (now, work(self, at))
+            yield kept[at][1]
 
     def unless_fruitless(
         self, where: object, links: frozenset[Any], finder: Callable[[], Step | None]
