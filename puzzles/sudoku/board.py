@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 from heapq import heappop, heappush
-from operator import itemgetter
+from operator import itemgetter, or_
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
@@ -201,21 +201,24 @@ class Board:
     def _drop(self, moves: Iterable[Move]) -> None:
         """Each (cell, value) is no longer a candidate (nothing to do where it was not)."""
         cands, unit_changes, table = self.cands, self.unit_changes, self._places
-        spots_of, value_changes = self._spots, self.value_changes
+        spots_of, value_changes, singles = self._spots, self.value_changes, self._singles
         for cell, value in moves:
             b = 1 << (value - 1)  # bit(value), inline: the hottest loop
             if not cands[cell] & b:
                 continue
             cands[cell] ^= b
             value_changes[value] += 1
+            if table is None:
+                for unit, _position_bit in spots_of[cell]:
+                    unit_changes[unit] += 1
+                continue
             for unit, position_bit in spots_of[cell]:
                 unit_changes[unit] += 1
-                if table is not None:
-                    spots = table[unit]
-                    left = spots[value] & ~position_bit
-                    spots[value] = left
-                    if left and not left & (left - 1):
-                        heappush(self._singles, (unit, value))
+                spots = table[unit]
+                left = spots[value] & ~position_bit
+                spots[value] = left
+                if left and not left & (left - 1):
+                    heappush(singles, (unit, value))
 
     # wording
     def name(self, cell: int) -> str:
@@ -247,10 +250,46 @@ class Board:
     def place(self, cell: int, value: int) -> None:
         self.memo.clear()
         self.values[cell] = value
-        self._drop([(cell, other) for other in values_of(self.cands[cell])])
-        b = bit(value)
-        cands = self.cands
-        self._drop([(peer, value) for peer in self.geo.peers[cell] if cands[peer] & b])
+        cands, b, table = self.cands, bit(value), self._places
+        peers = [peer for peer in self.geo.peers[cell] if cands[peer] & b]
+        if table is None:  # no places kept yet: nothing to keep up to date but the counts
+            self._drop([(cell, other) for other in values_of(cands[cell])])
+            self._drop([(peer, value) for peer in peers])
+            return
+        # The same as dropping the cell's candidates and the value from its peers one by
+        # one, with fewer updates: the value leaves the cell's three units altogether.
+        unit_changes, value_changes, singles = self.unit_changes, self.value_changes, self._singles
+        spots_of = self._spots
+        own = spots_of[cell]
+        others = cands[cell] & ~b
+        cands[cell] = 0
+        value_changes[value] += 1
+        for unit, position_bit in own:
+            unit_changes[unit] += 1
+            spots = table[unit]
+            spots[value] = 0
+            mask = others
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                other = low.bit_length()
+                left = spots[other] & ~position_bit
+                spots[other] = left
+                if left and not left & (left - 1):
+                    heappush(singles, (unit, other))
+        for other in values_of(others):
+            value_changes[other] += 1
+        own_units = [unit for unit, _position_bit in own]
+        for peer in peers:
+            cands[peer] ^= b
+            for unit, position_bit in spots_of[peer]:
+                if unit not in own_units:
+                    unit_changes[unit] += 1
+                    spots = table[unit]
+                    left = spots[value] & ~position_bit
+                    spots[value] = left
+                    if left and not left & (left - 1):
+                        heappush(singles, (unit, value))
 
     def apply(self, step: Step) -> None:
         self.memo.clear()
@@ -357,6 +396,8 @@ def listing(items: Sequence[str], word: str = "and") -> str:
 
 def contradiction(board: Board) -> str:
     """Why the grid cannot be completed as it stands, or '' when nothing is visibly wrong."""
+    if _looks_whole(board):
+        return ""
     geo = board.geo
     for unit, unit_name in zip(geo.units, geo.unit_names, strict=True):
         seen: dict[int, int] = {}
@@ -381,3 +422,22 @@ def contradiction(board: Board) -> str:
         if missing:
             return f"{board.sym(values_of(missing)[0])} has no place left in {unit_name}"
     return ""
+
+
+def _looks_whole(board: Board) -> bool:
+    """No unit holds a value twice or lacks a place for one, and every empty cell has a
+    candidate: the quick answer for the usual grid, unit by unit in C (contradiction words
+    what is wrong when this says something is)."""
+    values, cands = board.values, board.cands
+    if 0 in map(or_, values, cands):  # an empty cell (0) without candidates (0)
+        return False
+    held = [1 << value >> 1 for value in values]  # bit(value), 0 for an empty cell
+    full = board.full
+    for read in _unit_readers(board.grid.box_rows, board.grid.box_cols):
+        unit_values = read(values)
+        empty = unit_values.count(EMPTY)
+        if len(set(unit_values)) - (empty > 0) != len(unit_values) - empty:
+            return False  # a value twice
+        if reduce(or_, read(held)) | reduce(or_, read(cands)) != full:
+            return False  # a value with no place
+    return True

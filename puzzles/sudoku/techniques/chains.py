@@ -66,8 +66,23 @@ def _link_all(strong: dict[int, int], pairs: Iterable[tuple[int, int]], offset: 
 
 
 def _in_order(strong: dict[int, int]) -> dict[int, list[int]]:
-    """Strong links as node -> nodes ascending, the order _chain_from follows them in."""
-    return {a: bit_positions(bs) for a, bs in strong.items()}
+    """Strong links as node -> nodes ascending, the order _chain_from follows them in
+    (each node's worked out when first asked for: one search reads few of them)."""
+    return _InOrder(strong)
+
+
+class _InOrder(dict[int, list[int]]):
+    def __init__(self, strong: dict[int, int]):
+        super().__init__()
+        self.strong = strong
+
+    def get(self, node: int, default: list[int] | tuple[()] = ()) -> list[int]:  # type: ignore[override]
+        found = dict.get(self, node)
+        if found is None:
+            if node not in self.strong:
+                return default  # type: ignore[return-value]
+            found = self[node] = bit_positions(self.strong[node])
+        return found
 
 
 def _conflicts(board: Board) -> dict[int, int]:
@@ -153,9 +168,8 @@ def _first_chain(
     """The step of the first start (ascending) with a chain that concludes something;
     `ends`, what _Reach keeps of the ends per start."""
     reach = _Reach(strong, weak, sees, ends)
-    in_order: dict[int, list[int]] = {}
+    in_order = _in_order(strong)
     for start in _concluding(sorted(strong), reach, board.solution):
-        in_order = in_order or _in_order(strong)
         step = _chain_from(board, mode, start, in_order, weak, sees)
         if step is not None:
             return step
