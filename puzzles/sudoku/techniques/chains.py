@@ -97,14 +97,19 @@ def _work_out_conflicts(board: Board) -> dict[int, int]:
     cells = len(board.cands)
     cands, peer_masks = board.cands, board.geo.peer_masks
     in_cell = _in_cell(cells)
+    # each cell's candidates as nodes
+    whole_cells = [in_cell(mask) << cell if mask else 0 for cell, mask in enumerate(cands)]
     conflicts: dict[int, int] = {}
     for value in range(1, board.n + 1):
         where = board.cells_with(value)
         offset = (value - 1) * cells
-        for cell in bit_positions(where):
+        left = where
+        while left:
+            low = left & -left
+            left ^= low
+            cell = low.bit_length() - 1
             node = offset + cell
-            whole_cell = in_cell(cands[cell]) << cell  # the cell's candidates as nodes
-            conflicts[node] = (peer_masks[cell] & where) << offset | whole_cell ^ 1 << node
+            conflicts[node] = (peer_masks[cell] & where) << offset | whole_cells[cell] ^ 1 << node
     return conflicts
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from puzzles.sudoku.board import Board, Step, bit, listing
-from puzzles.sudoku.techniques.subsets import LARGEST, first_confined
+from puzzles.sudoku.board import Board, Step, bit, bit_positions, listing
+from puzzles.sudoku.techniques.subsets import LARGEST, Firsts, first_confined
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 # (orientation: 0 rows as base lines, 1 columns; base line indexes; cross lines as bits)
@@ -31,27 +31,23 @@ def _fishes_of(board: Board, value: int) -> list[_Fish | None]:
     return firsts
 
 
-def _fishes_across(board: Board, value: int, orientation: int) -> list:
-    n, cands, b = board.n, board.cands, bit(value)
-    table = board.places()
-    first_unit = (n, 2 * n)[orientation]
-    cover_lines = (board.geo.cols, board.geo.rows)[orientation]
+def _fishes_across(board: Board, value: int, orientation: int) -> Firsts:
+    n, table, unit_masks = board.n, board.places(), board.geo.unit_masks
+    base_unit, cover_unit = ((n, 2 * n), (2 * n, n))[orientation]
     spots = []  # (base line, bitmask of cross lines)
     for index in range(n):
-        mask = table[first_unit + index][value]
+        mask = table[base_unit + index][value]
         if 2 <= mask.bit_count() <= LARGEST:
             spots.append((index, mask))
     if len(spots) < 2:
         return [None] * (LARGEST + 1)
+    where = board.cells_with(value)
 
     def acts(group: tuple[int, ...], cover: int) -> bool:
-        return any(
-            cands[cell] & b
-            for p in range(n)
-            if cover >> p & 1
-            for position, cell in enumerate(cover_lines[p])
-            if position not in group
-        )
+        """The cover lines have the value outside the base lines."""
+        covered = sum(unit_masks[cover_unit + p] for p in bit_positions(cover))
+        based = sum(unit_masks[base_unit + i] for i in group)
+        return bool(where & covered & ~based)
 
     return first_confined(spots, acts)
 

@@ -134,7 +134,10 @@ def _locks(board: Board, unit: int, where: Callable[[int, int], Any], part: int)
     found = []
     for value, mask in enumerate(board.places()[unit]):
         if mask & (mask - 1):  # two places or more: one is a single, not a lock
-            for item in _held(holding, mask, among, part):
+            held = holding.get(mask)  # _held, inline: most masks are met again
+            if held is None:
+                held = _held(holding, mask, among, part)
+            for item in held:
                 found.append((value, mask, item))
     return found
 
