@@ -11,7 +11,8 @@ XY-Chains hop between two-candidate cells; an alternating chain may do both.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
+from operator import or_
 
 from puzzles.sudoku.board import Board, Step, bit_positions, values_of
 
@@ -50,10 +51,13 @@ def _strong_pairs(board: Board, mode: str) -> frozenset[tuple[int, int]]:
         for value in range(1, board.n + 1):
             offset = _node(board, 0, value)
             pairs += [(a + offset, b + offset) for a, b in board.conjugate_pairs(value)]
+    cells = len(board.cands)
     for cell, m in enumerate(board.cands):
         if m.bit_count() == 2:
-            a, b = values_of(m)
-            pairs.append((_node(board, cell, a), _node(board, cell, b)))
+            low = m & -m  # the two values' nodes, as _node numbers them
+            pairs.append(
+                ((low.bit_length() - 1) * cells + cell, ((m ^ low).bit_length() - 1) * cells + cell)
+            )
     return frozenset(pairs)
 
 
@@ -221,7 +225,8 @@ class _Reach:
         self.strong = strong
         self.weak = weak
         self.sees = sees
-        self.has_strong = sum(1 << a for a in strong)
+        # every node with a strong link: links go both ways, so the nodes they reach
+        self.has_strong = reduce(or_, strong.values(), 0)
         self.onward: dict[int, int] = {}
         self.ends = {} if ends is None else ends
 
