@@ -132,7 +132,7 @@ class Board:
     def first_hidden_single(self) -> tuple[int, int] | None:
         """(unit, value) of the first unit (geo.units order) with a value that has one place
         left in it, the lowest such value; None when there is none."""
-        table = self.places()
+        table = self._places if self._places is not None else self.places()
         singles = self._singles
         while singles:
             unit, value = singles[0]
@@ -222,7 +222,7 @@ class Board:
 
     # wording
     def name(self, cell: int) -> str:
-        return cell_name(cell, self.n)
+        return _cell_names(self.n)[cell]
 
     def sym(self, value: int) -> str:
         return self.grid.symbol(value)
@@ -372,6 +372,12 @@ def _held_around(held: list[int], spots: tuple[tuple[int, int], ...]) -> int:
     for unit, _position_bit in spots:
         found |= held[unit]
     return found
+
+
+@cache
+def _cell_names(size: int) -> tuple[str, ...]:
+    """Every cell's name ("r1c1", ...) for a grid size, worked out once."""
+    return tuple(cell_name(cell, size) for cell in range(size * size))
 
 
 @cache
