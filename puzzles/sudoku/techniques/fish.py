@@ -13,32 +13,31 @@ _Fish = tuple[int, tuple[int, ...], int]
 def fish(board: Board, size: int) -> Step | None:
     """`size` lines whose only places for a value lie in `size` cross lines: the rest of those
     cross lines lose the value."""
-    facts = board.value_facts(*_X_WINGS_OR_ALL[size == 2])
-    for value, firsts in enumerate(facts, start=1):
+    for value, firsts in enumerate(board.value_facts("fish", _fishes_of), start=1):
         if firsts[size] is not None:
             return _fish_step(board, value, *firsts[size])
     return None
 
 
-def _fishes_of(board: Board, value: int, largest: int = LARGEST) -> list[_Fish | None]:
-    """Per size up to `largest`, the first fish of one value, rows as base lines before
-    columns: reads only where that value is still possible."""
+def _fishes_of(board: Board, value: int) -> list[_Fish | None]:
+    """Per size, the first fish of one value, rows as base lines before columns: reads only
+    where that value is still possible."""
     firsts: list[_Fish | None] = [None] * (LARGEST + 1)
     for orientation in (0, 1):
-        for size, first in enumerate(_fishes_across(board, value, orientation, largest)):
+        for size, first in enumerate(_fishes_across(board, value, orientation)):
             if first is not None and firsts[size] is None:
                 group, cover = first
                 firsts[size] = (orientation, group, cover)
     return firsts
 
 
-def _fishes_across(board: Board, value: int, orientation: int, largest: int) -> Firsts:
+def _fishes_across(board: Board, value: int, orientation: int) -> Firsts:
     n, table, unit_masks = board.n, board.places(), board.geo.unit_masks
     base_unit, cover_unit = ((n, 2 * n), (2 * n, n))[orientation]
     spots = []  # (base line, bitmask of cross lines)
     for index in range(n):
         mask = table[base_unit + index][value]
-        if 2 <= mask.bit_count() <= largest:
+        if 2 <= mask.bit_count() <= LARGEST:
             spots.append((index, mask))
     if len(spots) < 2:
         return [None] * (LARGEST + 1)
@@ -50,7 +49,7 @@ def _fishes_across(board: Board, value: int, orientation: int, largest: int) -> 
         based = sum(unit_masks[base_unit + i] for i in group)
         return bool(where & covered & ~based)
 
-    return first_confined(spots, acts, largest)
+    return first_confined(spots, acts)
 
 
 def _fish_step(board: Board, value: int, orientation: int, group: tuple[int, ...], cover: int):
@@ -76,10 +75,3 @@ def _fish_step(board: Board, value: int, orientation: int, group: tuple[int, ...
         eliminations=tuple(gone),
         cells=tuple(corners),
     )
-
-
-# The facts for every size, and those for X-Wings alone ([True]), which come first.
-_X_WINGS_OR_ALL = (
-    ("fish", _fishes_of),
-    ("X-Wings", lambda board, value: _fishes_of(board, value, 2)),
-)

@@ -16,20 +16,16 @@ Firsts = list[tuple[tuple[Any, ...], int] | None]
 
 
 def first_confined(
-    masks: Sequence[tuple[Any, int]],
-    acts: Callable[[tuple[Any, ...], int], bool],
-    largest: int = LARGEST,
+    masks: Sequence[tuple[Any, int]], acts: Callable[[tuple[Any, ...], int], bool]
 ) -> Firsts:
-    """Per size from 2 to `largest` (2 or LARGEST): the first group of that many (key, bits)
-    pairs whose bits together come to exactly that many, and for which acts(keys, bits)
-    says it removes something: `size` things confined to `size` places, the rule behind
-    subsets and fish.
+    """Per size from 2 to LARGEST: the first group of that many (key, bits) pairs whose bits
+    together come to exactly that many, and for which acts(keys, bits) says it removes
+    something: `size` things confined to `size` places, the rule behind subsets and fish.
 
     "First" is in the order of itertools.combinations of `masks`. Every size in one walk:
     groups grow one key at a time, depth first (a group comes before the longer ones it
     starts, so each size meets its groups in combinations order), and a group already
-    over LARGEST bits is dropped (more keys only add bits). Pairs alone, the commonest
-    question, are two equal masks of two bits."""
+    over LARGEST bits is dropped (more keys only add bits)."""
     firsts: Firsts = [None] * (LARGEST + 1)
     keys = [key for key, _mask in masks]
     bits = [mask for _key, mask in masks]
@@ -40,18 +36,6 @@ def first_confined(
         group = tuple(keys[index] for index in indexes)
         if acts(group, union):
             firsts[len(indexes)] = (group, union)
-
-    if largest == 2:
-        twos = [(index, mask) for index, mask in enumerate(bits) if mask.bit_count() == 2]
-        if len({mask for _index, mask in twos}) == len(twos):
-            return firsts  # no two alike
-        for at, (first, mask) in enumerate(twos):
-            for second, other in twos[at + 1 :]:
-                if other == mask:
-                    found((first, second), mask)
-                    if firsts[2] is not None:
-                        return firsts
-        return firsts
 
     for first in range(count - 1):
         one = bits[first]
@@ -86,26 +70,24 @@ assert LARGEST == 4, "first_confined walks groups of up to four"
 
 def naked_subset(board: Board, size: int) -> Step | None:
     """`size` cells of a unit holding only `size` values between them: nobody else there can."""
-    facts = board.unit_facts(*_PAIRS_OR_ALL["naked"][size == 2])
-    for u, firsts in enumerate(facts):
+    for u, firsts in enumerate(board.unit_facts("naked subsets", _naked_subsets_in)):
         if firsts[size] is not None:
             return _naked_step(board, u, *firsts[size])
     return None
 
 
-def _naked_subsets_in(board: Board, u: int, largest: int = LARGEST) -> Firsts:
-    """The first naked subset of each size up to `largest` in unit u: reads only the unit's
-    candidates."""
+def _naked_subsets_in(board: Board, u: int) -> Firsts:
+    """The first naked subset of each size in unit u: reads only the unit's candidates."""
     cands = board.cands
     unit = board.geo.units[u]
-    small = [(c, cands[c]) for c in unit if 2 <= cands[c].bit_count() <= largest]
+    small = [(c, cands[c]) for c in unit if 2 <= cands[c].bit_count() <= LARGEST]
     if len(small) < 2:
         return [None] * (LARGEST + 1)
 
     def acts(group: tuple[int, ...], together: int) -> bool:
         return any(cands[cell] & together for cell in unit if cell not in group)
 
-    return first_confined(small, acts, largest)
+    return first_confined(small, acts)
 
 
 def _naked_step(board: Board, u: int, group: tuple[int, ...], together: int) -> Step:
@@ -129,19 +111,18 @@ def _naked_step(board: Board, u: int, group: tuple[int, ...], together: int) -> 
 
 def hidden_subset(board: Board, size: int) -> Step | None:
     """`size` values of a unit fitting in only `size` cells: those cells hold nothing else."""
-    facts = board.unit_facts(*_PAIRS_OR_ALL["hidden"][size == 2])
-    for u, firsts in enumerate(facts):
+    for u, firsts in enumerate(board.unit_facts("hidden subsets", _hidden_subsets_in)):
         if firsts[size] is not None:
             return _hidden_step(board, u, *firsts[size])
     return None
 
 
-def _hidden_subsets_in(board: Board, u: int, largest: int = LARGEST) -> Firsts:
-    """The first hidden subset of each size up to `largest` in unit u: reads only the unit's
-    candidates and places (value -> bitmask of its positions within the unit)."""
+def _hidden_subsets_in(board: Board, u: int) -> Firsts:
+    """The first hidden subset of each size in unit u: reads only the unit's candidates and
+    places (value -> bitmask of its positions within the unit)."""
     cands = board.cands
     unit = board.geo.units[u]
-    few = [(v, m) for v, m in enumerate(board.places()[u]) if 2 <= m.bit_count() <= largest]
+    few = [(v, m) for v, m in enumerate(board.places()[u]) if 2 <= m.bit_count() <= LARGEST]
     if len(few) < 2:
         return [None] * (LARGEST + 1)
 
@@ -149,7 +130,7 @@ def _hidden_subsets_in(board: Board, u: int, largest: int = LARGEST) -> Firsts:
         keep = sum(bit(value) for value in group)
         return any(cands[unit[p]] & ~keep for p in range(len(unit)) if where >> p & 1)
 
-    return first_confined(few, acts, largest)
+    return first_confined(few, acts)
 
 
 def _hidden_step(board: Board, u: int, group: tuple[int, ...], where: int) -> Step:
@@ -166,17 +147,3 @@ def _hidden_step(board: Board, u: int, group: tuple[int, ...], where: int) -> St
         eliminations=tuple(gone),
         cells=tuple(cells),
     )
-
-
-# Per kind, the facts for every size and those for pairs alone ([True]): pairs come first
-# in the order of techniques, and a unit often changes before triples are asked for.
-_PAIRS_OR_ALL = {
-    "naked": (
-        ("naked subsets", _naked_subsets_in),
-        ("naked pairs", lambda board, u: _naked_subsets_in(board, u, 2)),
-    ),
-    "hidden": (
-        ("hidden subsets", _hidden_subsets_in),
-        ("hidden pairs", lambda board, u: _hidden_subsets_in(board, u, 2)),
-    ),
-}
