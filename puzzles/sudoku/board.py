@@ -280,7 +280,7 @@ class Board:
         for other in values_of(others):
             value_changes[other] += 1
         own_units = [unit for unit, _position_bit in own]
-        for peer in peers:
+        for peer in peers:  # _drop's loop, kept inline: through _drop, 3 to 6% slower
             cands[peer] ^= b
             for unit, position_bit in spots_of[peer]:
                 if unit not in own_units:
