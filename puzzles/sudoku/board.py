@@ -7,11 +7,11 @@ peers, as a player does without thinking. Every other removal is a Step with a n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 from heapq import heappop, heappush
-from operator import itemgetter
+from operator import itemgetter, or_
 from typing import Any
 
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
@@ -91,6 +91,7 @@ class Board:
         self._nothing_at: dict[object, int] = {}
         self._pairs: dict[int, tuple[int, list[tuple[int, int]]]] = {}
         self._fruitless: dict[object, frozenset[Any]] = {}
+        self._facts: dict[str, list[tuple[int, Any]]] = {}
         # A completion of the grid, when the caller knows one (solve found it), as one bit
         # set of its candidates (bit (value - 1) * cells + cell, as the chains number them):
         # every step holds in every solution, so techniques may use it to skip looking where
@@ -131,7 +132,7 @@ class Board:
     def first_hidden_single(self) -> tuple[int, int] | None:
         """(unit, value) of the first unit (geo.units order) with a value that has one place
         left in it, the lowest such value; None when there is none."""
-        table = self.places()
+        table = self._places if self._places is not None else self.places()
         singles = self._singles
         while singles:
             unit, value = singles[0]
@@ -158,6 +159,28 @@ class Board:
             nothing_at[where] = changes
         return None
 
+    def unit_facts(self, kind: str, work: Callable[[Board, int], Any]) -> Iterator[Any]:
+        """work(self, unit) for each unit in order, worked out again only for a unit that
+        lost a candidate since: for what reads nothing but the unit's candidates."""
+        return self._facts_of(kind, self.unit_changes, work, 0)
+
+    def value_facts(self, kind: str, work: Callable[[Board, int], Any]) -> Iterator[Any]:
+        """work(self, value) for each value ascending, worked out again only for a value that
+        lost a candidate since: for what reads nothing but where the value can go."""
+        return self._facts_of(kind, self.value_changes, work, 1)
+
+    def _facts_of(
+        self, kind: str, changes: list[int], work: Callable[[Board, int], Any], first: int
+    ) -> Iterator[Any]:
+        kept = self._facts.get(kind)
+        if kept is None:
+            kept = self._facts[kind] = [(-1, None)] * len(changes)
+        for at in range(first, len(changes)):
+            now = changes[at]
+            if kept[at][0] != now:
+                kept[at] = (now, work(self, at))
+            yield kept[at][1]
+
     def unless_fruitless(
         self, where: object, links: frozenset[Any], finder: Callable[[], Step | None]
     ) -> Step | None:
@@ -178,25 +201,28 @@ class Board:
     def _drop(self, moves: Iterable[Move]) -> None:
         """Each (cell, value) is no longer a candidate (nothing to do where it was not)."""
         cands, unit_changes, table = self.cands, self.unit_changes, self._places
-        spots_of, value_changes = self._spots, self.value_changes
+        spots_of, value_changes, singles = self._spots, self.value_changes, self._singles
         for cell, value in moves:
             b = 1 << (value - 1)  # bit(value), inline: the hottest loop
             if not cands[cell] & b:
                 continue
             cands[cell] ^= b
             value_changes[value] += 1
+            if table is None:
+                for unit, _position_bit in spots_of[cell]:
+                    unit_changes[unit] += 1
+                continue
             for unit, position_bit in spots_of[cell]:
                 unit_changes[unit] += 1
-                if table is not None:
-                    spots = table[unit]
-                    left = spots[value] & ~position_bit
-                    spots[value] = left
-                    if left and not left & (left - 1):
-                        heappush(self._singles, (unit, value))
+                spots = table[unit]
+                left = spots[value] & ~position_bit
+                spots[value] = left
+                if left and not left & (left - 1):
+                    heappush(singles, (unit, value))
 
     # wording
     def name(self, cell: int) -> str:
-        return cell_name(cell, self.n)
+        return _cell_names(self.n)[cell]
 
     def sym(self, value: int) -> str:
         return self.grid.symbol(value)
@@ -224,10 +250,46 @@ class Board:
     def place(self, cell: int, value: int) -> None:
         self.memo.clear()
         self.values[cell] = value
-        self._drop([(cell, other) for other in values_of(self.cands[cell])])
-        b = bit(value)
-        cands = self.cands
-        self._drop([(peer, value) for peer in self.geo.peers[cell] if cands[peer] & b])
+        cands, b, table = self.cands, bit(value), self._places
+        peers = [peer for peer in self.geo.peers[cell] if cands[peer] & b]
+        if table is None:  # no places kept yet: nothing to keep up to date but the counts
+            self._drop([(cell, other) for other in values_of(cands[cell])])
+            self._drop([(peer, value) for peer in peers])
+            return
+        # The same as dropping the cell's candidates and the value from its peers one by
+        # one, with fewer updates: the value leaves the cell's three units altogether.
+        unit_changes, value_changes, singles = self.unit_changes, self.value_changes, self._singles
+        spots_of = self._spots
+        own = spots_of[cell]
+        others = cands[cell] & ~b
+        cands[cell] = 0
+        value_changes[value] += 1
+        for unit, position_bit in own:
+            unit_changes[unit] += 1
+            spots = table[unit]
+            spots[value] = 0
+            mask = others
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                other = low.bit_length()
+                left = spots[other] & ~position_bit
+                spots[other] = left
+                if left and not left & (left - 1):
+                    heappush(singles, (unit, other))
+        for other in values_of(others):
+            value_changes[other] += 1
+        own_units = [unit for unit, _position_bit in own]
+        for peer in peers:  # _drop's loop, kept inline: through _drop, 3 to 6% slower
+            cands[peer] ^= b
+            for unit, position_bit in spots_of[peer]:
+                if unit not in own_units:
+                    unit_changes[unit] += 1
+                    spots = table[unit]
+                    left = spots[value] & ~position_bit
+                    spots[value] = left
+                    if left and not left & (left - 1):
+                        heappush(singles, (unit, value))
 
     def apply(self, step: Step) -> None:
         self.memo.clear()
@@ -313,6 +375,12 @@ def _held_around(held: list[int], spots: tuple[tuple[int, int], ...]) -> int:
 
 
 @cache
+def _cell_names(size: int) -> tuple[str, ...]:
+    """Every cell's name ("r1c1", ...) for a grid size, worked out once."""
+    return tuple(cell_name(cell, size) for cell in range(size * size))
+
+
+@cache
 def _unit_spots(box_rows: int, box_cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per cell, (unit index, the cell's position in the unit as a bit) for its box, row and
     column, in geo.units order."""
@@ -334,6 +402,8 @@ def listing(items: Sequence[str], word: str = "and") -> str:
 
 def contradiction(board: Board) -> str:
     """Why the grid cannot be completed as it stands, or '' when nothing is visibly wrong."""
+    if _looks_whole(board):
+        return ""
     geo = board.geo
     for unit, unit_name in zip(geo.units, geo.unit_names, strict=True):
         seen: dict[int, int] = {}
@@ -358,3 +428,22 @@ def contradiction(board: Board) -> str:
         if missing:
             return f"{board.sym(values_of(missing)[0])} has no place left in {unit_name}"
     return ""
+
+
+def _looks_whole(board: Board) -> bool:
+    """No unit holds a value twice or lacks a place for one, and every empty cell has a
+    candidate: the quick answer for the usual grid, unit by unit in C (contradiction words
+    what is wrong when this says something is)."""
+    values, cands = board.values, board.cands
+    if 0 in map(or_, values, cands):  # an empty cell (0) without candidates (0)
+        return False
+    held = [1 << value >> 1 for value in values]  # bit(value), 0 for an empty cell
+    full = board.full
+    for read in _unit_readers(board.grid.box_rows, board.grid.box_cols):
+        unit_values = read(values)
+        empty = unit_values.count(EMPTY)
+        if len(set(unit_values)) - (empty > 0) != len(unit_values) - empty:
+            return False  # a value twice
+        if reduce(or_, read(held)) | reduce(or_, read(cands)) != full:
+            return False  # a value with no place
+    return True

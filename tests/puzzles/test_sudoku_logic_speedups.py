@@ -6,10 +6,15 @@ given a known solution, a chain search looks only at starts in the solution unti
 them concludes (chains._concluding). Each is checked against the plain way on real
 puzzles: the whole solve with and without the solution, and the starts whose chains
 conclude, one by one (test_sudoku_logic_state.py checks every step against a fresh board
-that keeps nothing, with and without the solution).
+that keeps nothing, with and without the solution). Two more go by other roads to the same
+answer: subsets and fish find the first group of every size in one walk, and placing a
+value updates the kept places in bulk; each is checked against the plain way.
 """
 
 from __future__ import annotations
+
+import random
+from itertools import combinations
 
 import pytest
 
@@ -19,6 +24,7 @@ from puzzles.sudoku.logic import solve_by_logic
 from puzzles.sudoku.puzzle import parse
 from puzzles.sudoku.solver import solutions
 from puzzles.sudoku.techniques import chains
+from puzzles.sudoku.techniques.subsets import LARGEST, first_confined
 from tests.conftest import corpus_path
 
 CHAINS = {"X-Chain", "XY-Chain", "alternating chain"}
@@ -168,3 +174,62 @@ def test_a_search_that_found_nothing_is_skipped_only_while_no_link_is_new():
     assert board.unless_fruitless("elsewhere", frozenset({(1, 2)}), finder) is None
     assert board.unless_fruitless("here", links | {(5, 6)}, finder) is None
     assert len(calls) == 3  # another place, and a new link: asked
+
+
+def _first_confined_plainly(masks, acts):
+    """first_confined the plain way: each size apart, every combination in order."""
+    firsts = [None] * (LARGEST + 1)
+    for size in range(2, LARGEST + 1):
+        for group in combinations(masks, size):
+            union = 0
+            for _key, mask in group:
+                union |= mask
+            keys = tuple(key for key, _mask in group)
+            if union.bit_count() == size and acts(keys, union):
+                firsts[size] = (keys, union)
+                break
+    return firsts
+
+
+def test_one_walk_finds_the_first_confined_group_of_every_size():
+    """Subsets and fish look for pairs, triples and quads in one walk (first_confined):
+    the first group of each size that acts must be the one a search of that size alone
+    finds, on random masks of 2 to 4 bits among few values (so that groups are common),
+    with an `acts` that turns many of them down."""
+    rng = random.Random(16)
+    found = 0
+    for _trial in range(3000):
+        values = rng.randint(4, 9)
+        count = rng.randint(2, 9)
+        masks = []
+        for key in range(count):
+            bits = rng.sample(range(values), rng.randint(2, min(4, values)))
+            masks.append((key, sum(1 << b for b in bits)))
+        veto = rng.randint(0, 2)
+
+        def acts(keys, union, veto=veto):
+            return (sum(keys) + union) % 3 != veto
+
+        expected = _first_confined_plainly(masks, acts)
+        assert first_confined(masks, acts) == expected, masks
+        found += sum(first is not None for first in expected)
+    assert found > 1000  # groups of every size were met, not only "none"
+
+
+@pytest.mark.parametrize("text", VARIED[::4])
+def test_places_kept_up_to_date_match_places_worked_out_afresh(text):
+    """Placing a value updates each unit's places per value in bulk (Board.place): after
+    every step they must be those a fresh board works out from the candidates, and every
+    value with a single place in a unit must be among the hidden singles to look at."""
+    grid = parse(text)
+    board = Board(grid)
+    for step in solve_by_logic(grid).steps:
+        board.apply(step)
+        fresh = Board(board.to_grid(), board.cands)
+        assert fresh.cands == board.cands
+        assert board.places() == fresh.places()
+        waiting = set(board._singles)
+        for unit, spots in enumerate(board.places()):
+            for value, mask in enumerate(spots):
+                if mask and not mask & (mask - 1):
+                    assert (unit, value) in waiting

@@ -11,7 +11,8 @@ XY-Chains hop between two-candidate cells; an alternating chain may do both.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
+from operator import or_
 
 from puzzles.sudoku.board import Board, Step, bit_positions, values_of
 
@@ -50,10 +51,13 @@ def _strong_pairs(board: Board, mode: str) -> frozenset[tuple[int, int]]:
         for value in range(1, board.n + 1):
             offset = _node(board, 0, value)
             pairs += [(a + offset, b + offset) for a, b in board.conjugate_pairs(value)]
+    cells = len(board.cands)
     for cell, m in enumerate(board.cands):
         if m.bit_count() == 2:
-            a, b = values_of(m)
-            pairs.append((_node(board, cell, a), _node(board, cell, b)))
+            low = m & -m  # the two values' nodes, as _node numbers them
+            pairs.append(
+                ((low.bit_length() - 1) * cells + cell, ((m ^ low).bit_length() - 1) * cells + cell)
+            )
     return frozenset(pairs)
 
 
@@ -66,8 +70,23 @@ def _link_all(strong: dict[int, int], pairs: Iterable[tuple[int, int]], offset: 
 
 
 def _in_order(strong: dict[int, int]) -> dict[int, list[int]]:
-    """Strong links as node -> nodes ascending, the order _chain_from follows them in."""
-    return {a: bit_positions(bs) for a, bs in strong.items()}
+    """Strong links as node -> nodes ascending, the order _chain_from follows them in
+    (each node's worked out when first asked for: one search reads few of them)."""
+    return _InOrder(strong)
+
+
+class _InOrder(dict[int, list[int]]):
+    def __init__(self, strong: dict[int, int]):
+        super().__init__()
+        self.strong = strong
+
+    def get(self, node: int, default: list[int] | tuple[()] = ()) -> list[int]:  # type: ignore[override]
+        found = dict.get(self, node)
+        if found is None:
+            if node not in self.strong:
+                return default  # type: ignore[return-value]
+            found = self[node] = bit_positions(self.strong[node])
+        return found
 
 
 def _conflicts(board: Board) -> dict[int, int]:
@@ -82,14 +101,19 @@ def _work_out_conflicts(board: Board) -> dict[int, int]:
     cells = len(board.cands)
     cands, peer_masks = board.cands, board.geo.peer_masks
     in_cell = _in_cell(cells)
+    # each cell's candidates as nodes
+    whole_cells = [in_cell(mask) << cell if mask else 0 for cell, mask in enumerate(cands)]
     conflicts: dict[int, int] = {}
     for value in range(1, board.n + 1):
         where = board.cells_with(value)
         offset = (value - 1) * cells
-        for cell in bit_positions(where):
+        left = where
+        while left:
+            low = left & -left
+            left ^= low
+            cell = low.bit_length() - 1
             node = offset + cell
-            whole_cell = in_cell(cands[cell]) << cell  # the cell's candidates as nodes
-            conflicts[node] = (peer_masks[cell] & where) << offset | whole_cell ^ 1 << node
+            conflicts[node] = (peer_masks[cell] & where) << offset | whole_cells[cell] ^ 1 << node
     return conflicts
 
 
@@ -153,9 +177,8 @@ def _first_chain(
     """The step of the first start (ascending) with a chain that concludes something;
     `ends`, what _Reach keeps of the ends per start."""
     reach = _Reach(strong, weak, sees, ends)
-    in_order: dict[int, list[int]] = {}
+    in_order = _in_order(strong)
     for start in _concluding(sorted(strong), reach, board.solution):
-        in_order = in_order or _in_order(strong)
         step = _chain_from(board, mode, start, in_order, weak, sees)
         if step is not None:
             return step
@@ -202,7 +225,8 @@ class _Reach:
         self.strong = strong
         self.weak = weak
         self.sees = sees
-        self.has_strong = sum(1 << a for a in strong)
+        # every node with a strong link: links go both ways, so the nodes they reach
+        self.has_strong = reduce(or_, strong.values(), 0)
         self.onward: dict[int, int] = {}
         self.ends = {} if ends is None else ends
 

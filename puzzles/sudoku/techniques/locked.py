@@ -16,8 +16,6 @@ from puzzles.sudoku.grid import geometry
 # Where a box and a line meet, as position bit sets: (unit index of the line, the meeting's
 # positions in the box, its positions in the line, "row" or "column", line number).
 _Meeting = tuple[int, int, int, str, int]
-# Per box or line: its place key for Board.first_step, and the units whose places it reads.
-_Reads = tuple[tuple[tuple[str, int], tuple[int, ...]], ...]
 
 
 @cache
@@ -78,48 +76,75 @@ def _held(
 
 def pointing(board: Board) -> Step | None:
     """A box's only places for a value share a row or column: the rest of that line loses it."""
-    reads = _pointing_reads(board.grid.box_rows, board.grid.box_cols)
-    return _first_lock(board, reads, _pointing_in)
-
-
-def _first_lock(
-    board: Board, reads: _Reads, finder: Callable[[Board, int], Step | None]
-) -> Step | None:
-    """The finder's first step, box by box or line by line, skipping those where it found
-    nothing and none of the units whose places it reads there changed since."""
-    changes = board.unit_changes.__getitem__
-    return board.first_step([(where, sum(map(changes, units))) for where, units in reads], finder)
-
-
-@cache
-def _pointing_reads(box_rows: int, box_cols: int) -> _Reads:
-    """Per box: its place key, and the units whose places it reads (the box, its lines)."""
-    return tuple(
-        (("pointing", box_index), (box_index, *(meeting[0] for meeting in box_meetings)))
-        for box_index, box_meetings in enumerate(_meetings(box_rows, box_cols))
-    )
-
-
-def _pointing_in(board: Board, box_index: int) -> Step | None:
-    geo, n = board.geo, board.n
     places = board.places()
-    box = geo.boxes[box_index]
-    spots = places[box_index]
-    meetings = _meetings(board.grid.box_rows, board.grid.box_cols)[box_index]
-    holding = _holding(board.grid.box_rows, board.grid.box_cols)[box_index]
-    for value in range(1, n + 1):
-        mask = spots[value]
-        if not mask & (mask - 1):
-            continue  # fewer than two places: a single, not a lock
-        for line_unit, _in_box, in_line, kind, index in _held(holding, mask, meetings, 1):
+    for box_index, locks in enumerate(board.unit_facts("pointing", _pointing_locks)):
+        if box_index == board.n:
+            break  # the boxes come first in geo.units
+        for value, mask, (line_unit, _in_box, in_line, kind, index) in locks:
             outside = places[line_unit][value] & ~in_line
             if outside:
-                line = geo.units[line_unit]
+                box, line = board.geo.boxes[box_index], board.geo.units[line_unit]
                 inside = [box[p] for p in bit_positions(mask)]
                 gone = [line[p] for p in bit_positions(outside)]
                 where = (f"box {box_index + 1}", f"{kind} {index + 1}", kind)
                 return _locked_step(board, "pointing", value, where, inside, gone)
     return None
+
+
+def _pointing_locks(board: Board, unit: int) -> list[tuple[int, int, _Meeting]]:
+    """In a box (unit), the values whose places (two or more) all lie in one line through
+    it: (value, its places in the box, the meeting), values ascending, rows before columns.
+    Reads only the box's places, so it is kept until the box loses a candidate; whether the
+    line has the value elsewhere is looked up each time."""
+    if unit >= board.n:
+        return []  # a line: pointing starts from boxes
+    return _locks(board, unit, _meetings, 1)
+
+
+def claiming(board: Board) -> Step | None:
+    """A line's only places for a value share a box: the rest of that box loses it."""
+    n, places = board.n, board.places()
+    for line_unit, locks in enumerate(board.unit_facts("claiming", _claiming_locks)):
+        for value, mask, (box_index, in_box, _in_line) in locks:
+            outside = places[box_index][value] & ~in_box
+            if outside:
+                line, box = board.geo.units[line_unit], board.geo.boxes[box_index]
+                kind, index = _line_name(line_unit, n)
+                inside = [line[p] for p in bit_positions(mask)]
+                gone = [box[p] for p in bit_positions(outside)]
+                where = (f"{kind} {index + 1}", f"box {box_index + 1}", "box")
+                return _locked_step(board, "claiming", value, where, inside, gone)
+    return None
+
+
+def _claiming_locks(board: Board, unit: int) -> list[tuple[int, int, tuple[int, int, int]]]:
+    """In a line (unit), the values whose places (two or more) all lie in one box it
+    crosses: (value, its places in the line, the crossing), values ascending."""
+    if unit < board.n:
+        return []  # a box: claiming starts from lines
+    return _locks(board, unit, _crossings, 2)
+
+
+def _locks(board: Board, unit: int, where: Callable[[int, int], Any], part: int) -> list:
+    """The values of a unit whose places (two or more) lie within one of where(...)[unit]'s
+    meetings (their positions in the unit: item[part]), with their places and the meeting."""
+    box_rows, box_cols = board.grid.box_rows, board.grid.box_cols
+    among = where(box_rows, box_cols)[unit]
+    holding = _holding(box_rows, box_cols)[unit]
+    found = []
+    for value, mask in enumerate(board.places()[unit]):
+        if mask & (mask - 1):  # two places or more: one is a single, not a lock
+            held = holding.get(mask)  # _held, inline: most masks are met again
+            if held is None:
+                held = _held(holding, mask, among, part)
+            for item in held:
+                found.append((value, mask, item))
+    return found
+
+
+def _line_name(line_unit: int, n: int) -> tuple[str, int]:
+    """A line's kind and its index among its kind: ("row", 0) for unit n."""
+    return ("row", line_unit - n) if line_unit < 2 * n else ("column", line_unit - 2 * n)
 
 
 def _row_of(cell: int, n: int) -> int:
@@ -128,46 +153,6 @@ def _row_of(cell: int, n: int) -> int:
 
 def _col_of(cell: int, n: int) -> int:
     return cell % n
-
-
-def claiming(board: Board) -> Step | None:
-    """A line's only places for a value share a box: the rest of that box loses it."""
-    reads = _claiming_reads(board.grid.box_rows, board.grid.box_cols)
-    return _first_lock(board, reads, _claiming_in)
-
-
-@cache
-def _claiming_reads(box_rows: int, box_cols: int) -> _Reads:
-    """Per line, rows then columns: its place key, and the units whose places it reads (the
-    line, the boxes it crosses)."""
-    n = box_rows * box_cols
-    crossings = _crossings(box_rows, box_cols)
-    return tuple(
-        (("claiming", line_unit), (line_unit, *(box[0] for box in crossings[line_unit])))
-        for line_unit in range(n, 3 * n)
-    )
-
-
-def _claiming_in(board: Board, line_unit: int) -> Step | None:
-    geo, n = board.geo, board.n
-    places = board.places()
-    kind, index = ("row", line_unit - n) if line_unit < 2 * n else ("column", line_unit - 2 * n)
-    spots = places[line_unit]
-    crossings = _crossings(board.grid.box_rows, board.grid.box_cols)[line_unit]
-    holding = _holding(board.grid.box_rows, board.grid.box_cols)[line_unit]
-    for value in range(1, n + 1):
-        mask = spots[value]
-        if not mask & (mask - 1):
-            continue
-        for box_index, in_box, _in_line in _held(holding, mask, crossings, 2):
-            outside = places[box_index][value] & ~in_box
-            if outside:
-                line, box = geo.units[line_unit], geo.boxes[box_index]
-                inside = [line[p] for p in bit_positions(mask)]
-                gone = [box[p] for p in bit_positions(outside)]
-                where = (f"{kind} {index + 1}", f"box {box_index + 1}", "box")
-                return _locked_step(board, "claiming", value, where, inside, gone)
-    return None
 
 
 def _locked_step(

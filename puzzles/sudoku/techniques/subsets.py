@@ -2,123 +2,148 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from puzzles.sudoku.board import Board, Step, bit, values_of
 
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+LARGEST = max(SUBSET_NAMES)  # fish go as far: Jellyfish are four lines
+
+# Per size (index): the first group of that many keys confined to as many bits that does
+# something, as (keys, their bits together), or None.
+Firsts = list[tuple[tuple[Any, ...], int] | None]
 
 
-def confined(masks: dict[int, int], size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Each `size` of the keys whose bit sets together hold exactly `size` bits, with that
-    union: `size` things confined to `size` places, the rule behind subsets and fish.
+def first_confined(
+    masks: Sequence[tuple[Any, int]], acts: Callable[[tuple[Any, ...], int], bool]
+) -> Firsts:
+    """Per size from 2 to LARGEST: the first group of that many (key, bits) pairs whose bits
+    together come to exactly that many, and for which acts(keys, bits) says it removes
+    something: `size` things confined to `size` places, the rule behind subsets and fish.
 
-    In the order of itertools.combinations; groups are grown one key at a time, depth
-    first, and one already over `size` bits is dropped (more keys only add bits)."""
-    keys = list(masks)
-    found: list[tuple[tuple[int, ...], int]] = []
-    _grow(list(masks.values()), 0, 0, size, size, (), found)
-    return [(tuple(keys[index] for index in indexes), union) for indexes, union in found]
+    "First" is in the order of itertools.combinations of `masks`. Every size in one walk:
+    groups grow one key at a time, depth first (a group comes before the longer ones it
+    starts, so each size meets its groups in combinations order), and a group already
+    over LARGEST bits is dropped (more keys only add bits)."""
+    firsts: Firsts = [None] * (LARGEST + 1)
+    keys = [key for key, _mask in masks]
+    bits = [mask for _key, mask in masks]
+    count = len(bits)
+
+    def found(indexes: tuple[int, ...], union: int) -> None:
+        """Keep the group if it acts (it is the first of its size that does)."""
+        group = tuple(keys[index] for index in indexes)
+        if acts(group, union):
+            firsts[len(indexes)] = (group, union)
+
+    for first in range(count - 1):
+        one = bits[first]
+        for second in range(first + 1, count):
+            two = one | bits[second]
+            ones = two.bit_count()
+            if ones > LARGEST:
+                continue
+            if ones == 2 and firsts[2] is None:
+                found((first, second), two)
+            for third in range(second + 1, count):
+                three = two | bits[third]
+                ones = three.bit_count()
+                if ones > LARGEST:
+                    continue
+                if ones == 3 and firsts[3] is None:
+                    found((first, second, third), three)
+                if firsts[4] is None:
+                    for fourth in range(third + 1, count):
+                        four = three | bits[fourth]
+                        if four.bit_count() == 4:
+                            found((first, second, third, fourth), four)
+                            if firsts[4] is not None:
+                                break
+            if firsts[2] and firsts[3] and firsts[4]:
+                return firsts
+    return firsts
 
 
-def _grow(
-    values: list[int],
-    first: int,
-    union: int,
-    more: int,
-    size: int,
-    taken: tuple[int, ...],
-    found: list[tuple[tuple[int, ...], int]],
-) -> None:
-    """Add to `found` the groups of `taken` and `more` further indexes from `first` on
-    whose bits, with `union`'s, come to exactly `size`."""
-    last = len(values) - more  # the last index that leaves room for the rest
-    if more == 1:
-        for index in range(first, last + 1):
-            together = union | values[index]
-            if together.bit_count() == size:
-                found.append(((*taken, index), together))
-        return
-    for index in range(first, last + 1):
-        together = union | values[index]
-        if together.bit_count() <= size:
-            _grow(values, index + 1, together, more - 1, size, (*taken, index), found)
+assert LARGEST == 4, "first_confined walks groups of up to four"
 
 
 def naked_subset(board: Board, size: int) -> Step | None:
     """`size` cells of a unit holding only `size` values between them: nobody else there can."""
-    return _first_in_units(board, f"naked {size}", _naked_subset_in, size)
-
-
-def _first_in_units(
-    board: Board, name: str, finder: Callable[[Board, int, int], Step | None], size: int
-) -> Step | None:
-    """finder(board, unit, size) unit by unit, skipping those unchanged since it found nothing."""
-    return board.first_step(
-        zip(_looks(name, size, board.n), board.unit_changes, strict=True), finder
-    )
-
-
-@cache
-def _looks(name: str, size: int, n: int) -> tuple[tuple[str, int, int], ...]:
-    """The finder's place keys, one per unit."""
-    return tuple((name, u, size) for u in range(3 * n))
-
-
-def _naked_subset_in(board: Board, u: int, size: int) -> Step | None:
-    """A naked subset in unit u: reads only the unit's candidates."""
-    cands = board.cands
-    unit, unit_name = board.geo.units[u], board.geo.unit_names[u]
-    small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
-    if len(small) < size:
-        return None
-    for group, together in confined({cell: cands[cell] for cell in small}, size):
-        gone = [
-            (cell, value)
-            for cell in unit
-            if cell not in group and cands[cell] & together
-            for value in values_of(cands[cell] & together)
-        ]
-        if gone:
-            name = f"naked {SUBSET_NAMES[size]}"
-            return Step(
-                name,
-                f"{board.names(group)} can only hold {board.syms(values_of(together))} "
-                f"between them, so no other cell of {unit_name} can: "
-                f"{board.removals(gone)}: {name}",
-                eliminations=tuple(gone),
-                cells=group,
-            )
+    for u, firsts in enumerate(board.unit_facts("naked subsets", _naked_subsets_in)):
+        if firsts[size] is not None:
+            return _naked_step(board, u, *firsts[size])
     return None
+
+
+def _naked_subsets_in(board: Board, u: int) -> Firsts:
+    """The first naked subset of each size in unit u: reads only the unit's candidates."""
+    cands = board.cands
+    unit = board.geo.units[u]
+    small = [(c, cands[c]) for c in unit if 2 <= cands[c].bit_count() <= LARGEST]
+    if len(small) < 2:
+        return [None] * (LARGEST + 1)
+
+    def acts(group: tuple[int, ...], together: int) -> bool:
+        return any(cands[cell] & together for cell in unit if cell not in group)
+
+    return first_confined(small, acts)
+
+
+def _naked_step(board: Board, u: int, group: tuple[int, ...], together: int) -> Step:
+    cands = board.cands
+    gone = [
+        (cell, value)
+        for cell in board.geo.units[u]
+        if cell not in group and cands[cell] & together
+        for value in values_of(cands[cell] & together)
+    ]
+    name = f"naked {SUBSET_NAMES[len(group)]}"
+    return Step(
+        name,
+        f"{board.names(group)} can only hold {board.syms(values_of(together))} "
+        f"between them, so no other cell of {board.geo.unit_names[u]} can: "
+        f"{board.removals(gone)}: {name}",
+        eliminations=tuple(gone),
+        cells=group,
+    )
 
 
 def hidden_subset(board: Board, size: int) -> Step | None:
     """`size` values of a unit fitting in only `size` cells: those cells hold nothing else."""
-    return _first_in_units(board, f"hidden {size}", _hidden_subset_in, size)
-
-
-def _hidden_subset_in(board: Board, u: int, size: int) -> Step | None:
-    """A hidden subset in unit u: reads only the unit's candidates and places."""
-    cands = board.cands
-    unit, unit_name = board.geo.units[u], board.geo.unit_names[u]
-    # value -> bitmask of its positions within the unit
-    places = {v: m for v, m in enumerate(board.places()[u]) if 2 <= m.bit_count() <= size}
-    if len(places) < size:
-        return None
-    for group, where in confined(places, size):
-        keep = 0
-        for value in group:
-            keep |= bit(value)
-        cells = [unit[p] for p in range(len(unit)) if where >> p & 1]
-        gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
-        if gone:
-            name = f"hidden {SUBSET_NAMES[size]}"
-            return Step(
-                name,
-                f"in {unit_name}, {board.syms(group)} can only go in {board.names(cells)}, "
-                f"so those cells hold nothing else: {board.removals(gone)}: {name}",
-                eliminations=tuple(gone),
-                cells=tuple(cells),
-            )
+    for u, firsts in enumerate(board.unit_facts("hidden subsets", _hidden_subsets_in)):
+        if firsts[size] is not None:
+            return _hidden_step(board, u, *firsts[size])
     return None
+
+
+def _hidden_subsets_in(board: Board, u: int) -> Firsts:
+    """The first hidden subset of each size in unit u: reads only the unit's candidates and
+    places (value -> bitmask of its positions within the unit)."""
+    cands = board.cands
+    unit = board.geo.units[u]
+    few = [(v, m) for v, m in enumerate(board.places()[u]) if 2 <= m.bit_count() <= LARGEST]
+    if len(few) < 2:
+        return [None] * (LARGEST + 1)
+
+    def acts(group: tuple[int, ...], where: int) -> bool:
+        keep = sum(bit(value) for value in group)
+        return any(cands[unit[p]] & ~keep for p in range(len(unit)) if where >> p & 1)
+
+    return first_confined(few, acts)
+
+
+def _hidden_step(board: Board, u: int, group: tuple[int, ...], where: int) -> Step:
+    cands, unit = board.cands, board.geo.units[u]
+    keep = sum(bit(value) for value in group)
+    cells = [unit[p] for p in range(len(unit)) if where >> p & 1]
+    gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
+    name = f"hidden {SUBSET_NAMES[len(group)]}"
+    return Step(
+        name,
+        f"in {board.geo.unit_names[u]}, {board.syms(group)} can only go in "
+        f"{board.names(cells)}, so those cells hold nothing else: {board.removals(gone)}: "
+        f"{name}",
+        eliminations=tuple(gone),
+        cells=tuple(cells),
+    )
