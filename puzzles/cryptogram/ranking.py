@@ -167,8 +167,8 @@ class ReadingScorer:
         self._parts: dict[tuple[str, ...], tuple[Features, float]] = {}
 
     def __call__(self, key: tuple[int, ...]) -> float:
-        score = self.weights[0] * self._words_alone(key)
-        return score + sum(score for _, score in self._read_parts(key))
+        parts = sum(part_score for _, part_score in self._read_parts(key))
+        return self.weights[0] * self._words_alone(key) + parts
 
     def features(self, key: tuple[int, ...]) -> Features:
         """The reading's FEATURES, each summed over the text (what WEIGHTS are fitted on)."""
