@@ -240,8 +240,27 @@ def fit_weights(sets: list[list[dict]]) -> tuple[float, ...]:
     return tuple(round(scale * w, 3) for w in weights)
 
 
+def read_features(path: Path) -> list[dict]:
+    """A --features file's puzzles; SystemExit saying which line is not one."""
+    puzzles = []
+    try:
+        with path.open(encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                puzzle = json.loads(line)
+                if not isinstance(puzzle, dict) or {"found", "truth", "features"} - set(puzzle):
+                    raise ValueError(f"line {number} is not a puzzle's features")
+                if any(len(reading) != len(FEATURES) for reading in puzzle["features"]):
+                    raise ValueError(f"line {number} has not {len(FEATURES)} features a reading")
+                puzzles.append(puzzle)
+    except (OSError, ValueError) as error:  # json's errors are ValueErrors
+        raise SystemExit(f"{path}: {error} (write one with --features FILE)") from None
+    if not puzzles:
+        raise SystemExit(f"{path}: no puzzles (write one with --features FILE)")
+    return puzzles
+
+
 def fit(paths: list[Path]) -> None:
-    sets = {path.name: [json.loads(line) for line in path.open(encoding="utf-8")] for path in paths}
+    sets = {path.name: read_features(path) for path in paths}
     fitted = fit_weights(list(sets.values()))
     print("features: " + ", ".join(FEATURES))
     for name, weights in (("now", WEIGHTS), ("fitted", fitted)):

@@ -4,10 +4,18 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from bench.cryptogram import FIT_GRID, first_places, fit_weights, log_loss, reading_features
+from bench.cryptogram import (
+    FIT_GRID,
+    first_places,
+    fit_weights,
+    log_loss,
+    read_features,
+    reading_features,
+)
 from puzzles.cryptogram import parse
 from puzzles.cryptogram.candidates import UNKNOWN, cipher_words
 from puzzles.cryptogram.generate import encipher, random_derangement
@@ -94,3 +102,25 @@ def test_log_loss_falls_as_the_true_reading_pulls_ahead():
     puzzle = made_up_puzzle([0.0, 0.0, 0.0, -10.0, 0.0], [0.0, 0.0, 0.0, -12.0, 0.0])
     losses = [log_loss((0.0, 0.0, 0.0, scale, 0.0), [puzzle]) for scale in (0.5, 1.0, 2.0)]
     assert losses[0] > losses[1] > losses[2] > 0
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ("not json\n", "Expecting value"),
+        ('{"found": true}\n', "line 1 is not a puzzle's features"),
+        ('{"found": true, "truth": 0, "features": [[1.0, 2.0]]}\n', "line 1 has not 5 features"),
+        ("", "no puzzles"),
+    ],
+)
+def test_a_malformed_features_file_is_refused_with_its_line(tmp_path, content, says):
+    path = tmp_path / "features.jsonl"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SystemExit, match=says) as refused:
+        read_features(path)
+    assert "--features FILE" in str(refused.value)
+
+
+def test_a_missing_features_file_is_refused():
+    with pytest.raises(SystemExit, match="--features FILE"):
+        read_features(Path("/nonexistent/features.jsonl"))
