@@ -209,6 +209,12 @@ def load_against(checkout: Path) -> FirstSolver:
     its `puzzles` package is imported with its tree first on the path, kept by reference, and ours
     put back, so that each module keeps its own tree's code."""
 
+    if not (checkout / "puzzles" / "sudoku" / "solver.py").is_file():
+        raise SystemExit(
+            f"--against {checkout}: no puzzles/sudoku/solver.py there; give the root of "
+            "another checkout, e.g. one made by `git worktree add /tmp/main main`"
+        )
+
     def is_puzzles_module(name: str) -> bool:
         return name == "puzzles" or name.startswith("puzzles.")
 
