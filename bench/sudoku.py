@@ -1,7 +1,7 @@
 """Sudoku benchmark: the exact solver against Norvig's, on every sudoku corpus; generation.
 
     .venv/bin/python -m bench.sudoku [--json] [--no-baseline] [--limit N] [--seeds N]
-                                     [--sets TEXT] [--sixteen N] [--split]
+                                     [--sets TEXT] [--sixteen N] [--split] [--against DIR]
 
 Every puzzle of every corpus in ../shared/corpora/sudoku (17_clue: its first 5,000) is
 solved three ways in turn, interleaved puzzle by puzzle: by Norvig's constraint propagation
@@ -17,6 +17,12 @@ With --split, the full solve's two parts are also timed on their own, to show wh
 gap is on: its logic (the logic solve that goes first, and the grade of a unique puzzle) and
 its search (counting to MANY_CAP, which runs only where logic gets stuck).
 
+With --against DIR (another checkout, e.g. `git worktree add /tmp/main main`): that
+checkout's solver is also timed to the first solution, interleaved with ours puzzle by
+puzzle (which of the two goes first alternates, as the second of two runs tends to gain a
+few percent), and its answers are compared with ours: a change to the search is measured
+against the code it replaces in one run, under the same load.
+
 With --sixteen N: 16x16 puzzles generated at each grade from N seeds, solved both ways
 (target: full solve median <= 50 ms). Then generation: time per 9x9 puzzle per grade,
 over --seeds seeds (default 10), plain and with symmetric clues. Target: median under 1 s.
@@ -28,11 +34,13 @@ machine slows the figures less; wall-clock figures are kept in the JSON beside t
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench import norvig
@@ -115,19 +123,28 @@ def summary(cpu: list[float], wall: list[float]) -> dict:
     }
 
 
-def bench_set(texts: list[str], baseline: bool, split: bool = False) -> dict:
+# Another checkout's solver: puzzle text in, parsed; out, its search to the first solution,
+# to time (the cells of that solution, None when there is none).
+FirstSolver = Callable[[str], Callable[[], "tuple[int, ...] | None"]]
+
+
+def bench_set(
+    texts: list[str], baseline: bool, split: bool = False, against: FirstSolver | None = None
+) -> dict:
     """Each puzzle, in turn: Norvig's search, ours to the first solution, and the full solve
     (`solve`: count to two, then grade), so that load on the machine hits all three alike;
-    with `split`, then the full solve's logic and its search, each on its own."""
+    with `split`, then the full solve's logic and its search, each on its own; with
+    `against`, another checkout's solver to the first solution, just before or after ours."""
     runs: dict[str, tuple[list[float], list[float]]] = {
         "norvig": ([], []),
+        "against": ([], []),
         "first": ([], []),
         "full": ([], []),
         "logic": ([], []),
         "search": ([], []),
     }
-    invalid = several = none = 0
-    for text in texts:
+    invalid = several = none = differ = 0
+    for number, text in enumerate(texts):
         puzzle = parse(text)
         if baseline:
             answer, cpu, wall = timed(lambda text=text: norvig.solve(text))
@@ -135,9 +152,15 @@ def bench_set(texts: list[str], baseline: bool, split: bool = False) -> dict:
             runs["norvig"][1].append(wall)
             if answer is not None:
                 invalid += not is_valid_completion(puzzle, tuple(int(ch) for ch in answer))
+        if against is not None and number % 2:
+            theirs = time_against(against, text, runs)
         found, cpu, wall = timed(lambda puzzle=puzzle: solutions(puzzle, limit=1))
         runs["first"][0].append(cpu)
         runs["first"][1].append(wall)
+        if against is not None:
+            if not number % 2:
+                theirs = time_against(against, text, runs)
+            differ += theirs != (found[0].cells if found else None)
         invalid += bool(found) and not is_valid_completion(puzzle, found[0].cells)
         if baseline:
             invalid += bool(found) != (answer is not None)  # solvable for one, not the other
@@ -153,6 +176,8 @@ def bench_set(texts: list[str], baseline: bool, split: bool = False) -> dict:
         if split:
             invalid += time_parts(puzzle, result, runs)
     result = {"puzzles": len(texts), "invalid_answers": invalid, "several": several, "none": none}
+    if against is not None:
+        result["differing_from_against"] = differ
     for name, (cpu, wall) in runs.items():
         if cpu:
             result[name] = summary(cpu, wall)
@@ -162,7 +187,60 @@ def bench_set(texts: list[str], baseline: bool, split: bool = False) -> dict:
                 "median": _ratio(result["norvig"]["median_ms"], result[name]["median_ms"]),
                 "total": _ratio(result["norvig"]["total_s"], result[name]["total_s"]),
             }
+    if against is not None:
+        result["ratio_against"] = {
+            "median": _ratio(result["against"]["median_ms"], result["first"]["median_ms"]),
+            "total": _ratio(result["against"]["total_s"], result["first"]["total_s"]),
+        }
     return result
+
+
+def time_against(against: FirstSolver, text: str, runs: dict) -> tuple[int, ...] | None:
+    """The other checkout's first solution of `text`, its search (not its parse, as for
+    ours) timed into runs["against"]."""
+    cells, cpu, wall = timed(against(text))
+    runs["against"][0].append(cpu)
+    runs["against"][1].append(wall)
+    return cells
+
+
+def load_against(checkout: Path) -> FirstSolver:
+    """The first-solution search of another checkout of this project, imported beside ours:
+    its `puzzles` package is imported with its tree first on the path, kept by reference, and ours
+    put back, so that each module keeps its own tree's code."""
+
+    if not (checkout / "puzzles" / "sudoku" / "solver.py").is_file():
+        raise SystemExit(
+            f"--against {checkout}: no puzzles/sudoku/solver.py there; give the root of "
+            "another checkout, e.g. one made by `git worktree add /tmp/main main`"
+        )
+
+    def is_puzzles_module(name: str) -> bool:
+        return name == "puzzles" or name.startswith("puzzles.")
+
+    ours = {name: module for name, module in sys.modules.items() if is_puzzles_module(name)}
+    for name in ours:
+        del sys.modules[name]
+    sys.path.insert(0, str(checkout))
+    try:
+        parse_theirs = importlib.import_module("puzzles.sudoku.puzzle").parse
+        solutions_theirs = importlib.import_module("puzzles.sudoku.solver").solutions
+    finally:
+        sys.path.remove(str(checkout))
+        for name in [name for name in sys.modules if is_puzzles_module(name)]:
+            del sys.modules[name]
+        sys.modules.update(ours)
+
+    def first(text: str) -> Callable[[], tuple[int, ...] | None]:
+        puzzle = parse_theirs(text)
+
+        def search() -> tuple[int, ...] | None:
+            found = solutions_theirs(puzzle, limit=1)
+            return found[0].cells if found else None
+
+        return search
+
+    return first
 
 
 def time_parts(puzzle: Grid, result: SudokuSolution, runs: dict) -> int:
@@ -252,12 +330,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--split", action="store_true", help="also time the full solve's search and grading apart"
     )
+    parser.add_argument(
+        "--against", type=Path, help="another checkout: time its first-solution search too"
+    )
     args = parser.parse_args(argv)
+    against = load_against(args.against) if args.against else None
     report: dict = {"solving": {}, "generation": {}}
     for label, texts in corpus_sets(args.limit):
         if args.sets and args.sets not in label:
             continue
-        report["solving"][label] = bench_set(texts, baseline=not args.no_baseline, split=args.split)
+        report["solving"][label] = bench_set(
+            texts, baseline=not args.no_baseline, split=args.split, against=against
+        )
         print(f"  solved {label}", file=sys.stderr, flush=True)
     if args.sixteen:
         report["sixteen"] = bench_sixteen(args.sixteen)
@@ -288,6 +372,20 @@ def render(report: dict) -> str:
             f"| {label} | {row['puzzles']} | {norvig_cell} | {_times(row['first'])} "
             f"| {_times(row['full'])} | {ratio_first} | {ratio_full} | {row['invalid_answers']} |"
         )
+    compared = [(label, row) for label, row in report["solving"].items() if "against" in row]
+    if compared:
+        lines += [
+            "",
+            "| set | first solution, ours: median / total | the other checkout's "
+            "| ratio theirs / ours: median / total | answers differing |",
+            "|---|---|---|---|---|",
+        ]
+        for label, row in compared:
+            lines.append(
+                f"| {label} | {_times(row['first'])} | {_times(row['against'])} "
+                "| {median}x / {total}x ".format(**row["ratio_against"])
+                + f"| {row['differing_from_against']} |"
+            )
     split = [(label, row) for label, row in report["solving"].items() if "search" in row]
     if split:
         lines += [

@@ -86,8 +86,12 @@ def _text_of(value: Any) -> str:
 # holding a value are found with one AND instead of a loop. A count that drops to one is a
 # hidden single; to zero, a contradiction. Once a value is placed its counts are set to
 # PLACED, so that emptying the rest of its units is not mistaken for a hidden single.
+#
+# Speed in CPython is mostly not making new int objects: the ints up to 256 are made once,
+# so PLACED is one of them (a unit's other cells, 24 at most, take it no lower than 176),
+# and single bits are looked up in tables rather than shifted out of a bit set.
 
-PLACED = 1 << 20
+PLACED = 200
 _State = tuple[list[int], list[int], list[int]]  # cands, places, where
 
 
@@ -102,6 +106,8 @@ class _Shape:
     value_index: dict[int, int]  # bit -> value - 1
     peer_masks: tuple[int, ...]  # the geometry's: per cell, its peers as one bit set
     unit_masks: tuple[int, ...]  # the geometry's: per unit, its cells as one bit set
+    cell_bits: tuple[int, ...]  # 1 << cell: looked up, not made, in the hot loop
+    value_bits: tuple[int, ...]  # 1 << d
     # per bit set: how many candidates, or 0 once placed (a table up to 16x16; 25x25 would
     # need 2**25 entries, so it counts)
     choices: Callable[[int], int]
@@ -129,6 +135,8 @@ def _shape(box_rows: int, box_cols: int) -> _Shape:
         value_index={1 << d: d for d in range(size)},
         peer_masks=geo.peer_masks,
         unit_masks=geo.unit_masks,
+        cell_bits=tuple(1 << cell for cell in range(size * size)),
+        value_bits=tuple(1 << d for d in range(size)),
         choices=(
             tuple(_choices(m) for m in range(1 << size)).__getitem__
             if size <= MAX_TABLED_SIZE
@@ -150,19 +158,32 @@ def _assign(
     others; False on a contradiction."""
     others = cands[cell] ^ keep
     cands[cell] = keep
-    cell_bit = 1 << cell
+    cell_bit = shape.cell_bits[cell]
+    value_bits, count_keys = shape.value_bits, shape.count_keys
     while others:
-        other = others & -others
-        others ^= other
-        d = shape.value_index[other]
+        d = others.bit_length() - 1
+        others ^= value_bits[d]
         where[d] ^= cell_bit
-        for k in shape.count_keys[d][cell]:
-            left = places[k] - 1
-            places[k] = left
-            if left == 1:
-                hidden.append(k)
-            elif not left:
+        # Unrolled over the cell's box, row and column, as in _propagate (a few % faster).
+        b, r, c = count_keys[d][cell]
+        left = places[b] - 1
+        places[b] = left
+        if left < 2:
+            if not left:
                 return False
+            hidden.append(b)
+        left = places[r] - 1
+        places[r] = left
+        if left < 2:
+            if not left:
+                return False
+            hidden.append(r)
+        left = places[c] - 1
+        places[c] = left
+        if left < 2:
+            if not left:
+                return False
+            hidden.append(c)
     return True
 
 
@@ -179,10 +200,11 @@ def _propagate(
     `placed`: cells holding one candidate whose value is not yet removed from their peers.
     `hidden`: (unit, value) counts that dropped to one, to look at.
     """
-    count_keys, value_index, peer_masks, size = (
+    count_keys, value_index, peer_masks, cell_bits, size = (
         shape.count_keys,
         shape.value_index,
         shape.peer_masks,
+        shape.cell_bits,
         shape.size,
     )
     while True:
@@ -197,9 +219,8 @@ def _propagate(
             hits = where[d] & peer_masks[cell]
             where[d] ^= hits
             while hits:
-                low = hits & -hits
-                hits ^= low
-                peer = low.bit_length() - 1
+                peer = hits.bit_length() - 1
+                hits ^= cell_bits[peer]
                 m = cands[peer] ^ bit
                 if not m:
                     return False
@@ -224,7 +245,7 @@ def _propagate(
                     if not left:
                         return False
                     hidden.append(b)
-                if not m & (m - 1):
+                if m in value_index:  # one candidate left
                     placed.append(peer)
         while hidden and not placed:
             k = hidden.pop()
@@ -264,13 +285,13 @@ def _branch_cell(cands: list[int], where: list[int], shape: _Shape) -> int:
         fewest = sum(1 << cell for cell, count in enumerate(choices) if count == least)
     best, most_open = -1, -1
     peer_masks = shape.peer_masks
-    while fewest:
-        low = fewest & -fewest
-        fewest ^= low
-        cell = low.bit_length() - 1
+    cell_bits = shape.cell_bits
+    while fewest:  # from the last cell back, so that ties go to the first
+        cell = fewest.bit_length() - 1
+        fewest ^= cell_bits[cell]
         near = peer_masks[cell]
         open_peers = (open_cells & near).bit_count() + (two & near).bit_count()
-        if open_peers > most_open:
+        if open_peers >= most_open:
             best, most_open = cell, open_peers
     return best
 
