@@ -20,6 +20,14 @@ with the same words, and the times to a first solution are compared roll by roll
 time (time.process_time, which other work on the machine sways less), the least of
 --repeats runs of each (default 1), the two alternating.
 
+Before and after a change to the solver, in one run: --baseline PATH loads another
+checkout's puzzles/qless/solver.py beside ours (it reads this tree's shapes and data), and
+the comparison with the finder times it too, in the same rotation: old, new and the finder
+one right after the other on each roll. --answers PATH writes every answer the solver gives
+for every roll instead of timing (the first 40 solutions with their shapes and ranks, the
+solve text with the default cap and with 10, the rating and the hint), one JSON line a
+roll: run it in both trees and compare the files, which must be identical.
+
 Targets: every roll solved with the standard list; first solution median < 25 ms and
 max <= 100 ms, and no roll slower than the write-up's finder; rating median < 150 ms;
 all solutions median < 2 s.
@@ -28,17 +36,21 @@ all solutions median < 2 s.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import itertools
 import json
+import os
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
 from puzzles.lexicon import Tier, lexicon
-from puzzles.qless import parse
+from puzzles.qless import hint, parse, solve
 from puzzles.qless.rating import DAYS, TEN, day_for
-from puzzles.qless.solver import roll_words, shape_tree, solutions
+from puzzles.qless.solver import rate, roll_words, shape_tree, solutions
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "qless"
 CORPUS = CORPORA / "daily_rolls.tsv"
@@ -139,43 +151,65 @@ def writeup_first_ms(letters: str, tier: Tier, grids: list[list[dict]]) -> tuple
     return elapsed, found[0]
 
 
-def our_first_ms(letters: str, tier: Tier) -> float | None:
-    """Our CPU time to a first solution (None: there is none)."""
+def our_first_ms(letters: str, tier: Tier, solver=None) -> float | None:
+    """Our CPU time to a first solution (None: there is none); `solver`: another checkout's
+    solver module (see load_baseline), else this tree's."""
+    every = solver.solutions if solver else solutions
     start = time.process_time()
-    found = next(solutions(parse(letters), tier), None)
+    found = next(every(parse(letters), tier), None)
     return (time.process_time() - start) * 1000 if found else None
 
 
+def load_baseline(path: Path):
+    """Another checkout's solver.py as a module beside ours, reading this tree's shapes
+    and data (so a baseline must agree with them on the data's form)."""
+    name = "puzzles.qless.baseline_solver"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "puzzles.qless"
+    sys.modules[name] = module  # (dataclasses look their module up while it loads)
+    spec.loader.exec_module(module)
+    module.shape_tree(12)  # the set-up, not timed per roll
+    return module
+
+
 def compare_rolls(
-    rolls: list[tuple[str, str]], tier: Tier, grids: list[list[dict]], repeats: int = 1
+    rolls: list[tuple[str, str]],
+    tier: Tier,
+    grids: list[list[dict]],
+    repeats: int = 1,
+    baseline=None,
 ) -> dict:
-    """Ours and the write-up's finder to a first solution, roll by roll, interleaved: the
-    least CPU time of `repeats` runs each."""
+    """Ours and the write-up's finder (and a baseline solver, when given) to a first
+    solution, roll by roll, interleaved, who goes first rotating: the least CPU time of
+    `repeats` runs each."""
+    runners = {
+        "ours": lambda letters: our_first_ms(letters, tier),
+        "writeup": lambda letters: writeup_first_ms(parse(letters).letters, tier, grids),
+    }
+    if baseline is not None:
+        runners["baseline"] = lambda letters: our_first_ms(letters, tier, baseline)
+    names = list(runners)
     rows = []
     for number, (weekday, letters) in enumerate(rolls):
-        roll = parse(letters).letters
-        ours_times, base_times = [], []
+        times: dict[str, list] = {name: [] for name in names}
         for run in range(repeats):
-            if (number + run) % 2:
-                base_times.append(writeup_first_ms(roll, tier, grids))
-                ours_times.append(our_first_ms(letters, tier))
-            else:
-                ours_times.append(our_first_ms(letters, tier))
-                base_times.append(writeup_first_ms(roll, tier, grids))
-        base_ms, base_tried = min(base_times)  # (the shapes tried are the same every run)
-        ours_ms = None if None in ours_times else min(ours_times)
-        rows.append(
-            {
-                "roll": letters,
-                "weekday": weekday,
-                "ours_ms": ours_ms,
-                "writeup_ms": base_ms if base_tried else None,
-                "writeup_shapes": base_tried or None,
-            }
-        )
+            first = (number + run) % len(names)
+            for name in names[first:] + names[:first]:
+                times[name].append(runners[name](letters))
+        base_ms, base_tried = min(times.pop("writeup"))  # (the same shapes every run)
+        row = {
+            "roll": letters,
+            "weekday": weekday,
+            "writeup_ms": base_ms if base_tried else None,
+            "writeup_shapes": base_tried or None,
+        }
+        for name, runs in times.items():
+            row[f"{name}_ms"] = None if None in runs else min(runs)
+        rows.append(row)
     both = [r for r in rows if r["ours_ms"] is not None and r["writeup_ms"] is not None]
     slower = [r for r in both if r["ours_ms"] > r["writeup_ms"]]
-    return {
+    found = {
         "rolls": len(rows),
         "solved_by_both": len(both),
         "ours_first_ms": summary([r["ours_ms"] for r in both]),
@@ -191,6 +225,45 @@ def compare_rolls(
             r["roll"] for r in rows if r["ours_ms"] is None and r["writeup_ms"] is not None
         ],
     }
+    if baseline is not None:
+        found["baseline"] = against_baseline(rows, both)
+    return found
+
+
+def against_baseline(rows: list[dict], both: list[dict]) -> dict:
+    """The baseline's figures beside ours, over the same rolls."""
+    timed = [r for r in both if r["baseline_ms"] is not None]
+    return {
+        "first_ms": summary([r["baseline_ms"] for r in timed]) if timed else None,
+        "total_ms": round(sum(r["baseline_ms"] for r in timed), 1),
+        "ours_total_ms": round(sum(r["ours_ms"] for r in timed), 1),
+        "slower_than_writeup": sum(r["baseline_ms"] > r["writeup_ms"] for r in timed),
+        "slower_than_writeup_by_more_than_1ms": sum(
+            r["baseline_ms"] > r["writeup_ms"] + 1 for r in timed
+        ),
+        "solved_differently": [
+            r["roll"] for r in rows if (r["ours_ms"] is None) != (r["baseline_ms"] is None)
+        ],
+    }
+
+
+def answers(letters: str) -> dict:
+    """Everything the solver answers for a roll, for comparing two versions."""
+    roll = parse(letters)
+    found: dict = {"roll": letters}
+    for name, tier in TIERS.items():
+        first = itertools.islice(solutions(roll, tier), 40)
+        found[f"{name} first 40"] = [
+            [list(solution.rows()), list(solution.words()), solution.shape_rank]
+            for solution in first
+        ]
+        found[f"{name} solve"] = solve(roll, name).text()
+        found[f"{name} solve, 10"] = solve(roll, name, max_solutions=TEN).text()
+    rating = rate(roll)
+    found["rating"] = [rating.shapes_to_ten, rating.solutions, rating.day]
+    given = hint(roll)
+    found["hint"] = given if isinstance(given, str) else given.text()
+    return found
 
 
 def run_roll(letters: str, tier: Tier) -> dict:
@@ -263,17 +336,35 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--repeats", type=int, default=1, help="runs per roll against the write-up (the least)"
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="another checkout's puzzles/qless/solver.py, timed beside ours against the write-up",
+    )
+    parser.add_argument(
+        "--answers", type=Path, help="write every roll's answers here (JSON lines); no timing"
+    )
     args = parser.parse_args(argv)
 
     rolls = daily_rolls()
-    report: dict = {"rolls": len(rolls), "setup_ms": setup_ms(), "tiers": {}}
+    if args.answers:
+        lexicon().load_all()
+        with args.answers.open("w") as out:
+            for _, letters in rolls:
+                print(json.dumps(answers(letters)), file=out)
+        return
+    report: dict = {"rolls": len(rolls), "load_average": os.getloadavg(), "setup_ms": setup_ms()}
+    report["tiers"] = {}
     if args.grids.is_file():
         grids = load_grids(args.grids)
+        baseline = load_baseline(args.baseline) if args.baseline else None
         report["against_writeup"] = {
-            name: compare_rolls(rolls, tier, grids, args.repeats) for name, tier in TIERS.items()
+            name: compare_rolls(rolls, tier, grids, args.repeats, baseline)
+            for name, tier in TIERS.items()
         }
     else:
         report["against_writeup"] = f"skipped: no {args.grids} (see --grids)"
+    report["load_average_after"] = os.getloadavg()
     if args.only_writeup:
         if args.json:
             print(json.dumps(report, indent=2))
@@ -307,7 +398,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def print_writeup(report: dict) -> None:
-    print(f"{report['rolls']} Daily Q-less rolls")
+    loads = (report["load_average"], report.get("load_average_after", report["load_average"]))
+    shown = " -> ".join("/".join(f"{load:.1f}" for load in loads_at) for loads_at in loads)
+    print(f"{report['rolls']} Daily Q-less rolls (load average {shown})")
     print("set-up: " + ", ".join(f"{k} {v:.0f} ms" for k, v in report["setup_ms"].items()))
     compared = report["against_writeup"]
     if isinstance(compared, str):
@@ -331,6 +424,18 @@ def print_writeup(report: dict) -> None:
             f"  ours slower on {row['ours_slower']} rolls "
             f"({row['ours_slower_by_more_than_1ms']} by more than 1 ms)"
         )
+        if "baseline" in row:
+            base = row["baseline"]
+            times = base["first_ms"] or {"median": 0.0, "p95": 0.0, "max": 0.0}
+            print(
+                f"  baseline  median {times['median']:.1f} ms  p95 {times['p95']:.1f} ms  "
+                f"max {times['max']:.1f} ms  total {base['total_ms']:.0f} ms (ours "
+                f"{base['ours_total_ms']:.0f}); slower than the write-up on "
+                f"{base['slower_than_writeup']} rolls "
+                f"({base['slower_than_writeup_by_more_than_1ms']} by more than 1 ms)"
+            )
+            if base["solved_differently"]:
+                print(f"  solved by one only: {' '.join(base['solved_differently'])}")
         for label, key in (("slowest for us", "slowest_for_us"), ("most behind", "most_behind")):
             shown = ", ".join(
                 f"{r['roll']} {r['ours_ms']:.1f}/{r['writeup_ms']:.1f}" for r in row[key][:5]
