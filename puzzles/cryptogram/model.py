@@ -26,12 +26,16 @@ import logging
 import math
 import os
 import sqlite3
+import threading
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from puzzles.lexicon import pattern_of
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 OUT_OF_LIST_SHARE = 0.01  # the part of running text that is names and words no list has
 RARE_WORD_ZIPF = 1.0  # listed words wordfreq never saw are still real words, if rare
@@ -46,6 +50,11 @@ PAIR_DISCOUNT = 0.75  # taken from every pair count for pairs never seen (Kneser
 START = "^"  # the history of a clause's first word
 PAIR_CAP = 1.5  # log10: rare words seen together in one gloss say no more than this
 
+
+# How likely a listed word is, as SQL: its zipf, RARE_WORD_ZIPF if wordfreq never saw it. The
+# index words_by_likelihood (scripts/build_cryptogram_model.py) is on this very expression, so
+# a pattern's likeliest words are read off it in order instead of sorted for every query.
+LIKELIHOOD_SQL = f"coalesce(nullif(zipf, 0), {RARE_WORD_ZIPF!r})"
 
 MODEL_FILE = Path(__file__).parent / "data" / "model.sqlite"
 LOOKUP_CACHE_SIZE = 200_000  # rows kept per table; a long-lived worker stays bounded
@@ -131,17 +140,17 @@ class WordModel:
         """The lexicon's words (LARGE tier) with the letter pattern of `pattern`: all of them
         sorted, or the `most_likely` likeliest, likeliest first (a pattern such as ABCDE has
         7,000 words, and the solver tries a few thousand)."""
-        query = "SELECT word, zipf FROM words WHERE pattern = ? ORDER BY word"
+        query = f"SELECT word, {LIKELIHOOD_SQL} FROM words WHERE pattern = ? ORDER BY word"
         arguments: tuple = (pattern_of(pattern),)
         if most_likely is not None:
             query = (
-                "SELECT word, zipf FROM words WHERE pattern = ? "
-                "ORDER BY coalesce(nullif(zipf, 0), ?) DESC, word LIMIT ?"
+                f"SELECT word, {LIKELIHOOD_SQL} FROM words WHERE pattern = ? "
+                f"ORDER BY {LIKELIHOOD_SQL} DESC, word LIMIT ?"
             )
-            arguments += (RARE_WORD_ZIPF, most_likely)
+            arguments += (most_likely,)
         rows = model_database().execute(query, arguments).fetchall()
         _make_room(self._listed, len(rows))
-        self._listed.update((word, zipf or RARE_WORD_ZIPF) for word, zipf in rows)
+        self._listed.update(rows)
         return tuple(word for word, _ in rows)
 
     def names_matching(self, pattern: str, most_likely: int) -> tuple[str, ...]:
@@ -318,14 +327,16 @@ class SpokenModel:
         from pocketsphinx import NGramModel, get_model_path
 
         path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
-        self._model = NGramModel.readfile(path)
+        # Reading the 27 MB file is a third of a one-off solve's work, done in C without the
+        # GIL: it goes on beside the search for candidates, and the first score waits for it.
+        self._model = InBackground(lambda: NGramModel.readfile(path))
         # Readings of one puzzle share most of their trigrams; bounded for a long-lived worker.
         self.logprob = lru_cache(maxsize=SPOKEN_CACHE_SIZE)(self._logprob)
 
     def _logprob(self, word: str, previous: str | None, before: str | None) -> float | None:
         """None for a word the model does not know; a None history backs off to shorter ones."""
         words = [word, *(w for w in (previous, before) if w is not None)]
-        score = self._model.prob(words) * LOG10_PER_LOGMATH_UNIT
+        score = self._model.value().prob(words) * LOG10_PER_LOGMATH_UNIT
         return None if score < SPOKEN_UNKNOWN_BELOW else score
 
     def sentence(self, words: list[str], unknown_cost: float) -> float:
@@ -345,10 +356,40 @@ class SpokenModel:
         return total + self.logprob(SENTENCE_END, previous, before)
 
 
+class InBackground(Generic[T]):
+    """A value made by a thread of its own, waited for where it is first wanted. A process
+    forked while the thread ran (its copy of the thread never finishes) makes it itself."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._made: list[T] = []
+        self._failed: list[BaseException] = []
+        self._parent = os.getpid()
+        self._thread = threading.Thread(target=self._run, name="puzzlebot-load", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._made.append(self._make())
+        except BaseException as error:  # raised again to whoever wants the value
+            self._failed.append(error)
+
+    def value(self) -> T:
+        if not self._made:
+            if os.getpid() == self._parent:
+                self._thread.join()
+            if self._failed:
+                raise self._failed[0]
+            if not self._made:  # forked while loading
+                self._made.append(self._make())
+        return self._made[0]
+
+
 @cache
 def spoken_model() -> SpokenModel | None:
     """None where pocketsphinx is not installed (it has no wheel for the newest Pythons yet):
-    readings are then ranked without it, a few in a hundred more of them wrongly."""
+    readings are then ranked without it, a few in a hundred more of them wrongly. The model
+    itself loads in the background: ask for it early, use it later."""
     try:
         return SpokenModel()
     except ImportError:
