@@ -11,19 +11,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import json
 import math
 import os
 import random
 import re
 import sys
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.jobs import refuse_undrawable
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import Option, hint_text, to_jsonable
 from puzzles.registry import kind_by_module_name
@@ -51,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         if not report.as_json:
             raise
+        import traceback  # here: a one-off command should not load it to succeed
+
         report.data["traceback"] = traceback.format_exc()
         report.fail(f"internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL_ERROR
@@ -140,17 +139,23 @@ class Report:
 
     def finish(self) -> int:
         if self.as_json:
-            _write(sys.stdout, json.dumps({**self.data, "timings": self.timings}, indent=2))
+            _write(sys.stdout, _json({**self.data, "timings": self.timings}))
         else:
             _write(sys.stdout, "\n".join(self.lines))
         return 0
 
     def fail(self, message: str, usage: str = "") -> int:
         if self.as_json:
-            _write(sys.stdout, json.dumps({**self.data, "error": message}, indent=2))
+            _write(sys.stdout, _json({**self.data, "error": message}))
         else:
             _write(sys.stderr, f"{usage}puzzlebot: {message}")
         return EXIT_BAD_INPUT
+
+
+def _json(document: dict[str, Any]) -> str:
+    import json  # here, not at the top: only --json needs it, and a one-off solve starts faster
+
+    return json.dumps(document, indent=2)
 
 
 def _write(stream, text: str) -> None:
@@ -372,6 +377,8 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     puzzle = report.timed("parse", lambda: kind.parse(text))
     report.data["puzzle"] = to_jsonable(puzzle)
     if getattr(args, "image", None):  # refused before the solve, as the bot does
+        from bot.jobs import refuse_undrawable  # here: a solve without --image starts faster
+
         refuse_undrawable(kind, puzzle, instead=", or leave out --image to get the answer as text")
     return kind, puzzle
 
