@@ -4,14 +4,18 @@ likeliest words, candidates indexed by letter, and the spoken model loaded in th
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 
+from bot import cli
 from puzzles.cryptogram.candidates import candidates_for
 from puzzles.cryptogram.model import (
     MODEL_FILE,
@@ -20,6 +24,7 @@ from puzzles.cryptogram.model import (
     WordModel,
     model_database,
 )
+from puzzles.registry import get_kind
 
 BUILD_SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_cryptogram_model.py"
 
@@ -136,3 +141,19 @@ def test_a_process_forked_while_the_value_is_made_makes_it_itself():
     _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert loading.value() == parent
+
+
+def test_a_one_off_command_runs_without_the_garbage_collector_a_caller_keeps_it(capsys):
+    example = get_kind("cryptogram").example
+    program = (
+        "import gc, sys\n"
+        "from bot.cli import main\n"
+        f"sys.argv = ['puzzlebot', 'solve', 'cryptogram', {example!r}]\n"
+        "main()\n"
+        "print('collecting' if gc.isenabled() else 'not collecting')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "not collecting"
+    assert "DON'T COUNT YOUR CHICKENS" in run.stdout
+    assert cli.main(["solve", "cryptogram", example]) == 0
+    assert gc.isenabled() and "DON'T COUNT YOUR CHICKENS" in capsys.readouterr().out
