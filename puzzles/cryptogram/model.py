@@ -27,6 +27,7 @@ import math
 import os
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -324,12 +325,12 @@ class SpokenModel:
     your ears" and "Mr. Bond" from "Mr. fond". Words it lacks (most names) are None."""
 
     def __init__(self) -> None:
-        from pocketsphinx import NGramModel, get_model_path
+        from pocketsphinx import get_model_path
 
         path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
-        # Reading the 27 MB file is a third of a one-off solve's work, done in C without the
-        # GIL: it goes on beside the search for candidates, and the first score waits for it.
-        self._model = InBackground(lambda: NGramModel.readfile(path))
+        # Reading the 27 MB file is a sixth of a one-off solve's work: it goes on beside the
+        # search for candidates, and the first score waits for it.
+        self._model = InBackground(lambda: read_spoken_model(path))
         # Readings of one puzzle share most of their trigrams; bounded for a long-lived worker.
         self.logprob = lru_cache(maxsize=SPOKEN_CACHE_SIZE)(self._logprob)
 
@@ -354,6 +355,55 @@ class SpokenModel:
         if previous is None:  # ended on an unknown word: no history to end the sentence on
             return total
         return total + self.logprob(SENTENCE_END, previous, before)
+
+
+NGRAM_AUTO = 0  # ngram_model_read's file type: told by the file itself
+
+
+class TrigramFile:
+    """pocketsphinx's NGramModel.readfile and NGramModel.prob, the very C functions its
+    extension calls, called through ctypes instead: ctypes lets go of the GIL for the read,
+    so the solve goes on meanwhile, where the extension holds it for the whole 40 ms."""
+
+    def __init__(self, path: str) -> None:
+        import ctypes
+
+        from pocketsphinx import _pocketsphinx
+
+        library = ctypes.CDLL(_pocketsphinx.__file__)  # the extension module, loaded already
+        pointer, text = ctypes.c_void_p, ctypes.c_char_p
+        _declare(library.logmath_init, pointer, ctypes.c_double, ctypes.c_int, ctypes.c_int)
+        _declare(library.logmath_free, ctypes.c_int, pointer)
+        _declare(library.ngram_model_read, pointer, pointer, text, ctypes.c_int, pointer)
+        _declare(library.ngram_model_free, ctypes.c_int, pointer)
+        _declare(library.ngram_prob, ctypes.c_int32, pointer, ctypes.POINTER(text), ctypes.c_int32)
+        logmath = library.logmath_init(1.0001, 0, 0)  # as NGramModel.readfile
+        model = library.ngram_model_read(None, os.fsencode(path), NGRAM_AUTO, logmath)
+        library.logmath_free(logmath)
+        if not model:
+            raise ValueError(f"Unable to read language model from {path}")
+        self._model, self._prob, self._text = model, library.ngram_prob, text
+        weakref.finalize(self, library.ngram_model_free, model)
+
+    def prob(self, words: list[str]) -> int:
+        """log P(the first word | the others, latest first), in units of log 1.0001."""
+        encoded = [word.encode("utf-8") for word in words]
+        return self._prob(self._model, (self._text * len(encoded))(*encoded), len(encoded))
+
+
+def _declare(function, result, *arguments) -> None:
+    function.restype, function.argtypes = result, list(arguments)
+
+
+def read_spoken_model(path: str):
+    """The trigram model, read without holding the GIL where pocketsphinx's extension exports
+    those C functions (5.1.1 does, 5.0.1 does not), by its own binding otherwise."""
+    try:
+        return TrigramFile(path)
+    except (AttributeError, OSError):  # the functions not exported, the module not loadable
+        from pocketsphinx import NGramModel
+
+        return NGramModel.readfile(path)
 
 
 class InBackground(Generic[T]):

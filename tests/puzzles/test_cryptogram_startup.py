@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import importlib.util
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -21,8 +22,11 @@ from puzzles.cryptogram.model import (
     MODEL_FILE,
     RARE_WORD_ZIPF,
     InBackground,
+    TrigramFile,
     WordModel,
     model_database,
+    read_spoken_model,
+    spoken_model,
 )
 from puzzles.registry import get_kind
 
@@ -157,3 +161,48 @@ def test_a_one_off_command_runs_without_the_garbage_collector_a_caller_keeps_it(
     assert "DON'T COUNT YOUR CHICKENS" in run.stdout
     assert cli.main(["solve", "cryptogram", example]) == 0
     assert gc.isenabled() and "DON'T COUNT YOUR CHICKENS" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(spoken_model() is None, reason="pocketsphinx is not installed")
+def test_the_spoken_model_read_through_ctypes_scores_as_pocketsphinx_itself():
+    from pocketsphinx import NGramModel, get_model_path
+
+    path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
+    ours, theirs = read_spoken_model(path), NGramModel.readfile(path)
+    if not isinstance(ours, TrigramFile):  # pocketsphinx 5.0.1 does not export them
+        pytest.skip("this pocketsphinx does not export its C functions: read by its binding")
+    words = [
+        "<s>",
+        "</s>",
+        "the",
+        "to",
+        "be",
+        "or",
+        "not",
+        "lend",
+        "bend",
+        "me",
+        "your",
+        "ears",
+        "mr",
+        "bond",
+        "fond",
+        "zyzzyvaqx",
+    ]
+    rng = random.Random(16)
+    for _ in range(3000):
+        ngram = [rng.choice(words) for _ in range(rng.randint(1, 3))]
+        assert ours.prob(ngram) == theirs.prob(ngram), ngram
+
+
+@pytest.mark.skipif(spoken_model() is None, reason="pocketsphinx is not installed")
+def test_where_the_c_functions_are_not_exported_pocketsphinx_reads_the_model_itself(
+    monkeypatch,
+):
+    import ctypes
+
+    from pocketsphinx import NGramModel, get_model_path
+
+    monkeypatch.setattr(ctypes, "CDLL", lambda path: object())  # exports nothing
+    model = read_spoken_model(os.path.join(get_model_path(), "en-us", "en-us.lm.bin"))
+    assert isinstance(model, NGramModel) and model.prob(["be", "to"]) < 0
