@@ -67,8 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def without_garbage_collection() -> None:
     """For a one-off command, which leaves a few hundred objects in cycles but loads tens of
     thousands that live to the end (word lists, model tables, caches): the collector would
-    walk them all, during the work and again as Python exits, a sixth of a cryptogram
-    solve's start-up. Whatever is left goes with the process."""
+    walk them all, during the work and again as Python exits: about 40 ms of CPU of a
+    0.35 s cryptogram solve. Whatever is left goes with the process."""
     gc.disable()
     atexit.register(gc.freeze)  # runs before the collection at exit, which then skips them
 
