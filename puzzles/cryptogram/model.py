@@ -383,7 +383,8 @@ class TrigramFile:
         if not model:
             raise ValueError(f"Unable to read language model from {path}")
         self._model, self._prob, self._text = model, library.ngram_prob, text
-        weakref.finalize(self, library.ngram_model_free, model)
+        # freed with this object, but not at exit: the process's end frees it faster
+        weakref.finalize(self, library.ngram_model_free, model).atexit = False
 
     def prob(self, words: list[str]) -> int:
         """log P(the first word | the others, latest first), in units of log 1.0001."""
