@@ -1,6 +1,7 @@
 """What keeps a one-off `puzzlebot solve cryptogram` quick: the model file's index of the
-likeliest words, candidates indexed by letter, and the spoken model loaded in the background.
-(The start-up time itself is measured by bench/startup.py, not here.)"""
+likeliest words, candidates indexed by letter, the spoken model read in the background, and
+no garbage collector in a one-off command. (The start-up time itself is measured by
+bench/startup.py, not here.)"""
 
 from __future__ import annotations
 
