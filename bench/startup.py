@@ -1,12 +1,17 @@
 """How long `puzzlebot solve <kind> <example>` takes as a whole process, for every kind.
 
     .venv/bin/python -m bench.startup [--json] [--runs 5] [--kind letterboxed ...]
+        [--against OTHER/.venv/bin/puzzlebot]
 
 Each kind's registered example (the one `puzzlebot kinds` lists) is solved by the installed
 `puzzlebot` command in a fresh process, `--runs` times; the median wall time is reported,
-with the median CPU time (user + system) of the process, which other work on the machine
-sways less. One run per kind first, not counted, lets Python write its bytecode cache, as an
-installed package has it. Target: at most 0.3 s for every kind.
+with the median CPU time (user + system, all threads) of the process, which other work on
+the machine sways less. One run per kind first, not counted, lets Python write its bytecode
+cache, as an installed package has it. Target: at most 0.3 s for every kind.
+
+``--against`` times another installation's `puzzlebot` (say, a checkout of main with its own
+venv) on the same examples, its runs alternating with these, so that the load of a shared
+machine weighs on both alike: a before/after comparison in one run.
 """
 
 from __future__ import annotations
@@ -37,16 +42,29 @@ def timed_run(command: list[str], environment: dict[str, str]) -> tuple[float, f
     return wall, cpu
 
 
-def kind_startup(kind_name: str, example: str, runs: int) -> dict:
-    command = [str(Path(sys.executable).with_name("puzzlebot")), "solve", kind_name, example]
+def kind_startup(kind_name: str, example: str, runs: int, programs: dict[str, Path]) -> dict:
+    """Each program's figures for the kind's example, the programs' runs alternating."""
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    timed_run(command, environment)  # writes the bytecode cache; not counted
-    walls, cpus = zip(*(timed_run(command, environment) for _ in range(runs)), strict=True)
+    commands = {
+        label: [str(program), "solve", kind_name, example] for label, program in programs.items()
+    }
+    for command in commands.values():
+        timed_run(command, environment)  # writes the bytecode cache; not counted
+    times: dict[str, list[tuple[float, float]]] = {label: [] for label in commands}
+    for run in range(runs):
+        order = list(commands) if run % 2 == 0 else list(reversed(commands))  # neither always first
+        for label in order:
+            times[label].append(timed_run(commands[label], environment))
+    return {label: _figures(label_times) for label, label_times in times.items()}
+
+
+def _figures(times: list[tuple[float, float]]) -> dict:
+    walls, cpus = zip(*times, strict=True)
     return {
         "median_s": round(statistics.median(walls), 3),
         "min_s": round(min(walls), 3),
         "cpu_median_s": round(statistics.median(cpus), 3),
-        "runs": runs,
+        "runs": len(times),
     }
 
 
@@ -55,10 +73,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--kind", action="append", help="only these kinds (repeatable)")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="PUZZLEBOT",
+        help="another installation's puzzlebot command, timed in turn with this one",
+    )
     args = parser.parse_args(argv)
     kinds = [kind for kind in all_kinds() if not args.kind or kind.name in args.kind]
-    result = {
-        "kinds": {kind.name: kind_startup(kind.name, kind.example, args.runs) for kind in kinds},
+    programs = {"this": Path(sys.executable).with_name("puzzlebot")}
+    if args.against:
+        programs["against"] = args.against
+    timed = {
+        kind.name: kind_startup(kind.name, kind.example, args.runs, programs) for kind in kinds
+    }
+    result = {label: {name: timed[name][label] for name in timed} for label in programs}
+    result["kinds"] = result.pop("this")  # the key it always had
+    result |= {
         "target_s": TARGET_S,
         "cpus": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -66,14 +97,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    for name, figures in result["kinds"].items():
-        verdict = "ok" if figures["median_s"] <= TARGET_S else "over"
-        print(
-            f"{name:<12} median {figures['median_s']:.3f} s (min {figures['min_s']:.3f} s, "
-            f"CPU {figures['cpu_median_s']:.3f} s) over {figures['runs']} runs: {verdict}"
-        )
+    for name in timed:
+        print(_line(name, result["kinds"][name]))
+        if args.against:
+            print(_line("  against", result["against"][name]))
     print(f"target: at most {TARGET_S} s each; load average {result['load_average']}")
     return 0
+
+
+def _line(name: str, figures: dict) -> str:
+    verdict = "ok" if figures["median_s"] <= TARGET_S else "over"
+    return (
+        f"{name:<12} median {figures['median_s']:.3f} s (min {figures['min_s']:.3f} s, "
+        f"CPU {figures['cpu_median_s']:.3f} s) over {figures['runs']} runs: {verdict}"
+    )
 
 
 if __name__ == "__main__":

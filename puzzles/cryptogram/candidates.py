@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import or_
 
 from puzzles.cryptogram.model import (
     shape_of,
+    spoken_model,
     word_model,
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
@@ -54,6 +56,8 @@ class CipherWord:
 
 def cipher_words(puzzle: Cryptogram, with_candidates: bool = True) -> list[CipherWord]:
     """The distinct cipher words; without candidates when they are only to be scored."""
+    if with_candidates:
+        spoken_model()  # the readings will be ranked by it: it loads while candidates are found
     counts = Counter(puzzle.words)
     return [
         CipherWord(
@@ -89,20 +93,32 @@ def _find_candidates(printed: str) -> Candidates:
             found[letters] = score
     cut = MAX_CANDIDATES + NAMES_PER_SHAPE
     ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:cut]
-    plains = tuple(tuple(word.encode("ascii").translate(_LETTER_NUMBERS)) for word, _ in ranked)
-    at: list[dict[int, list[int]]] = [{} for _ in range(len(printed.replace("'", "")))]
-    bits = []
-    for index, plain in enumerate(plains):  # one pass: a few thousand candidates per shape
-        letter_bits = 0
-        for position, letter in enumerate(plain):
-            at[position].setdefault(letter, []).append(index)
-            letter_bits |= 1 << letter
-        bits.append(letter_bits)
-    frozen = tuple({letter: frozenset(s) for letter, s in d.items()} for d in at)
-    return Candidates(plains, tuple(score for _, score in ranked), frozen, tuple(bits))
+    # The candidates' letter numbers, one byte string per position: a few thousand candidates
+    # are numbered and transposed in C, not letter by letter.
+    length = len(printed.replace("'", ""))
+    numbered = "".join(word for word, _ in ranked).encode("ascii").translate(_LETTER_NUMBERS)
+    columns = [numbered[position::length] for position in range(length)]
+    letter_bits = [0] * len(ranked)
+    for column in columns:
+        letter_bits = list(map(or_, letter_bits, map(_LETTER_BITS.__getitem__, column)))
+    return Candidates(
+        tuple(zip(*columns, strict=True)),
+        tuple(score for _, score in ranked),
+        tuple(_indices_by_letter(column) for column in columns),
+        tuple(letter_bits),
+    )
+
+
+def _indices_by_letter(column: bytes) -> dict[int, frozenset[int]]:
+    """letter -> the indices of the candidates with that letter at the column's position."""
+    indices: dict[int, list[int]] = {}
+    for index, letter in enumerate(column):
+        indices.setdefault(letter, []).append(index)
+    return {letter: frozenset(found) for letter, found in indices.items()}
 
 
 _LETTER_NUMBERS = bytes.maketrans(bytes(range(97, 123)), bytes(range(26)))  # b"a" -> 0
+_LETTER_BITS = tuple(1 << letter for letter in range(26))
 
 
 def _pattern_words(printed: str) -> list[str]:
@@ -122,7 +138,8 @@ def _pattern_words(printed: str) -> list[str]:
         bases = model.listed_matching(stem) + model.extra_matching(stem)
         bases += model.names_matching(stem, NAMES_PER_SHAPE)
         words += [f"{base}'s" for base in bases]
-    return [w for w in words if pattern_of(w.replace("'", "")) == pattern_of(letters)]
+    shaped = pattern_of(letters)
+    return [w for w in words if pattern_of(w.replace("'", "")) == shaped]
 
 
 def plain_word_score(word: str) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import random
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from puzzles.core import PuzzleError
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram, parse
@@ -26,7 +26,7 @@ MAX_TRIES = 30
 @cache
 def quotations() -> tuple[tuple[str, str], ...]:
     """Every (quote, author) pair of the shipped collection, in file order."""
-    text = resources.files(__package__).joinpath("data", "quotes.tsv").read_text("utf-8")
+    text = (Path(__file__).parent / "data" / "quotes.tsv").read_text("utf-8")
     rows = csv.reader(text.splitlines()[1:], delimiter="\t", quoting=csv.QUOTE_NONE)
     return tuple((quote, author) for quote, author in rows)
 

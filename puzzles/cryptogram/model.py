@@ -26,12 +26,17 @@ import logging
 import math
 import os
 import sqlite3
+import threading
+import weakref
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from puzzles.lexicon import pattern_of
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 OUT_OF_LIST_SHARE = 0.01  # the part of running text that is names and words no list has
 RARE_WORD_ZIPF = 1.0  # listed words wordfreq never saw are still real words, if rare
@@ -46,6 +51,11 @@ PAIR_DISCOUNT = 0.75  # taken from every pair count for pairs never seen (Kneser
 START = "^"  # the history of a clause's first word
 PAIR_CAP = 1.5  # log10: rare words seen together in one gloss say no more than this
 
+
+# How likely a listed word is, as SQL: its zipf, RARE_WORD_ZIPF if wordfreq never saw it. The
+# index words_by_likelihood (scripts/build_cryptogram_model.py) is on this very expression, so
+# a pattern's likeliest words are read off it in order instead of sorted for every query.
+LIKELIHOOD_SQL = f"coalesce(nullif(zipf, 0), {RARE_WORD_ZIPF!r})"
 
 MODEL_FILE = Path(__file__).parent / "data" / "model.sqlite"
 LOOKUP_CACHE_SIZE = 200_000  # rows kept per table; a long-lived worker stays bounded
@@ -131,17 +141,17 @@ class WordModel:
         """The lexicon's words (LARGE tier) with the letter pattern of `pattern`: all of them
         sorted, or the `most_likely` likeliest, likeliest first (a pattern such as ABCDE has
         7,000 words, and the solver tries a few thousand)."""
-        query = "SELECT word, zipf FROM words WHERE pattern = ? ORDER BY word"
+        query = f"SELECT word, {LIKELIHOOD_SQL} FROM words WHERE pattern = ? ORDER BY word"
         arguments: tuple = (pattern_of(pattern),)
         if most_likely is not None:
             query = (
-                "SELECT word, zipf FROM words WHERE pattern = ? "
-                "ORDER BY coalesce(nullif(zipf, 0), ?) DESC, word LIMIT ?"
+                f"SELECT word, {LIKELIHOOD_SQL} FROM words WHERE pattern = ? "
+                f"ORDER BY {LIKELIHOOD_SQL} DESC, word LIMIT ?"
             )
-            arguments += (RARE_WORD_ZIPF, most_likely)
+            arguments += (most_likely,)
         rows = model_database().execute(query, arguments).fetchall()
         _make_room(self._listed, len(rows))
-        self._listed.update((word, zipf or RARE_WORD_ZIPF) for word, zipf in rows)
+        self._listed.update(rows)
         return tuple(word for word, _ in rows)
 
     def names_matching(self, pattern: str, most_likely: int) -> tuple[str, ...]:
@@ -315,17 +325,19 @@ class SpokenModel:
     your ears" and "Mr. Bond" from "Mr. fond". Words it lacks (most names) are None."""
 
     def __init__(self) -> None:
-        from pocketsphinx import NGramModel, get_model_path
+        from pocketsphinx import get_model_path
 
         path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
-        self._model = NGramModel.readfile(path)
+        # Reading the 27 MB file is a sixth of a one-off solve's work: it goes on beside the
+        # search for candidates, and the first score waits for it.
+        self._model = InBackground(lambda: read_spoken_model(path))
         # Readings of one puzzle share most of their trigrams; bounded for a long-lived worker.
         self.logprob = lru_cache(maxsize=SPOKEN_CACHE_SIZE)(self._logprob)
 
     def _logprob(self, word: str, previous: str | None, before: str | None) -> float | None:
         """None for a word the model does not know; a None history backs off to shorter ones."""
         words = [word, *(w for w in (previous, before) if w is not None)]
-        score = self._model.prob(words) * LOG10_PER_LOGMATH_UNIT
+        score = self._model.value().prob(words) * LOG10_PER_LOGMATH_UNIT
         return None if score < SPOKEN_UNKNOWN_BELOW else score
 
     def sentence(self, words: list[str], unknown_cost: float) -> float:
@@ -345,10 +357,90 @@ class SpokenModel:
         return total + self.logprob(SENTENCE_END, previous, before)
 
 
+NGRAM_AUTO = 0  # ngram_model_read's file type: told by the file itself
+
+
+class TrigramFile:
+    """pocketsphinx's NGramModel.readfile and NGramModel.prob, the very C functions its
+    extension calls, called through ctypes instead: ctypes lets go of the GIL for the read,
+    so the solve goes on meanwhile, where the extension holds it for the whole 40 ms."""
+
+    def __init__(self, path: str) -> None:
+        import ctypes
+
+        from pocketsphinx import _pocketsphinx
+
+        library = ctypes.CDLL(_pocketsphinx.__file__)  # the extension module, loaded already
+        pointer, text = ctypes.c_void_p, ctypes.c_char_p
+        _declare(library.logmath_init, pointer, ctypes.c_double, ctypes.c_int, ctypes.c_int)
+        _declare(library.logmath_free, ctypes.c_int, pointer)
+        _declare(library.ngram_model_read, pointer, pointer, text, ctypes.c_int, pointer)
+        _declare(library.ngram_model_free, ctypes.c_int, pointer)
+        _declare(library.ngram_prob, ctypes.c_int32, pointer, ctypes.POINTER(text), ctypes.c_int32)
+        logmath = library.logmath_init(1.0001, 0, 0)  # as NGramModel.readfile
+        model = library.ngram_model_read(None, os.fsencode(path), NGRAM_AUTO, logmath)
+        library.logmath_free(logmath)
+        if not model:
+            raise ValueError(f"Unable to read language model from {path}")
+        self._model, self._prob, self._text = model, library.ngram_prob, text
+        # freed with this object, but not at exit: the process's end frees it faster
+        weakref.finalize(self, library.ngram_model_free, model).atexit = False
+
+    def prob(self, words: list[str]) -> int:
+        """log P(the first word | the others, latest first), in units of log 1.0001."""
+        encoded = [word.encode("utf-8") for word in words]
+        return self._prob(self._model, (self._text * len(encoded))(*encoded), len(encoded))
+
+
+def _declare(function, result, *arguments) -> None:
+    function.restype, function.argtypes = result, list(arguments)
+
+
+def read_spoken_model(path: str):
+    """The trigram model, read without holding the GIL where pocketsphinx's extension exports
+    those C functions (5.1.1 does, 5.0.1 does not), by its own binding otherwise."""
+    try:
+        return TrigramFile(path)
+    except (AttributeError, OSError):  # the functions not exported, the module not loadable
+        from pocketsphinx import NGramModel
+
+        return NGramModel.readfile(path)
+
+
+class InBackground(Generic[T]):
+    """A value made by a thread of its own, waited for where it is first wanted. A process
+    forked while the thread ran (its copy of the thread never finishes) makes it itself."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._made: list[T] = []
+        self._failed: list[BaseException] = []
+        self._parent = os.getpid()
+        self._thread = threading.Thread(target=self._run, name="puzzlebot-load", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._made.append(self._make())
+        except BaseException as error:  # raised again to whoever wants the value
+            self._failed.append(error)
+
+    def value(self) -> T:
+        if not self._made:
+            if os.getpid() == self._parent:
+                self._thread.join()
+            if self._failed:
+                raise self._failed[0]
+            if not self._made:  # forked while loading
+                self._made.append(self._make())
+        return self._made[0]
+
+
 @cache
 def spoken_model() -> SpokenModel | None:
     """None where pocketsphinx is not installed (it has no wheel for the newest Pythons yet):
-    readings are then ranked without it, a few in a hundred more of them wrongly."""
+    readings are then ranked without it, a few in a hundred more of them wrongly. The model
+    itself loads in the background: ask for it early, use it later."""
     try:
         return SpokenModel()
     except ImportError:
