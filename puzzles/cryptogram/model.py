@@ -343,18 +343,24 @@ class SpokenModel:
     def sentence(self, words: list[str], unknown_cost: float) -> float:
         """log10 P of a sentence, its end included; an unknown word costs `unknown_cost` and
         starts the history afresh."""
-        total, before, previous = 0.0, None, SENTENCE_START
+        known, lacked = self.sentence_parts(words)
+        return known + unknown_cost * lacked
+
+    def sentence_parts(self, words: list[str]) -> tuple[float, int]:
+        """log10 P of a sentence's known words, its end included, and how many words it
+        lacks (each starts the history afresh)."""
+        known, lacked, before, previous = 0.0, 0, None, SENTENCE_START
         for word in words:
             score = self.logprob(word, previous, before)
             if score is None:
-                total += unknown_cost
+                lacked += 1
                 before, previous = None, None
                 continue
-            total += score
+            known += score
             before, previous = previous, word
         if previous is None:  # ended on an unknown word: no history to end the sentence on
-            return total
-        return total + self.logprob(SENTENCE_END, previous, before)
+            return known, lacked
+        return known + self.logprob(SENTENCE_END, previous, before), lacked
 
 
 NGRAM_AUTO = 0  # ngram_model_read's file type: told by the file itself

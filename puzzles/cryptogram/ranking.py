@@ -233,9 +233,8 @@ def sentence_features(decoded: tuple[str, ...]) -> Features:
     it lacks (each starts the history afresh)."""
     spoken = spoken_model()
     assert spoken is not None  # no sentences are scored without it
-    known = spoken.sentence(list(decoded), 0.0)
-    lacked = known - spoken.sentence(list(decoded), -1.0)
-    return (0.0, 0.0, 0.0, known, float(round(lacked)))
+    known, lacked = spoken.sentence_parts(list(decoded))
+    return (0.0, 0.0, 0.0, known, float(lacked))
 
 
 def decoded_word(printed: str, key: tuple[int, ...]) -> str:

@@ -164,26 +164,13 @@ def _assign(
         d = others.bit_length() - 1
         others ^= value_bits[d]
         where[d] ^= cell_bit
-        # Unrolled over the cell's box, row and column, as in _propagate (a few % faster).
-        b, r, c = count_keys[d][cell]
-        left = places[b] - 1
-        places[b] = left
-        if left < 2:
-            if not left:
-                return False
-            hidden.append(b)
-        left = places[r] - 1
-        places[r] = left
-        if left < 2:
-            if not left:
-                return False
-            hidden.append(r)
-        left = places[c] - 1
-        places[c] = left
-        if left < 2:
-            if not left:
-                return False
-            hidden.append(c)
+        for k in count_keys[d][cell]:  # the cell's box, row and column
+            left = places[k] - 1
+            places[k] = left
+            if left < 2:
+                if not left:
+                    return False
+                hidden.append(k)
     return True
 
 
