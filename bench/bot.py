@@ -6,7 +6,7 @@
                                   [--memory-workers 2 3 4]
 
 The real bot (discord.py client, worker pool, SQLite file) connects to the server in
-bot/localdiscord, in this process. Load measurements (a bot with the limits lifted):
+localdiscord, in this process. Load measurements (a bot with the limits lifted):
 
 - event-loop lag while `--solves` /solve commands of mixed kinds (each registered kind's
   example, in turn, from different members) run at once through the pool: a probe task
@@ -62,8 +62,8 @@ from bench.bot_process import LoopLagProbe, from_bot, start_bot_process
 from bench.letterboxed import nyt_boxes
 from bot.app import PuzzleBot
 from bot.config import Config
-from bot.localdiscord import LocalDiscord
 from bot.puzzle_service import BUSY
+from localdiscord import LocalDiscord
 from puzzles import all_kinds, get_kind
 
 

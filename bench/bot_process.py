@@ -37,7 +37,7 @@ from typing import Any
 
 from bot.app import PuzzleBot
 from bot.config import Config, load_config
-from bot.localdiscord.server import discord_at
+from localdiscord.server import discord_at
 
 PROBE_INTERVAL = 0.005
 

@@ -39,7 +39,7 @@ from bot.daily.game import DailyService
 from bot.daily.scheduler import DailyScheduler
 from bot.daily.store import DailyStore, iso
 from bot.database import Database
-from bot.localdiscord import FakeGuild, FakeUser, InteractionHandle, LocalDiscord
+from localdiscord import FakeGuild, FakeUser, InteractionHandle, LocalDiscord
 from puzzles import get_kind
 from tests.postgres import ThrowawayServer, fresh_database, server_binaries
 
@@ -85,7 +85,7 @@ def shard_process(shard_count: int | None, shard_ids: list[int] | None) -> Simpl
 
 async def round_times(database: Database, shard_count, shard_ids) -> dict:
     daily = DailyService(DailyStore(database.connection), None, lambda: at(12))  # type: ignore[arg-type]
-    scheduler = DailyScheduler(shard_process(shard_count, shard_ids), daily, 30, None, None)  # type: ignore[arg-type]
+    scheduler = DailyScheduler(shard_process(shard_count, shard_ids), daily, 30)
     assert await daily.due_posts(scheduler.serves) == [], "the round would post: not measured"
     times = []
     for _ in range(ROUNDS):

@@ -112,12 +112,8 @@ class PuzzleBot(commands.AutoShardedBot):
         return not self.config.shard_ids or 0 in self.config.shard_ids
 
     def _daily_scheduler(self, daily: DailyService) -> DailyScheduler:
-        # What the scheduler posts is presented as the cogs present everything: the Play
-        # button under a post, the pictures' alt text.
-        from cogs.daily import play_view
-        from cogs.puzzles import alt_text
-
-        return DailyScheduler(self, daily, self.config.daily_poll_seconds, play_view, alt_text)
+        # What it posts is presented by the daily cog, which hands that over when it loads.
+        return DailyScheduler(self, daily, self.config.daily_poll_seconds)
 
     async def sync_changed_commands(self) -> None:
         """At start: send the command tree to Discord (globally, and to the development server

@@ -319,8 +319,7 @@ def _serve_playground(config, port: int) -> None:
 
     import discord
 
-    from bot.playground.runner import serve_playground
-
+    serve_playground = _frontend("playground")
     discord.utils.setup_logging(level=config.log_level)
     try:
         asyncio.run(serve_playground(config, port=port, announce=_announce))
@@ -332,6 +331,21 @@ def _serve_playground(config, port: int) -> None:
             "another with --port, or leave it out for a free one",
             example="puzzlebot playground --port 8765",
         ) from None
+
+
+def _frontend(name: str):
+    """A frontend installed beside the bot (pyproject's "puzzlebot.frontends" entry points):
+    bot/ serves the playground without importing it, as the layers ask."""
+    from importlib.metadata import entry_points
+
+    found = entry_points(group="puzzlebot.frontends", name=name)
+    if not found:
+        raise PuzzleError(
+            f"the {name} is not installed with this copy of puzzlebot; reinstall it from "
+            "the project folder",
+            example="pip install -e .",
+        )
+    return next(iter(found)).load()
 
 
 def _announce(line: str) -> None:

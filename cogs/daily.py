@@ -709,4 +709,6 @@ def parse_kinds(text: str) -> list[str]:
 
 
 async def setup(bot: PuzzleBot) -> None:
+    if bot.daily_scheduler is not None:  # its posts carry this cog's Play button and alt text
+        bot.daily_scheduler.present_with(play_view, alt_text)
     await bot.add_cog(Daily(bot))

@@ -53,16 +53,14 @@ class DailyScheduler:
         bot: discord.Client,
         daily: DailyService,
         poll_seconds: float,
-        play_view: Callable[[str, dt.date], discord.ui.View],
-        alt_text: Callable[[PuzzleKind, str, str], str],
     ):
         self.bot = bot
         self.daily = daily
         self.poll_seconds = poll_seconds
-        # From the cogs, which present everything the bot sends: the Play button under a
-        # post (answered there) and the alt text of a puzzle's picture (the one wording).
-        self.play_view = play_view
-        self.alt_text = alt_text
+        # Handed over by the daily cog when it loads (present_with): the cogs present
+        # everything the bot sends, and bot/ never imports them.
+        self.play_view: Callable[[str, dt.date], discord.ui.View] | None = None
+        self.alt_text: Callable[[PuzzleKind, str, str], str] | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
@@ -71,7 +69,18 @@ class DailyScheduler:
         # guild id -> (its channel that cannot be reached, when to try it again)
         self._unreachable: dict[int, tuple[int, dt.datetime]] = {}
 
+    def present_with(
+        self,
+        play_view: Callable[[str, dt.date], discord.ui.View],
+        alt_text: Callable[[PuzzleKind, str, str], str],
+    ) -> None:
+        """How posts are presented, from the daily cog: the Play button under a post (answered
+        there) and the alt text of a puzzle's picture (the one wording)."""
+        self.play_view, self.alt_text = play_view, alt_text
+
     def start(self) -> None:
+        if self.play_view is None or self.alt_text is None:
+            raise RuntimeError("the daily cog must load (present_with) before posts can start")
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="daily-scheduler")
 
     async def stop(self) -> None:

@@ -21,8 +21,8 @@ from bench.bot_process import BotProcesses
 from bench.scale import answer, set_up_daily_letter_boxed
 from bot.daily.store import DailyStore
 from bot.database import Database
-from bot.localdiscord import FakeGuild, LocalDiscord, RecordedRequest, StoredMessage
 from bot.shards import shard_of
+from localdiscord import FakeGuild, LocalDiscord, RecordedRequest, StoredMessage
 from tests.cogs.test_daily import MONDAY, answer_for
 
 SHARDS = 3

@@ -16,8 +16,8 @@ from PIL import Image
 from bot.app import PuzzleBot
 from bot.daily.scheduler import CLOSE_ATTEMPTS
 from bot.database import Database
-from bot.localdiscord import CommandHidden, LocalDiscord
-from bot.localdiscord.models import SEND_MESSAGES
+from localdiscord import CommandHidden, LocalDiscord
+from localdiscord.models import SEND_MESSAGES
 from puzzles import all_kinds, get_kind
 from tests.cogs.test_puzzle_commands import (
     BOX,

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 from puzzles import all_kinds
 from puzzles.core import DISCORD, Usage
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, running_bot, test_config

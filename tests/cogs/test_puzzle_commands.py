@@ -1,5 +1,5 @@
 """End to end: the real bot, the real discord.py client, worker processes and a SQLite file,
-talking to the local Discord-compatible server in bot/localdiscord."""
+talking to the local Discord-compatible server in localdiscord."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.app import PuzzleBot, serve
 from bot.config import Config
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 from puzzles import all_kinds, get_kind
 from renderers import draw
 

@@ -1,5 +1,5 @@
 """End to end: the bot sends its slash commands to Discord at start only when they changed
-since the last successful sync (remembered in its database), against bot/localdiscord."""
+since the last successful sync (remembered in its database), against localdiscord."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.app import PuzzleBot, sync
 from bot.database import Database
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 from tests.cogs.test_puzzle_commands import test_config
 
 GLOBAL_OVERWRITE = "/applications/{application_id}/commands"

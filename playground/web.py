@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.app import PuzzleBot
-from bot.localdiscord import (
+from localdiscord import (
     CommandHidden,
     FakeUser,
     InteractionHandle,
@@ -25,13 +25,13 @@ from bot.localdiscord import (
     StoredMessage,
     WaitTimeout,
 )
-from bot.localdiscord.interactions import APPLICATION_COMMAND, MODAL_SUBMIT
+from localdiscord.interactions import APPLICATION_COMMAND, MODAL_SUBMIT
 
 from . import composer
 from .clock import PlaygroundClock, advance_to_next_post, end_the_day
 from .world import Member
 
-STATIC = resources.files("bot.playground") / "static"
+STATIC = resources.files("playground") / "static"
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 LONG_POLL_SECONDS = 20.0
 POLL_STEP_SECONDS = 0.1

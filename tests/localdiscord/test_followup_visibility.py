@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 import discord
 from discord.ext import commands
 
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 from tests.localdiscord import plain_bot
 
 

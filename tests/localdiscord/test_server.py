@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from bot.localdiscord import EPHEMERAL, LocalDiscord, StoredMessage
+from localdiscord import EPHEMERAL, LocalDiscord, StoredMessage
 from tests.localdiscord import local_discord, plain_bot  # noqa: F401  (local_discord: a fixture)
 
 KINDS = ("letterboxed", "ladder", "sudoku")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.localdiscord import FakeUser, LocalDiscord
+from localdiscord import FakeUser, LocalDiscord
 
 MANAGE_SERVER = 1 << 5  # Discord's MANAGE_GUILD permission bit
 GUILD_NAME = "Puzzle Playground"

@@ -11,7 +11,7 @@ from importlib import resources
 import aiohttp
 import pytest
 
-from bot.playground.runner import playground
+from playground.runner import playground
 from tests.cogs.test_puzzle_commands import BOX, REPLY_TIMEOUT, test_config
 
 
@@ -121,7 +121,7 @@ async def test_the_page_loads_nothing_from_elsewhere(running, http):
         )
         assert '<script src="/static/app.js">' in await page.text()
     for name in ("index.html", "app.js", "app.css"):
-        text = (resources.files("bot.playground") / "static" / name).read_text()
+        text = (resources.files("playground") / "static" / name).read_text()
         assert not re.search(r"(src|href)=[\"']?(https?:)?//", text), name
         assert not re.search(r"@import|url\(", text), name
         async with http.get(f"/static/{name}") as served:

@@ -17,8 +17,8 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.localdiscord import LocalDiscord
 from bot.shards import shard_of
+from localdiscord import LocalDiscord
 
 SHARDS = 3
 

@@ -1,4 +1,4 @@
-"""The end-to-end tests' fixture for the local Discord-compatible server (bot/localdiscord).
+"""The end-to-end tests' fixture for the local Discord-compatible server (localdiscord).
 
 Import the fixture into a test module to get a started server per test::
 
@@ -17,7 +17,7 @@ import discord
 import pytest_asyncio
 from discord.ext import commands
 
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 
 
 @pytest_asyncio.fixture

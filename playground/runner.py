@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.app import PuzzleBot
 from bot.config import Config
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 
 from .clock import PlaygroundClock
 from .web import PlaygroundWeb

@@ -9,8 +9,8 @@ import pytest
 
 from bot.app import EXTENSIONS, PuzzleBot
 from bot.config import Config
-from bot.localdiscord import FakeChannel, FakeRole, FakeUser
-from bot.playground.composer import CommandLineError, directory_of, parse, suggest
+from localdiscord import FakeChannel, FakeRole, FakeUser
+from playground.composer import CommandLineError, directory_of, parse, suggest
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.localdiscord import CommandHidden, LocalDiscord
-from bot.localdiscord.models import SEND_MESSAGES
+from localdiscord import CommandHidden, LocalDiscord
+from localdiscord.models import SEND_MESSAGES
 from tests.localdiscord import plain_bot
 
 MANAGE_GUILD = 1 << 5

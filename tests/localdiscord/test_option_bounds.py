@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.localdiscord import LocalDiscord
+from localdiscord import LocalDiscord
 from tests.localdiscord import plain_bot
 
 

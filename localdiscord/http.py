@@ -1,0 +1,65 @@
+"""What every API area shares: JSON responses and errors as Discord shapes them, reading a
+request's body, and where the middleware leaves the recorded request for the handler."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aiohttp import web
+
+from .models import RecordedFile, RecordedRequest
+
+API_PREFIX = "/api/v{version}"
+
+# Where the middleware leaves the RecordedRequest for the handler (plain key on old aiohttp).
+RECORD: Any = web.RequestKey("record", RecordedRequest) if hasattr(web, "RequestKey") else "record"
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py only parses JSON when Content-Type is exactly "application/json" (no charset).
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def error_response(
+    status: int, code: int, message: str, errors: list[str] | None = None
+) -> web.Response:
+    body: dict[str, Any] = {"message": message, "code": code}
+    if errors:
+        body["errors"] = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": e} for e in errors]}
+    return json_response(body, status)
+
+
+def id_of(thing: Any) -> int | None:
+    if thing is None or isinstance(thing, int):
+        return thing
+    return thing.id
+
+
+async def read_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
+    """The JSON body, or a multipart body's ``payload_json`` plus its file parts."""
+    if not request.can_read_body:
+        return None, []
+    if request.content_type.startswith("multipart/"):
+        payload: Any = None
+        files: list[RecordedFile] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            else:
+                data = await part.read(decode=False)
+                content_type = part.headers.get("Content-Type", "application/octet-stream")
+                files.append(
+                    RecordedFile(part.name or "", part.filename or "", bytes(data), content_type)
+                )
+        return payload, files
+    raw = await request.read()
+    if not raw:
+        return None, []
+    try:
+        return json.loads(raw), []
+    except ValueError:
+        return raw.decode(errors="replace"), []
