@@ -30,6 +30,7 @@ from bot.puzzle_service import Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
+from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
@@ -473,7 +474,11 @@ class Daily(commands.Cog):
     # --- boards -------------------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description="This server's daily-puzzle leaderboard")
-    @app_commands.describe(kind="one puzzle (default: all)", period="today, week, month or all")
+    @app_commands.describe(
+        kind="one puzzle (default: all)",
+        period="today, week, month or all",
+        board="daily puzzles, or race ratings",
+    )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
     async def leaderboard(
@@ -481,7 +486,10 @@ class Daily(commands.Cog):
         interaction: discord.Interaction,
         kind: KindChoice | None = None,
         period: Literal[PERIODS] = "week",  # type: ignore[valid-type]
+        board: Literal["daily", "races"] = "daily",
     ) -> None:
+        if board == "races":  # the race cog's board (cogs/race.py)
+            return await show_race_board(interaction)
         guild_id = _guild_only(interaction)
         _admit(interaction)
         await think_publicly(interaction)  # a failure from here on is told privately
@@ -572,7 +580,7 @@ class Daily(commands.Cog):
             f"**{discord.utils.escape_markdown(view.name)}** · {view.kind_title}: "
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
             f"streak {found.streaks.current} (longest {found.streaks.longest})"
-        )
+        ) + await race_rating_text(interaction, who.id)
         await interaction.followup.send(
             discord.utils.escape_mentions(text),
             file=discord.File(
