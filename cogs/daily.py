@@ -30,7 +30,7 @@ from bot.puzzle_service import Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
-from cogs.race import race_rating_text, show_race_board
+from cogs.race import forget_race_data, race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
@@ -266,10 +266,12 @@ class ForgetButton(
             database = _bot(interaction).database
             assert database is not None, "the cog answers only a bot that serves commands"
             commands_logged = await database.forget_commands(guild_id, self.user_id)
+            races = await forget_race_data(interaction, guild_id, self.user_id)
             whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
             await interaction.response.edit_message(
                 content=f"Done. {whose} data in this server is deleted: "
-                f"{plural(results, 'daily result')} (and the streaks and stats they made) and "
+                f"{plural(results, 'daily result')} (and the streaks and stats they made), "
+                f"{plural(races, 'race result')} (and the race rating) and "
                 f"{plural(commands_logged, 'logged command')}.",
                 view=None,
             )

@@ -501,5 +501,14 @@ async def race_rating_text(interaction: discord.Interaction, user_id: int) -> st
     )
 
 
+async def forget_race_data(interaction: discord.Interaction, guild_id: int, user_id: int) -> int:
+    """Delete a member's race results and rating in one server (for the daily cog's
+    /delete-my-data and forget-member); how many race results were deleted."""
+    cog = interaction.client.get_cog("Races")  # type: ignore[union-attr]
+    if cog is None or cog.races is None:
+        return 0
+    return await cog.races.forget_member(guild_id, user_id)
+
+
 async def setup(bot: PuzzleBot) -> None:
     await bot.add_cog(Races(bot))

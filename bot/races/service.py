@@ -270,6 +270,12 @@ class RaceService:
     async def rating(self, guild_id: int, user_id: int) -> Rating | None:
         return (await self.store.ratings(guild_id, [user_id])).get(user_id)
 
+    async def forget_member(self, guild_id: int, user_id: int) -> int:
+        """Delete a member's race results and rating in one server; results deleted."""
+        forgotten = await self.store.forget_member(guild_id, user_id)
+        self.changed()
+        return forgotten
+
     async def _race(self, race_id: int) -> Race:
         race = await self.store.race(race_id)
         if race is None:

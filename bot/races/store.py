@@ -319,6 +319,26 @@ class RaceStore:
         )
         return [_rating(row) for row in rows]
 
+    async def forget_member(self, guild_id: int, user_id: int) -> int:
+        """Delete a member's entries in the server's races and their rating there; how many
+        entries were deleted. Open races' scoreboards are brought up to date."""
+        async with self.db.transaction() as inside:
+            in_races = "SELECT id FROM races WHERE guild_id = ?"
+            await inside.execute(
+                "UPDATE races SET board_version = board_version + 1 WHERE ended_at IS NULL"
+                f" AND id IN (SELECT race_id FROM race_entries WHERE user_id = ?"
+                f" AND race_id IN ({in_races}))",
+                *(user_id, guild_id),
+            )
+            forgotten = await inside.execute(
+                f"DELETE FROM race_entries WHERE user_id = ? AND race_id IN ({in_races})",
+                *(user_id, guild_id),
+            )
+            await inside.execute(
+                "DELETE FROM race_ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+            )
+        return forgotten
+
 
 def _moment(text: str | None) -> dt.datetime | None:
     return None if text is None else from_iso(text)

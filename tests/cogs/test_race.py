@@ -190,6 +190,15 @@ async def test_three_members_race_from_join_to_placings_and_ratings(server, tmp_
         assert text.index("Bob") < text.index("Alice") < text.index("Cal"), text
         stats = await server.send_slash_command("stats", options={"member": bob})
         assert "race rating" in (await stats.reply(timeout=REPLY_TIMEOUT)).content
+
+        # Bob's race results and rating go with the rest of his data when he asks.
+        asked = await server.send_slash_command("delete-my-data", user=bob)
+        question = await asked.reply(timeout=REPLY_TIMEOUT)
+        done = await server.click_button(question, label="Delete for good", user=bob)
+        assert "1 race result" in (await done.reply(timeout=REPLY_TIMEOUT)).content
+        ratings = await server.send_slash_command("leaderboard", options={"board": "races"})
+        text = (await ratings.reply(timeout=REPLY_TIMEOUT)).embeds[0]["description"]
+        assert "Bob" not in text and "Alice" in text
     server.assert_no_violations()
 
 

@@ -144,3 +144,18 @@ async def test_a_race_alone_or_with_no_finisher_changes_no_rating(races):
     assert await races.board(GUILD) == []
     assert not (await races.race(alone.id)).rated and not (await races.race(nobody.id)).rated
     assert await races.rating(GUILD, 100) is None
+
+
+async def test_a_member_who_asks_is_forgotten_in_that_server_only(races):
+    race = await open_race(races)
+    await races.join(race.id, 101, "bea")
+    race = await started(races, race)
+    await finish(races, race, 101, 30)
+    races.clock.advance(race.limit_seconds)
+    assert await races.end(await races.race(race.id))
+    elsewhere = await races.reserve(2, 20, 101, "bea", LETTER_BOXED, None, 30, 5)
+
+    assert await races.forget_member(GUILD, 101) == 1
+    assert [entry.user_id for entry in await races.entries(race)] == [100]
+    assert await races.rating(GUILD, 101) is None and await races.rating(GUILD, 100) is not None
+    assert [entry.user_id for entry in await races.entries(elsewhere)] == [101]
