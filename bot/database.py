@@ -189,6 +189,7 @@ MIGRATIONS: tuple[str, ...] = (
         message_id INTEGER,                 -- the public scoreboard, once posted
         starts_at TEXT,
         started_at TEXT,
+        ends_at TEXT,                       -- started_at + the time limit
         ended_at TEXT,
         rated INTEGER NOT NULL DEFAULT 0,
         results_posted_at TEXT,

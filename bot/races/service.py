@@ -202,18 +202,13 @@ class RaceService:
 
     async def start(self, race: Race) -> Race | None:
         """Start the race's clock for everyone now; None if another round started it."""
-        if not await self.store.start(race.id, self.clock()):
+        if not await self.store.start(race, self.clock()):
             return None
         return await self._race(race.id)
 
     async def due_to_end(self) -> list[Race]:
         """Running races whose time is up or whose players have all finished."""
-        now, due = self.clock(), []
-        for race in await self.store.running():
-            entries = await self.store.entries(race.id)
-            if now >= race.ends_at or all(e.finished_at is not None for e in entries):
-                due.append(race)
-        return due
+        return await self.store.due_to_end(self.clock())
 
     async def end(self, race: Race) -> bool:
         """Place everyone and, when the race counts (rules.rated), update their ratings with

@@ -33,17 +33,12 @@ class Race:
     message_id: int | None
     starts_at: dt.datetime | None
     started_at: dt.datetime | None
+    ends_at: dt.datetime | None
     ended_at: dt.datetime | None
     rated: bool
     results_posted_at: dt.datetime | None
     board_version: int
     board_shown: int
-
-    @property
-    def ends_at(self) -> dt.datetime | None:
-        if self.started_at is None:
-            return None
-        return self.started_at + dt.timedelta(seconds=self.limit_seconds)
 
 
 @dataclass(frozen=True)
@@ -151,13 +146,14 @@ class RaceStore:
         """The scoreboard is up: from now on the timer starts the race when it is due."""
         await self.db.execute("UPDATE races SET message_id = ? WHERE id = ?", message_id, race_id)
 
-    async def start(self, race_id: int, at: dt.datetime) -> bool:
+    async def start(self, race: Race, at: dt.datetime) -> bool:
         """Start the race's clock for everyone; False if it had started already."""
+        ends_at = at + dt.timedelta(seconds=race.limit_seconds)
         return bool(
             await self.db.execute(
-                "UPDATE races SET started_at = ?, board_version = board_version + 1"
+                "UPDATE races SET started_at = ?, ends_at = ?, board_version = board_version + 1"
                 " WHERE id = ? AND started_at IS NULL",
-                *(iso(at), race_id),
+                *(iso(at), iso(ends_at), race.id),
             )
         )
 
@@ -183,6 +179,15 @@ class RaceStore:
     async def due_to_start(self, now: dt.datetime) -> list[Race]:
         return await self._races(
             "message_id IS NOT NULL AND started_at IS NULL AND starts_at <= ?", iso(now)
+        )
+
+    async def due_to_end(self, now: dt.datetime) -> list[Race]:
+        """Running races whose time is up or whose players have all finished."""
+        return await self._races(
+            "started_at IS NOT NULL AND ended_at IS NULL AND (ends_at <= ? OR NOT EXISTS"
+            " (SELECT 1 FROM race_entries e WHERE e.race_id = races.id"
+            " AND e.finished_at IS NULL))",
+            iso(now),
         )
 
     async def running(self) -> list[Race]:
@@ -362,6 +367,7 @@ def _race(row: Row) -> Race:
         message_id=row["message_id"],
         starts_at=_moment(row["starts_at"]),
         started_at=_moment(row["started_at"]),
+        ends_at=_moment(row["ends_at"]),
         ended_at=_moment(row["ended_at"]),
         rated=bool(row["rated"]),
         results_posted_at=_moment(row["results_posted_at"]),

@@ -139,6 +139,8 @@ class RaceTimer:
             self._edited[race.id] = time.monotonic()
             await self._present("scoreboard", self.presenter.show_board, race)
             await self.races.store.board_shown(race.id, race.board_version)
+            if race.results_posted_at is not None:  # its last edit: nothing more to space
+                self._edited.pop(race.id, None)
         return soonest
 
     async def _present(self, what: str, show, race: Race) -> bool:
