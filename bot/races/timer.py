@@ -58,6 +58,9 @@ class RaceTimer:
         self.poll_seconds = poll_seconds
         self.edit_gap = edit_gap
         self._edited: dict[int, float] = {}  # race id -> time.monotonic() of its last edit
+        # A board this process has not edited yet may have been edited by the process before
+        # it, a moment before a restart: its first edit waits a gap from this one's start.
+        self._began = time.monotonic()
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.rounds = 0
@@ -132,15 +135,13 @@ class RaceTimer:
         for race in await self.races.store.boards_behind():
             if not self.serves(race.guild_id):
                 continue
-            since = time.monotonic() - self._edited.get(race.id, float("-inf"))
+            since = time.monotonic() - self._edited.get(race.id, self._began)
             if since < self.edit_gap:
                 soonest = min(soonest, self.edit_gap - since)
                 continue
             self._edited[race.id] = time.monotonic()
-            await self._present("scoreboard", self.presenter.show_board, race)
-            await self.races.store.board_shown(race.id, race.board_version)
-            if race.results_posted_at is not None:  # its last edit: nothing more to space
-                self._edited.pop(race.id, None)
+            if await self._present("scoreboard", self.presenter.show_board, race):
+                await self.races.store.board_shown(race.id, race.board_version)
         return soonest
 
     async def _present(self, what: str, show, race: Race) -> bool:

@@ -306,3 +306,90 @@ async def test_a_rush_of_joins_is_shown_in_few_spaced_edits(server, tmp_path):
         assert_spaced(edits)
         assert all(f"Player{n}" in scoreboard(server).content for n in range(12))
     server.assert_no_violations()
+
+
+async def test_a_restart_in_the_countdown_and_a_time_limit_that_runs_out(server, tmp_path):
+    alice, bob = server.user, server.add_user("bob")
+    async with racing_bot(server, tmp_path) as (bot, clock):
+        _, _, board = await start_race(server, alice, minutes=2)
+        bob_join = await join(server, board, bob)
+
+    # The countdown ends while the bot is down: the next one starts the race when it is
+    # back, and each player takes their puzzle from the scoreboard.
+    clock.now = NOW + dt.timedelta(seconds=45)
+    async with server.run_bot(new_bot(tmp_path, clock), ready_timeout=60) as bot:
+        await timer_round(bot)
+        running = await running_board(server)
+        puzzles = {}
+        for user in (alice, bob):
+            mine = await server.click_button(running, label="My puzzle", user=user)
+            puzzles[user] = await mine.reply(timeout=REPLY_TIMEOUT)
+            assert "time is up" in puzzles[user].content
+        assert not [m for m in bob_join.messages if "clock is running" in m.content]
+        clock.now += dt.timedelta(seconds=50)
+        assert "Finished in 0:50" in await answer(
+            server, puzzles[alice], alice, await race_answer(bot)
+        )
+        assert "Not yet" in await answer(server, puzzles[bob], bob, WRONG)
+
+        # Two minutes after the start, Bob is still solving: the race ends without him.
+        clock.now += dt.timedelta(seconds=71)
+        await timer_round(bot)
+        posted = await eventually(lambda: results(server))
+        assert "1. Alice: finished in 0:50" in posted.content
+        assert "– Bob: did not finish, 1 wrong try" in posted.content
+        assert "Ratings are unchanged" not in posted.content  # two players, one finisher
+        late = await answer(server, puzzles[bob], bob, WRONG)
+        assert "Time is up" in late
+    server.assert_no_violations()
+
+
+async def test_twenty_members_race_with_right_and_wrong_answers_and_a_restart(server, tmp_path):
+    alice = server.user
+    members = [server.add_user(f"racer{n:02}") for n in range(19)]
+    async with racing_bot(server, tmp_path) as (bot, clock):
+        started, _, board = await start_race(server, alice, minutes=10)
+        joins = await asyncio.gather(*(join(server, board, member) for member in members))
+        await eventually(lambda: "20 players" in scoreboard(server).content)
+        clock.now = NOW + dt.timedelta(seconds=31)
+        await timer_round(bot)
+        handed = await asyncio.gather(*(handed_puzzle(handle) for handle in (started, *joins)))
+        puzzles = dict(zip([alice, *members], handed, strict=True))
+        right = await race_answer(bot)
+
+        # Ten answer at once, five of them wrong first.
+        clock.now += dt.timedelta(seconds=60)
+
+        async def solve(user, wrong_first: bool) -> list[str]:
+            said = [await answer(server, puzzles[user], user, WRONG)] if wrong_first else []
+            return [*said, await answer(server, puzzles[user], user, right)]
+
+        first = await asyncio.gather(*(solve(m, n % 2 == 0) for n, m in enumerate(members[:10])))
+        assert all("Finished in 1:00" in said[-1] for said in first), first
+        assert sum("Not yet" in said[0] for said in first) == 5
+
+    # After a restart five more finish from the scoreboard's My puzzle; four never do.
+    clock.now += dt.timedelta(seconds=60)
+    async with server.run_bot(new_bot(tmp_path, clock), ready_timeout=60) as bot:
+        running = await running_board(server)
+
+        async def solve_after(user) -> str:
+            mine = await server.click_button(running, label="My puzzle", user=user)
+            return await answer(server, await mine.reply(timeout=REPLY_TIMEOUT), user, right)
+
+        after = await asyncio.gather(*(solve_after(m) for m in members[10:15]))
+        assert all("Finished in 2:00" in said for said in after), after
+        assert "Finished" in await answer(server, puzzles[alice], alice, right)
+        clock.now = NOW + dt.timedelta(seconds=31 + 600)
+        await timer_round(bot)
+        posted = await eventually(lambda: results(server))
+        assert posted.content.count("did not finish") == 4
+        await eventually(lambda: "is over" in scoreboard(server).content)
+    edits = board_edits(server, board)
+    assert_spaced(edits)  # across the restart too
+    with sqlite3.connect(tmp_path / "puzzlebot.sqlite3") as database:
+        assert database.execute(
+            "SELECT count(*), count(finished_at), sum(wrong) FROM race_entries"
+        ).fetchone() == (20, 16, 5)
+        assert database.execute("SELECT count(*) FROM race_ratings").fetchone() == (20,)
+    server.assert_no_violations()
