@@ -101,6 +101,11 @@ class RaceService:
         race = await self.store.open_race_in(channel_id)
         if race is None:
             return
+        if race.message_id is None:
+            raise Refusal(
+                "A race is being set up in this channel right now: join it when it is posted, "
+                "or start yours in another channel."
+            )
         if race.started_at is None:
             raise Refusal(
                 "This channel has a race about to start: press its **Join** button to race, "

@@ -72,6 +72,10 @@ def test_bounds_are_told_with_an_example():
 
 
 async def test_one_open_race_per_channel_and_a_members_races_per_hour(races):
+    making = await races.reserve(GUILD, 10, 100, "ann", LETTER_BOXED, None, 30, 5)
+    with pytest.raises(Refusal, match="being set up in this channel right now"):
+        await races.reserve(GUILD, 10, 101, "bea", LETTER_BOXED, None, 30, 5)
+    await races.cancel(making)  # its puzzle could not be made: the channel is free again
     race = await open_race(races, channel=10)
     with pytest.raises(Refusal, match="about to start: press its \\*\\*Join\\*\\*"):
         await open_race(races, channel=10, starter=101)
