@@ -104,11 +104,13 @@ def entry_line(race: Race, entry: Entry) -> str:
     name = _safe(entry.name)
     if race.started_at is None:
         return f"• {name}"
+    mark = "✓" if entry.seconds is not None else "–"
+    if entry.place:  # the race is over: everyone is placed, non-finishers last together
+        mark = f"{entry.place}."
     if entry.seconds is not None:
-        prefix = f"{entry.place}." if entry.place else "✓"
-        return f"{prefix} {name}: finished in {clock_text(entry.seconds)}{_tries(entry)}"
+        return f"{mark} {name}: finished in {clock_text(entry.seconds)}{_tries(entry)}"
     status = "did not finish" if race.ended_at else "solving"
-    return f"– {name}: {status}{_tries(entry)}"
+    return f"{mark} {name}: {status}{_tries(entry)}"
 
 
 def board_text(race: Race, entries: list[Entry]) -> str:

@@ -39,9 +39,12 @@ class Outcome:
 
 def race_difficulty(kind: PuzzleKind, difficulty: str | None) -> str:
     """The difficulty asked for (checked against the kind's), or the kind's easiest."""
+    chosen = difficulty is not None and difficulty.strip()
     if not kind.difficulties:
+        if chosen:
+            raise PuzzleError(f"{kind.title} comes in one difficulty", example="leave it out")
         return ""
-    if difficulty is None or not difficulty.strip():
+    if not chosen:
         return kind.difficulties[0]
     level = difficulty.strip().lower()
     if level not in kind.difficulties:

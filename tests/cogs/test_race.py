@@ -17,6 +17,7 @@ import pytest
 from bot.app import PuzzleBot
 from bot.races.timer import EDIT_GAP
 from localdiscord import LocalDiscord
+from puzzles import all_kinds
 from tests.cogs.test_daily import Clock, answer_for, code_block
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, test_config
 
@@ -337,7 +338,7 @@ async def test_a_restart_in_the_countdown_and_a_time_limit_that_runs_out(server,
         await timer_round(bot)
         posted = await eventually(lambda: results(server))
         assert "1. Alice: finished in 0:50" in posted.content
-        assert "– Bob: did not finish, 1 wrong try" in posted.content
+        assert "2. Bob: did not finish, 1 wrong try" in posted.content
         assert "Ratings are unchanged" not in posted.content  # two players, one finisher
         late = await answer(server, puzzles[bob], bob, WRONG)
         assert "Time is up" in late
@@ -392,4 +393,31 @@ async def test_twenty_members_race_with_right_and_wrong_answers_and_a_restart(se
             "SELECT count(*), count(finished_at), sum(wrong) FROM race_entries"
         ).fetchone() == (20, 16, 5)
         assert database.execute("SELECT count(*) FROM race_ratings").fetchone() == (20,)
+    server.assert_no_violations()
+
+
+async def test_every_kind_can_be_raced_and_reaches_its_players_with_its_picture(server, tmp_path):
+    kinds = [kind.name for kind in all_kinds()]
+    starters = [server.add_user(f"starter{n}") for n in range(len(kinds))]
+    channels = [server.guild.add_text_channel(f"race-{name}") for name in kinds]
+    async with racing_bot(server, tmp_path) as (bot, clock):
+        for name, starter, channel in zip(kinds, starters, channels, strict=True):
+            handle = await server.send_slash_command(
+                "race", options={"kind": name, "start_in": 10}, user=starter, channel=channel
+            )
+            reply = await handle.reply(timeout=REPLY_TIMEOUT)
+            assert "posted" in reply.content, (name, reply.content)
+        clock.now = NOW + dt.timedelta(seconds=11)
+        await timer_round(bot)
+        for channel in channels:
+            board = await eventually(
+                lambda channel=channel: (
+                    "My puzzle" in str(scoreboard(server, channel).components)
+                    and scoreboard(server, channel)
+                )
+            )
+            starter = starters[channels.index(channel)]
+            mine = await server.click_button(board, label="My puzzle", user=starter)
+            puzzle = await mine.reply(timeout=REPLY_TIMEOUT)
+            assert puzzle.ephemeral and puzzle.attachments[0].png_size()[0] >= 300, board.content
     server.assert_no_violations()

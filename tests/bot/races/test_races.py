@@ -11,7 +11,7 @@ from bot.database import Database
 from bot.puzzle_service import Refusal
 from bot.races import rules
 from bot.races.rules import RaceLimits
-from bot.races.service import RaceService
+from bot.races.service import RaceService, race_difficulty
 from bot.races.store import RaceStore
 from puzzles import PuzzleError, get_kind
 
@@ -69,6 +69,16 @@ def test_bounds_are_told_with_an_example():
         rules.check_bounds(RaceLimits(), 60, 90)
     with pytest.raises(PuzzleError, match="10 to 300 seconds"):
         rules.check_bounds(RaceLimits(), 5, 10)
+
+
+def test_a_difficulty_is_one_of_the_kinds_and_the_easiest_by_default():
+    assert race_difficulty(LETTER_BOXED, None) == "easy"
+    assert race_difficulty(LETTER_BOXED, " Hard ") == "hard"
+    with pytest.raises(PuzzleError, match="easy, medium, hard, not 'tricky'"):
+        race_difficulty(LETTER_BOXED, "tricky")
+    assert race_difficulty(get_kind("spelling"), None) == ""
+    with pytest.raises(PuzzleError, match="one difficulty"):
+        race_difficulty(get_kind("spelling"), "hard")
 
 
 async def test_one_open_race_per_channel_and_a_members_races_per_hour(races):
