@@ -222,17 +222,20 @@ class JoinButton(RaceButton, discord.ui.DynamicItem[discord.ui.Button], template
     action, label, style = "join", "Join", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # Acknowledged first: a rush of joins queues on the database, never on Discord's 3 s.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             races = _races(interaction)
             race = await races.join(self.race_id, interaction.user.id, _name(interaction.user))
-            await interaction.response.send_message(
-                f"You're in. The race starts {_when(race.starts_at)}: your puzzle comes here "
-                "then, and the clock starts for everyone at once.",
-                ephemeral=True,
-            )
-            _cog(interaction).waiting_for_start(self.race_id, interaction)
         except Exception as error:
-            await tell_member(interaction, error)
+            await tell_after_defer(interaction, error)
+            return
+        _cog(interaction).waiting_for_start(self.race_id, interaction)
+        await reply_after_defer(
+            interaction,
+            f"You're in. The race starts {_when(race.starts_at)}: your puzzle comes here then, "
+            "and the clock starts for everyone at once.",
+        )
 
 
 class MyPuzzleButton(

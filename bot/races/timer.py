@@ -139,8 +139,10 @@ class RaceTimer:
             if since < self.edit_gap:
                 soonest = min(soonest, self.edit_gap - since)
                 continue
+            shown = await self._present("scoreboard", self.presenter.show_board, race)
+            # The gap runs from the edit's answer: a slow request never brings two closer.
             self._edited[race.id] = time.monotonic()
-            if await self._present("scoreboard", self.presenter.show_board, race):
+            if shown:
                 await self.races.store.board_shown(race.id, race.board_version)
         return soonest
 
