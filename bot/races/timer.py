@@ -32,6 +32,11 @@ log = logging.getLogger(__name__)
 
 EDIT_GAP = 3.0  # seconds between two edits of one scoreboard, at least
 POLL_SECONDS = 1.0  # how often the clock looks for a countdown or a time limit that ran out
+# Something Discord refused (a permission taken away, an outage) is tried again this often,
+# and at most MAX_TRIES times in all: Discord counts failed requests, and bars a bot that
+# makes too many of them for a while.
+RETRY_SECONDS = 30.0
+MAX_TRIES = 10
 
 
 class RacePresenter(Protocol):
@@ -57,7 +62,10 @@ class RaceTimer:
         self.presenter = presenter
         self.poll_seconds = poll_seconds
         self.edit_gap = edit_gap
+        self.retry_seconds = RETRY_SECONDS
         self._edited: dict[int, float] = {}  # race id -> time.monotonic() of its last edit
+        # (what, race id) -> (tries Discord refused, time.monotonic() of the next try)
+        self._refused: dict[tuple[str, int], tuple[int, float]] = {}
         # A board this process has not edited yet may have been edited by the process before
         # it, a moment before a restart: its first edit waits a gap from this one's start.
         self._began = time.monotonic()
@@ -122,7 +130,7 @@ class RaceTimer:
             if self.serves(race.guild_id):
                 await self.races.end(race)
         for race in await store.unannounced_results():
-            if self.serves(race.guild_id) and await self._present(
+            if self._due("results", race) and await self._present(
                 "results", self.presenter.post_results, race
             ):
                 await self.races.results_posted(race)
@@ -133,7 +141,7 @@ class RaceTimer:
         how long until the next held-back edit may go."""
         soonest = self.poll_seconds
         for race in await self.races.store.boards_behind():
-            if not self.serves(race.guild_id):
+            if not self._due("scoreboard", race):
                 continue
             since = time.monotonic() - self._edited.get(race.id, self._began)
             if since < self.edit_gap:
@@ -146,14 +154,29 @@ class RaceTimer:
                 await self.races.store.board_shown(race.id, race.board_version)
         return soonest
 
+    def _due(self, what: str, race: Race) -> bool:
+        """Whether this process shows `what` of the race now: the race's server is on its
+        shards, and no refusal of it by Discord is waiting for its retry time."""
+        _, next_try = self._refused.get((what, race.id), (0, 0.0))
+        return self.serves(race.guild_id) and time.monotonic() >= next_try
+
     async def _present(self, what: str, show, race: Race) -> bool:
-        """Show something of the race; False (logged) when Discord refused it. What cannot
-        ever be shown (the channel gone, hidden) counts as shown, so it is not retried."""
+        """Show something of the race: True when done, or when it never will be (the
+        channel gone or hidden, or refused MAX_TRIES times: logged, and not tried again);
+        False when Discord refused it and it is tried again after retry_seconds."""
+        key = (what, race.id)
         try:
             await show(race, await self.races.entries(race))
-            return True
         except discord.HTTPException as error:
+            tries = self._refused.get(key, (0, 0.0))[0] + 1
             log.warning(
-                "race %s in guild %s: the %s failed: %s", race.id, race.guild_id, what, error
-            )
-            return is_permanent(error)
+                "race %s in guild %s: the %s failed (try %d): %s",
+                race.id, race.guild_id, what, tries, error,
+            )  # fmt: skip
+            if is_permanent(error) or tries >= MAX_TRIES:
+                self._refused.pop(key, None)
+                return True
+            self._refused[key] = (tries, time.monotonic() + self.retry_seconds)
+            return False
+        self._refused.pop(key, None)
+        return True

@@ -15,8 +15,9 @@ import sqlite3
 import pytest
 
 from bot.app import PuzzleBot
-from bot.races.timer import EDIT_GAP
+from bot.races.timer import EDIT_GAP, MAX_TRIES
 from localdiscord import LocalDiscord
+from localdiscord.models import SEND_MESSAGES
 from puzzles import all_kinds
 from tests.cogs.test_daily import Clock, answer_for, code_block
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, test_config
@@ -421,3 +422,32 @@ async def test_every_kind_can_be_raced_and_reaches_its_players_with_its_picture(
             puzzle = await mine.reply(timeout=REPLY_TIMEOUT)
             assert puzzle.ephemeral and puzzle.attachments[0].png_size()[0] >= 300, board.content
     server.assert_no_violations()
+
+
+async def test_results_the_bot_may_not_post_are_tried_a_bounded_number_of_times(server, tmp_path):
+    channel = server.guild.channel("puzzles")
+    posts_there = f"/channels/{channel.id}/messages"
+    async with racing_bot(server, tmp_path) as (bot, clock):
+        timer = bot.get_cog("Races").timer
+        timer.retry_seconds = 0.05  # the retries' spacing, shortened; their number is the rule
+        started, _, _ = await start_race(server, server.user, channel=channel)
+        clock.now = NOW + dt.timedelta(seconds=31)
+        await timer_round(bot)
+        puzzle = await handed_puzzle(started)
+
+        # Someone takes Send Messages from the bot there before the race ends.
+        channel.deny(server.bot_user.id, SEND_MESSAGES)
+        sent_before = len(server.requests_to("POST", posts_there))
+        assert "Finished" in await answer(server, puzzle, server.user, await race_answer(bot))
+
+        def given_up() -> bool:
+            with sqlite3.connect(tmp_path / "puzzlebot.sqlite3") as database:
+                (posted,) = database.execute("SELECT results_posted_at FROM races").fetchone()
+            return posted is not None
+
+        await eventually(given_up)
+        for _ in range(5):
+            await timer_round(bot)
+        assert len(server.requests_to("POST", posts_there)) - sent_before == MAX_TRIES
+        assert "is over" in scoreboard(server, channel).content  # its edits still go through
+    server.assert_no_violations(allow=("forbidden",))  # the closed channel, on purpose
