@@ -221,9 +221,10 @@ MIGRATIONS: tuple[str, ...] = (
         ordinal REAL NOT NULL,
         races INTEGER NOT NULL DEFAULT 0,
         wins INTEGER NOT NULL DEFAULT 0,
+        departed INTEGER NOT NULL DEFAULT 0,    -- left the server: hidden from the board
         PRIMARY KEY (guild_id, user_id)
     );
-    CREATE INDEX race_ratings_board ON race_ratings (guild_id, ordinal DESC);
+    CREATE INDEX race_ratings_board ON race_ratings (guild_id, departed, ordinal DESC);
     """,
 )
 

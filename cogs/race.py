@@ -403,6 +403,18 @@ class Races(commands.Cog):
             if current.lower() in level
         ][:25]
 
+    # --- members who leave ------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_member_remove(self, member: discord.Member) -> None:
+        if self.races is not None:
+            await self.races.member_left(member.guild.id, member.id)
+
+    @commands.Cog.listener()
+    async def on_member_join(self, member: discord.Member) -> None:
+        if self.races is not None:
+            await self.races.member_left(member.guild.id, member.id, left=False)
+
     # --- the Answer box, after a restart too ------------------------------------------------
 
     async def _answer_submitted(

@@ -273,6 +273,10 @@ class RaceService:
     async def rating(self, guild_id: int, user_id: int) -> Rating | None:
         return (await self.store.ratings(guild_id, [user_id])).get(user_id)
 
+    async def member_left(self, guild_id: int, user_id: int, left: bool = True) -> None:
+        """Hide (or show again, on return) a member's rating on the race board."""
+        await self.store.member_departed(guild_id, user_id, left)
+
     async def forget_member(self, guild_id: int, user_id: int) -> int:
         """Delete a member's race results and rating in one server; results deleted."""
         forgotten = await self.store.forget_member(guild_id, user_id)

@@ -65,6 +65,7 @@ class Rating:
     ordinal: float
     races: int
     wins: int
+    departed: bool = False
 
 
 @dataclass(frozen=True)
@@ -318,11 +319,18 @@ class RaceStore:
 
     async def board(self, guild_id: int, limit: int) -> list[Rating]:
         rows = await self.db.fetch_all(
-            "SELECT * FROM race_ratings WHERE guild_id = ? ORDER BY ordinal DESC, wins DESC,"
-            " user_id LIMIT ?",
+            "SELECT * FROM race_ratings WHERE guild_id = ? AND departed = 0"
+            " ORDER BY ordinal DESC, wins DESC, user_id LIMIT ?",
             *(guild_id, limit),
         )
         return [_rating(row) for row in rows]
+
+    async def member_departed(self, guild_id: int, user_id: int, departed: bool) -> None:
+        """Hide (or show again) a member's rating on the server's board; it is kept."""
+        await self.db.execute(
+            "UPDATE race_ratings SET departed = ? WHERE guild_id = ? AND user_id = ?",
+            *(int(departed), guild_id, user_id),
+        )
 
     async def forget_member(self, guild_id: int, user_id: int) -> int:
         """Delete a member's entries in the server's races and their rating there; how many
@@ -392,4 +400,5 @@ def _entry(row: Row) -> Entry:
 
 
 def _rating(row: Row) -> Rating:
-    return Rating(**{name: row[name] for name in Rating.__dataclass_fields__})
+    fields = {name: row[name] for name in Rating.__dataclass_fields__}
+    return Rating(**{**fields, "departed": bool(fields["departed"])})

@@ -135,6 +135,10 @@ async def test_a_race_rates_its_players_by_place_and_only_once(races):
     assert [row.user_id for row in board] == [101, 100, 102]
     assert [row.races for row in board] == [1, 1, 1] and [row.wins for row in board] == [1, 0, 0]
     assert board[0].ordinal > 0 > board[2].ordinal
+    await races.member_left(GUILD, 101)  # hidden from the board, kept
+    assert [row.user_id for row in await races.board(GUILD)] == [100, 102]
+    await races.member_left(GUILD, 101, left=False)
+    assert [row.user_id for row in await races.board(GUILD)] == [101, 100, 102]
     entries = {entry.user_id: entry for entry in await races.entries(race)}
     assert [entries[user].place for user in (101, 100, 102)] == [1, 2, 3]
     assert entries[101].rating_before == pytest.approx(0.0)
