@@ -362,11 +362,15 @@ class Races(commands.Cog):
         races = _races(interaction)
         guild_id = _guild_only(interaction)
         races.puzzles.admit(interaction.user.id, guild_id)  # making a puzzle is work, as /solve
-        race = await races.reserve(
-            guild_id, interaction.channel_id, interaction.user.id, _name(interaction.user),
-            get_kind(kind.value), difficulty, start_in, minutes,
-        )  # fmt: skip
         await interaction.response.defer(ephemeral=True, thinking=True)
+        try:  # a refusal (the channel's race, the hourly limit) is told in the deferred reply
+            race = await races.reserve(
+                guild_id, interaction.channel_id, interaction.user.id, _name(interaction.user),
+                get_kind(kind.value), difficulty, start_in, minutes,
+            )  # fmt: skip
+        except Exception as error:
+            await tell_after_defer(interaction, error)
+            return
         try:
             race = await races.make(race)
             race = await races.count_down(race)
