@@ -185,6 +185,16 @@ class ChannelsArea:
         channel = self.find_channel(int(request.match_info["channel_id"]))
         if channel is None:
             return self._unknown(request, 10003, "Unknown Channel")
+        guild = self._guild_of(channel)
+        if guild is not None and not guild.channel_permissions_of(self.bot_user.id, channel) & (
+            VIEW_CHANNEL
+        ):
+            # A channel the bot cannot view is 50001 Missing Access, whatever is asked of it;
+            # 50013 Missing Permissions is for one it sees but may not act in
+            # (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json).
+            record: RecordedRequest = request[RECORD]
+            self._violate("forbidden", f"the bot cannot view #{channel.name}", record)
+            return error_response(403, 50001, "Missing Access")
         return channel
 
     async def _get_channel(self, request: web.Request) -> web.Response:
@@ -235,7 +245,7 @@ class ChannelsArea:
         if guild is None:
             return ""
         granted = guild.channel_permissions_of(self.bot_user.id, channel)
-        needed = {"View Channel": VIEW_CHANNEL, "Send Messages": SEND_MESSAGES}
+        needed = {"Send Messages": SEND_MESSAGES}  # no View Channel: 50001 before this
         if record.files:
             needed["Attach Files"] = ATTACH_FILES
         return ", ".join(name for name, bit in needed.items() if not granted & bit)

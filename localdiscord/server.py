@@ -67,7 +67,8 @@ guild owner, and the user ``server.user`` ("alice"). Add more before the bot con
 Interactions always come from a guild channel.
 
 Not modelled: voice, threads, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
-for interaction replies (only for the bot's own channel posts), real rate-limit buckets.
+for interaction replies (only for the bot's own channel posts), the buckets of interaction
+endpoints (they are outside the global limit too).
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ from .models import (
     Violation,
     snowflake,
 )
+from .ratelimits import RateLimits
 from .responding import RespondingArea, describe
 
 T = TypeVar("T")
@@ -149,6 +151,9 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             messages, as Discord does, when the bot's intents ask for them.
         shards: the shard count GET /gateway/bot recommends (an AutoShardedBot without a
             shard_count opens that many connections).
+        rate_limits: Discord's per-route buckets, global limit and invalid-request ban
+            (``RateLimits`` in ratelimits.py; shrink ``invalid_limit`` to reach the ban in a
+            test). ``server.rate_limits`` keeps the counts.
 
     Shards, as Discord: each gateway connection that IDENTIFYs with ``shard: [id, count]``
     gets READY and GUILD_CREATE for the servers on that shard only (``(guild_id >> 22) %
@@ -180,6 +185,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         gateway_compression: bool = True,
         dispatch_message_events: bool = True,
         shards: int = 1,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.heartbeat_interval = heartbeat_interval
         self.interaction_deadline = interaction_deadline
@@ -189,6 +195,8 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         self.gateway_compression = gateway_compression
         self.dispatch_message_events = dispatch_message_events
         self.recommended_shards = shards  # what GET /gateway/bot tells an AutoShardedBot
+        self.rate_limits = rate_limits or RateLimits()
+        self.rate_limits.on_refusal = self._violate
 
         self.application_id = snowflake()
         self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
@@ -464,7 +472,11 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         )
         request[RECORD] = record
         self.requests.append(record)
-        response = self._simulated_rate_limit(record) or self._auth_failure(request, record)
+        response = (
+            self.rate_limits.refusal(record)
+            or self._simulated_rate_limit(record)
+            or self._auth_failure(request, record)
+        )
         if response is None:
             try:
                 response = await handler(request)
@@ -473,6 +485,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             except Exception as error:  # a bug in the fake: fail the client fast, keep the cause
                 self._violate("fake_server_error", f"{type(error).__name__}: {error}", record)
                 response = error_response(400, 0, f"fake server error: {error!r}")
+        self.rate_limits.answered(record, response)
         record.status = response.status
         if isinstance(response, web.Response) and response.body:
             with contextlib.suppress(ValueError, TypeError):
