@@ -22,6 +22,7 @@ from bot.daily.game import DailyService
 from bot.daily.scheduler import DailyScheduler
 from bot.daily.store import DailyStore
 from bot.database import Database
+from bot.failed_requests import FailedRequests
 from bot.pool import WorkerPool
 from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
@@ -51,6 +52,8 @@ class PuzzleBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands need no message content or member lists
         intents.members = config.members_intent  # only to hide members who left from boards
+        # Every failed request to Discord is counted; daily posts wait when they pile up.
+        self.failed_requests = FailedRequests()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -60,6 +63,7 @@ class PuzzleBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=config.shard_count or None,  # None: as Discord recommends
             shard_ids=list(config.shard_ids) or None,  # None: all of them
+            http_trace=self.failed_requests.trace_config(),
             **options,
         )
         self.config = config
@@ -113,7 +117,7 @@ class PuzzleBot(commands.AutoShardedBot):
 
     def _daily_scheduler(self, daily: DailyService) -> DailyScheduler:
         # What it posts is presented by the daily cog, which hands that over when it loads.
-        return DailyScheduler(self, daily, self.config.daily_poll_seconds)
+        return DailyScheduler(self, daily, self.config.daily_poll_seconds, self.failed_requests)
 
     async def sync_changed_commands(self) -> None:
         """At start: send the command tree to Discord (globally, and to the development server

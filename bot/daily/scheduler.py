@@ -6,10 +6,14 @@ A post is reserved in the database before it is sent and recorded after; a bot s
 between the two finds its post in the channel when it comes back instead of sending it
 again. Bot processes sharing one database (shards on PostgreSQL) each serve the servers on
 their own shards, and claim each post and each close in the database before sending it, so
-each is sent once even while a process is replaced. A channel that is
-gone or a missing permission is logged, saved for /daily status, and retried (a channel
-that is gone or hidden only hourly, a day's answer post only a bounded number of times);
-no error stops the loop.
+each is sent once even while a process is replaced.
+
+Discord bars a bot for a while after too many failed requests, so the bot checks the channel's
+permissions (as Discord last sent them) before it posts, and a channel that is gone, hidden or
+shut to the bot (404, 50001, 50013) is tried again only hourly; every problem is logged and
+saved for /daily status, and no error stops the loop. Different servers are posted to at the
+same time, POSTS_AT_ONCE at most and within the scheduler's share of Discord's global limit;
+each server's own posts go out in order, each claimed just before it is sent.
 """
 
 from __future__ import annotations
@@ -22,13 +26,15 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
 
 import discord
 
 from bot.daily.game import DailyService, Due
 from bot.daily.scoring import clock_text
 from bot.daily.store import Post
+from bot.failed_requests import FailedRequests
 from bot.puzzle_service import Refusal
 from bot.shards import runs_server
 from puzzles import PuzzleKind, get_kind
@@ -45,6 +51,21 @@ CLAIM_LEASE = dt.timedelta(minutes=2)
 # A post whose channel is gone or hidden from the bot is tried again this often, not every
 # round: Discord counts failed requests, and too many of them bar the bot for a while.
 UNREACHABLE_RETRY = dt.timedelta(hours=1)
+# Servers posted to at the same time: each waits only on its own channel's limit (about 5
+# messages per 5 s), and together they stay within REQUESTS_PER_SECOND.
+POSTS_AT_ONCE = 32
+# The scheduler's share of Discord's global limit of 50 requests per second
+# (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit); discord.py only
+# waits once refused, so the scheduler keeps its own pace and leaves room for everything else.
+REQUESTS_PER_SECOND = 40
+# What the bot needs in a channel to post a daily puzzle (a picture under a message).
+POSTING_NEEDS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+}
+
+Item = TypeVar("Item")
 
 
 class DailyScheduler:
@@ -53,10 +74,14 @@ class DailyScheduler:
         bot: discord.Client,
         daily: DailyService,
         poll_seconds: float,
+        failed_requests: FailedRequests | None = None,
     ):
         self.bot = bot
         self.daily = daily
         self.poll_seconds = poll_seconds
+        # The bot's count of failed requests: past its mark, posts wait (they can; replies can't).
+        self.failed_requests = failed_requests or FailedRequests()
+        self._pace = Pace(REQUESTS_PER_SECOND)
         # Handed over by the daily cog when it loads (present_with): the cogs present
         # everything the bot sends, and bot/ never imports them.
         self.play_view: Callable[[str, dt.date], discord.ui.View] | None = None
@@ -125,11 +150,36 @@ class DailyScheduler:
         return runs_server(guild_id, self.bot.shard_count, getattr(self.bot, "shard_ids", None))
 
     async def run_once(self) -> None:
-        for post in await self.daily.posts_to_close():
-            if self.serves(post.guild_id):
-                await self._close(post)
-        for due in await self.daily.due_posts(self.serves):
-            await self._post(due)
+        if self.failed_requests.too_many:  # far from Discord's ban yet: let the count fall
+            return
+        closes = [post for post in await self.daily.posts_to_close() if self.serves(post.guild_id)]
+        await self._each_server(closes, lambda post: post.guild_id, self._close)
+        due = await self.daily.due_posts(self.serves)
+        await self._each_server(due, lambda due: due.settings.guild_id, self._post)
+
+    async def _each_server(
+        self,
+        items: Iterable[Item],
+        server_of: Callable[[Item], Hashable],
+        work: Callable[[Item], Awaitable[None]],
+    ) -> None:
+        """`work` on every item: each server's in order (its channel's limit is its own to
+        wait on), different servers at the same time, at most POSTS_AT_ONCE; one server's
+        failure is logged and stops no other."""
+        by_server: dict[Hashable, list[Item]] = {}
+        for item in items:
+            by_server.setdefault(server_of(item), []).append(item)
+        slots = asyncio.Semaphore(POSTS_AT_ONCE)
+
+        async def serve(server_items: list[Item]) -> None:
+            for item in server_items:
+                async with slots:  # taken before the claim: a claim is held only while sending
+                    try:
+                        await work(item)
+                    except Exception:
+                        log.exception("daily puzzles: a post or close failed")
+
+        await asyncio.gather(*(serve(server_items) for server_items in by_server.values()))
 
     # --- posting --------------------------------------------------------------------------
 
@@ -137,6 +187,10 @@ class DailyScheduler:
         settings, kind = due.settings, due.kind
         store = self.daily.store
         if self._waiting_for_channel(settings.guild_id, settings.channel_id):
+            return
+        missing = self._missing_permissions(settings.channel_id)
+        if missing:  # no request: Discord counts the refusals, and a fix shows up in the cache
+            await self._trouble(settings.guild_id, cannot_post(settings.channel_id, missing))
             return
         try:
             puzzle = await self.daily.puzzle_of_the_day(kind, due.day, due.difficulty)
@@ -200,7 +254,11 @@ class DailyScheduler:
         """Our post with this header among the channel's recent messages, if a round sent it but
         stopped (a crash, a restart) before it could record it; None if it cannot be seen."""
         try:
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            channel = self.bot.get_channel(channel_id)
+            if channel is None:
+                await self._pace.wait()
+                channel = await self.bot.fetch_channel(channel_id)
+            await self._pace.wait()
             async for message in channel.history(limit=RECENT_MESSAGES):  # type: ignore[union-attr]
                 if message.author.id == self.bot.user.id and message.content.startswith(header):
                     return message
@@ -253,6 +311,10 @@ class DailyScheduler:
                 description=self.alt_text(kind, "with its solution drawn in", daily.puzzle_text),
             )
         content = discord.utils.escape_mentions("\n".join(lines))[:2000]
+        missing = self._missing_permissions(post.channel_id)
+        if missing:  # tried again next round without a request, CLOSE_ATTEMPTS times at most
+            await self._close_failed(post, f"{kind.title} #{daily.number}", missing=missing)
+            return
         try:
             await self._deliver(post.channel_id, content, file, None)
         except discord.HTTPException as error:
@@ -261,14 +323,23 @@ class DailyScheduler:
         await self.daily.store.mark_closed(post, self.daily.clock())
         await self.daily.store.set_error(post.guild_id, None, self.daily.clock())
 
-    async def _close_failed(self, post: Post, title: str, error: discord.HTTPException) -> None:
-        """A close is tried again next round, but not forever: a channel that is gone or shut
-        to the bot ends it at once, anything else after CLOSE_ATTEMPTS tries. The day then
-        closes without its answer post; its results stay, and /daily status says what
-        happened."""
-        problem = problem_text(post.channel_id, error)
+    async def _close_failed(
+        self,
+        post: Post,
+        title: str,
+        error: discord.HTTPException | None = None,
+        missing: Sequence[str] = (),
+    ) -> None:
+        """A close is tried again next round, but not forever: a channel that is gone, hidden
+        or shut to the bot (Discord said so) ends it at once, anything else (permissions seen
+        missing before sending, an outage) after CLOSE_ATTEMPTS tries. The day then closes
+        without its answer post; its results stay, and /daily status says what happened."""
+        if error is None:
+            problem = cannot_post(post.channel_id, missing)
+        else:
+            problem = problem_text(post.channel_id, error)
         failures = await self.daily.store.count_close_failure(post, problem)
-        if not is_permanent(error) and failures < CLOSE_ATTEMPTS:
+        if (error is None or not is_permanent(error)) and failures < CLOSE_ATTEMPTS:
             await self._trouble(post.guild_id, problem)
             return
         await self.daily.store.give_up_close(post, self.daily.clock())
@@ -280,15 +351,28 @@ class DailyScheduler:
 
     async def _send(self, guild_id, channel_id, content, file, view) -> discord.Message | None:
         """Send to a channel, or record why not (kept for /daily status) and try again later:
-        next round, or after UNREACHABLE_RETRY when the channel is gone or hidden."""
+        next round, or after UNREACHABLE_RETRY when the channel is gone, hidden or shut."""
         try:
             return await self._deliver(channel_id, content, file, view)
         except discord.HTTPException as error:
+            problem = problem_text(channel_id, error)
             if is_permanent(error):
                 retry_at = self.daily.clock() + UNREACHABLE_RETRY
                 self._unreachable[guild_id] = (channel_id, retry_at)
-            await self._trouble(guild_id, problem_text(channel_id, error))
+                problem += f" (I try again <t:{int(retry_at.timestamp())}:R>)"
+            await self._trouble(guild_id, problem)
             return None
+
+    def _missing_permissions(self, channel_id: int) -> list[str]:
+        """What the bot lacks to post a picture in the channel, as Discord last told it (the
+        server's roles and the channel's overwrites); [] when nothing, or not known here."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        me = guild.me if guild is not None else None
+        if me is None or not hasattr(channel, "permissions_for"):
+            return []
+        allowed = channel.permissions_for(me)  # type: ignore[union-attr]
+        return [name for flag, name in POSTING_NEEDS.items() if not getattr(allowed, flag)]
 
     def _waiting_for_channel(self, guild_id: int, channel_id: int) -> bool:
         """Whether the server's channel was unreachable and its retry time has not come (a
@@ -303,7 +387,11 @@ class DailyScheduler:
         return False
 
     async def _deliver(self, channel_id, content, file, view) -> discord.Message:
-        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            await self._pace.wait()
+            channel = await self.bot.fetch_channel(channel_id)
+        await self._pace.wait()
         kwargs = {"file": file} if file is not None else {}
         if view is not None:
             kwargs["view"] = view
@@ -314,14 +402,37 @@ class DailyScheduler:
         await self.daily.store.set_error(guild_id, problem, self.daily.clock())
 
 
-MISSING_ACCESS = 50001  # Discord's error code: the bot cannot see the channel at all
+class Pace:
+    """At most `per_second` requests a second, spaced evenly, however many tasks ask."""
+
+    def __init__(self, per_second: float):
+        self.gap = 1.0 / per_second
+        self._next = 0.0
+
+    async def wait(self) -> None:
+        now = asyncio.get_running_loop().time()
+        at = max(now, self._next)
+        self._next = at + self.gap  # reserved before sleeping: the next caller queues behind
+        if at > now:
+            await asyncio.sleep(at - now)
+
+
+# Discord's error codes for a channel shut to the bot: it cannot see it (Missing Access), or
+# sees it but may not post (Missing Permissions).
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
 
 
 def is_permanent(error: discord.HTTPException) -> bool:
-    """Whether trying again cannot help: the channel is gone, or the bot cannot see it."""
+    """Whether trying again soon cannot help: the channel is gone, hidden from the bot, or
+    shut to it (until someone changes it; Discord counts every refusal meanwhile)."""
     return isinstance(error, discord.NotFound) or (
-        isinstance(error, discord.Forbidden) and error.code == MISSING_ACCESS
+        isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
     )
+
+
+def cannot_post(channel_id: int, missing: Sequence[str]) -> str:
+    """The permissions the bot lacks in a channel, worded for a server admin."""
+    return f"I may not post in <#{channel_id}>: give me {', '.join(missing)} there"
 
 
 def problem_text(channel_id: int, error: discord.HTTPException) -> str:
