@@ -193,13 +193,17 @@ class PuzzleBot(commands.AutoShardedBot):
         return await self.database.state(self._fingerprint_key(guild_id))
 
     async def close(self) -> None:
-        """Stop taking events first, then the pool, then the database (nothing half-written)."""
-        await super().close()
+        """Stop the daily posts, then the pool: its jobs end and their members are told while
+        Discord is still reachable; then the gateway and HTTP session, then the database
+        (nothing half-written)."""
         if self.daily_scheduler is not None:
             await self.daily_scheduler.stop()
-        if self.pool is not None:
+        if self.service is not None:
+            await self.service.close()
+        elif self.pool is not None:
             await self.pool.close()
-            self.pool = None
+        self.pool = None
+        await super().close()
         if self.database is not None:
             await self.database.close()
             self.database = None

@@ -10,14 +10,15 @@ to the worker pool.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from bot import jobs
 from bot.database import Database
-from bot.pool import JobTimeout, PoolBusy, WorkerCrashed, WorkerPool
+from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
 from bot.ratelimit import SolveLimits
 from puzzles.core import Puzzle, PuzzleKind
 
@@ -40,11 +41,14 @@ class PuzzleService:
         self.generate_deadline = generate_deadline
         self.limits = limits
         self.database = database
+        # The tasks waiting on the pool now: at shutdown they are told, and replied to, first.
+        self._callers: set[asyncio.Task] = set()
 
     # --- before any work --------------------------------------------------------------------
 
     def admit(self, user_id: int, guild_id: int | None, *, server_window: bool = True) -> None:
-        """Refuse at once when the member or server is over its limit, or the pool is full.
+        """Refuse at once when the member or server is over its limit, or the pool is full:
+        its job could not finish while Discord still takes the reply (bot/pool.py).
 
         Daily play passes server_window=False: a daily post brings the whole server at once,
         so only each member's own window and the pool's room bound it.
@@ -59,6 +63,7 @@ class PuzzleService:
                 f"(at most {self.limits.users.limit} every {self.limits.users.window:.0f} s each"
                 f"{server})."
             )
+        self.pool.reserve()  # its job comes after the defer: count it now
 
     def check_sizes(self, kind: PuzzleKind, **texts: str | None) -> None:
         """The one size check: refuse at once any text a member gave that is over its own
@@ -123,9 +128,12 @@ class PuzzleService:
         """A picture that is not a puzzle's (a leaderboard, a stats card), run in the pool with
         the same plain refusals when it is full or too slow."""
         try:
-            return await self.pool.run(function, *args)
+            with self._caller():
+                return await self.pool.run(function, *args)
         except PoolBusy:
             raise Refusal(BUSY) from None
+        except PoolClosed:
+            raise Refusal(RESTARTING) from None
         except (JobTimeout, WorkerCrashed):
             raise Refusal(f"Drawing {what} took too long; please try again in a minute.") from None
 
@@ -138,9 +146,12 @@ class PuzzleService:
         too_slow: str | None = None,
     ):
         try:
-            return await self.pool.run(job, *args, deadline=deadline)
+            with self._caller():
+                return await self.pool.run(job, *args, deadline=deadline)
         except PoolBusy:
             raise Refusal(BUSY) from None
+        except PoolClosed:
+            raise Refusal(RESTARTING) from None
         except JobTimeout as timeout:
             too_slow = too_slow or too_slow_message(kind)
             raise Refusal(too_slow.format(seconds=timeout.seconds)) from None
@@ -149,6 +160,26 @@ class PuzzleService:
                 f"Solving that {kind.title} used more than a worker could give, so I stopped. "
                 "Try a smaller puzzle."
             ) from None
+
+    @contextlib.contextmanager
+    def _caller(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task is not None:
+            self._callers.add(task)
+        try:
+            yield
+        finally:
+            if task is not None:
+                self._callers.discard(task)
+
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop the pool: every job, waiting or running, ends with Refusal(RESTARTING); then
+        wait up to `grace` seconds for the commands that asked for them to tell their members
+        (while the connection to Discord is still open)."""
+        callers = set(self._callers)
+        await self.pool.close()
+        if callers:
+            await asyncio.wait(callers, timeout=grace)
 
     # --- the record -------------------------------------------------------------------------
 
@@ -187,6 +218,7 @@ def _parsed(kind: PuzzleKind, text: str, drawn: bool) -> Puzzle:
 
 
 BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."
+RESTARTING = "I'm restarting, so I stopped that one; please try again in a minute."
 
 
 def too_slow_message(kind: PuzzleKind) -> str:
