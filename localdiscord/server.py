@@ -57,7 +57,16 @@ command whose default_member_permissions the user lacks (Discord's client never 
 unless ``guild.command_users[name]`` lets them (a moderator's override);
 ``visible_command_names(user)`` is what they are shown. Syncing refuses
 default_member_permissions on a subcommand. ``channel.deny(bot_user.id, SEND_MESSAGES)``
-makes the bot's posts there a 403 (violation kind "forbidden").
+makes the bot's posts there a 403 50013, ``deny(..., VIEW_CHANNEL)`` every request about the
+channel a 403 50001 Missing Access (violation kind "forbidden").
+
+Rate limits (ratelimits.py, ``server.rate_limits``): per-route buckets per channel or guild
+with Discord's ``X-RateLimit-*`` headers (posting a message: 5 per 5 s), the global limit of
+50 requests per second (interaction endpoints exempt), and, past ``invalid_limit`` requests
+answered 401, 403 or 429 within 10 minutes, Cloudflare's ban: every request answered 429
+without Discord's JSON for ``ban_seconds``. Violation kinds "rate_limited" (a 429 the bot
+earned) and "invalid_request_limit" (the ban began). ``LocalDiscord(rate_limits=RateLimits(
+invalid_limit=20))`` reaches the ban in a test.
 
 The default world: ``server.guild`` ("Puzzle Test Server") with text channels
 ``server.channel`` ("general") and "puzzles", the bot as a member with a managed role, the

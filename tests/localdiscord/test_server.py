@@ -350,7 +350,7 @@ async def test_followups_stop_working_when_the_token_expires() -> None:
     async with running(slow_delay=0.3, token_lifetime=0.2) as (server, _, log):
         interaction = await server.send_slash_command("later")
         [followup] = await interaction.followups(1)
-        assert followup.status == 401
+        assert followup.status == 401 and followup.response["code"] == 50027
         await server._wait_until(lambda: "later_error" in log, 2.0, "the bot to see the 401")
         assert [v.kind for v in server.violations] == ["expired_token"]
 
