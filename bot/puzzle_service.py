@@ -176,7 +176,7 @@ class PuzzleService:
         """Stop the pool: every job, waiting or running, ends with Refusal(RESTARTING); then
         wait up to `grace` seconds for the commands that asked for them to tell their members
         (while the connection to Discord is still open)."""
-        callers = set(self._callers)
+        callers = self._callers - {asyncio.current_task()}  # not itself (a command stopping)
         await self.pool.close()
         if callers:
             await asyncio.wait(callers, timeout=grace)

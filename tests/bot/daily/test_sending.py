@@ -10,6 +10,7 @@ import datetime as dt
 import pytest
 
 from bot.app import PuzzleBot
+from bot.daily.scheduler import CLOSE_ATTEMPTS
 from bot.failed_requests import FailedRequests
 from localdiscord import LocalDiscord
 from localdiscord.models import ATTACH_FILES, SEND_MESSAGES, VIEW_CHANNEL
@@ -141,4 +142,28 @@ async def test_posts_wait_while_failed_requests_pile_up(server, tmp_path):
         now[0] = 601.0  # ten minutes on, the failures have left the count
         await next_round(bot)
         assert len(letter_boxed_posts(server, server.channel)) == 1
+    server.assert_no_violations()
+
+
+async def test_a_close_the_bot_knows_it_may_not_send_is_given_up_without_a_request(
+    server, tmp_path
+):
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), LONDON_WINTER))
+    async with server.run_bot(new_bot(tmp_path, clock), ready_timeout=60) as bot:
+        await set_up_daily_letter_boxed(server, bot, server.channel)
+        clock.set(MONDAY, 9, 0, 5)
+        await next_round(bot)
+        assert len(letter_boxed_posts(server, server.channel)) == 1
+        server.channel.deny(server.bot_user.id, SEND_MESSAGES)
+        await server.dispatch("CHANNEL_UPDATE", server.channel.payload())
+        posts_before = posts_to(server, server.channel)
+
+        clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)  # the day closes
+        for _ in range(CLOSE_ATTEMPTS + 2):
+            await next_round(bot)
+        assert posts_to(server, server.channel) == posts_before
+        shown = await status_text(server)
+        assert "was not posted" in shown and "give me Send Messages" in shown
+        assert f"I stopped trying after {CLOSE_ATTEMPTS} tries" in shown
+    assert server.rate_limits.invalid_total == 0
     server.assert_no_violations()
