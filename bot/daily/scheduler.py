@@ -106,6 +106,10 @@ class DailyScheduler:
     def start(self) -> None:
         if self.play_view is None or self.alt_text is None:
             raise RuntimeError("the daily cog must load (present_with) before posts can start")
+        # Shard processes of one bot share its global limit: each takes its shards' share.
+        shard_ids, shard_count = getattr(self.bot, "shard_ids", None), self.bot.shard_count
+        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+        self._pace = Pace(REQUESTS_PER_SECOND * share)
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="daily-scheduler")
 
     async def stop(self) -> None:
