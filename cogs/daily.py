@@ -146,12 +146,10 @@ async def show_play(interaction: discord.Interaction, kind, day: dt.date, note: 
     """Open the member's play (its first opening starts the timer) and show them the puzzle
     privately, in the deferred reply, with what they can do next."""
     guild_id = _guild_only(interaction)
-    was = await _daily(interaction).play_of(guild_id, interaction.user.id, kind, day)
     daily, play, post = await _daily(interaction).open_play(
         guild_id, interaction.user.id, _name(interaction.user), kind, day
     )
-    if was is None:  # a new player: the post's "played" count goes up
-        _cog(interaction).cards.refresh_soon(post)
+    _cog(interaction).cards.refresh_soon(post)  # maybe a new player: the post counts them
     if play.solved_at:
         state, view = "You solved this one already.", share_view(kind.name, day)
     elif play.gave_up_at:
