@@ -835,11 +835,13 @@ class Daily(commands.Cog):
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
             f"streak {found.streaks.current} (longest {found.streaks.longest})"
         )
-        await interaction.followup.send(
-            discord.utils.escape_mentions(text),
-            file=discord.File(
-                io.BytesIO(png), filename="stats.png", description=stats_alt_text(view)
-            ),
+        await interaction.edit_original_response(
+            content=discord.utils.escape_mentions(text),
+            attachments=[
+                discord.File(
+                    io.BytesIO(png), filename="stats.png", description=stats_alt_text(view)
+                )
+            ],
         )
         answered(interaction)
 
