@@ -156,11 +156,11 @@ async def show_play(interaction: discord.Interaction, kind, day: dt.date, note: 
         state, view = "You gave up on this one; a new one comes tomorrow.", None
     else:
         state, view = "Your timer is running.", playing_view(kind, day)
-    content = (
-        f"{note}\n" if note else ""
-    ) + f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```"
-    if view is not None and not play.over:
-        content += f"Press **Answer** when you have it (or `/daily answer {kind.name}`)."
+    lines = [note] if note else []
+    lines.append(f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```")
+    if not play.over:
+        lines.append(f"Press **Answer** when you have it (or `/daily answer {kind.name}`).")
+    content = "\n".join(lines)
     file = discord.File(
         io.BytesIO(daily.image),
         filename=f"{kind.name}.png",
