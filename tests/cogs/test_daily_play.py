@@ -76,7 +76,6 @@ async def test_the_post_hides_the_puzzle_and_an_answer_before_play_opens_it_unti
     bot, clock = daily_bot(tmp_path)
     async with server.run_bot(bot, ready_timeout=60):
         await set_up(server, bot, "letterboxed")
-        bot.get_cog("Daily").cards.delay = 0  # count the players at once
         await next_round(bot)
         (post,) = day_posts(server)
         daily = await todays_puzzle(bot, server)
@@ -89,6 +88,7 @@ async def test_the_post_hides_the_puzzle_and_an_answer_before_play_opens_it_unti
         public = (post.content + str(post.embeds)).upper()
         assert not post.attachments
         assert not any(side.upper() in public for side in daily.puzzle_text.split())
+        bot.get_cog("Daily").cards.delay = 0  # count the players at once
 
         # An answer before Play is not checked, let alone timed: the puzzle opens instead.
         first = await server.send_slash_command(
