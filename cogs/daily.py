@@ -1,5 +1,8 @@
-"""Daily puzzles in Discord: server settings, Play/Answer/Hint buttons, /leaderboard, /stats,
-and a member's right to have their data deleted.
+"""Daily puzzles in Discord: server settings, the buttons of a day (Play, Answer, Hint, Give
+up, Share, Show how), /leaderboard, /stats, and a member's right to have their data deleted.
+
+The puzzle is shown only privately, by Play, whose first press starts the member's timer;
+an answer before it opens the puzzle instead of being timed (bot/daily/game.py answer).
 
 The game itself (what is due, checking, scoring, streaks) is in bot/daily; this cog only
 turns interactions into calls to it and its results into messages. Buttons and the Answer
@@ -9,7 +12,8 @@ Settings live in their own top-level command, /puzzle-settings, because Discord 
 command's default permissions (Manage Server here) to top-level commands only: members never
 see it, and each subcommand still checks the permission when run. Everything that does work
 (checking an answer, a hint, drawing a board) is admitted like /solve: the member's and the
-server's rate limits and the worker pool's room, refused privately at once.
+server's rate limits and the worker pool's room, refused privately at once; boards, stats
+and answers count as cheap reads, hints as solving work (bot/ratelimit.py).
 """
 
 from __future__ import annotations
@@ -459,6 +463,8 @@ class PostCards:
             await message.edit(embeds=[card(found) for found in cards])
         except discord.HTTPException as error:  # the post is gone: nothing to count on
             log.info("could not refresh the cards of daily post %s: %s", post.message_id, error)
+        except Exception:  # a count is not worth a crash; the next Play tries again
+            log.exception("refreshing the cards of daily post %s failed", post.message_id)
         finally:
             self._pending.discard(post.message_id)
 

@@ -1,5 +1,8 @@
 """Posts each server's daily puzzles when due and closes them at the end of the day.
 
+A server's due puzzles of a day go out in one message (and close in one), or one message
+each when it posts them separately; what those messages say is bot/daily/posts.py's.
+
 What is due and what was posted comes from the database each round, so a restart neither
 posts twice nor skips a day (only when to retry an unreachable channel is kept in memory).
 A post is reserved in the database before it is sent and recorded after; a bot stopped

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sqlite3
 
 import pytest
 
@@ -334,4 +335,29 @@ async def test_plays_and_give_ups_survive_a_restart(server, tmp_path):
         assert "gave up" in await answer_daily(server, right, user=bob)
         play = await again.daily.store.play(server.guild.id, server.user.id, "letterboxed", MONDAY)
         assert play.started_at == started
+    server.assert_no_violations()
+
+
+async def test_a_days_post_sent_but_not_recorded_before_a_crash_is_found_for_every_kind(
+    server, tmp_path
+):
+    bot, clock = daily_bot(tmp_path, generate_deadline_seconds=120, deadline_seconds=20)
+    async with server.run_bot(bot, ready_timeout=60):
+        await set_up(server, bot, "letterboxed, ladder")
+        await next_round(bot, timeout=120)
+    (post,) = day_posts(server)
+    with sqlite3.connect(bot.config.database) as database:  # the crash: sent, not recorded
+        database.execute("UPDATE daily_posts SET message_id = NULL, posted_at = NULL")
+
+    again = PuzzleBot(bot.config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(again, ready_timeout=60):
+        await next_round(again)
+        assert day_posts(server) == [post], "sent again"
+        with sqlite3.connect(bot.config.database) as database:
+            recorded = database.execute("SELECT kind, message_id FROM daily_posts").fetchall()
+        assert sorted(recorded) == [("ladder", post.id), ("letterboxed", post.id)]
+        clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)
+        await next_round(again)
+        closes = [m for m in server.channel_messages(server.channel) if "closed" in m.content]
+        assert len(closes) == 1 and len(closes[0].attachments) == 2
     server.assert_no_violations()
