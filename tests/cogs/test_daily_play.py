@@ -62,6 +62,18 @@ async def todays_puzzle(bot: PuzzleBot, server, kind: str = "letterboxed", day=M
     return await bot.daily.store.puzzle(kind, day, post.difficulty)
 
 
+# Generous deadlines: a busy machine makes and solves two kinds in one round.
+TWO_KINDS_IN_A_ROUND = {"generate_deadline_seconds": 120, "deadline_seconds": 20}
+
+
+async def post_letter_boxed_and_ladder(server, bot: PuzzleBot):
+    """Set up daily Letter Boxed and Word Ladder, post today's; the one post."""
+    await set_up(server, bot, "letterboxed, ladder")
+    await next_round(bot, timeout=120)
+    (post,) = day_posts(server)
+    return post
+
+
 def day_posts(server) -> list:
     """The bot's daily posts (those with Play buttons) in the server's channel."""
     return [
@@ -192,11 +204,9 @@ async def test_a_hint_says_its_cost_a_solved_answer_says_so_at_once_and_share_is
 async def test_one_post_and_one_close_a_day_carry_every_kind_and_each_can_be_separate(
     server, tmp_path
 ):
-    bot, clock = daily_bot(tmp_path, generate_deadline_seconds=120, deadline_seconds=20)
+    bot, clock = daily_bot(tmp_path, **TWO_KINDS_IN_A_ROUND)
     async with server.run_bot(bot, ready_timeout=60):
-        await set_up(server, bot, "letterboxed, ladder")
-        await next_round(bot, timeout=120)
-        (post,) = day_posts(server)
+        post = await post_letter_boxed_and_ladder(server, bot)
         assert [e["title"].split(" #")[0] for e in post.embeds] == [
             get_kind("letterboxed").title,
             get_kind("ladder").title,
@@ -341,11 +351,9 @@ async def test_plays_and_give_ups_survive_a_restart(server, tmp_path):
 async def test_a_days_post_sent_but_not_recorded_before_a_crash_is_found_for_every_kind(
     server, tmp_path
 ):
-    bot, clock = daily_bot(tmp_path, generate_deadline_seconds=120, deadline_seconds=20)
+    bot, clock = daily_bot(tmp_path, **TWO_KINDS_IN_A_ROUND)
     async with server.run_bot(bot, ready_timeout=60):
-        await set_up(server, bot, "letterboxed, ladder")
-        await next_round(bot, timeout=120)
-    (post,) = day_posts(server)
+        post = await post_letter_boxed_and_ladder(server, bot)
     with sqlite3.connect(bot.config.database) as database:  # the crash: sent, not recorded
         database.execute("UPDATE daily_posts SET message_id = NULL, posted_at = NULL")
 
