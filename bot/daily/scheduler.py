@@ -148,8 +148,8 @@ class DailyScheduler:
                 await self._trouble(
                     settings.guild_id, f"could not make the {due.kind.title}: {error}"
                 )
-        if not made:
-            return  # the others go out; one that failed follows alone when it can be made
+        if not made:  # tried again next round; a kind that failed follows the others alone
+            return
         number = calendar_number(day)
         header = day_messages.post_header(day, number, [due.kind.title for due in made])
         # A reservation already there: a round that stopped (a crash, a restart) maybe sent it.
