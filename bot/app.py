@@ -91,7 +91,10 @@ class PuzzleBot(commands.AutoShardedBot):
             # word sets and frequencies the solvers use live in the workers.
             await asyncio.gather(self.pool.start(), asyncio.to_thread(lexicon().contains, "a"))
             limits = SolveLimits(
-                self.config.per_user, self.config.per_guild, self.config.window_seconds
+                self.config.per_user,
+                self.config.per_guild,
+                self.config.window_seconds,
+                reads_per_user=self.config.reads_per_user,
             )
             self.service = PuzzleService(
                 self.pool, limits, self.database, self.config.generate_deadline_seconds

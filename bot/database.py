@@ -167,6 +167,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX daily_posts_day ON daily_posts (day, guild_id, kind, message_id);
     """,
+    # 8: a fair, quiet daily. A member may give up a play (the answer shown, the day not
+    # solved); a server posts its day's puzzles together in one message (the default) or
+    # one message per kind.
+    """
+    ALTER TABLE daily_plays ADD COLUMN gave_up_at TEXT;
+    ALTER TABLE daily_settings ADD COLUMN post_layout TEXT NOT NULL DEFAULT 'together';
+    """,
 )
 
 
