@@ -559,3 +559,16 @@ def test_hint_names_a_common_word_of_a_solution_not_yet_played():
     assert partial.rows == (".p..", ".l..", "band") and partial.word not in ("band", "pl")
     with pytest.raises(PuzzleError):
         hint(roll, "BA%D")
+
+
+# Issue 29: a daily answer was FOGGY HOC FOB HOC GYM. These real daily rolls were answered with a
+# word twice (FEW FEW, TOM TOM, ICE ICE, CHI CHI) though other answers use each word once.
+@pytest.mark.parametrize(
+    "letters", ["aeeffgjmppsw", "afjkmoorrttx", "bcceehhijosw", "cghhiilmoprz"]
+)
+@pytest.mark.parametrize("tier", ["common", "standard"])
+def test_the_answer_shown_uses_no_word_twice(letters, tier):
+    roll = Roll(letters)
+    solution = solve(roll, tier=tier)
+    assert solution.words and len(set(solution.words)) == len(solution.words), solution.text()
+    assert check(roll, "\n".join(solution.rows)).solved
