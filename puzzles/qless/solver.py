@@ -653,10 +653,10 @@ def solve(
         key=lambda pair: _commonness(pair[1], zipf, common),
         default=(None, ()),
     )
-    if best is not None and not common.issuperset(best_words) and rating.first:
-        # the cap cut off every all-common answer: show one anyway, unless it repeats a word
-        if not _repeats_a_word(rating.first.words()) or _repeats_a_word(best_words):
-            best = rating.first
+    # the cap cut off every all-common answer: show one anyway, unless it repeats a word
+    first = rating.first
+    if best is not None and not common.issuperset(best_words) and first:
+        best = first if _repeats_a_word(best_words) or not _repeats_a_word(first.words()) else best
     return QlessSolution(
         roll=roll,
         rows=best.rows() if best else (),
