@@ -32,7 +32,7 @@ from bot.puzzle_service import PuzzleService, Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import DISCORD, Option, Usage
+from puzzles.core import DISCORD, Option, Usage, has_no_answer
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -69,6 +69,16 @@ def alt_text(kind: PuzzleKind, shows: str, puzzle_text: str) -> str:
     (never the answer itself, which may be behind a spoiler) and the puzzle."""
     puzzle = " ".join(puzzle_text.split())
     return f"{kind.title} {shows}. The puzzle: {puzzle}"[:ALT_TEXT_LIMIT]
+
+
+def solution_shown(result: JobResult) -> str:
+    """What a solve's picture shows: the solution, or that there is none and why."""
+    if not has_no_answer(result.value):
+        return "with its solution drawn in"
+    why = result.text.splitlines()[0]  # "No solution: no standard word can use Q..."
+    if why.lower().startswith("no solution"):
+        return "with n" + why[1:].rstrip(".")
+    return f"with no solution: {why.rstrip('.')}"
 
 
 def picture(
@@ -367,7 +377,7 @@ class PuzzleCommands(commands.Cog):
             answer_message(kind.title, result.text, spoiler),
             result,
             kind,
-            alt_text(kind, "with its solution drawn in", puzzle.text()),
+            alt_text(kind, solution_shown(result), puzzle.text()),
             spoiler=spoiler,
             private=private,
         )

@@ -110,9 +110,17 @@ class Puzzle(Protocol):
 
 
 class Solution(Protocol):
-    """A solver's answer: immutable, picklable, with a short human-readable summary."""
+    """A solver's answer: immutable, picklable, with a short human-readable summary.
+
+    A kind whose puzzles can have no answer gives its solution a `no_answer` property (a box
+    no words finish, a grid whose givens contradict): the picture and its alt text say so."""
 
     def text(self) -> str: ...
+
+
+def has_no_answer(solution: Any) -> bool:
+    """Whether a solve found that the puzzle has no answer at all (see Solution)."""
+    return bool(getattr(solution, "no_answer", False))
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,10 @@ class LadderSolution:
     common_words: tuple[str, ...] = ()  # shortest ladder in common words, if `words` has rarer
     beyond: tuple[str, ...] = ()  # words between the ends outside `tier`, when none can be
 
+    @property
+    def no_answer(self) -> bool:
+        return not self.words
+
     def text(self) -> str:
         if not self.words:
             return (

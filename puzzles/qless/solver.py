@@ -599,6 +599,10 @@ class QlessSolution:
     day: str | None  # the difficulty on the write-up's weekday scale (common words)
     tier: str
 
+    @property
+    def no_answer(self) -> bool:
+        return not self.rows
+
     def text(self) -> str:
         if not self.rows:
             return f"No solution for {self.roll.text()} with {self.tier} words."

@@ -476,3 +476,24 @@ async def test_what_could_never_be_drawn_or_made_is_refused_at_once_and_privatel
         assert "grid_size must be odd" in (await even.reply()).content
     assert not server.channel_messages()
     server.assert_no_violations()
+
+
+async def test_a_box_with_no_solution_is_drawn_and_described_as_having_none(server, tmp_path):
+    # issue 29: an empty box, no caption, and alt text "with its solution drawn in"
+    async with running_bot(server, test_config(tmp_path, per_user=100)):
+        handles = [
+            await server.send_slash_command(f"solve {name}", options={"puzzle": text})
+            for name, text in (("letterboxed", "qxz jvk wyf ghm"), ("qless", "qqqqxxxxzzzj"))
+        ]
+        replies = [await handle.reply(timeout=REPLY_TIMEOUT) for handle in handles]
+    for (name, text), reply in zip(
+        (("letterboxed", "qxz jvk wyf ghm"), ("qless", "qqqqxxxxzzzj")), replies, strict=True
+    ):
+        kind = get_kind(name)
+        puzzle = kind.parse(text)
+        (attachment,) = reply.attachments
+        assert "no solution" in attachment.description.lower(), attachment.description
+        assert "drawn in" not in attachment.description
+        assert attachment.data == draw(name, puzzle, kind.solve(puzzle))
+        assert attachment.data != draw(name, puzzle)  # the bare puzzle says nothing of it
+    server.assert_no_violations()
