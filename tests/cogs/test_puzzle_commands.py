@@ -497,3 +497,21 @@ async def test_a_box_with_no_solution_is_drawn_and_described_as_having_none(serv
         assert attachment.data == draw(name, puzzle, kind.solve(puzzle))
         assert attachment.data != draw(name, puzzle)  # the bare puzzle says nothing of it
     server.assert_no_violations()
+
+
+async def test_an_error_shows_an_example_of_the_command_that_was_used(server, tmp_path):
+    # issue 29: /puzzle-settings kinds chess suggested /solve letterboxed puzzle:vro wal eth bdi
+    async with running_bot(server, test_config(tmp_path)):
+        options = {"channel": server.channel, "time": "9:00", "timezone": "Europe/London"}
+        setup = await server.send_slash_command(
+            "puzzle-settings setup", options=options, user=server.owner
+        )
+        await setup.reply(timeout=REPLY_TIMEOUT)
+        handle = await server.send_slash_command(
+            "puzzle-settings kinds", options={"kinds": "chess"}, user=server.owner
+        )
+        reply = await handle.reply(timeout=REPLY_TIMEOUT)
+    assert reply.ephemeral and "no puzzle kind called 'chess'" in reply.content
+    assert "Example: /puzzle-settings kinds kinds:letterboxed, sudoku" in reply.content
+    assert "/solve" not in reply.content
+    server.assert_no_violations()
