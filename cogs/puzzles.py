@@ -102,6 +102,25 @@ def puzzle_text_from(message: discord.Message | None) -> str | None:
     return match.group(1) if match else None
 
 
+def solve_example(kind: PuzzleKind) -> str:
+    """/puzzles' line on solving: the command with the kind's example input."""
+    example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
+    if len(kind.example) < 60:
+        return f"`{example}`"
+    return f"`/solve {kind.name}`, e.g. `{kind.example}`"  # a grid: the command, then the input
+
+
+def generate_example(kind: PuzzleKind) -> str:
+    """/puzzles' line on generating: the command, its difficulties and its text option."""
+    line = f"`/generate {kind.name}`"
+    if kind.difficulties:
+        line += f" difficulties: {', '.join(kind.difficulties)}"
+    text = next((o for o in kind.generate_options if o.name == "text"), None)
+    if text is not None:
+        line += f"; `text:` {text.help}"
+    return line
+
+
 # --- building one subcommand per kind -----------------------------------------------------
 
 
@@ -549,14 +568,9 @@ class PuzzleCommands(commands.Cog):
         kinds = [get_kind(kind.value)] if kind else list(all_kinds())
         embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
         for each in kinds:
-            example = Usage("solve", each.name, each.example).written_for(DISCORD)
-            lines = [f"`{example}`" if len(each.example) < 60 else f"`/solve {each.name}`"]
+            lines = [solve_example(each), generate_example(each)]
             if kind:
                 lines.insert(0, each.description)
-            if each.difficulties:
-                lines.append(
-                    f"`/generate {each.name}` difficulties: {', '.join(each.difficulties)}"
-                )
             embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

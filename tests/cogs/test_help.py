@@ -119,3 +119,16 @@ async def test_text_boxes_ask_for_what_each_kind_is_made_of(server, tmp_path):
     assert "grid" not in labels["qless"].lower() and "12 letters" in labels["qless"]
     assert "grid" not in labels["cryptogram"].lower() and "enciphered text" in labels["cryptogram"]
     assert "grid" in labels["sudoku"]
+
+
+async def test_puzzles_shows_how_to_solve_and_generate_every_kind_with_an_example(server, tmp_path):
+    # issue 29: /puzzles left out /generate spelling and gave no example input for sudoku or
+    # spelling
+    async with running_bot(server, test_config(tmp_path)):
+        handle = await server.send_slash_command("puzzles")
+        text = embed_text(await handle.reply(timeout=REPLY_TIMEOUT))
+    for kind in all_kinds():
+        assert f"/generate {kind.name}" in text, kind.name
+        assert kind.example in text, kind.name
+    assert "`text:` the phrase to spell" in text
+    server.assert_no_violations()
