@@ -515,3 +515,29 @@ async def test_an_error_shows_an_example_of_the_command_that_was_used(server, tm
     assert "Example: /puzzle-settings kinds kinds:letterboxed, sudoku" in reply.content
     assert "/solve" not in reply.content
     server.assert_no_violations()
+
+
+async def test_text_that_is_not_the_kinds_form_is_told_so_with_the_form(server, tmp_path):
+    # issue 29: a sentence in the sudoku box was "26 cells, but a 4x4 sudoku has 16"; words
+    # for /check qless were "letters placed that the roll does not have"
+    async with running_bot(server, test_config(tmp_path, per_user=100)):
+        prose = await server.send_slash_command(
+            "solve sudoku", options={"puzzle": "hello world this is not a sudoku"}
+        )
+        not_sudoku = await prose.reply(timeout=REPLY_TIMEOUT)
+        words = await server.send_slash_command(
+            "check qless", options={"puzzle": "aabcdlmnnptt", "answer": "plant cab dam"}
+        )
+        not_grid = await words.reply(timeout=REPLY_TIMEOUT)
+        grid = await server.send_slash_command(
+            "check qless",
+            options={"puzzle": "aabcdlmnnptt", "answer": ".P.M / .L.ACT / BAND / .N / .T"},
+        )
+        solved = await grid.reply(timeout=REPLY_TIMEOUT)
+    assert not_sudoku.ephemeral and "this is not a sudoku" in not_sudoku.content
+    assert "Example: 53..7" in not_sudoku.content and "4x4" not in not_sudoku.content
+    assert not_grid.ephemeral and "list of words" in not_grid.content
+    assert "Example: .P.M / .L.ACT / BAND" in not_grid.content
+    assert "roll does not have" not in not_grid.content
+    assert "Solved" in solved.content
+    server.assert_no_violations()

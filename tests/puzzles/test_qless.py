@@ -572,3 +572,17 @@ def test_the_answer_shown_uses_no_word_twice(letters, tier):
     solution = solve(roll, tier=tier)
     assert solution.words and len(set(solution.words)) == len(solution.words), solution.text()
     assert check(roll, "\n".join(solution.rows)).solved
+
+
+@pytest.mark.parametrize("answer", ["plant cab dam", "PLANT, CAB, DAM", "band; cat"])
+def test_a_list_of_words_is_refused_with_the_grid_form(answer):
+    # issue 29: it said "letters placed that the roll does not have..."
+    with pytest.raises(PuzzleError) as error:
+        check(Roll("aabcdlmnnptt"), answer)
+    message = error.value.message
+    assert "list of words" in message and "grid" in message and "roll does not have" not in message
+    assert "Example: .P.M / .L.ACT / BAND / .N / .T" in message
+
+
+def test_the_grid_example_itself_is_an_answer_rows_split_by_slashes():
+    assert check(Roll("aabcdlmnnptt"), ".P.M / .L.ACT / BAND / .N / .T").solved
