@@ -222,6 +222,26 @@ def example_suggestion(kind: PuzzleKind):
     return suggest
 
 
+def difficulty_suggestion(kind: PuzzleKind):
+    """Autocomplete for /generate's difficulty: the difficulties that exist for the options
+    chosen so far (a 4x4 sudoku: only easy). A typed-in one that does not exist is refused by
+    the kind's check_generate, with the list that does."""
+
+    async def suggest(interaction: discord.Interaction, current: str):
+        chosen = {
+            option.name: getattr(interaction.namespace, option.name, None)
+            for option in kind.generate_options
+        }
+        offered = kind.offered_difficulties(chosen)
+        return [
+            app_commands.Choice(name=name, value=name)
+            for name in offered
+            if current.strip().lower() in name
+        ][:25]
+
+    return suggest
+
+
 # --- the text box for grids -------------------------------------------------------------
 
 
@@ -516,7 +536,11 @@ class PuzzleCommands(commands.Cog):
 
     def _generate_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters: list[tuple[inspect.Parameter, str]] = []
-        if kind.difficulties:
+        autocomplete = None
+        if kind.difficulties_for is not None:  # which exist depends on other options: offered
+            parameters.append((_parameter("difficulty", str, None), "how hard"))
+            autocomplete = {"difficulty": difficulty_suggestion(kind)}
+        elif kind.difficulties:
             choices = Literal[tuple(kind.difficulties[:25])]  # type: ignore[valid-type]
             parameters.append((_parameter("difficulty", choices, None), "how hard"))
         text = next((o for o in kind.generate_options if o.name == "text"), None)
@@ -527,7 +551,7 @@ class PuzzleCommands(commands.Cog):
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             await self._reply_with_new_puzzle(interaction, kind, values)
 
-        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle)
+        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle, autocomplete)
 
     async def _reply_with_new_puzzle(
         self, interaction, kind: PuzzleKind, values: dict[str, Any]
