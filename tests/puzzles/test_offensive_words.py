@@ -63,6 +63,9 @@ ISSUE_EXAMPLES = [
     ["solve", "letterboxed", "mux", "ngb", "fji", "lah", "--tier", "common"],
     ["solve", "qless", "bghlopsuvwyz"],
     ["solve", "ladder", "black", "white"],
+    # issue 29: a generated hard box whose answer was PARACHUTING GIMPY
+    ["solve", "letterboxed", "cgr", "nuy", "hip", "amt"],
+    ["solve", "letterboxed", "cgr", "nuy", "hip", "amt", "--tier", "common"],
 ]
 
 
