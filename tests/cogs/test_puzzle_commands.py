@@ -478,17 +478,25 @@ async def test_what_could_never_be_drawn_or_made_is_refused_at_once_and_privatel
     server.assert_no_violations()
 
 
-async def test_a_box_with_no_solution_is_drawn_and_described_as_having_none(server, tmp_path):
-    # issue 29: an empty box, no caption, and alt text "with its solution drawn in"
-    async with running_bot(server, test_config(tmp_path, per_user=100)):
+NO_ANSWER = (
+    ("letterboxed", "qxz jvk wyf ghm"),
+    ("qless", "qqqqxxxxzzzj"),
+    ("ladder", "aloof xylyl"),
+    ("sudoku", "12....3...4....."),
+    ("codeword", "1 1 1 1 1 / 2 3 2 3 2 3 2"),
+)
+
+
+async def test_a_puzzle_with_no_answer_is_drawn_and_described_as_having_none(server, tmp_path):
+    # issue 29: /solve letterboxed qxz jvk wyf ghm showed an empty box, no caption, and alt
+    # text "with its solution drawn in"
+    async with running_bot(server, test_config(tmp_path, per_user=100, deadline_seconds=30)):
         handles = [
             await server.send_slash_command(f"solve {name}", options={"puzzle": text})
-            for name, text in (("letterboxed", "qxz jvk wyf ghm"), ("qless", "qqqqxxxxzzzj"))
+            for name, text in NO_ANSWER
         ]
         replies = [await handle.reply(timeout=REPLY_TIMEOUT) for handle in handles]
-    for (name, text), reply in zip(
-        (("letterboxed", "qxz jvk wyf ghm"), ("qless", "qqqqxxxxzzzj")), replies, strict=True
-    ):
+    for (name, text), reply in zip(NO_ANSWER, replies, strict=True):
         kind = get_kind(name)
         puzzle = kind.parse(text)
         (attachment,) = reply.attachments
