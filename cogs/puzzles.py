@@ -75,10 +75,10 @@ def solution_shown(result: JobResult) -> str:
     """What a solve's picture shows: the solution, or that there is none and why."""
     if not has_no_answer(result.value):
         return "with its solution drawn in"
-    why = result.text.splitlines()[0]  # "No solution: no standard word can use Q..."
+    why = result.text.splitlines()[0].rstrip(".")  # "No solution: no standard word can..."
     if why.lower().startswith("no solution"):
-        return "with n" + why[1:].rstrip(".")
-    return f"with no solution: {why.rstrip('.')}"
+        return f"with {why[0].lower()}{why[1:]}"
+    return f"with no solution: {why}"  # "No ladder from ALOOF to XYLYL..."
 
 
 def picture(
