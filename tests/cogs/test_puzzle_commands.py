@@ -549,3 +549,16 @@ async def test_text_that_is_not_the_kinds_form_is_told_so_with_the_form(server, 
     assert "roll does not have" not in not_grid.content
     assert "Solved" in solved.content
     server.assert_no_violations()
+
+
+async def test_the_hint_leads_to_the_finish_in_as_few_words_as_solve_says(server, tmp_path):
+    # issue 29: /hint said "4-letter word starting with H ... finish in 2 more" (3 words) while
+    # /solve said 2 words is the fewest
+    async with running_bot(server, test_config(tmp_path)):
+        solve = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        solved = await solve.reply(timeout=REPLY_TIMEOUT)
+        hint = await server.send_slash_command("hint letterboxed", options={"puzzle": BOX})
+        hinted = await hint.reply(timeout=REPLY_TIMEOUT)
+    assert "2 words is the fewest possible" in solved.content
+    assert hinted.ephemeral and "you can then finish in 1 more" in hinted.content
+    server.assert_no_violations()
