@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -22,16 +23,18 @@ from discord.ext import commands
 
 from bot.puzzle_service import Refusal, new_error_id
 from puzzles import PuzzleError
-from puzzles.core import DISCORD
+from puzzles.core import DISCORD, Usage
 
 log = logging.getLogger(__name__)
 
 
-def message_for(error: Exception) -> tuple[str, str | None]:
-    """(what the member reads, the error id when it was our fault)."""
+def message_for(error: Exception, used: AnyCommand | None = None) -> tuple[str, str | None]:
+    """(what the member reads, the error id when it was our fault); `used`, the command the
+    member typed, whose example replaces one written for another command."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, PuzzleError):
+        error = for_the_command_used(error, used)
         return discord.utils.escape_mentions(error.message_for(DISCORD)), None
     if isinstance(error, Refusal):
         return str(error), None
@@ -52,6 +55,36 @@ def message_for(error: Exception) -> tuple[str, str | None]:
         "It has been logged; please try again.",
         error_id,
     )
+
+
+AnyCommand = app_commands.Command | app_commands.ContextMenu
+EXAMPLE_VALUE = re.compile(r"e\.g\. (.+)$")  # "comma-separated, e.g. letterboxed, sudoku"
+
+
+def for_the_command_used(error: PuzzleError, used: AnyCommand | None) -> PuzzleError:
+    """The error with an example of the command the member used: a shared rule (a kind
+    name, say) may raise it with an example of another command (/solve letterboxed ... for
+    /puzzle-settings kinds chess). Such an example is rewritten as the used command."""
+    example = error.example
+    if used is None or not isinstance(example, Usage) or not example.command:
+        return error
+    if f"{example.command} {example.kind}".strip() == used.qualified_name:
+        return error
+    return PuzzleError(error.problem, where=error.where, example=example_of(used))
+
+
+def example_of(command: AnyCommand) -> str | None:
+    """The command with a value for each required option, taken from its description
+    ("kinds: comma-separated, e.g. letterboxed, sudoku"); None when one has none."""
+    parts = [f"/{command.qualified_name}"]
+    for parameter in getattr(command, "parameters", ()):
+        if not parameter.required:
+            continue
+        value = EXAMPLE_VALUE.search(parameter.description or "")
+        if value is None:
+            return None
+        parts.append(f"{parameter.name}:{value[1]}")
+    return " ".join(parts)
 
 
 PUBLIC_PLACEHOLDER = "puzzlebot.public_placeholder"  # in interaction.extras while thinking
@@ -81,7 +114,7 @@ async def tell_privately(interaction: discord.Interaction, text: str) -> None:
 
 async def tell_member(interaction: discord.Interaction, error: Exception) -> None:
     """Explain the failure privately and record it."""
-    text, error_id = message_for(error)
+    text, error_id = message_for(error, interaction.command)
     try:
         await tell_privately(interaction, text)
     except discord.HTTPException:

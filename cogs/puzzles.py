@@ -32,7 +32,7 @@ from bot.puzzle_service import PuzzleService, Refusal
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, tell_member, think_publicly
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import DISCORD, Option, Usage
+from puzzles.core import DISCORD, Option, Usage, has_no_answer
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -71,6 +71,16 @@ def alt_text(kind: PuzzleKind, shows: str, puzzle_text: str) -> str:
     return f"{kind.title} {shows}. The puzzle: {puzzle}"[:ALT_TEXT_LIMIT]
 
 
+def solution_shown(result: JobResult) -> str:
+    """What a solve's picture shows: the solution, or that there is none and why."""
+    if not has_no_answer(result.value):
+        return "with its solution drawn in"
+    why = result.text.splitlines()[0].rstrip(".")  # "No solution: no standard word can..."
+    if why.lower().startswith("no solution"):
+        return f"with {why[0].lower()}{why[1:]}"
+    return f"with no solution: {why}"  # "No ladder from ALOOF to XYLYL..."
+
+
 def picture(
     result: JobResult, kind: PuzzleKind, spoiler: bool, description: str
 ) -> discord.File | None:
@@ -90,6 +100,25 @@ def puzzle_text_from(message: discord.Message | None) -> str | None:
         return None
     match = re.search(r"```\n(.*?)\n```", message.content or "", re.DOTALL)
     return match.group(1) if match else None
+
+
+def solve_example(kind: PuzzleKind) -> str:
+    """/puzzles' line on solving: the command with the kind's example input."""
+    example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
+    if len(kind.example) < 60:
+        return f"`{example}`"
+    return f"`/solve {kind.name}`, e.g. `{kind.example}`"  # a grid: the command, then the input
+
+
+def generate_example(kind: PuzzleKind) -> str:
+    """/puzzles' line on generating: the command, its difficulties and its text option."""
+    line = f"`/generate {kind.name}`"
+    if kind.difficulties:
+        line += f" difficulties: {', '.join(kind.difficulties)}"
+    text = next((o for o in kind.generate_options if o.name == "text"), None)
+    if text is not None:
+        line += f"; `text:` {text.help}"
+    return line
 
 
 # --- building one subcommand per kind -----------------------------------------------------
@@ -189,6 +218,26 @@ def example_suggestion(kind: PuzzleKind):
         if current.strip() or len(kind.example) > 100:
             return []
         return [app_commands.Choice(name=f"example: {kind.example}"[:100], value=kind.example)]
+
+    return suggest
+
+
+def difficulty_suggestion(kind: PuzzleKind):
+    """Autocomplete for /generate's difficulty: the difficulties that exist for the options
+    chosen so far (a 4x4 sudoku: only easy). A typed-in one that does not exist is refused by
+    the kind's check_generate, with the list that does."""
+
+    async def suggest(interaction: discord.Interaction, current: str):
+        chosen = {
+            option.name: getattr(interaction.namespace, option.name, None)
+            for option in kind.generate_options
+        }
+        offered = kind.offered_difficulties(chosen)
+        return [
+            app_commands.Choice(name=name, value=name)
+            for name in offered
+            if current.strip().lower() in name
+        ][:25]
 
     return suggest
 
@@ -367,7 +416,7 @@ class PuzzleCommands(commands.Cog):
             answer_message(kind.title, result.text, spoiler),
             result,
             kind,
-            alt_text(kind, "with its solution drawn in", puzzle.text()),
+            alt_text(kind, solution_shown(result), puzzle.text()),
             spoiler=spoiler,
             private=private,
         )
@@ -487,7 +536,11 @@ class PuzzleCommands(commands.Cog):
 
     def _generate_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters: list[tuple[inspect.Parameter, str]] = []
-        if kind.difficulties:
+        autocomplete = None
+        if kind.difficulties_for is not None:  # which exist depends on other options: offered
+            parameters.append((_parameter("difficulty", str, None), "how hard"))
+            autocomplete = {"difficulty": difficulty_suggestion(kind)}
+        elif kind.difficulties:
             choices = Literal[tuple(kind.difficulties[:25])]  # type: ignore[valid-type]
             parameters.append((_parameter("difficulty", choices, None), "how hard"))
         text = next((o for o in kind.generate_options if o.name == "text"), None)
@@ -498,7 +551,7 @@ class PuzzleCommands(commands.Cog):
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             await self._reply_with_new_puzzle(interaction, kind, values)
 
-        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle)
+        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle, autocomplete)
 
     async def _reply_with_new_puzzle(
         self, interaction, kind: PuzzleKind, values: dict[str, Any]
@@ -539,14 +592,9 @@ class PuzzleCommands(commands.Cog):
         kinds = [get_kind(kind.value)] if kind else list(all_kinds())
         embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
         for each in kinds:
-            example = Usage("solve", each.name, each.example).written_for(DISCORD)
-            lines = [f"`{example}`" if len(each.example) < 60 else f"`/solve {each.name}`"]
+            lines = [solve_example(each), generate_example(each)]
             if kind:
                 lines.insert(0, each.description)
-            if each.difficulties:
-                lines.append(
-                    f"`/generate {each.name}` difficulties: {', '.join(each.difficulties)}"
-                )
             embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
