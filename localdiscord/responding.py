@@ -46,6 +46,13 @@ def describe(handle: InteractionHandle) -> str:
     return data.get("name") or data.get("custom_id") or f"type {handle.type}"
 
 
+def _text_inputs(modal: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The text inputs of a modal the bot opened, in action rows or labels."""
+    rows = (modal or {}).get("components") or []
+    inner = [item for row in rows for item in row.get("components") or [row.get("component")]]
+    return [item for item in inner if item and item.get("type") == validation.TEXT_INPUT]
+
+
 class RespondingArea:
     """The responding part of LocalDiscord (see server.py for the driver API)."""
 
@@ -76,6 +83,15 @@ class RespondingArea:
         modal, source = self._modals.get(custom_id, (None, None))
         if modal is None and self.strict_commands:
             raise LookupError(f"the bot never opened a modal with custom_id {custom_id!r}")
+        refused = [
+            problem
+            for item in _text_inputs(modal)
+            if item.get("custom_id") in fields
+            for problem in [validation.submitted_value_problem(item, fields[item["custom_id"]])]
+            if problem
+        ]
+        if refused:  # Discord's client stops the member typing more than the box takes
+            raise ValueError("; ".join(refused))
         data = {"custom_id": custom_id, "components": modal_submit_components(modal, fields)}
         return await self._send_interaction(MODAL_SUBMIT, data, user, guild, channel, source)
 
@@ -163,8 +179,9 @@ class RespondingArea:
         handle.source_message = message
         self.interactions[handle.id] = handle
         self._by_token[handle.token] = handle
+        leg = await self.network.cross()  # the 3 s run from before the trip to the bot
         await self.dispatch("INTERACTION_CREATE", payload)
-        handle.sent_at = asyncio.get_running_loop().time()
+        handle.sent_at = asyncio.get_running_loop().time() - max(0.0, leg)
         self._notify()
         return handle
 
@@ -285,6 +302,14 @@ class RespondingArea:
             # Discord turns the first followup after a defer into the "thinking" message itself,
             # keeping the defer's visibility whatever the followup's flags say (discord-api-docs
             # #2866, #2742, #3466). Once that message is deleted, followups are new messages.
+            # Discord documents this path as deprecated: "use Edit Original Interaction
+            # Response" (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
+            self._violate(
+                "deprecated_followup_edit",
+                "the first followup after a defer edits the loading message; use "
+                "PATCH /webhooks/{application_id}/{token}/messages/@original",
+                record,
+            )
             message = original
             self._edit_stored(message, {k: v for k, v in data.items() if k != "flags"}, record)
         else:

@@ -73,6 +73,7 @@ for interaction replies (only for the bot's own channel posts), real rate-limit 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -101,6 +102,7 @@ from .models import (
     Violation,
     snowflake,
 )
+from .network import SimulatedNetwork
 from .responding import RespondingArea, describe
 
 T = TypeVar("T")
@@ -149,6 +151,15 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             messages, as Discord does, when the bot's intents ask for them.
         shards: the shard count GET /gateway/bot recommends (an AutoShardedBot without a
             shard_count opens that many connections).
+        latency, jitter: seconds each leg between the bot and the server takes (+- jitter):
+            INTERACTION_CREATE's trip, each request and each response. They count against
+            the 3 s of the initial response, as on Discord (see network.py).
+        privileged_intents: the privileged intents switched on in the portal ("members",
+            "presences", "message_content"); identifying with another closes with 4014.
+        max_concurrency: identifies allowed per 5 s per rate limit key (GET /gateway/bot
+            announces it); enforced (op 9 past it) only with ``enforce_identify_concurrency``,
+            so tests that restart a bot at once stay fast.
+        session_start_limit: session starts a day; past it every session ends (4004).
 
     Shards, as Discord: each gateway connection that IDENTIFYs with ``shard: [id, count]``
     gets READY and GUILD_CREATE for the servers on that shard only (``(guild_id >> 22) %
@@ -180,6 +191,12 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         gateway_compression: bool = True,
         dispatch_message_events: bool = True,
         shards: int = 1,
+        latency: float = 0.0,
+        jitter: float = 0.0,
+        privileged_intents: tuple[str, ...] = (),
+        max_concurrency: int = 1,
+        enforce_identify_concurrency: bool = False,
+        session_start_limit: int = 1000,
     ) -> None:
         self.heartbeat_interval = heartbeat_interval
         self.interaction_deadline = interaction_deadline
@@ -189,6 +206,13 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         self.gateway_compression = gateway_compression
         self.dispatch_message_events = dispatch_message_events
         self.recommended_shards = shards  # what GET /gateway/bot tells an AutoShardedBot
+        self.network = SimulatedNetwork(latency, jitter)
+        self.privileged_intents = set(privileged_intents)
+        self.max_concurrency = max_concurrency
+        self.identify_concurrency_enforced = enforce_identify_concurrency
+        self.session_start_total = session_start_limit
+        self.session_starts: list[tuple[float, int]] = []  # (when, rate limit key)
+        self._token_reset = False
 
         self.application_id = snowflake()
         self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
@@ -211,6 +235,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         self._by_token: dict[str, InteractionHandle] = {}
         self._modals: dict[str, tuple[dict[str, Any], StoredMessage | None]] = {}
         self._commands: dict[int | None, list[dict[str, Any]]] = {}
+        self._command_creates: dict[int | None, collections.deque[float]] = {}
         self._rate_limits: list[_RateLimit] = []
         self._sessions: dict[str, GatewaySession] = {}
         self._session: GatewaySession | None = None  # the latest identified
@@ -446,6 +471,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
     async def _record_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path == "/gateway":
             return await handler(request)
+        await self.network.cross()  # the request's way here
         received_at = asyncio.get_running_loop().time()
         canonical = (
             request.match_info.route.resource.canonical if request.match_info.route.resource else ""
@@ -478,6 +504,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             with contextlib.suppress(ValueError, TypeError):
                 record.response = json.loads(response.body)  # type: ignore[arg-type]
         self._notify()
+        await self.network.cross()  # the response's way back
         return response
 
     def _simulated_rate_limit(self, record: RecordedRequest) -> web.Response | None:
