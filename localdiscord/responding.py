@@ -46,13 +46,6 @@ def describe(handle: InteractionHandle) -> str:
     return data.get("name") or data.get("custom_id") or f"type {handle.type}"
 
 
-def _text_inputs(modal: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The text inputs of a modal the bot opened, in action rows or labels."""
-    rows = (modal or {}).get("components") or []
-    inner = [item for row in rows for item in row.get("components") or [row.get("component")]]
-    return [item for item in inner if item and item.get("type") == validation.TEXT_INPUT]
-
-
 class RespondingArea:
     """The responding part of LocalDiscord (see server.py for the driver API)."""
 
@@ -83,15 +76,6 @@ class RespondingArea:
         modal, source = self._modals.get(custom_id, (None, None))
         if modal is None and self.strict_commands:
             raise LookupError(f"the bot never opened a modal with custom_id {custom_id!r}")
-        refused = [
-            problem
-            for item in _text_inputs(modal)
-            if item.get("custom_id") in fields
-            for problem in [validation.submitted_value_problem(item, fields[item["custom_id"]])]
-            if problem
-        ]
-        if refused:  # Discord's client stops the member typing more than the box takes
-            raise ValueError("; ".join(refused))
         data = {"custom_id": custom_id, "components": modal_submit_components(modal, fields)}
         return await self._send_interaction(MODAL_SUBMIT, data, user, guild, channel, source)
 
@@ -230,6 +214,12 @@ class RespondingArea:
         if kind in (MESSAGE, UPDATE):
             return validation.message_problems(data, sizes, editing=kind == UPDATE)
         if kind == MODAL:
+            if validation.text_inputs_in_rows(data):
+                self._violate(
+                    "deprecated_text_input_row",
+                    "a text input in an action row, labelled by itself: put it in a Label",
+                    record,
+                )
             return validation.modal_problems(data)
         if kind == AUTOCOMPLETE_RESULT:
             return validation.autocomplete_problems(data)

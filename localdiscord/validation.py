@@ -389,6 +389,18 @@ def modal_problems(modal: dict[str, Any]) -> list[str]:
     return problems + _custom_id_problems(inputs)
 
 
+def text_inputs_in_rows(modal: dict[str, Any]) -> bool:
+    """Whether a modal puts a text input in an action row, the deprecated shape: "Text
+    Inputs in Action Rows are deprecated; use a Label"
+    (https://discord.com/developers/docs/components/reference#text-input)."""
+    return any(
+        item.get("type") == TEXT_INPUT
+        for row in modal.get("components") or []
+        if row.get("type") == ACTION_ROW
+        for item in row.get("components") or []
+    )
+
+
 def text_input_problems(item: dict[str, Any]) -> list[str]:
     """A text input's own limits (components reference, "Text Input"): max_length at most
     4,000, a placeholder up to 100, and a prefilled value within both."""
@@ -398,11 +410,3 @@ def text_input_problems(item: dict[str, Any]) -> list[str]:
     problems += _too_long(item.get("placeholder"), TEXT_INPUT_PLACEHOLDER, f"{where} placeholder")
     problems += _too_long(item.get("value"), min(longest, TEXT_INPUT_VALUE), f"{where} value")
     return problems
-
-
-def submitted_value_problem(item: dict[str, Any], value: str) -> str | None:
-    """Why Discord's client would not let a member submit `value` in this text input."""
-    longest = min(item.get("max_length", TEXT_INPUT_VALUE), TEXT_INPUT_VALUE)
-    if len(value) > longest:
-        return f"text input {item.get('custom_id')!r} takes at most {longest} characters"
-    return None

@@ -302,29 +302,6 @@ async def test_message_history_is_empty_without_read_message_history() -> None:
         server.assert_no_violations()
 
 
-async def test_a_member_cannot_submit_more_than_a_text_box_takes() -> None:
-    bot = plain_bot(discord.Intents.default())
-
-    class Box(discord.ui.Modal, title="Your answer"):
-        answer = discord.ui.TextInput(label="Answer", custom_id="answer", max_length=5)
-
-        async def on_submit(self, interaction: discord.Interaction) -> None:
-            await interaction.response.send_message(self.answer.value, ephemeral=True)
-
-    @bot.tree.command(description="Opens a box")
-    async def box(interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(Box())
-
-    async with LocalDiscord() as server, server.run_bot(bot):
-        await bot.tree.sync()
-        opened = await server.send_slash_command("box")
-        await opened.initial_response()
-        with pytest.raises(ValueError, match="takes at most 5 characters"):
-            await opened.submit_modal({"answer": "too long"})
-        submitted = await opened.submit_modal({"answer": "short"})
-        assert (await submitted.reply()).content == "short"
-
-
 def slow_bot(work: float) -> discord.Client:
     """A command that works `work` seconds, makes one request, then answers."""
     bot = plain_bot(discord.Intents.default())
