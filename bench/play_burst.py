@@ -72,6 +72,7 @@ async def press_play_at_once(
         await handle.wait_for_message(lambda m: bool(m.attachments), timeout=REPLY_TIMEOUT)
         for handle in handles
     ]
+    await buttons_answered()
     return BurstResult(
         presses=presses,
         first_response_seconds=[
@@ -85,6 +86,17 @@ async def press_play_at_once(
         replies=replies,
         violations=[str(violation) for violation in server.violations],
     )
+
+
+async def buttons_answered(timeout: float = REPLY_TIMEOUT) -> None:
+    """Wait until the bot's button handlers have finished: the server stores a reply before
+    its response makes the way back, and closing then would cut them off mid-request."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while any(task.get_name().startswith("discord-ui-") for task in asyncio.all_tasks()):
+        if loop.time() > deadline:
+            raise TimeoutError("button handlers still running")
+        await asyncio.sleep(0.05)
 
 
 async def run(presses: int, latency: float, jitter: float) -> dict:
