@@ -4,8 +4,13 @@ It speaks enough of Discord's HTTP API v10 and gateway (JSON; zlib-stream when t
 as discord.py does) for ``discord.Client`` / ``commands.Bot`` / ``AutoShardedBot`` to log in,
 receive READY and GUILD_CREATE, sync its command tree and answer slash commands, autocomplete,
 buttons, selects and modals. Every HTTP request is recorded; Discord's rules are enforced
-(3-second initial response, 15-minute interaction tokens, message/modal/command limits) and
-every rule broken, or unknown route called, lands in ``server.violations``.
+(3-second initial response, counting the simulated network's ``latency``; 15-minute
+interaction tokens; message, embed, attachment, component, modal and command limits; 200
+command creates a day; the gateway's 120 sends a minute, privileged intents, all-members
+requests once per 30 s, session starts and identify concurrency; no message history without
+Read Message History) and every rule broken, deprecated path taken (the first followup after
+a defer, text inputs in action rows), or unknown route called, lands in
+``server.violations``. Each rule cites its Discord documentation page beside it.
 
 Usage (pytest-asyncio auto mode; copy and adapt)::
 
