@@ -8,14 +8,19 @@ import asyncio
 import datetime as dt
 from dataclasses import replace
 
+import discord
 import pytest
+from discord.ext import commands
 
 from bench.play_burst import press_play_at_once
 from bot.app import PuzzleBot
+from cogs.errors import answered, checked_in_time, reply, tell_member, think
 from localdiscord import LocalDiscord
 from localdiscord.models import EMBED_LINKS, READ_MESSAGE_HISTORY
+from puzzles import PuzzleError
 from tests.cogs.test_daily import LONDON_WINTER, MONDAY, Clock, posted_letter_boxed, rows
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, test_config
+from tests.localdiscord import plain_bot
 
 DEFERRED, DEFERRED_UPDATE = 5, 6
 LATENCY, JITTER = 0.15, 0.05  # each leg between the bot and Discord
@@ -137,4 +142,50 @@ async def test_shard_processes_started_together_identify_in_turn(tmp_path):
         assert sorted(f["d"]["shard"][0] for f in identified) == [0, 1]
         first, second = sorted(f["received_at"] for f in identified)
         assert second - first >= 5.0
+        server.assert_no_violations()
+
+
+def checking_bot(check_seconds: float) -> commands.Bot:
+    """A bot whose /check does `check_seconds` of checks (a parse, a database look-up) and
+    then refuses or answers, the way /solve does."""
+    bot = plain_bot(discord.Intents.default())
+
+    async def checks(refuse: bool) -> str:
+        await asyncio.sleep(check_seconds)
+        if refuse:
+            raise PuzzleError("the letter O appears twice", example="vro wal eth bdi")
+        return "parsed"
+
+    @bot.tree.command(description="Checks, then answers or refuses")
+    async def check(interaction: discord.Interaction, refuse: bool) -> None:
+        try:
+            found = await checked_in_time(interaction, checks(refuse), private=False)
+            await think(interaction, private=False)
+            await reply(interaction, found)
+            answered(interaction)
+        except PuzzleError as error:
+            await tell_member(interaction, error)
+
+    return bot
+
+
+@pytest.mark.parametrize("refuse", [False, True])
+async def test_checks_that_take_long_get_thinking_first_and_quick_refusals_stay_private(refuse):
+    async with LocalDiscord(heartbeat_interval=0.5, latency=LATENCY, jitter=JITTER) as server:
+        for check_seconds, first_response in ((0.05, 4 if refuse else 5), (2.9, 5)):
+            bot = checking_bot(check_seconds)
+            async with server.run_bot(bot):
+                await bot.tree.sync()
+                handle = await server.send_slash_command("check", options={"refuse": refuse})
+                callback = await handle.initial_response(timeout=REPLY_TIMEOUT)
+                answer = await handle.wait_for_message(
+                    lambda m: not m.loading and not m.deleted, timeout=REPLY_TIMEOUT
+                )
+            assert callback.callback_type == first_response, (check_seconds, refuse)
+            if refuse:  # privately, even after a public "thinking"
+                assert answer.ephemeral and "appears twice" in answer.content
+                assert not server.channel_messages()
+            else:
+                assert answer.content == "parsed" and not answer.ephemeral
+            server.messages.clear()
         server.assert_no_violations()
