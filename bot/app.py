@@ -194,14 +194,13 @@ class PuzzleBot(commands.AutoShardedBot):
         """Where a sync goes, holding only what that scope needs, so no server lists a command
         twice: every server (None) the global commands; the development server a copy of them
         (which is why it is the only scope synced when set: for a development application);
-        any other server nothing of its own, so syncing there clears copies left before."""
+        any other server only commands of its own (none today), so syncing there clears copies
+        left before."""
         if guild_id is None:
             return None
         guild = discord.Object(id=guild_id)
         if guild_id == self.config.development_guild:
             self.tree.copy_global_to(guild=guild)
-        else:
-            self.tree.clear_commands(guild=guild)
         return guild
 
     def _tree_fingerprint(self, guild_id: int | None) -> str:

@@ -112,13 +112,14 @@ async def test_syncing_a_server_clears_its_copies_so_no_command_is_listed_twice(
     """/sync scope:server used to copy every global command into the server, where members
     then saw each twice; a server holds only its own commands (none), so it clears them."""
     config = test_config(tmp_path)
-    async with logged_in(server, config) as bot:
-        await bot.sync_commands(None)
+    async with logged_in(server, config) as older_version:
+        await older_version.sync_commands(None)
         copy = discord.Object(server.guild.id)
-        bot.tree.copy_global_to(guild=copy)  # what an older version left in the server
-        await bot.tree.sync(guild=copy)
-        assert "solve" in listed_twice(server)
+        older_version.tree.copy_global_to(guild=copy)  # what /sync scope:server used to do
+        await older_version.tree.sync(guild=copy)
+    assert "solve" in listed_twice(server)
 
+    async with logged_in(server, config) as bot:
         await bot.sync_commands(server.guild.id)
     assert server.command_names(server.guild) == []
     assert listed_twice(server) == [] and "solve" in server.visible_command_names(server.owner)
