@@ -4,18 +4,25 @@ PuzzleError and Refusal are the member's to fix (bad input, cooldown, busy, too 
 they get the message, privately. Anything else is our bug: logged with its traceback
 under a short id, and the member gets an apology quoting that id.
 
-Privately means privately even after a public "thinking..." defer: Discord turns the first
-followup after a defer into that message, keeping its visibility whatever the followup's
-flags say. So a command defers publicly through `think_publicly`, which marks the
-interaction; a failure while the mark is there deletes the placeholder first, and the
-explanation goes out as a new, ephemeral followup.
+Privately means privately even after a public "thinking..." defer: the first reply after a
+defer fills in that message, keeping its visibility. So a command defers publicly through
+`think_publicly`, which marks the interaction; a failure while the mark is there deletes the
+placeholder first, and the explanation goes out as a new, ephemeral followup.
+
+Every answer goes through `reply`: the first one after a defer edits the "thinking" message
+(Edit Original Interaction Response), as Discord asks; sending it as a followup still works
+but is deprecated
+(https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,6 +33,7 @@ from puzzles import PuzzleError
 from puzzles.core import DISCORD, Usage
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def message_for(error: Exception, used: AnyCommand | None = None) -> tuple[str, str | None]:
@@ -88,6 +96,10 @@ def example_of(command: AnyCommand) -> str | None:
 
 
 PUBLIC_PLACEHOLDER = "puzzlebot.public_placeholder"  # in interaction.extras while thinking
+REPLIED = "puzzlebot.replied"  # in interaction.extras once the "thinking" message is filled in
+# Seconds of checks a command may do before its first response. Discord's 3 s run from when
+# it created the interaction, so its trip here and the response's trip back count too.
+CHECKS_BEFORE_THINKING = 1.0
 
 
 async def think_publicly(interaction: discord.Interaction) -> None:
@@ -96,20 +108,66 @@ async def think_publicly(interaction: discord.Interaction) -> None:
     interaction.extras[PUBLIC_PLACEHOLDER] = True
 
 
+async def think(interaction: discord.Interaction, *, private: bool) -> None:
+    """Defer with a "thinking..." message, unless the interaction was answered already."""
+    if interaction.response.is_done():
+        return
+    if private:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+    else:
+        await think_publicly(interaction)
+
+
+async def checked_in_time(
+    interaction: discord.Interaction, checks: Awaitable[T], *, private: bool
+) -> T:
+    """The result of `checks` (a parse, a database look-up): a refusal from quick checks is
+    the private first response; checks that take longer than CHECKS_BEFORE_THINKING get a
+    "thinking..." meanwhile, so Discord's 3 seconds are kept whatever they cost."""
+    task = asyncio.ensure_future(checks)
+    done, _ = await asyncio.wait({task}, timeout=CHECKS_BEFORE_THINKING)
+    if not done:
+        await think(interaction, private=private)
+    return await task
+
+
 def answered(interaction: discord.Interaction) -> None:
     """The public placeholder now holds the answer: a later failure must not delete it."""
     interaction.extras.pop(PUBLIC_PLACEHOLDER, None)
 
 
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = False,
+    **parts: Any,
+) -> None:
+    """Answer the interaction: the initial response if none was sent; else the "thinking"
+    message filled in (its visibility is the defer's); else a followup. `parts` are
+    discord.py's file, embed and view."""
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(content, ephemeral=ephemeral, **parts)
+    elif response.type is discord.InteractionResponseType.deferred_channel_message and not (
+        interaction.extras.get(REPLIED)
+    ):
+        edits = {key: value for key, value in parts.items() if key != "file"}
+        if "file" in parts:
+            edits["attachments"] = [parts["file"]]
+        await interaction.edit_original_response(content=content, **edits)
+        interaction.extras[REPLIED] = True
+    else:
+        await interaction.followup.send(content, ephemeral=ephemeral, **parts)
+
+
 async def tell_privately(interaction: discord.Interaction, text: str) -> None:
     """Only the member sees `text`, whether or not (and however) the interaction was deferred."""
-    if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=True)
-        return
     if interaction.extras.pop(PUBLIC_PLACEHOLDER, False):
         with contextlib.suppress(discord.NotFound):
             await interaction.delete_original_response()
-    await interaction.followup.send(text, ephemeral=True)
+        interaction.extras[REPLIED] = True  # gone: what follows is a message of its own
+    await reply(interaction, text, ephemeral=True)
 
 
 async def tell_member(interaction: discord.Interaction, error: Exception) -> None:

@@ -44,7 +44,7 @@ async def test_help_lists_every_command_the_member_may_use_and_every_kind_privat
 ):
     alice = server.user
     async with running_bot(server, test_config(tmp_path)):
-        synced = server.commands(server.guild)
+        synced = server.commands()
         texts = {}
         for who in (alice, server.owner):
             handle = await server.send_slash_command("help", user=who)
@@ -75,7 +75,7 @@ async def test_kinds_by_title_sudoku_sizes_that_exist_and_hints_in_discords_synt
     server, tmp_path
 ):
     async with running_bot(server, test_config(tmp_path)):
-        synced = {command["name"]: command for command in server.commands(server.guild)}
+        synced = {command["name"]: command for command in server.commands()}
         by_title = {(kind.title, kind.name) for kind in all_kinds()}
         for path in (
             ("puzzles", "kind"),

@@ -46,8 +46,7 @@ test_config.__test__ = False  # a helper, not a test
 @asynccontextmanager
 async def running_bot(server: LocalDiscord, config: Config):
     bot = PuzzleBot(config, guild_ready_timeout=0.05)
-    async with server.run_bot(bot, ready_timeout=60):
-        await bot.sync_commands(server.guild.id)
+    async with server.run_bot(bot, ready_timeout=60):  # it synced its commands as it started
         yield bot
 
 
@@ -195,7 +194,7 @@ async def test_a_generated_puzzle_can_be_revealed_privately_by_another_member(se
 
 async def test_the_synced_command_tree_offers_every_registered_kind(server, tmp_path):
     async with running_bot(server, test_config(tmp_path)):
-        synced = {command["name"]: command for command in server.commands(server.guild)}
+        synced = {command["name"]: command for command in server.commands()}
     kinds = {kind.name for kind in all_kinds()}
     for group in ("solve", "check", "generate"):
         assert {option["name"] for option in synced[group]["options"]} == kinds
@@ -399,7 +398,7 @@ async def test_a_text_box_opened_before_a_restart_is_answered_after_it(server, t
 
 def subcommand(server: LocalDiscord, group: str, kind_name: str) -> dict[str, dict]:
     """The synced options of /<group> <kind_name>, by name."""
-    command = server.command(group, server.guild)
+    command = server.command(group)
     (sub,) = [o for o in command["options"] if o["name"] == kind_name]
     return {option["name"]: option for option in sub.get("options", [])}
 
