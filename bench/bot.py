@@ -302,13 +302,18 @@ async def post_daily_letterboxed(server: LocalDiscord, bot: PuzzleBot) -> str:
 
 async def daily_burst(server: LocalDiscord, bot: PuzzleBot, members: int) -> dict:
     answer = await post_daily_letterboxed(server, bot)
+    players = [server.add_user(f"player{n}") for n in range(members)]
+    # Each opens the puzzle first (an answer before Play opens it, unchecked), untimed.
+    for player in players:
+        opened = await server.send_slash_command(
+            "daily answer", options={"kind": "letterboxed", "answer": "open"}, user=player
+        )
+        await opened.reply(timeout=30)
     sends = [
         server.send_slash_command(
-            "daily answer",
-            options={"kind": "letterboxed", "answer": answer},
-            user=server.add_user(f"player{n}"),
+            "daily answer", options={"kind": "letterboxed", "answer": answer}, user=player
         )
-        for n in range(members)
+        for player in players
     ]
     result = await answered_burst(server, sends, lambda reply: "Solved" in reply.content)
     recorded = await bot.database.connection.fetch_one(

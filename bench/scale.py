@@ -168,6 +168,10 @@ async def answers_per_second(postgres: str, processes: int, answers: int) -> dic
                 daily = await DailyStore(database.connection).puzzle("letterboxed", TODAY, "easy")
                 await database.close()
                 text = right_answer(daily.puzzle_text)
+                # Each member opens the puzzle first (an answer before Play opens it,
+                # unchecked), untimed: the burst is of answers to open puzzles.
+                opening = await asyncio.gather(*(answer(server, g, m, "open") for g, m in members))
+                await asyncio.gather(*(handle.reply(timeout=300) for handle in opening))
 
                 started = time.perf_counter()
                 sent = await asyncio.gather(*(answer(server, g, m, text) for g, m in members))

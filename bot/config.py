@@ -33,8 +33,9 @@ class Config:
     deadline_seconds: float = 10.0
     generate_deadline_seconds: float = 60.0
     queue_size: int = 256
-    per_user: int = 5
+    per_user: int = 10
     per_guild: int = 60
+    reads_per_user: int = 30
     window_seconds: float = 60.0
     log_level: str = "INFO"
     daily_poll_seconds: float = 30.0
@@ -58,6 +59,7 @@ FILE_KEYS: dict[tuple[str, str], str] = {
     ("workers", "queue_size"): "queue_size",
     ("limits", "per_user"): "per_user",
     ("limits", "per_guild"): "per_guild",
+    ("limits", "reads_per_user"): "reads_per_user",
     ("limits", "window_seconds"): "window_seconds",
     ("logging", "level"): "log_level",
     ("daily", "poll_seconds"): "daily_poll_seconds",
@@ -201,6 +203,7 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "queue_size": (1, 10_000, ""),
     "per_user": (1, 1_000, ""),
     "per_guild": (1, 100_000, ""),
+    "reads_per_user": (1, 10_000, ""),
     "window_seconds": (1, 86_400, " seconds"),
     "daily_poll_seconds": (1, 3_600, " seconds"),
     "command_log_days": (1, 3_650, " days"),

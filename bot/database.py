@@ -167,7 +167,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX daily_posts_day ON daily_posts (day, guild_id, kind, message_id);
     """,
-    # 8: races (bot/races): a race, its players and their results, and each member's race
+    # 8: a fair, quiet daily. A member may give up a play (the answer shown, the day not
+    # solved); a server posts its day's puzzles together in one message (the default) or
+    # one message per kind.
+    """
+    ALTER TABLE daily_plays ADD COLUMN gave_up_at TEXT;
+    ALTER TABLE daily_settings ADD COLUMN post_layout TEXT NOT NULL DEFAULT 'together';
+    """,
+    # 9: races (bot/races): a race, its players and their results, and each member's race
     # rating per server. Everything a race needs after a restart is here: who joined, the
     # answers given, when it starts and ends, and whether its scoreboard shows the latest.
     # One open race per channel is the partial unique index's to keep.

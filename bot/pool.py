@@ -2,8 +2,15 @@
 
 Why not concurrent.futures.ProcessPoolExecutor: it cannot stop a job that is already
 running. Here every job has a deadline; a job past it has its worker process killed and
-replaced, and the caller gets JobTimeout. Jobs waiting for a free worker are bounded:
-past `queue_size` the caller gets PoolBusy at once instead of memory growing without end.
+replaced, and the caller gets JobTimeout. Waiting for a free worker counts too: every job
+ends within `answer_within` seconds of being asked for (the caller answers a Discord
+interaction, whose token dies after 15 minutes). A job is taken only if the work ahead of it,
+at the recent jobs' typical time, leaves it its whole deadline; otherwise, or past
+`queue_size` waiting jobs, the caller gets PoolBusy at once. A job that starts later than
+expected gets only what is left of its time, and PoolBusy if nothing is left.
+
+Closing the pool ends every job, waiting or running, with PoolClosed, so the callers can tell
+their members rather than fail on a closed connection.
 
 Workers are forked from a forkserver (never from the event loop's process, which has
 threads) and each runs `initializer` once, e.g. to load the word lists, before it
@@ -15,6 +22,7 @@ and a replacement worker starts with it already loaded.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import gc
 import logging
@@ -33,6 +41,10 @@ log = logging.getLogger(__name__)
 
 class PoolBusy(Exception):
     """Every worker is busy and the waiting line is full."""
+
+
+class PoolClosed(Exception):
+    """The pool closed (the bot is stopping) before the job could finish."""
 
 
 class JobTimeout(Exception):
@@ -96,6 +108,13 @@ class _Worker:
         self.process.join(timeout=5)
 
 
+# An interaction token lasts 15 minutes; a job ends well inside that, leaving the reply (and
+# what came before the job: the parse, the defer) time to reach Discord.
+ANSWER_WITHIN = 10 * 60.0
+TYPICAL_OF = 50  # the recent jobs whose times say how long the next will take
+RESERVED_FOR = 5.0  # seconds an admitted job (reserve) counts as waiting before it arrives
+
+
 class WorkerPool:
     def __init__(
         self,
@@ -104,10 +123,12 @@ class WorkerPool:
         queue_size: int,
         initializer: Callable[[], Any] | None = None,
         preload: Sequence[str] = (),
+        answer_within: float = ANSWER_WITHIN,
     ):
         self.size = size
         self.deadline = deadline
         self.queue_size = queue_size
+        self.answer_within = answer_within
         self._initializer = initializer
         self._context = multiprocessing.get_context("forkserver")
         if preload:
@@ -115,9 +136,14 @@ class WorkerPool:
             # preload comes too late, and its workers load what they need themselves. The
             # main script stays first, as in multiprocessing's default preload.
             self._context.set_forkserver_preload(["__main__", *preload])
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._idle: asyncio.Queue[_Worker | None] = asyncio.Queue()  # None: closed
         self._workers: set[_Worker] = set()
         self._waiting = 0
+        # How long jobs take: the recent ones (a timeout counts as its deadline), and the loop
+        # time each running job must end by.
+        self._durations: collections.deque[float] = collections.deque(maxlen=TYPICAL_OF)
+        self._running_ends: dict[_Worker, float] = {}
+        self._reserved: collections.deque[float] = collections.deque()  # loop times
         self._closed = False
         self._replacements: set[asyncio.Task] = set()
         # One thread per worker waits on its pipe, so the event loop never does.
@@ -131,36 +157,96 @@ class WorkerPool:
 
     @property
     def full(self) -> bool:
-        """No idle worker and the waiting line at its limit: a new job would be refused."""
-        return self._idle.empty() and self._waiting >= self.queue_size
+        """A new job of the usual deadline would be refused: no idle worker, and the waiting
+        line at its limit or too long for the job to finish in time."""
+        return not self.can_take(self.deadline)
+
+    def can_take(self, deadline: float) -> bool:
+        """Whether a job of `deadline` seconds would be taken now (see the module's doc)."""
+        if not self._idle.empty():
+            return True
+        return self._waiting < self.queue_size and (
+            self.expected_wait() + deadline <= self.answer_within
+        )
+
+    def reserve(self) -> None:
+        """Count a job admitted now as waiting before it arrives (its caller first tells
+        Discord it is working on it), so a burst admitted together is judged together."""
+        self._reserved.append(asyncio.get_running_loop().time())
+
+    def _live_reservations(self) -> int:
+        horizon = asyncio.get_running_loop().time() - RESERVED_FOR
+        while self._reserved and self._reserved[0] < horizon:  # never came: forgotten
+            self._reserved.popleft()
+        return len(self._reserved)
+
+    def typical_job(self) -> float:
+        """Seconds a job takes, from the recent ones (a tenth of the deadline before any)."""
+        if not self._durations:
+            return self.deadline / 10
+        return sum(self._durations) / len(self._durations)
+
+    def expected_wait(self) -> float:
+        """Seconds a new job would wait for a worker: the work ahead (what is left of the
+        running jobs, the waiting ones at the typical time) shared by `size` workers."""
+        now = asyncio.get_running_loop().time()
+        typical = self.typical_job()
+        running = sum(min(typical, max(0.0, end - now)) for end in self._running_ends.values())
+        waiting = self._waiting + self._live_reservations()
+        return (running + waiting * typical) / self.size
 
     async def run(self, function: Callable[..., Any], *args: Any, deadline: float | None = None):
-        """function(*args) in a worker; raises PoolBusy, JobTimeout, WorkerCrashed or its error."""
+        """function(*args) in a worker; raises PoolBusy, JobTimeout, WorkerCrashed, PoolClosed
+        or its error."""
         if self._closed:
-            raise RuntimeError("the worker pool is closed")
-        if self.full:
+            raise PoolClosed
+        seconds = self.deadline if deadline is None else deadline
+        if not self.can_take(seconds):
             raise PoolBusy
+        loop = asyncio.get_running_loop()
+        finish_by = loop.time() + self.answer_within
+        if self._live_reservations():  # it arrived: it waits as itself now
+            self._reserved.popleft()
+        worker = await self._next_worker()
+        seconds = min(seconds, finish_by - loop.time())  # late (a worker was being replaced)
+        if seconds <= 0:
+            self._idle.put_nowait(worker)
+            raise PoolBusy
+        started = loop.time()
+        self._running_ends[worker] = started + seconds
+        try:
+            status, value = await asyncio.wait_for(self._call(worker, function, args), seconds)
+        except TimeoutError:
+            self._durations.append(seconds)
+            self._replace(worker)
+            raise JobTimeout(seconds) from None
+        except (EOFError, OSError):
+            self._replace(worker)
+            if self._closed:  # killed by close(), not by the job
+                raise PoolClosed from None
+            raise WorkerCrashed("a worker process died while solving") from None
+        except BaseException:  # cancelled while the job ran: the worker's state is unknown
+            self._replace(worker)
+            raise
+        finally:
+            self._running_ends.pop(worker, None)
+        self._durations.append(loop.time() - started)
+        if not self._closed:  # else close() stops it
+            self._idle.put_nowait(worker)
+        if status == "error":
+            raise value
+        return value
+
+    async def _next_worker(self) -> _Worker:
+        """The next free worker, in the order jobs asked; PoolClosed if the pool closes first."""
         self._waiting += 1
         try:
             worker = await self._idle.get()
         finally:
             self._waiting -= 1
-        seconds = self.deadline if deadline is None else deadline
-        try:
-            status, value = await asyncio.wait_for(self._call(worker, function, args), seconds)
-        except TimeoutError:
-            self._replace(worker)
-            raise JobTimeout(seconds) from None
-        except (EOFError, OSError):
-            self._replace(worker)
-            raise WorkerCrashed("a worker process died while solving") from None
-        except BaseException:  # cancelled while the job ran: the worker's state is unknown
-            self._replace(worker)
-            raise
-        self._idle.put_nowait(worker)
-        if status == "error":
-            raise value
-        return value
+        if worker is None:  # close() wakes every waiting job with None
+            raise PoolClosed
+        return worker
 
     async def _call(self, worker: _Worker, function, args) -> tuple[str, Any]:
         loop = asyncio.get_running_loop()
@@ -209,7 +295,10 @@ class WorkerPool:
             self._idle.put_nowait(worker)
 
     async def close(self) -> None:
-        """Stop every worker: idle ones are asked to exit, busy ones are killed."""
+        """Stop every worker: idle ones are asked to exit, busy ones are killed; every job
+        waiting or running ends with PoolClosed. A second call does nothing."""
+        if self._closed:
+            return
         self._closed = True
         for task in list(self._replacements):
             task.cancel()
@@ -217,6 +306,8 @@ class WorkerPool:
             worker = self._idle.get_nowait()
             with contextlib.suppress(Exception):
                 worker.conn.send(None)
+        for _ in range(self._waiting):  # each waiting job ends with PoolClosed
+            self._idle.put_nowait(None)
         loop = asyncio.get_running_loop()
         for worker in list(self._workers):
             await loop.run_in_executor(None, worker.process.join, 2)

@@ -10,15 +10,18 @@ to the worker pool.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from bot import jobs
 from bot.database import Database
-from bot.pool import JobTimeout, PoolBusy, WorkerCrashed, WorkerPool
-from bot.ratelimit import SolveLimits
+from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
+from bot.ratelimit import READING, SOLVING, Limited, SolveLimits
 from puzzles.core import Puzzle, PuzzleKind
 
 log = logging.getLogger(__name__)
@@ -40,25 +43,32 @@ class PuzzleService:
         self.generate_deadline = generate_deadline
         self.limits = limits
         self.database = database
+        # The tasks waiting on the pool now: at shutdown they are told, and replied to, first.
+        self._callers: set[asyncio.Task] = set()
 
     # --- before any work --------------------------------------------------------------------
 
-    def admit(self, user_id: int, guild_id: int | None, *, server_window: bool = True) -> None:
-        """Refuse at once when the member or server is over its limit, or the pool is full.
+    def admit(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        *,
+        server_window: bool = True,
+        work: str = SOLVING,
+    ) -> None:
+        """Refuse at once when the pool is full, or the member (or server) has used up its
+        window for this `work` (bot/ratelimit.py: solving work, or cheap reads), or the pool
+        is full: its job could not finish while Discord still takes the reply (bot/pool.py).
 
         Daily play passes server_window=False: a daily post brings the whole server at once,
         so only each member's own window and the pool's room bound it.
         """
         if self.pool.full:
             raise Refusal(BUSY)
-        wait = self.limits.try_start(user_id, guild_id if server_window else None)
-        if wait > 0:
-            server = f", {self.limits.guilds.limit} for the whole server" if server_window else ""
-            raise Refusal(
-                f"You're solving faster than I can keep up with: try again in {wait:.0f} s "
-                f"(at most {self.limits.users.limit} every {self.limits.users.window:.0f} s each"
-                f"{server})."
-            )
+        refused = self.limits.start(user_id, guild_id if server_window else None, work)
+        if refused is not None:
+            raise Refusal(limited_message(refused, time.time()))
+        self.pool.reserve()  # its job comes after the defer: count it now
 
     def check_sizes(self, kind: PuzzleKind, **texts: str | None) -> None:
         """The one size check: refuse at once any text a member gave that is over its own
@@ -123,9 +133,12 @@ class PuzzleService:
         """A picture that is not a puzzle's (a leaderboard, a stats card), run in the pool with
         the same plain refusals when it is full or too slow."""
         try:
-            return await self.pool.run(function, *args)
+            with self._caller():
+                return await self.pool.run(function, *args)
         except PoolBusy:
             raise Refusal(BUSY) from None
+        except PoolClosed:
+            raise Refusal(RESTARTING) from None
         except (JobTimeout, WorkerCrashed):
             raise Refusal(f"Drawing {what} took too long; please try again in a minute.") from None
 
@@ -138,9 +151,12 @@ class PuzzleService:
         too_slow: str | None = None,
     ):
         try:
-            return await self.pool.run(job, *args, deadline=deadline)
+            with self._caller():
+                return await self.pool.run(job, *args, deadline=deadline)
         except PoolBusy:
             raise Refusal(BUSY) from None
+        except PoolClosed:
+            raise Refusal(RESTARTING) from None
         except JobTimeout as timeout:
             too_slow = too_slow or too_slow_message(kind)
             raise Refusal(too_slow.format(seconds=timeout.seconds)) from None
@@ -149,6 +165,26 @@ class PuzzleService:
                 f"Solving that {kind.title} used more than a worker could give, so I stopped. "
                 "Try a smaller puzzle."
             ) from None
+
+    @contextlib.contextmanager
+    def _caller(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task is not None:
+            self._callers.add(task)
+        try:
+            yield
+        finally:
+            if task is not None:
+                self._callers.discard(task)
+
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop the pool: every job, waiting or running, ends with Refusal(RESTARTING); then
+        wait up to `grace` seconds for the commands that asked for them to tell their members
+        (while the connection to Discord is still open)."""
+        callers = self._callers - {asyncio.current_task()}  # not itself (a command stopping)
+        await self.pool.close()
+        if callers:
+            await asyncio.wait(callers, timeout=grace)
 
     # --- the record -------------------------------------------------------------------------
 
@@ -187,6 +223,7 @@ def _parsed(kind: PuzzleKind, text: str, drawn: bool) -> Puzzle:
 
 
 BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."
+RESTARTING = "I'm restarting, so I stopped that one; please try again in a minute."
 
 
 def too_slow_message(kind: PuzzleKind) -> str:
@@ -202,3 +239,22 @@ def too_slow_message(kind: PuzzleKind) -> str:
 def new_error_id() -> str:
     """A short id a member can quote and an operator can find in the logs."""
     return secrets.token_hex(4)
+
+
+# What each kind of work counts, in the words of a refusal (bot/ratelimit.py).
+WORK_COUNTED = {
+    SOLVING: "solves, hints, new puzzles and pictures read",
+    READING: "looks at stats, boards, checks and daily answers",
+}
+
+
+def limited_message(refused: Limited, now: float) -> str:
+    """What was limited and when to try again, also as a Discord timestamp each member sees
+    in their own time: "You've made 10 solves, hints, new puzzles and pictures read in the
+    last 60 s, the most I take from one member: try again in 12 s (<t:...:R>)." """
+    whose = "You've" if refused.whose == "member" else "This server has"
+    return (
+        f"{whose} made {refused.limit} {WORK_COUNTED[refused.work]} in the last "
+        f"{refused.window:.0f} s, the most I take from one {refused.whose}: try again in "
+        f"{math.ceil(refused.wait)} s (<t:{math.ceil(now + refused.wait)}:R>)."
+    )

@@ -1,5 +1,8 @@
-"""Daily puzzles in Discord: server settings, Play/Answer/Hint buttons, /leaderboard, /stats,
-and a member's right to have their data deleted.
+"""Daily puzzles in Discord: server settings, the buttons of a day (Play, Answer, Hint, Give
+up, Share, Show how), /leaderboard, /stats, and a member's right to have their data deleted.
+
+The puzzle is shown only privately, by Play, whose first press starts the member's timer;
+an answer before it opens the puzzle instead of being timed (bot/daily/game.py answer).
 
 The game itself (what is due, checking, scoring, streaks) is in bot/daily; this cog only
 turns interactions into calls to it and its results into messages. Buttons and the Answer
@@ -9,13 +12,16 @@ Settings live in their own top-level command, /puzzle-settings, because Discord 
 command's default permissions (Manage Server here) to top-level commands only: members never
 see it, and each subcommand still checks the permission when run. Everything that does work
 (checking an answer, a hint, drawing a board) is admitted like /solve: the member's and the
-server's rate limits and the worker pool's room, refused privately at once.
+server's rate limits and the worker pool's room, refused privately at once; boards, stats
+and answers count as cheap reads, hints as solving work (bot/ratelimit.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import io
+import logging
 import re
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -25,11 +31,14 @@ from discord.ext import commands, tasks
 
 from bot.daily import calendar
 from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService
-from bot.daily.scoring import clock_text, rule_text
+from bot.daily.posts import card
+from bot.daily.scoring import HINT_COST, clock_text, rule_text
+from bot.daily.store import POST_LAYOUTS, Post
 from bot.puzzle_service import Refusal
+from bot.ratelimit import READING, SOLVING
 from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import answered, tell_member, think_publicly
-from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
+from cogs.errors import answered, reply, tell_member, think, think_publicly
+from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices, labelled
 from cogs.race import forget_race_data, race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
@@ -39,6 +48,13 @@ from renderers.stats import DayResult, StatsView
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
 
+log = logging.getLogger(__name__)
+
+# Where the commands that need a server may run: in servers alone, not the bot's DM (the
+# bot's default, bot/app.py). discord.py's guild_only marks only the server as allowed and
+# leaves the DM to that default, so these say both.
+IN_SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+in_servers_only = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the stable name
 
 
@@ -72,16 +88,23 @@ def _require_manager(interaction: discord.Interaction) -> None:
         raise Refusal("Only members with the Manage Server permission can change these settings.")
 
 
-def _admit(interaction: discord.Interaction) -> None:
-    """The admission /solve goes through: rate limits and the worker pool's room."""
-    _daily(interaction).puzzles.admit(interaction.user.id, interaction.guild_id)
+def _cog(interaction: discord.Interaction) -> Daily:
+    cog = _bot(interaction).get_cog("Daily")
+    assert isinstance(cog, Daily), "the buttons answer only while the cog is loaded"
+    return cog
 
 
-def _admit_play(interaction: discord.Interaction) -> None:
-    """Answers and hints: the member's own limit and the pool's room, not the server's
-    window, since a daily post brings many members at once."""
+def _admit_read(interaction: discord.Interaction) -> None:
+    """Boards and stats: a cheap read (the member's reads window) and the pool's room."""
+    _daily(interaction).puzzles.admit(interaction.user.id, interaction.guild_id, work=READING)
+
+
+def _admit_play(interaction: discord.Interaction, work: str) -> None:
+    """Answers (a read of a stored puzzle) and hints (solving work): the member's own limit
+    and the pool's room, not the server's window, since a daily post brings many members at
+    once."""
     _daily(interaction).puzzles.admit(
-        interaction.user.id, interaction.guild_id, server_window=False
+        interaction.user.id, interaction.guild_id, server_window=False, work=work
     )
 
 
@@ -96,10 +119,10 @@ class DayButton:
     label = ""
     style = discord.ButtonStyle.secondary
 
-    def __init__(self, kind_name: str, day: dt.date):
+    def __init__(self, kind_name: str, day: dt.date, label: str | None = None):
         super().__init__(
             discord.ui.Button(
-                label=self.label,
+                label=label or self.label,
                 style=self.style,
                 custom_id=f"puzzlebot:{self.action}:{kind_name}:{day.isoformat()}",
             )
@@ -116,34 +139,62 @@ def _template(action: str) -> str:
 
 
 class PlayButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("play")):
-    """Under a daily post: opens the puzzle for whoever presses it and starts their timer."""
+    """Under a daily post: shows the puzzle privately to whoever presses it and starts their
+    timer (the post itself never shows the puzzle)."""
 
     action, label, style = "play", "Play", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            kind = get_kind(self.kind_name)
-            guild_id = _guild_only(interaction)
-            daily, play, _ = await _daily(interaction).open_play(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day
-            )
-            view = discord.ui.View(timeout=None)
-            view.add_item(AnswerButton(kind.name, self.day))
-            if kind.hint is not None:
-                view.add_item(HintButton(kind.name, self.day))
-            state = "You solved this one already." if play.solved_at else "Your timer is running."
-            content = (
-                f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```"
-                f"Press **Answer** when you have it (or `/daily answer {kind.name}`)."
-            )
-            file = discord.File(
-                io.BytesIO(daily.image),
-                filename=f"{kind.name}.png",
-                description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
-            )
-            await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show_play(interaction, get_kind(self.kind_name), self.day)
         except Exception as error:
             await tell_member(interaction, error)
+
+
+async def show_play(interaction: discord.Interaction, kind, day: dt.date, note: str = "") -> None:
+    """Open the member's play (its first opening starts the timer) and show them the puzzle
+    privately, in the deferred reply, with what they can do next."""
+    guild_id = _guild_only(interaction)
+    daily, play, post = await _daily(interaction).open_play(
+        guild_id, interaction.user.id, _name(interaction.user), kind, day
+    )
+    _cog(interaction).cards.refresh_soon(post)  # maybe a new player: the post counts them
+    if play.solved_at:
+        state, view = "You solved this one already.", share_view(kind.name, day)
+    elif play.gave_up_at:
+        state, view = "You gave up on this one; a new one comes tomorrow.", None
+    else:
+        state, view = "Your timer is running.", playing_view(kind, day)
+    lines = [note] if note else []
+    lines.append(f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```")
+    if not play.over:
+        lines.append(f"Press **Answer** when you have it (or `/daily answer {kind.name}`).")
+    content = "\n".join(lines)
+    file = discord.File(
+        io.BytesIO(daily.image),
+        filename=f"{kind.name}.png",
+        description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
+    )
+    await interaction.edit_original_response(
+        content=content[:2000], attachments=[file], view=view or discord.utils.MISSING
+    )
+
+
+def playing_view(kind, day: dt.date) -> discord.ui.View:
+    """Under a member's open puzzle: Answer, Hint (saying what it costs) and Give up."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerButton(kind.name, day))
+    if kind.hint is not None:
+        view.add_item(HintButton(kind.name, day))
+    view.add_item(GiveUpButton(kind.name, day))
+    return view
+
+
+def share_view(kind_name: str, day: dt.date) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShareButton(kind_name, day))
+    return view
 
 
 class AnswerButton(
@@ -152,7 +203,29 @@ class AnswerButton(
     action, label, style = "answer", "Answer", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
+        """The text box, unless there is nothing to answer: a solved or given-up play is
+        said at once, and a puzzle not opened yet is opened (Play) instead."""
+        try:
+            kind = get_kind(self.kind_name)
+            guild_id = _guild_only(interaction)
+            play = await _daily(interaction).play_of(guild_id, interaction.user.id, kind, self.day)
+            if play is None:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await show_play(interaction, kind, self.day)
+            elif play.solved_at is not None:
+                await interaction.response.send_message(
+                    f"You already solved this {kind.title}; one result per puzzle.",
+                    view=share_view(kind.name, self.day),
+                    ephemeral=True,
+                )
+            elif play.gave_up_at is not None:
+                await interaction.response.send_message(
+                    f"You gave up on this {kind.title}; a new one comes tomorrow.", ephemeral=True
+                )
+            else:
+                await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
+        except Exception as error:
+            await tell_member(interaction, error)
 
 
 ANSWER_BOX = _template("answerbox")
@@ -170,31 +243,29 @@ class AnswerBox(discord.ui.Modal):
             timeout=None,
             custom_id=f"puzzlebot:answerbox:{kind_name}:{day.isoformat()}",
         )
-        self.add_item(
-            discord.ui.TextInput(
-                custom_id="answer",
-                label="Answer",
-                style=discord.TextStyle.paragraph
-                if kind.multiline_input
-                else discord.TextStyle.short,
-                max_length=min(4000, kind.max_input_chars),
-            )
+        box = discord.ui.TextInput(
+            custom_id="answer",
+            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
+            max_length=min(4000, kind.max_input_chars),
         )
+        self.add_item(labelled("Answer", box))
 
 
 class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
-    action, label = "dhint", "Hint (costs points)"
+    """Says what a hint costs before it is taken."""
+
+    action, label = "dhint", f"Hint (-{HINT_COST} points)"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             guild_id = _guild_only(interaction)
-            _admit_play(interaction)
+            _admit_play(interaction, SOLVING)
             await interaction.response.defer(ephemeral=True, thinking=True)
             kind = get_kind(self.kind_name)
             daily, result = await _daily(interaction).hint(
                 guild_id, interaction.user.id, _name(interaction.user), kind, self.day
             )
-            kwargs = {}
+            attachments = []
             if result.png:
                 # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
                 words_only = isinstance(result.value, str)
@@ -203,35 +274,210 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
                     if words_only
                     else "with the hint marked"
                 )
-                kwargs["file"] = discord.File(
-                    io.BytesIO(result.png),
-                    filename=f"{kind.name}-hint.png",
-                    description=alt_text(kind, shows, daily.puzzle_text),
+                attachments.append(
+                    discord.File(
+                        io.BytesIO(result.png),
+                        filename=f"{kind.name}-hint.png",
+                        description=alt_text(kind, shows, daily.puzzle_text),
+                    )
                 )
             text = discord.utils.escape_mentions(result.text)[:1900]
-            await interaction.followup.send(f"**Hint**\n{text}", ephemeral=True, **kwargs)
+            await interaction.edit_original_response(
+                content=f"**Hint** (-{HINT_COST} points)\n{text}", attachments=attachments
+            )
         except Exception as error:
             await tell_member(interaction, error)
 
 
-async def submit_answer(interaction: discord.Interaction, kind, day: dt.date, answer: str) -> None:
+class GiveUpButton(
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("giveup")
+):
+    """Asks first: giving up shows the answer and ends the day unsolved."""
+
+    action, label, style = "giveup", "Give up", discord.ButtonStyle.secondary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        kind = get_kind(self.kind_name)
+        view = discord.ui.View(timeout=None)
+        view.add_item(RevealButton(self.kind_name, self.day))
+        await interaction.response.send_message(
+            f"Give up this {kind.title}? You will see the answer; today's {kind.title} counts "
+            "as not solved and ends your streak, as a missed day does. It is not a wrong "
+            "answer.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+class RevealButton(
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("reveal")
+):
+    action, label, style = "reveal", "Show me the answer", discord.ButtonStyle.danger
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            guild_id = _guild_only(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            kind = get_kind(self.kind_name)
+            daily, play = await _daily(interaction).give_up(
+                guild_id, interaction.user.id, _name(interaction.user), kind, self.day
+            )
+            said = "You solved it" if play.solved_at else "You gave up"
+            await interaction.edit_original_response(
+                content=solution_text(f"{said}. **{kind.title} #{daily.number}**:", daily),
+                attachments=solution_picture(kind, daily),
+            )
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+class ShareButton(
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("share")
+):
+    """Posts the member's spoiler-free result where the puzzle was played (the channel, or
+    the day's thread when the post is in one)."""
+
+    action, label, style = "share", "Share", discord.ButtonStyle.primary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            guild_id = _guild_only(interaction)
+            line = await _daily(interaction).share(
+                guild_id, interaction.user.id, get_kind(self.kind_name), self.day
+            )
+            who = discord.utils.escape_markdown(_name(interaction.user))
+            await interaction.response.send_message(
+                discord.utils.escape_mentions(f"**{who}** · {line}"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+class ShowHowButton(
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("how")
+):
+    """Under a close: the worked solution, to whoever asks, privately."""
+
+    action, label = "how", "Show how"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            guild_id = _guild_only(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            kind = get_kind(self.kind_name)
+            daily = await _daily(interaction).how(guild_id, kind, self.day)
+            await interaction.edit_original_response(
+                content=solution_text(f"**{kind.title} #{daily.number}**, how:", daily)
+            )
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+def solution_text(heading: str, daily) -> str:
+    """A heading and the stored worked solution, cut to one message."""
+    room = 2000 - len(heading) - 20
+    body = (
+        daily.solution_text
+        if len(daily.solution_text) <= room
+        else (daily.solution_text[: room - 2] + "\n…")
+    )
+    return f"{heading}\n```\n{body}\n```"
+
+
+def solution_picture(kind, daily) -> list[discord.File]:
+    if not daily.solution_image:
+        return []
+    return [
+        discord.File(
+            io.BytesIO(daily.solution_image),
+            filename=f"{kind.name}-solution.png",
+            description=alt_text(kind, "with its solution drawn in", daily.puzzle_text),
+        )
+    ]
+
+
+async def submit_answer(
+    interaction: discord.Interaction, kind, day: dt.date | None, answer: str
+) -> None:
+    """Check a member's answer to the puzzle of `day` (None: the latest posted)."""
     guild_id = _guild_only(interaction)
-    _admit_play(interaction)
+    _admit_play(interaction, READING)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if day is None:
+        day = (await _daily(interaction).latest_post(guild_id, kind)).day
     outcome = await _daily(interaction).answer(
         guild_id, interaction.user.id, _name(interaction.user), kind, day, answer
     )
+    if outcome.opened:  # not checked: the puzzle was not theirs yet, Play opened instead
+        await show_play(interaction, kind, day, note=outcome.message)
+        return
     text = discord.utils.escape_mentions(outcome.message)
+    view = discord.utils.MISSING
     if outcome.share:
-        text += f"\nShare it (no spoilers):\n```\n{outcome.share}\n```"
-    await interaction.followup.send(text[:2000], ephemeral=True)
+        text += f"\nShare it (no spoilers), or press **Share**:\n```\n{outcome.share}\n```"
+        view = share_view(kind.name, day)
+    await interaction.edit_original_response(content=text[:2000], view=view)
 
 
-def play_view(kind_name: str, day: dt.date) -> discord.ui.View:
-    """The buttons under a daily post."""
+def day_view(button: type[DayButton], kind_names: list[str], day: dt.date) -> discord.ui.View:
+    """One button per kind (named after it when there are several)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(kind_name, day))
+    for name in kind_names:
+        label = button.label if len(kind_names) == 1 else f"{button.label} {get_kind(name).title}"
+        view.add_item(button(name, day, label=label[:80]))
     return view
+
+
+def play_view(kind_names: list[str], day: dt.date) -> discord.ui.View:
+    """The Play buttons under a daily post."""
+    return day_view(PlayButton, kind_names, day)
+
+
+def how_view(kind_names: list[str], day: dt.date) -> discord.ui.View:
+    """The Show how buttons under a day's close."""
+    return day_view(ShowHowButton, kind_names, day)
+
+
+class PostCards:
+    """Keeps each daily post's "played" counts current, editing a post at most once per
+    `delay` seconds however many members press Play (Discord limits message edits)."""
+
+    def __init__(self, bot: PuzzleBot, delay: float = 15.0):
+        self.bot, self.delay = bot, delay
+        self._pending: set[int] = set()
+        self._tasks: set[asyncio.Task] = set()
+
+    def refresh_soon(self, post: Post) -> None:
+        if post.message_id is None or post.message_id in self._pending:
+            return
+        self._pending.add(post.message_id)
+        task = asyncio.get_running_loop().create_task(self._refresh(post))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _refresh(self, post: Post) -> None:
+        try:
+            await asyncio.sleep(self.delay)
+            daily = self.bot.daily
+            assert daily is not None and post.message_id is not None
+            carried = await daily.store.posts_in_message(post.guild_id, post.message_id)
+            cards = await daily.day_cards(post.guild_id, post.day, [p.kind for p in carried])
+            channel = self.bot.get_channel(post.channel_id) or await self.bot.fetch_channel(
+                post.channel_id
+            )
+            message = channel.get_partial_message(post.message_id)  # type: ignore[union-attr]
+            await message.edit(embeds=[card(found) for found in cards])
+        except discord.HTTPException as error:  # the post is gone: nothing to count on
+            log.info("could not refresh the cards of daily post %s: %s", post.message_id, error)
+        except Exception:  # a count is not worth a crash; the next Play tries again
+            log.exception("refreshing the cards of daily post %s failed", post.message_id)
+        finally:
+            self._pending.discard(post.message_id)
+
+    def cancel(self) -> None:
+        for task in self._tasks:
+            task.cancel()
 
 
 # --- deleting a member's data --------------------------------------------------------------
@@ -262,13 +508,14 @@ class ForgetButton(
             guild_id = _guild_only(interaction)
             if interaction.user.id != self.user_id:
                 _require_manager(interaction)
+            await interaction.response.defer()  # deletes take time: acknowledge first
             results = await _daily(interaction).forget_member(guild_id, self.user_id)
             database = _bot(interaction).database
             assert database is not None, "the cog answers only a bot that serves commands"
             commands_logged = await database.forget_commands(guild_id, self.user_id)
             races = await forget_race_data(interaction, guild_id, self.user_id)
             whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=f"Done. {whose} data in this server is deleted: "
                 f"{plural(results, 'daily result')} (and the streaks and stats they made), "
                 f"{plural(races, 'race result')} (and the race rating) and "
@@ -302,7 +549,10 @@ def confirm_view(user_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (PlayButton, AnswerButton, HintButton, ForgetButton, KeepButton)
+DYNAMIC_ITEMS = (
+    PlayButton, AnswerButton, HintButton, GiveUpButton, RevealButton, ShareButton,
+    ShowHowButton, ForgetButton, KeepButton,
+)  # fmt: skip
 
 
 # --- the cog ------------------------------------------------------------------------------
@@ -310,17 +560,22 @@ DYNAMIC_ITEMS = (PlayButton, AnswerButton, HintButton, ForgetButton, KeepButton)
 
 class Daily(commands.Cog):
     daily = app_commands.Group(
-        name="daily", description="Daily puzzles for this server", guild_only=True
+        name="daily",
+        description="Daily puzzles for this server",
+        guild_only=True,
+        allowed_contexts=IN_SERVERS,
     )
     settings = app_commands.Group(
         name="puzzle-settings",
         description="Daily puzzles and members' data in this server (Manage Server)",
         guild_only=True,
+        allowed_contexts=IN_SERVERS,
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
     def __init__(self, bot: PuzzleBot):
         self.bot = bot
+        self.cards = PostCards(bot)  # the posts' "played" counts
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -331,6 +586,7 @@ class Daily(commands.Cog):
     async def cog_unload(self) -> None:
         if self.bot.daily is not None:
             self.prune_command_log.cancel()
+        self.cards.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         text_box_routes(self.bot).remove(ANSWER_BOX)
 
@@ -359,13 +615,14 @@ class Daily(commands.Cog):
         _require_manager(interaction)
         guild_id = _guild_only(interaction)
         chosen = parse_kinds(kinds) if kinds else [kind.name for kind in all_kinds()]
+        await think(interaction, private=True)
         await self.service.set_up(guild_id, channel.id, time, timezone, chosen)
         self._wake_scheduler()  # a post time already passed today posts now, as status says
         text = await self._status_text(guild_id)
         problem = posting_problem(channel)
         if problem:
             text += f"\nBefore it can work: {problem}"
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text, ephemeral=True)
 
     @setup_daily.autocomplete("timezone")
     async def _zones(self, interaction: discord.Interaction, current: str):
@@ -378,9 +635,26 @@ class Daily(commands.Cog):
     @app_commands.describe(kinds="comma-separated, e.g. letterboxed, sudoku")
     async def set_kinds(self, interaction: discord.Interaction, kinds: str) -> None:
         _require_manager(interaction)
+        chosen = parse_kinds(kinds)
         guild_id = await self._configured(interaction)
-        await self.service.set_kinds(guild_id, parse_kinds(kinds))
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await self.service.set_kinds(guild_id, chosen)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
+
+    @settings.command(name="posts", description="Post the day's puzzles together or one by one")
+    @app_commands.describe(
+        layout="together: one post and one close a day (default); separate: one per puzzle"
+    )
+    @app_commands.choices(
+        layout=[app_commands.Choice(name=layout, value=layout) for layout in POST_LAYOUTS]
+    )
+    async def set_post_layout(
+        self, interaction: discord.Interaction, layout: app_commands.Choice[str]
+    ) -> None:
+        _require_manager(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = await self._configured(interaction)
+        await self.service.set_post_layout(guild_id, layout.value)
+        await interaction.edit_original_response(content=await self._status_text(guild_id))
 
     @settings.command(
         name="difficulty", description="Fix a puzzle's difficulty, or follow the week"
@@ -395,7 +669,7 @@ class Daily(commands.Cog):
         _require_manager(interaction)
         guild_id = await self._configured(interaction)
         await self.service.set_difficulty(guild_id, get_kind(kind.value), level)
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     @set_difficulty.autocomplete("level")
     async def _levels(self, interaction: discord.Interaction, current: str):
@@ -422,15 +696,18 @@ class Daily(commands.Cog):
         guild_id = await self._configured(interaction)
         await self.service.set_paused(guild_id, paused)
         self._wake_scheduler()
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     @daily.command(name="status", description="The daily-puzzle settings and the next post time")
     async def status(self, interaction: discord.Interaction) -> None:
         guild_id = await self._configured(interaction)
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     async def _configured(self, interaction: discord.Interaction) -> int:
+        """The server, once it is known to have daily puzzles set up; the private "thinking"
+        comes first, since that takes the database."""
         guild_id = _guild_only(interaction)
+        await think(interaction, private=True)
         await self.service.configured(guild_id)
         return guild_id
 
@@ -440,20 +717,24 @@ class Daily(commands.Cog):
             self.bot.daily_scheduler.wake()
 
     async def _status_text(self, guild_id: int) -> str:
+        """The settings, with every time as a Discord timestamp (each member sees it in their
+        own time zone) and each kind's difficulty today."""
         settings = await self.service.configured(guild_id)
         upcoming = await self.service.next_post(settings)
-        difficulties = ", ".join(f"{k}: {v}" for k, v in settings.difficulties.items())
+        zone = calendar.parse_timezone(settings.timezone)
+        today = calendar.local_day(self.service.clock(), zone)
+        at = calendar.post_moment(today, calendar.parse_post_time(settings.post_time), zone)
+        how = "together, one post" if settings.post_layout == "together" else "one post each"
         lines = [
             f"Daily puzzles go to <#{settings.channel_id}> at {settings.post_time} "
-            f"{settings.timezone}.",
-            f"Puzzles: {', '.join(settings.kinds)}.",
-            f"Difficulty: {difficulties or 'Monday easiest to Sunday hardest'}.",
+            f"{settings.timezone} ({timestamp(at, 't')} your time), {how}.",
+            f"Puzzles: {', '.join(get_kind(name).title for name in settings.kinds)}.",
+            difficulty_text(self.service.difficulties_on(settings, today), today),
             "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
         if settings.last_error:
-            lines.append(
-                f"Last problem ({settings.last_error_at}): {settings.last_error}. I keep retrying."
-            )
+            when = timestamp(dt.datetime.fromisoformat(settings.last_error_at), "f")
+            lines.append(f"Last problem ({when}): {settings.last_error}. I keep retrying.")
         for post in await self.service.unposted_closes(guild_id):
             lines.append(
                 f"The answer to {get_kind(post.kind).title} of {post.day:%A %d %B} was not "
@@ -468,10 +749,7 @@ class Daily(commands.Cog):
     @app_commands.describe(kind="which puzzle", answer="your answer")
     @app_commands.choices(kind=kind_choices())
     async def answer(self, interaction: discord.Interaction, kind: KindChoice, answer: str) -> None:
-        guild_id = _guild_only(interaction)
-        puzzle_kind = get_kind(kind.value)
-        post = await self.service.latest_post(guild_id, puzzle_kind)
-        await submit_answer(interaction, puzzle_kind, post.day, answer)
+        await submit_answer(interaction, get_kind(kind.value), None, answer)
 
     # --- boards -------------------------------------------------------------------------
 
@@ -483,6 +761,7 @@ class Daily(commands.Cog):
     )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
+    @in_servers_only
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -493,7 +772,7 @@ class Daily(commands.Cog):
         if board == "races":  # the race cog's board (cogs/race.py)
             return await show_race_board(interaction)
         guild_id = _guild_only(interaction)
-        _admit(interaction)
+        _admit_read(interaction)
         await think_publicly(interaction)  # a failure from here on is told privately
         puzzle_kind = get_kind(kind.value) if kind else None
         ranked = await self.service.board(guild_id, puzzle_kind, period)
@@ -515,25 +794,29 @@ class Daily(commands.Cog):
             ),
             footer=rule_text(puzzle_kind.name if puzzle_kind else None),
         )
+        if not interaction.app_permissions.attach_files:  # no picture here: the table as text
+            embed = discord.Embed(
+                title=view.title[:256],
+                description=f"```\n{leaderboard_text(view)[:3900]}\n```",
+                colour=discord.Colour.gold(),
+            )
+            await interaction.edit_original_response(embed=embed)
+            answered(interaction)
+            return
         from renderers.leaderboard import draw_leaderboard
 
         png = await self.service.puzzles.draw("the leaderboard", draw_leaderboard, view)
-        embed = discord.Embed(
-            title=view.title[:256],
-            description=f"```\n{leaderboard_text(view)[:3900]}\n```",
-            colour=discord.Colour.gold(),
-        )
-        embed.set_image(url="attachment://leaderboard.png")
         file = discord.File(
             io.BytesIO(png), filename="leaderboard.png", description=board_alt_text(view)
         )
-        await interaction.followup.send(embed=embed, file=file)
+        await interaction.edit_original_response(attachments=[file])
         answered(interaction)
 
     @app_commands.command(name="stats", description="Daily-puzzle stats for you or another member")
     @app_commands.describe(member="whose stats (default: yours)", kind="one puzzle (default: all)")
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
+    @in_servers_only
     async def stats(
         self,
         interaction: discord.Interaction,
@@ -542,7 +825,7 @@ class Daily(commands.Cog):
     ) -> None:
         guild_id = _guild_only(interaction)
         who = member or interaction.user
-        _admit(interaction)
+        _admit_read(interaction)
         await think_publicly(interaction)  # a failure from here on is told privately
         puzzle_kind = get_kind(kind.value) if kind else None
         found = await self.service.stats(guild_id, who.id, puzzle_kind)
@@ -583,11 +866,13 @@ class Daily(commands.Cog):
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
             f"streak {found.streaks.current} (longest {found.streaks.longest})"
         ) + await race_rating_text(interaction, who.id)
-        await interaction.followup.send(
-            discord.utils.escape_mentions(text),
-            file=discord.File(
-                io.BytesIO(png), filename="stats.png", description=stats_alt_text(view)
-            ),
+        await interaction.edit_original_response(
+            content=discord.utils.escape_mentions(text),
+            attachments=[
+                discord.File(
+                    io.BytesIO(png), filename="stats.png", description=stats_alt_text(view)
+                )
+            ],
         )
         answered(interaction)
 
@@ -606,6 +891,7 @@ class Daily(commands.Cog):
         description="Delete your results, streaks and logged commands in this server",
     )
     @app_commands.guild_only()
+    @in_servers_only
     async def delete_my_data(self, interaction: discord.Interaction) -> None:
         _guild_only(interaction)
         await interaction.response.send_message(
@@ -639,31 +925,43 @@ class Daily(commands.Cog):
     # --- members who leave ----------------------------------------------------------------
 
     @commands.Cog.listener()
-    async def on_member_remove(self, member: discord.Member) -> None:
-        await self.service.member_left(member.guild.id, member.id)
+    async def on_raw_member_remove(self, event: discord.RawMemberRemoveEvent) -> None:
+        # The raw event: members are not fetched at start (no chunking), so the one who left
+        # is rarely in the cache, and discord.py sends on_member_remove only for those.
+        await self.service.member_left(event.guild_id, event.user.id)
 
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
         await self.service.member_left(member.guild.id, member.id, left=False)
 
 
-POSTING_NEEDS = ("view_channel", "send_messages", "attach_files", "embed_links")
+# What the daily posts need in their channel, and what for. Embed Links is not among them:
+# the posts are text and a picture, and replies to commands need no channel permission.
+POSTING_NEEDS = {
+    "view_channel": "to see the channel",
+    "send_messages": "to post the puzzles and the answers",
+    "attach_files": "to attach the puzzle pictures",
+    "read_message_history": "to find a post sent just before a restart, so it is not sent twice",
+}
 
 
 def posting_problem(channel) -> str | None:
     """What the bot lacks to post daily puzzles in the channel, from the server's roles and
-    the channel's overwrites as Discord sent them; None if nothing (or unknown)."""
+    the channel's overwrites as Discord sent them, each with what it is for; None if nothing
+    (or unknown)."""
     guild = getattr(channel, "guild", None)
     me = guild.me if guild is not None else None
     if me is None or not hasattr(channel, "permissions_for"):
         return None
     allowed = channel.permissions_for(me)
     missing = [
-        name.replace("_", " ").title() for name in POSTING_NEEDS if not getattr(allowed, name)
+        f"{name.replace('_', ' ').title()} ({purpose})"
+        for name, purpose in POSTING_NEEDS.items()
+        if not getattr(allowed, name)
     ]
     if not missing:
         return None
-    return f"I may not post in {channel.mention}: give me {', '.join(missing)} there."
+    return f"I may not post in {channel.mention}: give me {'; '.join(missing)} there."
 
 
 def board_alt_text(view: LeaderboardView) -> str:
@@ -688,10 +986,28 @@ def stats_alt_text(view: StatsView) -> str:
     )[:ALT_TEXT_LIMIT]
 
 
+def timestamp(moment: dt.datetime, style: str = "F") -> str:
+    """A Discord timestamp: each member sees `moment` in their own time zone."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
 def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> str:
     if upcoming <= now:
         return "Next post: today's puzzles are going out now."
-    return f"Next post: <t:{int(upcoming.timestamp())}:F>."
+    return f"Next post: {timestamp(upcoming)} ({timestamp(upcoming, 'R')})."
+
+
+def difficulty_text(levels: list[tuple[str, str, bool]], today: dt.date) -> str:
+    """Each kind's difficulty today, fixed or following the week."""
+    if not levels:
+        return "Difficulty: these puzzles have one level."
+    shown = "; ".join(
+        f"{title}: {level}" + (" (fixed)" if fixed else " (follows the week)")
+        for title, level, fixed in levels
+    )
+    return (
+        f"Difficulty on {today:%A}: {shown}. Following the week: Monday easiest to Sunday hardest."
+    )
 
 
 def parse_user_id(text: str) -> int:
@@ -720,5 +1036,5 @@ def parse_kinds(text: str) -> list[str]:
 
 async def setup(bot: PuzzleBot) -> None:
     if bot.daily_scheduler is not None:  # its posts carry this cog's Play button and alt text
-        bot.daily_scheduler.present_with(play_view, alt_text)
+        bot.daily_scheduler.present_with(play_view, how_view, alt_text)
     await bot.add_cog(Daily(bot))

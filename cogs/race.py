@@ -25,9 +25,10 @@ from bot.races.rules import RaceLimits
 from bot.races.service import RaceService
 from bot.races.store import Entry, Race, RaceStore, Rating
 from bot.races.timer import RaceTimer
+from bot.ratelimit import READING
 from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import message_for, tell_member
-from cogs.puzzles import alt_text, kind_choices
+from cogs.errors import reply, tell_member
+from cogs.puzzles import alt_text, kind_choices, labelled
 from puzzles import PuzzleError, get_kind
 from puzzles.core import plural
 
@@ -61,20 +62,6 @@ def _guild_only(interaction: discord.Interaction) -> int:
 
 def _when(moment) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
-
-
-async def reply_after_defer(interaction: discord.Interaction, text: str) -> None:
-    """The first reply after a defer fills in the deferred message (not a followup)."""
-    await interaction.edit_original_response(content=text[:2000])
-
-
-async def tell_after_defer(interaction: discord.Interaction, error: Exception) -> None:
-    """A failure after an ephemeral defer, told in the deferred message itself."""
-    text, _ = message_for(error)
-    try:
-        await reply_after_defer(interaction, text)
-    except discord.HTTPException:
-        await tell_member(interaction, error)
 
 
 # --- what a race looks like ------------------------------------------------------------------
@@ -228,10 +215,10 @@ class JoinButton(RaceButton, discord.ui.DynamicItem[discord.ui.Button], template
             races = _races(interaction)
             race = await races.join(self.race_id, interaction.user.id, _name(interaction.user))
         except Exception as error:
-            await tell_after_defer(interaction, error)
+            await tell_member(interaction, error)
             return
         _cog(interaction).waiting_for_start(self.race_id, interaction)
-        await reply_after_defer(
+        await reply(
             interaction,
             f"You're in. The race starts {_when(race.starts_at)}: your puzzle comes here then, "
             "and the clock starts for everyone at once.",
@@ -284,16 +271,12 @@ class AnswerBox(discord.ui.Modal):
             timeout=None,
             custom_id=f"puzzlebot:racebox:{race.id}",
         )
-        self.add_item(
-            discord.ui.TextInput(
-                custom_id="answer",
-                label="Answer",
-                style=discord.TextStyle.paragraph
-                if kind.multiline_input
-                else discord.TextStyle.short,
-                max_length=min(4000, kind.max_input_chars),
-            )
+        box = discord.ui.TextInput(
+            custom_id="answer",
+            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
+            max_length=min(4000, kind.max_input_chars),
         )
+        self.add_item(labelled("Answer", box))
 
 
 DYNAMIC_ITEMS = (JoinButton, MyPuzzleButton, AnswerButton)
@@ -347,6 +330,7 @@ class Races(commands.Cog):
     )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def race(
         self,
         interaction: discord.Interaction,
@@ -369,7 +353,7 @@ class Races(commands.Cog):
                 get_kind(kind.value), difficulty, start_in, minutes,
             )  # fmt: skip
         except Exception as error:
-            await tell_after_defer(interaction, error)
+            await tell_member(interaction, error)
             return
         try:
             race = await races.make(race)
@@ -379,17 +363,17 @@ class Races(commands.Cog):
             )
         except discord.HTTPException as error:
             await races.cancel(race)
-            await reply_after_defer(interaction, problem_text(interaction.channel_id, error))
+            await reply(interaction, problem_text(interaction.channel_id, error))
             return
         except Exception as error:
             await races.cancel(race)
-            await tell_after_defer(interaction, error)
+            await tell_member(interaction, error)
             return
         race = await races.posted(race, message.id)
         assert self.timer is not None
         self.timer.board_sent(race.id)
         self.waiting_for_start(race.id, interaction)
-        await reply_after_defer(
+        await reply(
             interaction,
             f"Your race is posted: {message.jump_url}. You're in; your puzzle comes here when "
             f"it starts, {_when(race.starts_at)}.",
@@ -425,16 +409,19 @@ class Races(commands.Cog):
         self, interaction: discord.Interaction, box: re.Match[str], fields: dict[str, str]
     ) -> None:
         races = _races(interaction)
-        races.puzzles.admit(interaction.user.id, interaction.guild_id, server_window=False)
+        # As a daily answer: a read of a stored puzzle, bounded by the member's own window.
+        races.puzzles.admit(
+            interaction.user.id, interaction.guild_id, server_window=False, work=READING
+        )
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             outcome = await races.answer(
                 int(box["race"]), interaction.user.id, fields.get("answer", "")
             )
         except Exception as error:
-            await tell_after_defer(interaction, error)
+            await tell_member(interaction, error)
             return
-        await reply_after_defer(interaction, discord.utils.escape_mentions(outcome.message))
+        await reply(interaction, discord.utils.escape_mentions(outcome.message)[:2000])
 
     # --- the RacePresenter the timer calls --------------------------------------------------
 

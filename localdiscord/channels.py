@@ -21,6 +21,7 @@ from .models import (
     ATTACH_FILES,
     EPHEMERAL,
     LOADING,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     VIEW_CHANNEL,
     FakeChannel,
@@ -185,6 +186,16 @@ class ChannelsArea:
         channel = self.find_channel(int(request.match_info["channel_id"]))
         if channel is None:
             return self._unknown(request, 10003, "Unknown Channel")
+        guild = self._guild_of(channel)
+        if guild is not None and not guild.channel_permissions_of(self.bot_user.id, channel) & (
+            VIEW_CHANNEL
+        ):
+            # A channel the bot cannot view is 50001 Missing Access, whatever is asked of it;
+            # 50013 Missing Permissions is for one it sees but may not act in
+            # (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json).
+            record: RecordedRequest = request[RECORD]
+            self._violate("forbidden", f"the bot cannot view #{channel.name}", record)
+            return error_response(403, 50001, "Missing Access")
         return channel
 
     async def _get_channel(self, request: web.Request) -> web.Response:
@@ -200,6 +211,11 @@ class ChannelsArea:
         if isinstance(channel, web.Response):
             return channel
         visible = self.channel_messages(channel)
+        if not self._reads_history(channel):
+            # "If the current user is missing the READ_MESSAGE_HISTORY permission in the
+            # channel, then no messages will be returned" (no error):
+            # https://discord.com/developers/docs/resources/message#get-channel-messages
+            visible = []
         query = request.query
         if "before" in query:
             visible = [m for m in visible if m.id < int(query["before"])]
@@ -229,13 +245,18 @@ class ChannelsArea:
         await self._dispatch_message_event("MESSAGE_CREATE", message)
         return json_response(message.payload())
 
+    def _reads_history(self, channel: FakeChannel) -> bool:
+        guild = self._guild_of(channel)
+        granted = guild.channel_permissions_of(self.bot_user.id, channel) if guild else -1
+        return bool(granted & READ_MESSAGE_HISTORY)
+
     def _missing_post_permissions(self, channel: FakeChannel, record: RecordedRequest) -> str:
         """What the bot would need to post this in the channel ('' when it may)."""
         guild = self._guild_of(channel)
         if guild is None:
             return ""
         granted = guild.channel_permissions_of(self.bot_user.id, channel)
-        needed = {"View Channel": VIEW_CHANNEL, "Send Messages": SEND_MESSAGES}
+        needed = {"Send Messages": SEND_MESSAGES}  # no View Channel: 50001 before this
         if record.files:
             needed["Attach Files"] = ATTACH_FILES
         return ", ".join(name for name, bit in needed.items() if not granted & bit)

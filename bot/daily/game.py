@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.daily import calendar, scoring
-from bot.daily.store import DailyPuzzle, DailyStore, Play, Post, Settings
+from bot.daily.store import POST_LAYOUTS, DailyPuzzle, DailyStore, Play, Post, Settings
 from bot.puzzle_service import PuzzleService, Refusal
 from puzzles import PuzzleError, PuzzleKind, get_kind
 from puzzles.core import Puzzle
@@ -37,11 +37,25 @@ class Due:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What happened to an answer, for the player's private reply."""
+    """What happened to an answer, for the player's private reply. `opened`: the member had
+    not pressed Play, so the answer was not checked and the puzzle was opened instead (its
+    timer starts now: a time is never shorter than the member has had the puzzle)."""
 
     solved: bool
     message: str
     share: str | None = None
+    opened: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """What a daily post shows of one kind's puzzle: what it is, never the puzzle itself."""
+
+    kind: PuzzleKind
+    number: int
+    difficulty: str  # '' for a kind without difficulties
+    about: str  # 'par 2', or the difficulty
+    played: int
 
 
 def fingerprint(kind: PuzzleKind, puzzle: Puzzle) -> str:
@@ -104,6 +118,28 @@ class DailyService:
                 example="schedule",
             )
         await self.store.set_difficulties(guild_id, difficulties)
+
+    async def set_post_layout(self, guild_id: int, layout: str) -> None:
+        """'together': the day's puzzles in one post and one close; 'separate': one each."""
+        await self.configured(guild_id)
+        if layout not in POST_LAYOUTS:
+            raise PuzzleError(
+                f"{layout!r} is not a way to post; choose {' or '.join(POST_LAYOUTS)}",
+                example="together",
+            )
+        await self.store.set_post_layout(guild_id, layout)
+
+    def difficulties_on(self, settings: Settings, day: dt.date) -> list[tuple[str, str, bool]]:
+        """Each posted kind's difficulty on `day`: (kind title, difficulty, fixed?), where not
+        fixed means it follows the week (Monday easiest to Sunday hardest)."""
+        shown = []
+        for name in settings.kinds:
+            kind = get_kind(name)
+            override = settings.difficulties.get(name)
+            level = calendar.scheduled_difficulty(kind, day, override)
+            if level is not None:
+                shown.append((kind.title, level, override is not None))
+        return shown
 
     async def set_paused(self, guild_id: int, paused: bool) -> None:
         await self.configured(guild_id)
@@ -203,16 +239,41 @@ class DailyService:
 
     # --- playing --------------------------------------------------------------------------
 
-    async def open_play(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
-        """Start (or resume) a member's play of a posted puzzle: (puzzle, play, post)."""
+    async def posted(self, guild_id: int, kind: PuzzleKind, day: dt.date):
+        """(the puzzle, its post) of a day posted in the server; a Refusal if there is none."""
         post = await self.store.post(guild_id, kind.name, day)
         if post is None or post.message_id is None:
             raise Refusal(f"There is no daily {kind.title} for {day.isoformat()} in this server.")
         daily = await self.store.puzzle(kind.name, day, post.difficulty)
         assert daily is not None, "a posted puzzle is always stored"
+        return daily, post
+
+    async def open_play(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+        """Start (or resume) a member's play of a posted puzzle: (puzzle, play, post). The
+        first call starts their timer: it is when the bot first shows them the puzzle."""
+        daily, post = await self.posted(guild_id, kind, day)
         await self.store.remember_member(guild_id, user_id, name)
         play = await self.store.start_play(guild_id, user_id, kind.name, day, self.clock())
         return daily, play, post
+
+    async def play_of(self, guild_id: int, user_id: int, kind: PuzzleKind, day) -> Play | None:
+        """The member's play of a posted puzzle, None before they pressed Play."""
+        await self.posted(guild_id, kind, day)
+        return await self.store.play(guild_id, user_id, kind.name, day)
+
+    async def day_cards(self, guild_id: int, day: dt.date, kinds: list[str]) -> list[Card]:
+        """The cards of a day's post: each kind's number, difficulty and how many played."""
+        played = await self.store.played_counts(guild_id, day)
+        cards = []
+        for name in kinds:
+            post = await self.store.post(guild_id, name, day)
+            daily = await self.store.puzzle(name, day, post.difficulty) if post else None
+            if daily is not None:
+                cards.append(
+                    Card(get_kind(name), daily.number, daily.difficulty, daily.about,
+                         played.get(name, 0))
+                )  # fmt: skip
+        return cards
 
     async def latest_post(self, guild_id: int, kind: PuzzleKind) -> Post:
         """The newest posted puzzle of a kind in the server (for /daily answer)."""
@@ -226,10 +287,21 @@ class DailyService:
     async def answer(
         self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day: dt.date, text: str
     ) -> Outcome:
-        daily, play, post = await self.open_play(guild_id, user_id, name, kind, day)
+        daily, post = await self.posted(guild_id, kind, day)
         title = f"{kind.title} #{daily.number}"
+        play = await self.store.play(guild_id, user_id, kind.name, day)
+        if play is None:  # the puzzle was never shown to them: show it, check nothing
+            await self.open_play(guild_id, user_id, name, kind, day)
+            return Outcome(
+                False,
+                f"You had not opened {title} yet, so I did not check that answer. Here it "
+                "is: your timer starts now.",
+                opened=True,
+            )
         if play.solved_at is not None:
             return already_solved(title)
+        if play.gave_up_at is not None:
+            return gave_up_already(title)
         kind.check_input_size(text, what="answer")
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
         verdict = (await self.puzzles.check(kind, puzzle, text)).value
@@ -245,8 +317,8 @@ class DailyService:
         if not await self.store.record_solve(play, now, on_time, points, text, measure):
             # Another answer of theirs was recorded while this one was being checked.
             return already_solved(title)
-        seconds = (now - play.started_at).total_seconds()
-        share = share_line(title, seconds, play.attempts + 1, play.hints, measure)
+        share = share_line(title, (now - play.started_at).total_seconds(), play.attempts + 1,
+                           play.hints, measure)  # fmt: skip
         late = "" if on_time else " The day had closed, so it counts for your stats only."
         return Outcome(True, f"Solved {title}! {points} points.{late}", share)
 
@@ -255,10 +327,36 @@ class DailyService:
         daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day)
         if kind.hint is None:
             raise Refusal(f"{kind.title} has no hints.")
-        if play.solved_at is None:
+        if not play.over:
             await self.store.count_hint(play)
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
         return daily, await self.puzzles.hint(kind, puzzle, "")
+
+    async def give_up(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+        """End the member's play unsolved and give them the answer: (puzzle, play). Not a
+        wrong answer; the day counts as not solved, and breaks a streak as a missed day does.
+        A member who solved it may see the answer too, and keeps the solve."""
+        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day)
+        if not play.over:
+            await self.store.give_up(play, self.clock())
+            play = await self.store.play(guild_id, user_id, kind.name, day) or play
+        return daily, play
+
+    async def share(self, guild_id: int, user_id: int, kind: PuzzleKind, day: dt.date) -> str:
+        """The member's spoiler-free result line of a solved daily puzzle."""
+        daily, _ = await self.posted(guild_id, kind, day)
+        play = await self.store.play(guild_id, user_id, kind.name, day)
+        title = f"{kind.title} #{daily.number}"
+        if play is None or play.solved_at is None:
+            raise Refusal(f"Solve {title} first; then your result can be shared.")
+        return share_line(title, play.seconds or 0, play.attempts, play.hints, play.measure)
+
+    async def how(self, guild_id: int, kind: PuzzleKind, day: dt.date) -> DailyPuzzle:
+        """A closed day's puzzle with its worked solution (never while it can still be played)."""
+        daily, post = await self.posted(guild_id, kind, day)
+        if post.closed_at is None and self.clock() < post.closes_at:
+            raise Refusal(f"{kind.title} #{daily.number} is still being played: no spoilers.")
+        return daily
 
     # --- the spoiler guard ----------------------------------------------------------------
 
@@ -306,7 +404,13 @@ class DailyService:
             kind.name if kind else None,
             today - dt.timedelta(days=STREAK_LOOKBACK_DAYS),
         )
-        return [(row, scoring.streaks(days[row.user_id], today).current) for row in rows]
+        lost_today = await self.store.gave_up_without_solving(
+            guild_id, [row.user_id for row in rows], kind.name if kind else None, today
+        )
+        return [
+            (row, scoring.streaks(days[row.user_id], today, row.user_id in lost_today).current)
+            for row in rows
+        ]
 
     async def stats(self, guild_id: int, user_id: int, kind: PuzzleKind | None) -> MemberStats:
         today = await self.local_today(guild_id)
@@ -351,7 +455,7 @@ def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
         played=len(plays),
         solved=len(solves),
         win_rate=len(solves) / len(plays) if plays else 0.0,
-        streaks=scoring.streaks(on_time_days, today),
+        streaks=scoring.streaks(on_time_days, today, gave_up_today=gave_up_today(plays, today)),
         fastest_seconds=min((p.seconds for p in solves if p.seconds is not None), default=None),
         best_points=max((p.points for p in solves if p.on_time), default=None),
         fewest_attempts=min((p.attempts for p in solves), default=None),
@@ -359,8 +463,18 @@ def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
     )
 
 
+def gave_up_today(plays: list[Play], today: dt.date) -> bool:
+    """Whether today is already lost: a give-up today and no solve today."""
+    todays = [play for play in plays if play.day == today]
+    return any(p.gave_up_at for p in todays) and not any(p.solved_at for p in todays)
+
+
 def already_solved(title: str) -> Outcome:
     return Outcome(True, f"You already solved {title}; one result per puzzle.")
+
+
+def gave_up_already(title: str) -> Outcome:
+    return Outcome(False, f"You gave up on {title} and saw its answer; a new one comes tomorrow.")
 
 
 def share_line(title: str, seconds: float, attempts: int, hints: int, words: int | None) -> str:

@@ -64,9 +64,10 @@ class Streaks:
     longest: int
 
 
-def streaks(solved_days: Iterable[dt.date], today: dt.date) -> Streaks:
+def streaks(solved_days: Iterable[dt.date], today: dt.date, gave_up_today: bool = False) -> Streaks:
     """Runs of consecutive days with a solve. A day missed breaks a run; today still
-    unsolved does not break the current one yet (the day is not over)."""
+    unsolved does not break the current one yet (the day is not over), unless the member
+    gave up today: that ends the day now, as a miss."""
     days = sorted(set(solved_days))
     longest = run = 0
     previous: dt.date | None = None
@@ -75,6 +76,8 @@ def streaks(solved_days: Iterable[dt.date], today: dt.date) -> Streaks:
         longest = max(longest, run)
         previous = day
     current = 0
+    if gave_up_today and previous != today:
+        return Streaks(0, longest)
     if previous is not None and (today - previous).days <= 1:
         current = run
     return Streaks(current, longest)

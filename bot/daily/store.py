@@ -22,6 +22,10 @@ def from_iso(text: str) -> dt.datetime:
     return dt.datetime.fromisoformat(text)
 
 
+# How a server's day is posted: every kind in one message (and one close), or one each.
+POST_LAYOUTS = ("together", "separate")
+
+
 @dataclass(frozen=True)
 class Settings:
     guild_id: int
@@ -33,6 +37,7 @@ class Settings:
     paused: bool
     last_error: str | None
     last_error_at: str | None
+    post_layout: str = "together"  # POST_LAYOUTS: one message for the day, or one per kind
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,12 @@ class Play:
     on_time: bool
     points: int
     measure: int | None
+    gave_up_at: dt.datetime | None = None  # the member asked for the answer: not solved
+
+    @property
+    def over(self) -> bool:
+        """Solved or given up: the play takes no more answers."""
+        return self.solved_at is not None or self.gave_up_at is not None
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,11 @@ class DailyStore:
         await self._write(
             "UPDATE daily_settings SET difficulties = ? WHERE guild_id = ?",
             (json.dumps(difficulties, sort_keys=True), guild_id),
+        )
+
+    async def set_post_layout(self, guild_id: int, layout: str) -> None:
+        await self._write(
+            "UPDATE daily_settings SET post_layout = ? WHERE guild_id = ?", (layout, guild_id)
         )
 
     async def set_paused(self, guild_id: int, paused: bool) -> None:
@@ -307,6 +323,14 @@ class DailyStore:
         )
         return [_post(row) for row in rows]
 
+    async def posts_in_message(self, guild_id: int, message_id: int) -> list[Post]:
+        """The posts one message carries (every kind of the day, when posted together)."""
+        rows = await self._all(
+            "SELECT * FROM daily_posts WHERE guild_id = ? AND message_id = ? ORDER BY kind",
+            (guild_id, message_id),
+        )
+        return [_post(row) for row in rows]
+
     async def open_posts(self, guild_id: int) -> list[Post]:
         rows = await self._all(
             "SELECT * FROM daily_posts WHERE guild_id = ? AND closed_at IS NULL"
@@ -346,11 +370,31 @@ class DailyStore:
         assert play is not None
         return play
 
+    async def played_counts(self, guild_id: int, day: dt.date) -> dict[str, int]:
+        """How many members have opened each kind's puzzle of the day."""
+        rows = await self._all(
+            "SELECT kind, COUNT(*) AS played FROM daily_plays WHERE guild_id = ? AND day = ?"
+            " GROUP BY kind",
+            (guild_id, day.isoformat()),
+        )
+        return {row["kind"]: row["played"] for row in rows}
+
     async def count_attempt(self, play: Play) -> None:
         await self._write(
             "UPDATE daily_plays SET attempts = attempts + 1 WHERE guild_id = ? AND user_id = ?"
-            " AND kind = ? AND day = ? AND solved_at IS NULL",
+            " AND kind = ? AND day = ? AND solved_at IS NULL AND gave_up_at IS NULL",
             _play_key(play),
+        )
+
+    async def give_up(self, play: Play, at: dt.datetime) -> bool:
+        """End an unsolved play without a solve (the member saw the answer); False if it was
+        already over."""
+        return bool(
+            await self._write(
+                "UPDATE daily_plays SET gave_up_at = ? WHERE guild_id = ? AND user_id = ?"
+                " AND kind = ? AND day = ? AND solved_at IS NULL AND gave_up_at IS NULL",
+                (iso(at), *_play_key(play)),
+            )
         )
 
     async def count_hint(self, play: Play) -> None:
@@ -370,7 +414,8 @@ class DailyStore:
             solved = await inside.execute(
                 "UPDATE daily_plays SET attempts = attempts + 1, solved_at = ?, seconds = ?,"
                 " on_time = ?, points = ?, answer = ?, measure = ? WHERE guild_id = ?"
-                " AND user_id = ? AND kind = ? AND day = ? AND solved_at IS NULL",
+                " AND user_id = ? AND kind = ? AND day = ? AND solved_at IS NULL"
+                " AND gave_up_at IS NULL",
                 *(iso(at), seconds, int(on_time), points, answer, measure, *_play_key(play)),
             )
             if solved and on_time:  # late solves count for stats, not for the board
@@ -412,6 +457,25 @@ class DailyStore:
         for row in await self._all(sql, params):
             days[row["user_id"]].append(dt.date.fromisoformat(row["day"]))
         return days
+
+    async def gave_up_without_solving(
+        self, guild_id: int, user_ids: list[int], kind: str | None, day: dt.date
+    ) -> set[int]:
+        """Those of `user_ids` who gave up a puzzle on `day` and solved none that day (their
+        streak ends today, as a missed day's would)."""
+        if not user_ids:
+            return set()
+        marks = ",".join("?" * len(user_ids))
+        sql = (
+            "SELECT user_id FROM daily_plays WHERE guild_id = ? AND day = ?"
+            f" AND user_id IN ({marks})"
+        )
+        params: tuple = (guild_id, day.isoformat(), *user_ids)
+        if kind:
+            sql += " AND kind = ?"
+            params += (kind,)
+        sql += " GROUP BY user_id HAVING MAX(gave_up_at) IS NOT NULL AND MAX(solved_at) IS NULL"
+        return {row["user_id"] for row in await self._all(sql, params)}
 
     async def day_results(self, guild_id: int, kind: str, day: dt.date) -> list[tuple[str, Play]]:
         rows = await self._all(
@@ -558,5 +622,6 @@ def _play(row) -> Play:
         day=dt.date.fromisoformat(row["day"]),
         started_at=from_iso(row["started_at"]),
         solved_at=from_iso(row["solved_at"]) if row["solved_at"] else None,
+        gave_up_at=from_iso(row["gave_up_at"]) if row["gave_up_at"] else None,
         on_time=bool(row["on_time"]),
     )

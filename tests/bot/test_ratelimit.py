@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import tracemalloc
 
-from bot.ratelimit import SolveLimits
+from bot.ratelimit import READING, SolveLimits
 
 
 class Clock:
@@ -78,3 +78,31 @@ def test_memory_is_bounded_by_the_members_active_in_the_window():
         tracemalloc.stop()
     assert len(limits.users) <= 6_001
     assert held < 4_000_000, f"{held / 1e6:.1f} MB"
+
+
+def test_reads_have_their_own_window_and_a_refusal_says_which_window_was_full():
+    clock = Clock()
+    limits = SolveLimits(per_user=1, per_guild=10, window=60, clock=clock, reads_per_user=2)
+    assert limits.start(1, 100) is None
+    solving = limits.start(1, 100)
+    assert (solving.work, solving.whose, solving.limit, solving.wait) == (
+        "solving",
+        "member",
+        1,
+        60,
+    )
+    # Reads are not solving: the member still has their two.
+    assert limits.start(1, 100, READING) is None
+    clock.now += 20
+    assert limits.start(1, 100, READING) is None
+    reading = limits.start(1, 100, READING)
+    assert (reading.work, reading.whose, reading.limit, reading.wait) == (
+        "reading",
+        "member",
+        2,
+        40,
+    )
+    # A full server window is named as the server's.
+    crowded = SolveLimits(per_user=5, per_guild=1, window=60, clock=clock)
+    assert crowded.start(1, 100) is None
+    assert crowded.start(2, 100).whose == "server"

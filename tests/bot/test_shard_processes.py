@@ -151,6 +151,12 @@ async def test_three_shard_processes_post_once_survive_a_kill_and_record_each_an
         # 600 members answer at once, 200 at each process.
         daily = await store.puzzle("letterboxed", MONDAY, post.difficulty)
         right = answer_for(daily.puzzle_text)
+        # Each opens the puzzle first: an answer before Play opens it, unchecked and untimed.
+        opening = await asyncio.gather(
+            *(answer(server, guild, member, "open") for guild, member in members)
+        )
+        opened = await asyncio.gather(*(handle.reply(timeout=120) for handle in opening))
+        assert all("did not check" in reply.content for reply in opened)
         answers = await asyncio.gather(
             *(answer(server, guild, member, right) for guild, member in members)
         )

@@ -317,7 +317,7 @@ def test_daily_puzzle_set_up_played_and_on_the_leaderboard(playground_url, brows
     browser.find_element(By.ID, "clock-next-post").click()
     page.wait_for(lambda: "posted" in browser.find_element(By.ID, "clock-note").text, 180)
     page.open_channel("puzzles")
-    page.picture_in("Letter Boxed #")
+    page.message_with("nobody has played yet")  # the post says what it is, not the puzzle
 
     # Bob presses Play, reads the puzzle in his private reply, and answers in the text box.
     page.act_as("bob")
@@ -332,13 +332,14 @@ def test_daily_puzzle_set_up_played_and_on_the_leaderboard(playground_url, brows
     assert "100 points" in page.message_with("Solved Letter Boxed").text
 
     page.send("/leaderboard period:today")
-    page.wait_for(lambda: "Bob" in page.message_with("used /leaderboard").text)
-    page.screenshot_shows(page.picture_in("used /leaderboard"), screenshots / "leaderboard.png")
+    board = page.picture_in("used /leaderboard")  # one picture, its alt text the table
+    assert "1. Bob, 100 pts" in board.get_attribute("alt")
+    page.screenshot_shows(board, screenshots / "leaderboard.png")
 
     # The end of the day: the answer is posted for everyone.
     browser.find_element(By.ID, "clock-end-day").click()
     closed = page.message_with(f"Letter Boxed #{number} has closed")
-    assert "1 played, 1 solved" in closed.text and "1. Bob: 100 points" in closed.text
-    page.picture_in(f"Letter Boxed #{number} has closed")  # the answer drawn in
+    assert "1 played, 1 solved" in closed.text and "1. Bob, 100 points" in closed.text
+    page.picture_in(f"Letter Boxed #{number} has closed")  # the answer drawn in, a spoiler
     page.act_as("alice")
     page.wait_for(lambda: not [m for m in page.messages() if "Solved Letter Boxed" in m.text])

@@ -20,11 +20,11 @@ def refusal(kind: type[discord.HTTPException], status: int, code: int, text: str
     [
         (refusal(discord.NotFound, 404, 10003, "Unknown Channel"), True, "no longer exists"),
         (refusal(discord.Forbidden, 403, 50001, "Missing Access"), True, "may not post"),
-        (refusal(discord.Forbidden, 403, 50013, "Missing Permissions"), False, "Send Messages"),
+        (refusal(discord.Forbidden, 403, 50013, "Missing Permissions"), True, "Send Messages"),
         (refusal(discord.DiscordServerError, 503, 0, "Unavailable"), False, "(503)"),
     ],
 )
-def test_a_gone_or_unseen_channel_is_permanent_a_permission_or_outage_is_tried_again(
+def test_a_gone_hidden_or_shut_channel_is_permanent_an_outage_is_tried_again(
     error, permanent, said
 ):
     assert is_permanent(error) is permanent

@@ -88,3 +88,10 @@ def test_only_kinds_scored_by_words_count_the_words_over_the_fewest():
     assert scoring.extra_words(None, 2) == scoring.extra_words(3, None) == 0
     letter_boxed_rule, sudoku_rule = scoring.rule_text("letterboxed"), scoring.rule_text("sudoku")
     assert "word over the fewest" in letter_boxed_rule and "word" not in sudoku_rule
+
+
+def test_giving_up_today_ends_the_current_streak_now_but_a_solve_today_keeps_it():
+    today = dt.date(2026, 3, 10)
+    yesterday = today - dt.timedelta(days=1)
+    assert scoring.streaks([yesterday], today, gave_up_today=True) == scoring.Streaks(0, 1)
+    assert scoring.streaks([yesterday, today], today, gave_up_today=True).current == 2

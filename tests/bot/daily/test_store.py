@@ -113,3 +113,21 @@ async def test_a_claim_passes_on_when_released_or_when_its_holder_is_gone(store)
     # "second" dies holding it: once the lease has run out, another process takes over.
     assert not await store.claim(post, "third", START + LEASE - dt.timedelta(seconds=1), LEASE)
     assert await store.claim(post, "third", START + LEASE + dt.timedelta(seconds=1), LEASE)
+
+
+async def test_a_give_up_ends_the_play_once_and_a_solve_after_it_is_not_recorded(store):
+    await store.remember_member(GUILD, 20, "quitter")
+    play = await store.start_play(GUILD, 20, "letterboxed", DAY, START)
+    await store.count_attempt(play)
+    assert await store.give_up(play, START + dt.timedelta(minutes=4))
+    assert not await store.give_up(play, START + dt.timedelta(minutes=5)), "given up once"
+    await store.count_attempt(play)  # an answer after giving up is not a wrong try
+    assert not await store.record_solve(play, START + dt.timedelta(minutes=6), True, 100, "x", 2)
+    kept = await store.play(GUILD, 20, "letterboxed", DAY)
+    assert kept.gave_up_at == START + dt.timedelta(minutes=4) and kept.over
+    assert (kept.attempts, kept.solved_at) == (1, None)
+
+    await solve(store, GUILD, 21, "solver", minutes=2)
+    assert await store.played_counts(GUILD, DAY) == {"letterboxed": 2}
+    assert await store.gave_up_without_solving(GUILD, [20, 21], None, DAY) == {20}
+    assert await store.gave_up_without_solving(GUILD, [20], "sudoku", DAY) == set()
