@@ -36,6 +36,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         without_garbage_collection()  # run as a one-off command, not called from Python
     argv = sys.argv[1:] if argv is None else list(argv)
     report = Report(as_json="--json" in argv)
+    return _delivered(lambda: _run(argv, report))
+
+
+def _run(argv: Sequence[str], report: Report) -> int:
+    """Run the command line and write its report; the exit status."""
     try:
         parser, args = _parsed_command_line(argv)
     except UsageError as error:
@@ -57,11 +62,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         report.data["traceback"] = traceback.format_exc()
         report.fail(f"internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL_ERROR
+    return report.finish()
+
+
+def _delivered(write: Callable[[], int]) -> int:
+    """The exit status of `write` (the report), or of failing to write it: a reader that
+    left (`puzzlebot ... | head`) is no failure; a full disk (`> /dev/full`) is one line."""
     try:
-        return report.finish()
-    except BrokenPipeError:  # e.g. `puzzlebot ... | head`: the reader left, nothing is wrong
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        code = write()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        code = 0
+    except OSError as error:
+        _write(sys.stderr, f"puzzlebot: could not write the output: {error.strerror}")
+        code = EXIT_INTERNAL_ERROR
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush
+    return code
 
 
 def without_garbage_collection() -> None:
