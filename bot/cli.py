@@ -13,7 +13,6 @@ import atexit
 import contextlib
 import errno
 import gc
-import math
 import os
 import random
 import re
@@ -535,24 +534,29 @@ def _add_option_flags(parser: argparse.ArgumentParser, options: list[Option]) ->
         )
 
 
-TYPE_NAMES = {int: "a whole number", float: "a number", str: "text"}
-
-
 def _option_value(option: Option) -> Callable[[str], Any]:
-    """Reads an option's value from the command line: of its type and finite. Its range is
-    checked with the kind's own declaration when the kind uses it (Option.coerce)."""
+    """Reads an option's value from the command line by the rule the bot's options follow
+    (Option.coerce: ASCII digits only, finite, inside the declared range), and passes on the
+    text as typed, which the kind reads again when it uses it: a message then quotes what was
+    typed ('8.0000000001'), not a rounded float."""
 
-    def read(text: str) -> Any:
+    def read(text: str) -> str:
         try:
-            value = option.type(text)
-        except (TypeError, ValueError):
-            what = TYPE_NAMES.get(option.type, option.type.__name__)
-            raise argparse.ArgumentTypeError(f"must be {what}, not {text!r}") from None
-        if isinstance(value, float) and not math.isfinite(value):  # nan passes every range
-            raise argparse.ArgumentTypeError(f"must be a finite number, not {text!r}")
-        return value
+            option.coerce(_utf8(text, f"--{option.name.replace('_', '-')}"))
+        except PuzzleError as refusal:
+            raise argparse.ArgumentTypeError(refusal.message) from None
+        return text
 
     return read
+
+
+def _file_name(text: str) -> str:
+    """A file to write (--image): a name that is not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "needs the name of a file to write the picture to, e.g. --image answer.png"
+        )
+    return text
 
 
 def kinds_listing() -> str:
@@ -598,7 +602,9 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         return sub
 
     solve = puzzle_command("solve", run_solve, "solve a puzzle")
-    solve.add_argument("--image", metavar="PNG", help="write a picture of the solution")
+    solve.add_argument(
+        "--image", metavar="PNG", type=_file_name, help="write a picture of the solution"
+    )
     _add_option_flags(solve, _all_options(kinds, "solve_options"))
 
     check = puzzle_command("check", run_check, "check an answer against the rules")
@@ -607,7 +613,7 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
 
     hint = puzzle_command("hint", run_hint, "a hint toward the solution")
     hint.add_argument("--progress", help="your words or moves so far")
-    hint.add_argument("--image", metavar="PNG", help="write a picture of the hint")
+    hint.add_argument("--image", metavar="PNG", type=_file_name, help="write a picture of the hint")
 
     migrate = command(
         "migrate-db", run_migrate_db, "copy the bot's database into a new one (e.g. PostgreSQL)"
@@ -630,7 +636,9 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         "--difficulty", "--day", dest="difficulty", help="e.g. easy, hard; or monday..sunday"
     )
     generate.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
-    generate.add_argument("--image", metavar="PNG", help="write a picture of the puzzle")
+    generate.add_argument(
+        "--image", metavar="PNG", type=_file_name, help="write a picture of the puzzle"
+    )
     _add_option_flags(generate, _all_options(kinds, "generate_options"))
 
     command("kinds", run_kinds, "list the puzzle kinds with an example each")

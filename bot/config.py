@@ -12,9 +12,12 @@ from __future__ import annotations
 import math
 import os
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from puzzles.core import is_number, shown  # the one rule for typed digits: ASCII 0-9 only
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -103,32 +106,31 @@ def _shards_from_environment(environ: dict[str, str]) -> dict[str, Any]:
         text = environ.get(variable, "").strip()
         if not text:
             continue
-        try:
-            value = [int(part) for part in text.split(",")]
-        except ValueError:
-            value = None
+        parts = [part.strip() for part in text.split(",")]
+        readable = all(_short_number(part.removeprefix("-")) for part in parts)
+        value = [int(part) for part in parts] if readable else None
         if name == "shard_count":
             value = value[0] if value and len(value) == 1 else text
         if value is None:
             raise ConfigError(
-                f"{variable} must be shard numbers separated by commas, e.g. 0 or 0,1; not {text!r}"
+                f"{variable} must be shard numbers separated by commas, e.g. 0 or 0,1;"
+                f" not {shown(text)}"
             )
         values[name] = _checked(variable, name, value)
     return values
 
 
-def _values_from_file(path: Path) -> dict[str, Any]:
-    try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(
-            f"config file {path} not found; copy config.example.toml to {path}"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read config file {path}: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+# A config file is a few kilobytes; reading stops past this, so `--config /dev/zero` (or a
+# log file named by mistake) is refused instead of read until memory runs out.
+MAX_CONFIG_BYTES = 1_000_000
 
+
+def _short_number(text: str) -> bool:
+    return is_number(text) and len(text) <= NUMBER_DIGITS_READ
+
+
+def _values_from_file(path: Path) -> dict[str, Any]:
+    document = _document(path, _config_text(path))
     values: dict[str, Any] = {}
     for section, table in document.items():
         if not isinstance(table, dict):
@@ -140,6 +142,46 @@ def _values_from_file(path: Path) -> dict[str, Any]:
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known keys: {known})")
             values[name] = _checked(f"{path}: {section}.{key}", name, value)
     return values
+
+
+def _config_text(path: Path) -> str:
+    """The file's text, read no further than MAX_CONFIG_BYTES; a UTF-8 byte order mark at
+    the start (as Notepad writes it) is not part of it."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        raise ConfigError(
+            f"config file {path} not found; copy config.example.toml to {path}"
+        ) from None
+    except OSError as error:
+        raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(
+            f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes, too large for a config file"
+            " (a puzzlebot config is a few kilobytes; see config.example.toml)"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+            f"{error.start}); save it as UTF-8"
+        ) from None
+
+
+def _document(path: Path, text: str) -> dict[str, Any]:
+    """The TOML document, or a ConfigError of one line for whatever tomllib cannot read."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(
+            f"{path} nests arrays or tables too deeply to read; a config needs no nesting"
+        ) from None
+    except ValueError as error:  # a number of thousands of digits, which int() refuses
+        raise ConfigError(f"{path} holds a value that cannot be read: {error}") from None
 
 
 def _checked(label: str, name: str, value: Any) -> Any:
@@ -186,6 +228,9 @@ def _checked(label: str, name: str, value: Any) -> Any:
 
 DISCORD_ID_MAX = 2**63 - 1  # ids are 64-bit snowflakes
 SHARDS_MAX = 100_000
+# Digits of a shard number read from the environment: more is out of range anyway, and
+# int() is never asked to read thousands of them.
+NUMBER_DIGITS_READ = len(str(SHARDS_MAX)) + 1
 
 # Every number's allowed range: field -> (lowest, highest, unit). config.example.toml says the same.
 RANGES: dict[str, tuple[float, float, str]] = {
@@ -226,9 +271,9 @@ def _check_shards(label: str, values: dict[str, Any]) -> None:
             f"{label} has {outside[0]}, but with shard_count = {count} the shards are"
             f" numbered 0 to {count - 1}"
         )
-    repeated = sorted({n for n in ids if ids.count(n) > 1})
+    repeated = [n for n, times in Counter(ids).items() if times > 1]
     if repeated:
-        raise ConfigError(f"{label} lists shard {repeated[0]} more than once")
+        raise ConfigError(f"{label} lists shard {min(repeated)} more than once")
 
 
 def _in_range(value: Any, low: float, high: float, kind: type) -> bool:

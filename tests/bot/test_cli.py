@@ -166,10 +166,21 @@ USAGE_MISTAKES = [
     (["solve", "letterboxed", "vro wal eth bdi", "--bogus"], "unrecognized arguments: --bogus"),
     (["solve"], "required: kind"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
-    (["solve", "ladder", "cold", "--longest", "--seconds", "nan"], "must be a finite number"),
-    (["solve", "ladder", "cold", "--longest", "--seconds", "inf"], "must be a finite number"),
-    (["solve", "ladder", "cold", "--longest", "--seconds", "1e400"], "must be a finite number"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "nan"], "must be a number from 1 to 8"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "inf"], "must be a number from 1 to 8"),
+    (
+        ["solve", "ladder", "cold", "--longest", "--seconds", "1e400"],
+        "must be a number from 1 to 8",
+    ),
     (["solve", "qless", "abcdefghijkl", "--max-solutions", "9" * 5000], "must be a whole number"),
+    # The rule puzzle text follows: ASCII digits only (int() would read these as 10 and 8).
+    (["solve", "letterboxed", "vro wal eth bdi", "--max-words", "١٠"], "whole number from 1"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "٨"], "must be a number from 1 to 8"),
+    (["generate", "ladder", "--letters", "４"], "letters must be a whole number"),
+    # The value as typed, not a float rounded to the maximum it is past.
+    (["solve", "ladder", "cold", "--longest", "--seconds", "8.0000000001"], "not '8.0000000001'"),
+    (["solve", "letterboxed", "vro wal eth bdi", "--image", ""], "--image answer.png"),
+    (["generate", "sudoku", "--image", " "], "--image answer.png"),
 ]
 
 
