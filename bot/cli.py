@@ -16,7 +16,9 @@ import gc
 import os
 import random
 import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -163,6 +165,23 @@ class Report:
         self.timings[f"{name}_ms"] = round((time.perf_counter() - start) * 1000, 3)
         return result
 
+    @contextlib.contextmanager
+    def within_deadline(self, kind: PuzzleKind, command: str):
+        """The work of one command, stopped past the deadline the bot gives the same job
+        (bot/deadlines.py), with the message the bot's member would read."""
+        from bot import deadlines
+
+        making = command == "generate"
+        seconds = deadlines.GENERATE_SECONDS if making else deadlines.SOLVE_SECONDS
+        try:
+            with _alarm_after(seconds):
+                yield
+        except PastDeadline:
+            from bot.puzzle_service import too_slow_message
+
+            message = too_slow_message(kind, making=making)
+            raise PuzzleError(message.format(seconds=seconds)) from None
+
     def say(self, line: str) -> None:
         self.lines.append(line)
 
@@ -179,6 +198,32 @@ class Report:
         else:
             _write(sys.stderr, f"{usage}puzzlebot: {message}")
         return EXIT_BAD_INPUT
+
+
+class PastDeadline(BaseException):
+    """The work ran past its deadline (a BaseException, so no `except Exception` inside a
+    solver can swallow it)."""
+
+
+@contextlib.contextmanager
+def _alarm_after(seconds: float):
+    """Raise PastDeadline in this thread once `seconds` of wall-clock time have passed, as
+    the bot's pool stops a job's worker. Signals reach only the main thread: a call from
+    another thread (a test's) runs unbounded."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise PastDeadline
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _json(document: dict[str, Any]) -> str:
@@ -200,11 +245,13 @@ def run_solve(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
     options = _given_options(args, _all_options(args.kinds, "solve_options"))
     _reject_foreign_options(kind, kind.solve_options, options)
-    solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
+    with report.within_deadline(kind, "solve"):
+        solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
+        png = _picture(args, report, kind, puzzle, solution)
     report.data["solution"] = to_jsonable(solution)
     report.data["answer"] = solution.text()
     report.say(solution.text())
-    _write_image(args, report, kind, puzzle, solution)
+    _write_image(args, report, png)
 
 
 def run_check(args: argparse.Namespace, report: Report) -> None:
@@ -217,7 +264,8 @@ def run_check(args: argparse.Namespace, report: Report) -> None:
         raise PuzzleError("give your answer with --answer or --answer-file")
     kind.check_input_size(answer, what="answer")  # as the bot does, before any parsing
     kind, puzzle = _parsed_puzzle(args, report)
-    verdict = report.timed("check", lambda: kind.check(puzzle, answer))
+    with report.within_deadline(kind, "check"):
+        verdict = report.timed("check", lambda: kind.check(puzzle, answer))
     report.data["verdict"] = to_jsonable(verdict)
     report.say(verdict.text())
 
@@ -229,12 +277,14 @@ def run_hint(args: argparse.Namespace, report: Report) -> None:
     progress = _utf8(args.progress or "", "the progress")
     kind.check_input_size(progress, what="progress")  # as the bot does, before any parsing
     kind, puzzle = _parsed_puzzle(args, report)
-    hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
+    with report.within_deadline(kind, "hint"):
+        hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
+        png = _picture(args, report, kind, puzzle, None if isinstance(hint, str) else hint)
     report.data["hint"] = hint_text(hint)
     if not isinstance(hint, str):
         report.data["hint_detail"] = to_jsonable(hint)
     report.say(hint_text(hint))
-    _write_image(args, report, kind, puzzle, None if isinstance(hint, str) else hint)
+    _write_image(args, report, png)
 
 
 def run_generate(args: argparse.Namespace, report: Report) -> None:
@@ -244,12 +294,14 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
     if args.text:
         options["text"] = _utf8(" ".join(args.text), "the text")
     _reject_foreign_options(kind, kind.generate_options, options)
-    puzzle = report.timed(
-        "generate", lambda: kind.generate_with(random.Random(seed), args.difficulty, options)
-    )
+    with report.within_deadline(kind, "generate"):
+        puzzle = report.timed(
+            "generate", lambda: kind.generate_with(random.Random(seed), args.difficulty, options)
+        )
+        png = _picture(args, report, kind, puzzle, None)
     report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
     report.say(f"{kind.title} (seed {seed}): {puzzle.text()}")
-    _write_image(args, report, kind, puzzle, None)
+    _write_image(args, report, png)
 
 
 def run_bot(args: argparse.Namespace, report: Report) -> None:
@@ -494,12 +546,18 @@ def _reject_foreign_options(
             raise PuzzleError(f"--{name.replace('_', '-')} does not apply to {kind.title}")
 
 
-def _write_image(args, report: Report, kind: PuzzleKind, puzzle, solution) -> None:
+def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes | None:
+    """The PNG --image asks for (drawn inside the deadline, as the bot's job draws it)."""
     if not args.image:
-        return
+        return None
     from renderers import draw  # Pillow is only loaded when a picture is asked for
 
-    png = report.timed("render", lambda: draw(kind.name, puzzle, solution))
+    return report.timed("render", lambda: draw(kind.name, puzzle, solution))
+
+
+def _write_image(args, report: Report, png: bytes | None) -> None:
+    if png is None:
+        return
     path = Path(args.image)
     path.write_bytes(png)
     report.data["image"] = str(path)

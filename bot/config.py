@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from bot import deadlines
 from puzzles.core import is_number, shown  # the one rule for typed digits: ASCII 0-9 only
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -33,8 +34,8 @@ class Config:
     owner_ids: tuple[int, ...] = ()
     database: str = "sqlite:///puzzlebot.sqlite3"  # or a file name, or postgresql://...
     workers: int = 2
-    deadline_seconds: float = 10.0
-    generate_deadline_seconds: float = 60.0
+    deadline_seconds: float = deadlines.SOLVE_SECONDS
+    generate_deadline_seconds: float = deadlines.GENERATE_SECONDS
     queue_size: int = 256
     per_user: int = 5
     per_guild: int = 60

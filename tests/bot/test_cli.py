@@ -3,14 +3,19 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
+import string
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from bot import deadlines
 from bot.cli import EXIT_BAD_INPUT, main
+from bot.config import Config
 from puzzles import get_kind
 
 
@@ -384,3 +389,35 @@ def test_a_one_off_command_loads_only_its_kind(argv, kinds_loaded):
     )
     loaded = done.stdout.strip().splitlines()[-1].split(",")
     assert loaded == (list(KIND_MODULES) if kinds_loaded == "all" else kinds_loaded), done.stderr
+
+
+# --- the bot's deadlines (issue 30) ------------------------------------------------------------
+
+# 1,500 letters (the most a cryptogram may have) of no language: a patristocrat search that
+# once ran 53 s from the command line, where the bot stops it after 10 s.
+RANDOM_LETTERS = "".join(random.Random(1).choice(string.ascii_uppercase) for _ in range(1500))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "cryptogram", "--patristocrat", RANDOM_LETTERS],
+        ["hint", "cryptogram", RANDOM_LETTERS],
+        ["check", "cryptogram", RANDOM_LETTERS, "--answer", RANDOM_LETTERS[::-1]],
+    ],
+    ids=["solve", "hint", "check"],
+)
+def test_the_command_line_stops_at_the_bots_deadline_with_the_bots_message(command):
+    script = Path(sys.executable).with_name("puzzlebot")
+    start = time.perf_counter()
+    done = subprocess.run([script, *command, "--json"], capture_output=True, text=True, timeout=120)
+    seconds = time.perf_counter() - start
+    assert done.returncode == EXIT_BAD_INPUT, done.stderr
+    error = json.loads(done.stdout)["error"]
+    assert error.startswith(f"That Cryptogram took longer than {deadlines.SOLVE_SECONDS:g} s")
+    assert seconds < deadlines.SOLVE_SECONDS + 8  # start-up and parsing besides the deadline
+
+
+def test_the_deadline_is_the_bots_own():
+    assert Config().deadline_seconds == deadlines.SOLVE_SECONDS
+    assert Config().generate_deadline_seconds == deadlines.GENERATE_SECONDS
