@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import deadlines
-from puzzles.core import is_number, shown  # the one rule for typed digits: ASCII 0-9 only
+from puzzles.core import is_number, shorten, shown  # the one rule for typed digits: ASCII 0-9 only
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -202,27 +202,29 @@ def _checked(label: str, name: str, value: Any) -> Any:
         if not all(_in_range(v, 0, SHARDS_MAX - 1, int) for v in numbers):
             raise ConfigError(
                 f"{label} must be a list of this process's shard numbers, counted from 0,"
-                f" e.g. [0, 1]; not {value!r}"
+                f" e.g. [0, 1]; not {_quoted(value)}"
             )
         return tuple(value)
     if name == "log_level":
         if not isinstance(value, str) or value.upper() not in LOG_LEVELS:
-            raise ConfigError(f"{label} must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+            raise ConfigError(
+                f"{label} must be one of {', '.join(LOG_LEVELS)}, not {_quoted(value)}"
+            )
         return value.upper()
     if expected == "bool":
         if not isinstance(value, bool):
-            raise ConfigError(f"{label} must be true or false, not {value!r}")
+            raise ConfigError(f"{label} must be true or false, not {_quoted(value)}")
         return value
     if expected == "str":
         if not isinstance(value, str):
-            raise ConfigError(f"{label} must be a string in quotes, not {value!r}")
+            raise ConfigError(f"{label} must be a string in quotes, not {_quoted(value)}")
         return value
     if expected in ("int", "float"):
         low, high, unit = RANGES[name]
         if not _in_range(value, low, high, int if expected == "int" else float):
             what = "a whole number" if expected == "int" else "a number"
             span = f"from {_number(low)} to {_number(high)}{unit}"
-            raise ConfigError(f"{label} must be {what} {span}, not {value!r}")
+            raise ConfigError(f"{label} must be {what} {span}, not {_quoted(value)}")
         return float(value) if expected == "float" else value
     raise AssertionError(f"no check for config field {name}")  # pragma: no cover
 
@@ -275,6 +277,12 @@ def _check_shards(label: str, values: dict[str, Any]) -> None:
     repeated = [n for n, times in Counter(ids).items() if times > 1]
     if repeated:
         raise ConfigError(f"{label} lists shard {min(repeated)} more than once")
+
+
+def _quoted(value: Any) -> str:
+    """A value for a message, cut to a length one line can hold ('999...' of 5,000 digits
+    would be a screenful)."""
+    return shown(value) if isinstance(value, str) else shorten(repr(value))
 
 
 def _in_range(value: Any, low: float, high: float, kind: type) -> bool:

@@ -12,6 +12,7 @@ cannot be made) gives a StorageError with one line saying so; nothing is left op
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 import time
@@ -454,7 +455,8 @@ def _new_sqlite_file(url: str) -> Path | None:
 
 def _delete_sqlite_file(path: Path) -> None:
     for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
-        leftover.unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):  # never made
+            leftover.unlink()
 
 
 def _is_postgres_error(error: BaseException) -> bool:
