@@ -405,6 +405,7 @@ async def copy_between(source_url: str, target_url: str) -> dict[str, int]:
     try:
         source = await open_source(source_url)
         try:
+            await _refuse_a_target_with_rows(target_url)  # before opening migrates it
             target = await Database.open(target_url)
             try:
                 return await copy_database(source, target)
@@ -538,6 +539,31 @@ async def _refuse_unless_current(connection: Connection) -> None:
         raise StorageError(f"it is not a puzzlebot database: it has no {missing[0]} table")
 
 
+async def _refuse_a_target_with_rows(url: str) -> None:
+    """A SQLite file that holds the bot's rows, read before anything is written to it (an
+    older puzzlebot's would be migrated by opening it). PostgreSQL's are counted inside the
+    copy's transaction, which undoes any migration with the rest."""
+    path = sqlite_path(url)
+    if is_postgres_url(url) or not Path(path).is_file() or not Path(path).stat().st_size:
+        return
+    connection = SQLiteConnection(await SQLiteConnection.open(path, read_only=True))
+    try:
+        tables = set(await _table_names(connection)) if await _schema_version(connection) else ()
+        for table in TABLES:
+            if table in tables and await _count(connection, table):
+                raise _holds_rows(table)
+    except sqlite3.DatabaseError:
+        return  # not a database it can read: opening it says what it is
+    finally:
+        await connection.close()
+
+
+def _holds_rows(table: str) -> StorageError:
+    return StorageError(
+        f"the target database already holds {table} rows; copy into a new, empty one"
+    )
+
+
 async def copy_database(source: Database, target: Database) -> dict[str, int]:
     """Copy every row of `source`, as one snapshot, into `target` (which must hold none) in
     one transaction, and check each table's count on both sides before it commits; the
@@ -546,9 +572,7 @@ async def copy_database(source: Database, target: Database) -> dict[str, int]:
     async with source.connection.snapshot() as reading, target.connection.transaction() as inside:
         for table in TABLES:
             if await _count(inside, table):
-                raise StorageError(
-                    f"the target database already holds {table} rows; copy into a new, empty one"
-                )
+                raise _holds_rows(table)
         for table in TABLES:
             copied[table] = await _copy_table(reading, inside, table)
         if inside.dialect == "postgresql":  # new log rows continue after the copied ids

@@ -372,3 +372,16 @@ def test_a_database_that_cannot_be_opened_leaves_no_thread_behind_its_event_loop
         [sys.executable, "-c", THREAD_FAILURES, where], capture_output=True, text=True, timeout=120
     )
     assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+
+
+async def test_a_target_of_an_older_puzzlebot_holding_rows_is_refused_unmigrated(tmp_path, capsys):
+    await fill(f"sqlite:///{tmp_path / 'bot.sqlite3'}")
+    target = tmp_path / "old.sqlite3"
+    await fill(f"sqlite:///{target}")
+    with contextlib.closing(sqlite3.connect(target)) as raw:
+        raw.execute("PRAGMA journal_mode = DELETE")
+        raw.executescript("DROP INDEX daily_posts_day; PRAGMA user_version = 6;")
+    before = file_state(target)
+    code, report = await migrate(f"sqlite:///{tmp_path / 'bot.sqlite3'}", str(target), capsys)
+    assert code == 2 and "already holds" in report["error"], report
+    assert file_state(target) == before  # not brought to version 7 on the way
