@@ -385,3 +385,24 @@ async def test_a_target_of_an_older_puzzlebot_holding_rows_is_refused_unmigrated
     code, report = await migrate(f"sqlite:///{tmp_path / 'bot.sqlite3'}", str(target), capsys)
     assert code == 2 and "already holds" in report["error"], report
     assert file_state(target) == before  # not brought to version 7 on the way
+
+
+async def test_a_postgresql_source_that_is_not_puzzlebots_is_refused_and_left_alone(
+    tmp_path, postgres_url, capsys
+):
+    import asyncpg
+
+    code, report = await migrate(postgres_url, f"sqlite:///{tmp_path / 'n.db'}", capsys)
+    assert code == 2 and "an empty database" in report["error"], report
+    other = await asyncpg.connect(postgres_url)
+    try:
+        await other.execute("CREATE TABLE invoices (id bigint)")
+        code, report = await migrate(postgres_url, f"sqlite:///{tmp_path / 'n.db'}", capsys)
+        assert code == 2 and "another application's" in report["error"], report
+        tables = await other.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+        )
+    finally:
+        await other.close()
+    assert [row["table_name"] for row in tables] == ["invoices"]  # no schema_version made
+    assert not (tmp_path / "n.db").exists()
