@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field, fields
@@ -181,8 +182,11 @@ def _document(path: Path, text: str) -> dict[str, Any]:
         raise ConfigError(
             f"{path} nests arrays or tables too deeply to read; a config needs no nesting"
         ) from None
-    except ValueError as error:  # a number of thousands of digits, which int() refuses
-        raise ConfigError(f"{path} holds a value that cannot be read: {error}") from None
+    except ValueError:  # a number of thousands of digits, which int() refuses
+        raise ConfigError(
+            f"{path} holds a number of more than {sys.get_int_max_str_digits():,} digits,"
+            " which cannot be read; no setting needs more than 19"
+        ) from None
 
 
 def _checked(label: str, name: str, value: Any) -> Any:

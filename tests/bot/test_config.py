@@ -191,7 +191,7 @@ def test_a_token_of_the_wrong_type_is_refused_without_showing_it(tmp_path, value
 # --- files no config is, and the one rule for digits (issue 30) ------------------------------
 
 UNREADABLE_FILES = [
-    (b"[workers]\ncount = " + b"1" * 4400 + b"\n", "cannot be read"),
+    (b"[workers]\ncount = " + b"1" * 4400 + b"\n", "more than 4,300 digits"),
     (b"[workers]\ncount = " + b"[" * 5000 + b"]" * 5000 + b"\n", "nests"),
     (b"[workers]\ncount = " + b"{a = " * 3000 + b"1" + b"}" * 3000 + b"\n", "nests"),
     (b"\xff\xfe[\x00w\x00", "not UTF-8"),
@@ -227,7 +227,7 @@ def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path):
     ("config", "message"),
     [
         (b"[workers]\ncount = " + b"[" * 5000 + b"]" * 5000, "nests arrays or tables"),
-        (b"[workers]\ncount = " + b"9" * 4400, "cannot be read"),
+        (b"[workers]\ncount = " + b"9" * 4400, "more than 4,300 digits"),
     ],
 )
 def test_the_command_line_reports_an_unreadable_config_in_one_line(tmp_path, config, message):
