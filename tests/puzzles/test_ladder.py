@@ -542,6 +542,8 @@ def test_the_hint_from_ohm_to_zzz_is_a_standard_word():
     found = hint(Ladder("ohm", "zzz"))
     assert found.next_word in lexicon().words(Tier.STANDARD), found.text()
     assert found.steps_left == 7  # the same 8-step ladder as the solution
+
+
 LONGEST_IN_ITS_SECONDS = """
 import time
 from puzzles import get_kind
