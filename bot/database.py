@@ -167,6 +167,34 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX daily_posts_day ON daily_posts (day, guild_id, kind, message_id);
     """,
+    # 8: co-op puzzles, one per thread: the puzzle and its solver's key, and every letter the
+    # group has filled in with who filled it (user_id NULL: revealed by a hint), so a
+    # restart loses nothing.
+    """
+    CREATE TABLE coop_games (
+        thread_id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,        -- the thread's parent channel
+        kind TEXT NOT NULL,
+        puzzle_text TEXT NOT NULL,
+        solution TEXT NOT NULL,             -- JSON {cell: letter}, the solver's reading
+        board_message_id INTEGER,
+        started_by INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        hints INTEGER NOT NULL DEFAULT 0,
+        solved_at TEXT,
+        archived_at TEXT
+    );
+    CREATE TABLE coop_letters (
+        thread_id INTEGER NOT NULL,
+        cell TEXT NOT NULL,                 -- a cipher letter ('Q') or a number ('12')
+        letter TEXT NOT NULL,               -- upper case
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (thread_id, cell)
+    );
+    """,
 )
 
 

@@ -21,7 +21,9 @@ async def until(check, timeout: float = 5.0):
         await asyncio.sleep(0.01)
 
 
-async def test_a_thread_from_a_message_is_a_channel_of_its_own(local_discord: LocalDiscord):
+async def test_a_thread_from_a_message_is_a_channel_of_its_own(
+    local_discord: LocalDiscord,  # noqa: F811  (the fixture)
+):
     server = local_discord
     bot = plain_bot(discord.Intents(guilds=True))
     async with server.run_bot(bot):
@@ -65,7 +67,7 @@ async def test_a_thread_from_a_message_is_a_channel_of_its_own(local_discord: Lo
 
 
 async def test_threads_without_a_message_and_a_locked_archived_thread(
-    local_discord: LocalDiscord,
+    local_discord: LocalDiscord,  # noqa: F811  (the fixture)
 ):
     server = local_discord
     bot = plain_bot(discord.Intents(guilds=True))
@@ -99,7 +101,9 @@ async def test_threads_without_a_message_and_a_locked_archived_thread(
     assert {v.kind for v in server.violations} == {"thread", "forbidden", "invalid_form_body"}
 
 
-async def test_a_slash_command_in_a_thread_comes_from_the_thread(local_discord: LocalDiscord):
+async def test_a_slash_command_in_a_thread_comes_from_the_thread(
+    local_discord: LocalDiscord,  # noqa: F811  (the fixture)
+):
     server = local_discord
     bot = plain_bot(discord.Intents(guilds=True))
     seen: list[discord.abc.GuildChannel | discord.Thread] = []
