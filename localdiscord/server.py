@@ -76,7 +76,8 @@ guild owner, and the user ``server.user`` ("alice"). Add more before the bot con
 Interactions always come from a guild channel.
 
 Threads (threads.py): ``start_thread(channel, name, user=, message=)``, ``threads_of(channel)``,
-``archive_thread(thread)``; the bot starts, posts in, edits in and archives them as on Discord.
+``archive_thread(thread)``, ``wait_for_thread(predicate)``; the bot starts, posts in, edits in
+and archives them as on Discord.
 
 Not modelled: voice, forum channels, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
 for interaction replies (only for the bot's own channel posts), the buckets of interaction

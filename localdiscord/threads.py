@@ -9,7 +9,8 @@ A thread is a channel of its own (type 11 public, 12 private) with a ``parent_id
 are posted to and edited in it by its id, like any channel's. It keeps its parent's
 permission overwrites. The driver API (on ``server``): ``start_thread(channel, name, *,
 user, message)`` as a member would, ``threads_of(channel)``, ``archive_thread(thread)`` as a
-moderator would (or Discord, after ``auto_archive_duration`` minutes without a message).
+moderator would (or Discord, after ``auto_archive_duration`` minutes without a message),
+``wait_for_thread(predicate)``.
 
 Not modelled: thread members (joining, THREAD_MEMBERS_UPDATE), forum channels, the
 THREAD_CREATED system message of a thread started without a message, automatic archiving.
@@ -17,6 +18,7 @@ THREAD_CREATED system message of a thread started without a message, automatic a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +124,16 @@ class ThreadsArea:
         thread = self._new_thread(guild, channel, name, owner.id, message=message)
         await self._announce("THREAD_CREATE", thread, newly_created=True)
         return thread
+
+    async def wait_for_thread(
+        self, predicate: Callable[[FakeThread], bool], timeout: float = 5.0
+    ) -> FakeThread:
+        """The first thread of any server matching ``predicate`` (e.g. one archived)."""
+        return await self._wait_until(
+            lambda: next((t for g in self.guilds for t in g.threads if predicate(t)), None),
+            timeout,
+            "a thread",
+        )
 
     async def archive_thread(self, thread: FakeThread, *, locked: bool = False) -> None:
         """A moderator archives (and locks) the thread; the bot gets THREAD_UPDATE."""
