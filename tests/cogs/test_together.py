@@ -4,6 +4,8 @@ the middle, the solve with shares and the archive), and a codeword the same way.
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import json
 import sqlite3
 import string
@@ -188,3 +190,39 @@ async def test_guess_outside_a_co_op_thread_says_how_to_start_one(server, tmp_pa
         assert reply.ephemeral and "no co-op puzzle in this thread" in reply.content
         assert not server.threads_of(server.channel)
     server.assert_no_violations()
+
+
+async def test_a_burst_of_letters_is_drawn_in_few_edits_within_the_rate_limit(server, tmp_path):
+    members = [server.user] + [server.add_user(f"member{i}") for i in range(5)]
+    config = test_config(tmp_path, per_user=50)
+    async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60) as bot:
+        await bot.sync_commands(server.guild.id)
+        thread, board = await open_together(server, "cryptogram", members[0])
+        puzzle_text, solution = stored_game(config, thread.id)
+        given = dict(get_kind("cryptogram").parse(puzzle_text).hints)
+        cells = [c for c in sorted(solution) if c not in given][:10]
+        # Ten letters from six members, all at once.
+        handles = [
+            await server.send_slash_command(
+                "guess",
+                options={"letters": f"{cell}={solution[cell]}"},
+                user=members[i % len(members)],
+                channel=thread,
+            )
+            for i, cell in enumerate(cells)
+        ]
+        for handle in handles:
+            assert "Filled in" in (await handle.reply(timeout=REPLY_TIMEOUT)).content
+        await server.wait_for_request(
+            lambda r: r.method == "PATCH" and str(board.id) in r.path and r.files
+        )
+        assert len(filled(config, thread.id)) == len(cells)  # every letter is kept
+        await asyncio.sleep(1.5)  # the last coalesced redraw
+        edits = [
+            r.received_at
+            for r in server.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}")
+            if str(board.id) in r.path
+        ]
+        assert 1 <= len(edits) < len(cells)  # folded together
+        assert all(b - a >= 1.0 for a, b in itertools.pairwise(edits))  # spaced out
+    server.assert_no_violations()  # the local server enforces 5 edits per 5 s per channel
