@@ -179,6 +179,8 @@ MIGRATIONS: tuple[str, ...] = (
         puzzle_text TEXT NOT NULL,
         solution TEXT NOT NULL,             -- JSON {cell: letter}, the solver's reading
         board_message_id INTEGER,
+        changed_at TEXT,                    -- the last letter written or cleared
+        board_drawn_at TEXT,                -- the board's last redraw, to redo one a restart lost
         started_by INTEGER NOT NULL,
         started_at TEXT NOT NULL,
         hints INTEGER NOT NULL DEFAULT 0,

@@ -70,6 +70,22 @@ def moves_text(moves: Moves) -> str:
     return discord.utils.escape_mentions("\n".join(lines))[:2000]
 
 
+def refuse_without_thread_permissions(granted: discord.Permissions) -> None:
+    """Say at once, before any work, which permissions the bot lacks here to run a co-op
+    puzzle (a thread to start, messages and a picture to post in it)."""
+    needed = {
+        "Create Public Threads": granted.create_public_threads,
+        "Send Messages in Threads": granted.send_messages_in_threads,
+        "Attach Files": granted.attach_files,
+    }
+    missing = [name for name, held in needed.items() if not held]
+    if missing:
+        raise Refusal(
+            f"I need the {' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} "
+            "in this channel to open a co-op thread; a server admin can grant them."
+        )
+
+
 class HintButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:coophint:(?P<thread>\d+)"
 ):
@@ -117,7 +133,7 @@ class Together(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(HintButton)
         if self._coop is not None:
-            self._leftovers = asyncio.create_task(self._archive_leftovers())
+            self._leftovers = asyncio.create_task(self._resume_after_restart())
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(HintButton)
@@ -149,6 +165,7 @@ class Together(commands.Cog):
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal("Start a co-op puzzle in a text channel: it opens a thread of its own.")
         puzzle_kind = self.coop.kind(kind.value)
+        refuse_without_thread_permissions(interaction.app_permissions)
         self.coop.puzzles.admit(interaction.user.id, interaction.guild_id)
         await think_publicly(interaction)
         made = await self.coop.make(puzzle_kind, difficulty)
@@ -219,6 +236,7 @@ class Together(commands.Cog):
     # --- the board and the end ------------------------------------------------------------
 
     async def _redraw(self, thread_id: int) -> None:
+        state_at = self.coop.clock()  # a letter written while this draws is drawn next time
         game = await self.coop.game(thread_id)
         if game.board_message_id is None:
             return
@@ -232,6 +250,7 @@ class Together(commands.Cog):
         )
         thread = self.bot.get_partial_messageable(thread_id, guild_id=game.guild_id)
         await thread.get_partial_message(game.board_message_id).edit(attachments=[picture])
+        await self.coop.board_drawn(thread_id, state_at)
 
     async def _finish(self, interaction: discord.Interaction, thread_id: int, solved: Solved):
         """The final board, the result in the thread, then the thread archived: an archived
@@ -253,9 +272,12 @@ class Together(commands.Cog):
             await thread.edit(archived=True)
         await self.coop.mark_archived(thread_id)
 
-    async def _archive_leftovers(self) -> None:
-        """Threads solved just before a restart, not archived yet: archive them now."""
+    async def _resume_after_restart(self) -> None:
+        """What a restart interrupted: boards whose last letters were not drawn yet are
+        redrawn, and threads solved but not yet archived are archived."""
         await self.bot.wait_until_ready()
+        for thread_id in await self.coop.store.stale_boards():
+            self.edits.request(thread_id)
         for thread_id in await self.coop.store.unarchived_solves():
             try:
                 await self._archive(thread_id)

@@ -148,7 +148,7 @@ class CoopService:
                     refused.append((pair, reason))
                     continue
                 if pair.letter is None:
-                    await self.store.erase(thread_id, pair.cell)
+                    await self.store.erase(thread_id, pair.cell, self.clock())
                     fill.pop(pair.cell, None)
                 elif fill.get(pair.cell) != pair.letter:
                     await self.store.write(
@@ -174,7 +174,7 @@ class CoopService:
             pair, reason = self._reveal(game, fill, result)
             cleared = tuple(c for c, p in fill.items() if p == pair.letter and c != pair.cell)
             for cell in cleared:
-                await self.store.erase(thread_id, cell)
+                await self.store.erase(thread_id, cell, self.clock())
                 fill.pop(cell)
             await self.store.write(thread_id, pair.cell, pair.letter, None, HINT_NAME, self.clock())
             await self.store.count_hint(thread_id)
@@ -234,6 +234,10 @@ class CoopService:
             message = message or "Solved together."
         drawn = rules_for(game.kind).drawn(fill, new, message)
         return await self.puzzles.draw("the co-op board", draw, game.kind, puzzle, drawn)
+
+    async def board_drawn(self, thread_id: int, state_at: dt.datetime) -> None:
+        """The board now shows the game as it was at `state_at`."""
+        await self.store.mark_drawn(thread_id, state_at)
 
     async def mark_archived(self, thread_id: int) -> None:
         await self.store.mark_archived(thread_id, self.clock())

@@ -84,10 +84,17 @@ class CoopStore:
             " at = excluded.at",
             thread_id, cell, letter, user_id, name, iso(at),
         )  # fmt: skip
+        await self._changed(thread_id, at)
 
-    async def erase(self, thread_id: int, cell: str) -> None:
+    async def erase(self, thread_id: int, cell: str, at: dt.datetime) -> None:
         await self.db.execute(
             "DELETE FROM coop_letters WHERE thread_id = ? AND cell = ?", thread_id, cell
+        )
+        await self._changed(thread_id, at)
+
+    async def _changed(self, thread_id: int, at: dt.datetime) -> None:
+        await self.db.execute(
+            "UPDATE coop_games SET changed_at = ? WHERE thread_id = ?", iso(at), thread_id
         )
 
     async def count_hint(self, thread_id: int) -> None:
@@ -107,6 +114,21 @@ class CoopStore:
         await self.db.execute(
             "UPDATE coop_games SET archived_at = ? WHERE thread_id = ?", iso(at), thread_id
         )
+
+    async def mark_drawn(self, thread_id: int, at: dt.datetime) -> None:
+        await self.db.execute(
+            "UPDATE coop_games SET board_drawn_at = ? WHERE thread_id = ?", iso(at), thread_id
+        )
+
+    async def stale_boards(self) -> list[int]:
+        """Unsolved games changed since their board's last redraw (a restart came between a
+        letter and its redraw)."""
+        rows = await self.db.fetch_all(
+            "SELECT thread_id FROM coop_games WHERE solved_at IS NULL"
+            " AND board_message_id IS NOT NULL AND changed_at IS NOT NULL"
+            " AND (board_drawn_at IS NULL OR changed_at >= board_drawn_at)"
+        )
+        return [row["thread_id"] for row in rows]
 
     async def unarchived_solves(self) -> list[int]:
         """Threads solved but not yet archived (the bot stopped in between)."""

@@ -14,6 +14,7 @@ import pytest
 
 from bot.app import PuzzleBot
 from localdiscord import LocalDiscord
+from localdiscord.threads import CREATE_PUBLIC_THREADS
 from puzzles import get_kind
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, described, test_config
 
@@ -181,15 +182,77 @@ async def test_a_codeword_is_filled_in_by_two_members_and_its_starters_stand(ser
     server.assert_no_violations()
 
 
-async def test_guess_outside_a_co_op_thread_says_how_to_start_one(server, tmp_path):
+async def test_misplaced_or_unpermitted_commands_are_refused_privately_at_once(server, tmp_path):
+    chat = await server.start_thread(server.channel, "chat")
+    bot_role = next(role for role in server.guild.roles if role.name == "PuzzleBot")
     config = test_config(tmp_path)
     async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60) as bot:
         await bot.sync_commands(server.guild.id)
         handle = await server.send_slash_command("guess", options={"letters": "A=T"})
         reply = await handle.reply(timeout=REPLY_TIMEOUT)
         assert reply.ephemeral and "no co-op puzzle in this thread" in reply.content
-        assert not server.threads_of(server.channel)
+
+        options = {"kind": "cryptogram"}
+        handle = await server.send_slash_command("together", options=options, channel=chat)
+        reply = await handle.reply(timeout=REPLY_TIMEOUT)
+        assert reply.ephemeral and "in a text channel" in reply.content
+
+        # Without the right to start threads the bot says so before any work.
+        for role in (bot_role, server.guild.everyone):
+            role.permissions &= ~CREATE_PUBLIC_THREADS
+        handle = await server.send_slash_command("together", options=options)
+        reply = await handle.reply(timeout=REPLY_TIMEOUT)
+        assert reply.ephemeral and "Create Public Threads permission" in reply.content
+        assert server.threads_of(server.channel) == [chat]
     server.assert_no_violations()
+
+
+async def test_a_restart_redraws_the_letters_it_interrupted_and_archives_a_solve(server, tmp_path):
+    config = test_config(tmp_path, per_user=50)
+
+    def new_bot() -> PuzzleBot:
+        return PuzzleBot(config, guild_ready_timeout=0.05)
+
+    async with server.run_bot(new_bot(), ready_timeout=60) as bot:
+        await bot.sync_commands(server.guild.id)
+        thread, board = await open_together(server, "cryptogram", server.user)
+        puzzle_text, solution = stored_game(config, thread.id)
+        given = dict(get_kind("cryptogram").parse(puzzle_text).hints)
+        first, second = [c for c in sorted(solution) if c not in given][:2]
+        bot.get_cog("Together").edits.interval = 60  # the second letter's redraw must wait
+        await guess(server, thread, server.user, pairs([first], solution))
+        await guess(server, thread, server.user, pairs([second], solution))
+        await server.wait_for_request(lambda _: len(board_edits(server, board)) == 1)
+    # Stopped within the board's edit interval: the second letter was not drawn yet.
+    edits_before = len(board_edits(server, board))
+    assert edits_before == 1
+
+    async with server.run_bot(new_bot(), ready_timeout=60):
+        # Redrawn without a new letter.
+        await server.wait_for_request(
+            lambda _: len(board_edits(server, board)) > edits_before, timeout=REPLY_TIMEOUT
+        )
+        with sqlite3.connect(config.database) as database:
+            drawn, changed = database.execute(
+                "SELECT board_drawn_at, changed_at FROM coop_games WHERE thread_id = ?",
+                (thread.id,),
+            ).fetchone()
+        assert drawn >= changed
+
+    # A bot stopped between the solve and the archive archives the thread when back.
+    with sqlite3.connect(config.database) as database:
+        database.execute("UPDATE coop_games SET solved_at = changed_at")
+    async with server.run_bot(new_bot(), ready_timeout=60):
+        await server.wait_for_thread(lambda t: t.id == thread.id and t.archived, REPLY_TIMEOUT)
+    server.assert_no_violations()
+
+
+def board_edits(server: LocalDiscord, board) -> list:
+    return [
+        r
+        for r in server.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}")
+        if str(board.id) in r.path
+    ]
 
 
 async def test_a_burst_of_letters_is_drawn_in_few_edits_within_the_rate_limit(server, tmp_path):
@@ -218,11 +281,7 @@ async def test_a_burst_of_letters_is_drawn_in_few_edits_within_the_rate_limit(se
         )
         assert len(filled(config, thread.id)) == len(cells)  # every letter is kept
         await asyncio.sleep(1.5)  # the last coalesced redraw
-        edits = [
-            r.received_at
-            for r in server.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}")
-            if str(board.id) in r.path
-        ]
+        edits = [r.received_at for r in board_edits(server, board)]
         assert 1 <= len(edits) < len(cells)  # folded together
         assert all(b - a >= 1.0 for a, b in itertools.pairwise(edits))  # spaced out
     server.assert_no_violations()  # the local server enforces 5 edits per 5 s per channel

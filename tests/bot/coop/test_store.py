@@ -26,7 +26,7 @@ async def test_letters_and_who_filled_them_survive_reopening_the_database(databa
     await store.write(THREAD, "A", "T", 11, "bea", START)  # changed by someone else
     await store.write(THREAD, "B", "H", None, "hint", START)
     await store.write(THREAD, "C", "E", 10, "ann", START)
-    await store.erase(THREAD, "C")
+    await store.erase(THREAD, "C", START)
     await store.count_hint(THREAD)
     await store.set_board(THREAD, 999)
     await database.close()
