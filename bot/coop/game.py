@@ -195,8 +195,9 @@ class CoopService:
         for cell, letter in suggested:
             cell, letter = str(cell).upper(), letter.upper()
             if game.solution.get(cell) == letter and fill.get(cell) != letter:
-                first_line = result.text.splitlines()[0] if result.text else ""
-                return Pair(cell, letter), first_line
+                # Why this letter: the cryptogram hint's reason, the codeword step's words.
+                why = getattr(value, "reason", "") or result.text.splitlines()[0]
+                return Pair(cell, letter), why
         missing = [c for c, p in sorted(game.solution.items()) if fill.get(c) != p]
         if not missing:
             raise Refusal("Every square already holds its letter; nothing is left to reveal.")

@@ -152,32 +152,41 @@ async def test_a_codeword_is_filled_in_by_two_members_and_its_starters_stand(ser
     config = test_config(tmp_path, per_user=50, generate_deadline_seconds=60)
     async with server.run_bot(PuzzleBot(config, guild_ready_timeout=0.05), ready_timeout=60) as bot:
         await bot.sync_commands(server.guild.id)
-        thread, _ = await open_together(server, "codeword", alice)
+        thread, board = await open_together(server, "codeword", alice)
         puzzle_text, solution = stored_game(config, thread.id)
         puzzle = get_kind("codeword").parse(puzzle_text)
         starters = {str(n): letter.upper() for n, letter in puzzle.starters}
         open_cells = [n for n in sorted(solution, key=int) if n not in starters]
+        assert starters, "a generated codeword gives some letters away"
 
-        if starters:  # a starter letter is the puzzle's: it cannot be changed
-            number, letter = next(iter(starters.items()))
-            other = next(x for x in string.ascii_uppercase if x != letter)
-            reply = await guess(server, thread, bob, f"{number}={other}")
-            assert f"starter letter {letter}" in reply
+        # A starter letter is the puzzle's: it cannot be changed.
+        number, letter = next(iter(starters.items()))
+        other = next(x for x in string.ascii_uppercase if x != letter)
+        reply = await guess(server, thread, bob, f"{number}={other}")
+        assert f"starter letter {letter}" in reply
         # A letter for two numbers is refused.
         first, second = open_cells[:2]
         await guess(server, thread, alice, f"{first}={solution[first]}")
         reply = await guess(server, thread, bob, f"{second}={solution[first]}")
         assert "different numbers are different letters" in reply
 
-        half = len(open_cells) // 2
-        await guess(server, thread, alice, pairs(open_cells[1:half], solution))
-        await guess(server, thread, bob, pairs(open_cells[half:], solution))
+        # A hint: the codeword's next sure step, one letter of it written for the group.
+        hint = await server.click_button(board, label="Hint (costs points)", user=alice)
+        said = await hint.reply(timeout=REPLY_TIMEOUT)
+        assert said.content.startswith("**Hint**") and "Hints used: 1" in said.content
+        (revealed,) = [c for c, (_, name) in filled(config, thread.id).items() if name == "hint"]
+        assert filled(config, thread.id)[revealed][0] == solution[revealed]
+
+        left = [n for n in open_cells[1:] if n != revealed]
+        alices, bobs = left[: len(left) // 2], left[len(left) // 2 :]
+        await guess(server, thread, alice, pairs(alices, solution))
+        await guess(server, thread, bob, pairs(bobs, solution))
         result = await server.wait_for_channel_message(
             thread.id, lambda m: "**Solved!**" in m.content, REPLY_TIMEOUT
         )
-        assert f"- Alice: {half} letter" in result.content
-        assert f"- Bob: {len(open_cells) - half} letter" in result.content
-        assert "Hints used: 0" in result.content and "100 points" in result.content
+        assert f"- Alice: {1 + len(alices)} letter" in result.content
+        assert f"- Bob: {len(bobs)} letter" in result.content
+        assert "Hints used: 1" in result.content and "80 points" in result.content
         await server.wait_for_thread(lambda t: t.id == thread.id and t.archived, REPLY_TIMEOUT)
     server.assert_no_violations()
 
