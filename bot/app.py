@@ -33,7 +33,15 @@ from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.race", "cogs.admin", "cogs.help")
+EXTENSIONS = (
+    "cogs.errors",
+    "cogs.puzzles",
+    "cogs.daily",
+    "cogs.race",
+    "cogs.together",
+    "cogs.admin",
+    "cogs.help",
+)
 
 
 class PuzzleBot(commands.AutoShardedBot):

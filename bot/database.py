@@ -177,7 +177,37 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_plays ADD COLUMN gave_up_at TEXT;
     ALTER TABLE daily_settings ADD COLUMN post_layout TEXT NOT NULL DEFAULT 'together';
     """,
-    # 9: races (bot/races): a race, its players and their results, and each member's race
+    # 9: co-op puzzles, one per thread: the puzzle and its solver's key, and every letter the
+    # group has filled in with who filled it (user_id NULL: revealed by a hint), so a
+    # restart loses nothing.
+    """
+    CREATE TABLE coop_games (
+        thread_id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,        -- the thread's parent channel
+        kind TEXT NOT NULL,
+        puzzle_text TEXT NOT NULL,
+        solution TEXT NOT NULL,             -- JSON {cell: letter}, the solver's reading
+        board_message_id INTEGER,
+        changed_at TEXT,                    -- the last letter written or cleared
+        board_drawn_at TEXT,                -- the board's last redraw, to redo one a restart lost
+        started_by INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        hints INTEGER NOT NULL DEFAULT 0,
+        solved_at TEXT,
+        archived_at TEXT
+    );
+    CREATE TABLE coop_letters (
+        thread_id INTEGER NOT NULL,
+        cell TEXT NOT NULL,                 -- a cipher letter ('Q') or a number ('12')
+        letter TEXT NOT NULL,               -- upper case
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (thread_id, cell)
+    );
+    """,
+    # 10: races (bot/races): a race, its players and their results, and each member's race
     # rating per server. Everything a race needs after a restart is here: who joined, the
     # answers given, when it starts and ends, and whether its scoreboard shows the latest.
     # One open race per channel is the partial unique index's to keep.
@@ -454,6 +484,8 @@ TABLES = (
     "members",
     "daily_plays",
     "daily_totals",
+    "coop_games",
+    "coop_letters",
     "races",
     "race_entries",
     "race_ratings",

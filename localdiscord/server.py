@@ -80,7 +80,11 @@ guild owner, and the user ``server.user`` ("alice"). Add more before the bot con
 ``guild.add_text_channel("daily")``; ``await server.delete_channel(channel)`` deletes one.
 Interactions always come from a guild channel.
 
-Not modelled: voice, threads, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
+Threads (threads.py): ``start_thread(channel, name, user=, message=)``, ``threads_of(channel)``,
+``archive_thread(thread)``, ``wait_for_thread(predicate)``; the bot starts, posts in, edits in
+and archives them as on Discord.
+
+Not modelled: voice, forum channels, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
 for interaction replies (only for the bot's own channel posts), the buckets of interaction
 endpoints (they are outside the global limit too).
 """
@@ -120,6 +124,7 @@ from .models import (
 from .network import SimulatedNetwork
 from .ratelimits import RateLimits
 from .responding import RespondingArea, describe
+from .threads import ThreadsArea
 
 T = TypeVar("T")
 NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/")
@@ -152,7 +157,9 @@ def discord_at(url: str) -> Iterator[None]:
         DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
 
-class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, ChannelsArea, GuildsArea):
+class LocalDiscord(
+    GatewayArea, ApplicationCommandsArea, RespondingArea, ThreadsArea, ChannelsArea, GuildsArea
+):
     """The fake Discord: an aiohttp app on 127.0.0.1 plus the driver API tests use.
 
     Args:
@@ -478,6 +485,13 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
             ("POST", "/channels/{channel_id}/typing", self._typing),
+            ("PATCH", "/channels/{channel_id}", self._modify_channel),
+            ("POST", "/channels/{channel_id}/threads", self._start_thread_without_message),
+            (
+                "POST",
+                "/channels/{channel_id}/messages/{message_id}/threads",
+                self._start_thread_from_message,
+            ),
             ("GET", "/guilds/{guild_id}", self._get_guild),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels),
             ("GET", "/guilds/{guild_id}/roles", self._get_guild_roles),

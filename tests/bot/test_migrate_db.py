@@ -406,3 +406,15 @@ async def test_a_postgresql_source_that_is_not_puzzlebots_is_refused_and_left_al
         await other.close()
     assert [row["table_name"] for row in tables] == ["invoices"]  # no schema_version made
     assert not (tmp_path / "n.db").exists()
+
+
+async def test_migrate_db_copies_every_table_the_migrations_make(tmp_path):
+    # A feature's new table left out of TABLES would be silently dropped by a move.
+    database = await Database.open(f"sqlite:///{tmp_path / 'bot.sqlite3'}")
+    try:
+        rows = await database.connection.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    finally:
+        await database.close()
+    assert sorted(row[0] for row in rows) == sorted(TABLES)
