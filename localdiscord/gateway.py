@@ -12,12 +12,14 @@ import itertools
 import json
 import uuid
 import zlib
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .guard import FrameRefused, GatewaySocket, read_frame
 from .http import json_response
 from .models import (
     FakeGuild,
@@ -27,6 +29,7 @@ INVALID_SHARD = 4010  # gateway close codes: a shard that cannot exist,
 SHARDING_REQUIRED = 4011  # or one that would carry more servers than Discord allows
 GUILDS_PER_SHARD = 2500  # Discord's most per connection
 UNSHARDED = (0, 1)  # an IDENTIFY without "shard" is shard 0 of 1: it carries every server
+RESUME_BUFFER = 1000  # events kept for a RESUME; older ones are gone, as on Discord
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -41,7 +44,7 @@ class GatewaySession:
     intents: int
     shard: tuple[int, int] = UNSHARDED  # [shard_id, shard_count] from IDENTIFY
     seq: int = 0
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RESUME_BUFFER))
     connection: GatewayConnection | None = None
 
 
@@ -52,7 +55,7 @@ class GatewayConnection:
         self.ws = ws
         self.compressor = zlib.compressobj() if compress else None
         self.lock = asyncio.Lock()
-        self.heartbeats: list[float] = []
+        self.heartbeats: deque[float] = deque(maxlen=RESUME_BUFFER)
         self.session: GatewaySession | None = None
 
     @property
@@ -165,7 +168,7 @@ class GatewayArea:
                 await connection.ws.close(code=code)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
+        ws = GatewaySocket()
         await ws.prepare(request)
         compress = self.gateway_compression and request.query.get("compress") == "zlib-stream"
         connection = GatewayConnection(ws, compress)
@@ -174,8 +177,14 @@ class GatewayArea:
         interval_ms = round(self.heartbeat_interval * 1000)
         await connection.send({"op": 10, "d": {"heartbeat_interval": interval_ms}})
         async for message in ws:
-            if message.type is WSMsgType.TEXT:
-                await self._on_frame(connection, json.loads(message.data))
+            if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                continue
+            try:
+                frame = read_frame(message.data)
+            except FrameRefused as refused:  # closed as Discord closes it, with its code
+                await ws.close(code=refused.code, message=refused.reason.encode())
+                break
+            await self._on_frame(connection, frame)
         self._notify()
         return ws
 

@@ -75,6 +75,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -87,6 +88,7 @@ from discord.gateway import DiscordWebSocket
 from .application_commands import ApplicationCommandsArea
 from .channels import ChannelsArea
 from .gateway import GatewayArea, GatewayConnection, GatewaySession
+from .guard import MAX_BODY_BYTES, Guard, new_token
 from .guilds import GuildsArea
 from .http import API_PREFIX, RECORD, error_response, json_response, read_body
 from .interactions import (
@@ -104,7 +106,7 @@ from .models import (
 from .responding import RespondingArea, describe
 
 T = TypeVar("T")
-NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/")
+HISTORY = 10_000  # requests, frames, interactions and messages kept (the oldest go first)
 
 
 class WaitTimeout(AssertionError):
@@ -142,13 +144,17 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             tests so heartbeat timing is observable).
         interaction_deadline: seconds the bot has for the initial response (Discord: 3).
         token_lifetime: seconds an interaction token accepts followups (Discord: 15 min).
-        token: the bot token the server accepts (``run_bot`` uses it).
+        token: the bot token the server accepts (``run_bot`` uses it); by default one made up
+            for this run, so only the bot it is handed to can connect (see guard.py).
         strict_commands: ``send_slash_command`` refuses commands the bot has not synced.
         gateway_compression: honour ``compress=zlib-stream`` in the gateway URL.
         dispatch_message_events: send MESSAGE_CREATE/UPDATE/DELETE for the bot's channel
             messages, as Discord does, when the bot's intents ask for them.
         shards: the shard count GET /gateway/bot recommends (an AutoShardedBot without a
             shard_count opens that many connections).
+        history: how many of each recorded thing (requests, gateway frames, heartbeats,
+            violations, interactions, messages, connections) are kept; the oldest go first,
+            so a long run (the playground) stays the same size.
 
     Shards, as Discord: each gateway connection that IDENTIFYs with ``shard: [id, count]``
     gets READY and GUILD_CREATE for the servers on that shard only (``(guild_id >> 22) %
@@ -174,17 +180,21 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         heartbeat_interval: float = 41.25,
         interaction_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
-        token: str = "fake-bot-token",
+        token: str | None = None,
         bot_name: str = "PuzzleBot",
         strict_commands: bool = True,
         gateway_compression: bool = True,
         dispatch_message_events: bool = True,
         shards: int = 1,
+        history: int = HISTORY,
     ) -> None:
         self.heartbeat_interval = heartbeat_interval
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
-        self.token = token
+        self.token = token or new_token()
+        self.guard = Guard(self.token)
+        self.history = history
+        self.version = 0  # counts the HTTP requests answered: what a page follows
         self.strict_commands = strict_commands
         self.gateway_compression = gateway_compression
         self.dispatch_message_events = dispatch_message_events
@@ -201,11 +211,11 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         self.guild.add_text_channel("puzzles")
         self.user = self.add_user("alice")
 
-        self.requests: list[RecordedRequest] = []
-        self.violations: list[Violation] = []
-        self.heartbeats: list[float] = []
-        self.gateway_received: list[dict[str, Any]] = []
-        self.gateway_connections: list[dict[str, str]] = []  # query of each gateway connect
+        self.requests: deque[RecordedRequest] = deque(maxlen=history)
+        self.violations: deque[Violation] = deque(maxlen=history)
+        self.heartbeats: deque[float] = deque(maxlen=history)
+        self.gateway_received: deque[dict[str, Any]] = deque(maxlen=history)
+        self.gateway_connections: deque[dict[str, str]] = deque(maxlen=history)  # their queries
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionHandle] = {}
         self._by_token: dict[str, InteractionHandle] = {}
@@ -215,7 +225,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         self._sessions: dict[str, GatewaySession] = {}
         self._session: GatewaySession | None = None  # the latest identified
         self._shard_sessions: dict[tuple[int, int], GatewaySession] = {}  # the latest per shard
-        self._connections: list[GatewayConnection] = []
+        self._connections: deque[GatewayConnection] = deque(maxlen=history)
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.url = ""
@@ -231,7 +241,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
 
     async def start(self) -> None:
         """Listen on 127.0.0.1 on a free port; ``self.url`` is then e.g. http://127.0.0.1:4711."""
-        app = web.Application(middlewares=[self._record_middleware], client_max_size=64 << 20)
+        app = web.Application(middlewares=[self._record_middleware], client_max_size=MAX_BODY_BYTES)
         self._add_routes(app)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -239,6 +249,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         await site.start()
         host, port = self._runner.addresses[0][:2]
         self.url = f"http://{host}:{port}"
+        self.guard.address = f"{host}:{port}"
 
     async def close(self) -> None:
         """Close every gateway socket and stop the server."""
@@ -312,7 +323,11 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             for h in self.unanswered_interactions()
             if not h.callbacks  # a late or rejected answer is already a violation
         ]
-        found = [v for v in [*self.violations, *unanswered] if v.kind not in allow]
+        refused = [  # counted by reason only: what a refused request carried is not kept
+            Violation("refused", f"{count} request(s) refused: {reason}")
+            for reason, count in sorted(self.refused.items())
+        ]
+        found = [v for v in [*self.violations, *unanswered, *refused] if v.kind not in allow]
         if found:
             raise AssertionError("Discord rules broken:\n" + "\n".join(map(str, found)))
 
@@ -340,9 +355,28 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
             lambda: next((r for r in self.requests if predicate(r)), None), timeout, "a request"
         )
 
+    @property
+    def refused(self) -> Counter[str]:
+        """Requests and gateway connections turned away, by reason (see guard.py)."""
+        return self.guard.refused
+
     def _notify(self) -> None:
+        self._forget_the_oldest()
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
+
+    def _forget_the_oldest(self) -> None:
+        """Keep ``history`` of each kept thing: the oldest interactions, messages, sessions
+        and open text boxes go first (what Discord itself would long have expired)."""
+        for kept in (
+            self.interactions,
+            self._by_token,
+            self.messages,
+            self._sessions,
+            self._modals,
+        ):
+            while len(kept) > self.history:
+                del kept[next(iter(kept))]
 
     async def _wait_until(self, check: Callable[[], T | None], timeout: float, what: str) -> T:
         loop = asyncio.get_running_loop()
@@ -361,7 +395,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
                 await asyncio.wait_for(changed.wait(), remaining)
 
     def _summary(self) -> str:
-        lines = ["last requests:", *(f"  {r!r}" for r in self.requests[-10:])]
+        lines = ["last requests:", *(f"  {r!r}" for r in list(self.requests)[-10:])]
         lines += ["violations:", *(f"  {v}" for v in self.violations)]
         return "\n".join(lines)
 
@@ -445,7 +479,12 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
     @web.middleware
     async def _record_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path == "/gateway":
-            return await handler(request)
+            return self.guard.gateway_refusal(request) or await handler(request)
+        refusal = self.guard.http_refusal(request)
+        if refusal is not None:  # counted, never recorded: nothing of it reaches a page
+            self.version += 1
+            self._notify()
+            return refusal
         received_at = asyncio.get_running_loop().time()
         canonical = (
             request.match_info.route.resource.canonical if request.match_info.route.resource else ""
@@ -464,7 +503,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         )
         request[RECORD] = record
         self.requests.append(record)
-        response = self._simulated_rate_limit(record) or self._auth_failure(request, record)
+        response = self._simulated_rate_limit(record)
         if response is None:
             try:
                 response = await handler(request)
@@ -477,6 +516,7 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         if isinstance(response, web.Response) and response.body:
             with contextlib.suppress(ValueError, TypeError):
                 record.response = json.loads(response.body)  # type: ignore[arg-type]
+        self.version += 1
         self._notify()
         return response
 
@@ -501,16 +541,6 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
                 response.headers["Via"] = "1.1 google"
                 response.headers["Retry-After"] = str(max(1, round(limit.retry_after)))
                 return response
-        return None
-
-    def _auth_failure(self, request: web.Request, record: RecordedRequest) -> web.Response | None:
-        if record.route == "?" or not request.path.startswith("/api/"):
-            return None
-        if record.path.startswith(NO_AUTH_PREFIXES):
-            return None
-        if request.headers.get("Authorization") != f"Bot {self.token}":
-            self._violate("unauthorized", "missing or wrong bot token", record)
-            return error_response(401, 0, "401: Unauthorized")
         return None
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
