@@ -360,6 +360,12 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
         """Requests and gateway connections turned away, by reason (see guard.py)."""
         return self.guard.refused
 
+    async def wait_for_change(self, timeout: float) -> None:
+        """Return at the next thing the server notes (a request answered, a frame received),
+        or after ``timeout`` seconds: a page following the server waits on this, not a timer."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), max(timeout, 0))
+
     def _notify(self) -> None:
         self._forget_the_oldest()
         changed, self._changed = self._changed, asyncio.Event()
