@@ -6,11 +6,14 @@ against the bot's solve deadline.
 
 - Fuzz: the properties of tests/fuzz (any text is answered or refused, a puzzle re-parses
   from its own text, what parses is solved inside the deadline, option extremes refused or
-  bounded, generate text fits one message) under the `long` hypothesis profile (500 and more
-  inputs per kind and property; --quick: the default profile). Reports the inputs tried per
-  kind, from hypothesis's statistics, and every failure. The run is stopped after
-  --max-minutes (20 by default; about 6 on a two-core machine shared with other work, longer
-  when a failure is found, since hypothesis then spends up to 5 minutes shrinking it).
+  bounded, generate text fits one message; any body or address sent to the playground's page
+  is answered below 500, any gateway frame is taken or closed with one of Discord's codes,
+  never with a traceback) under the `long` hypothesis profile (500 and more inputs per kind
+  and property; --quick: the default profile). Reports the inputs tried per kind (and for
+  "playground http" and "gateway frames"), from hypothesis's statistics, and every failure.
+  The run is stopped after --max-minutes (20 by default; about 6 on a two-core machine
+  shared with other work, longer when a failure is found, since hypothesis then spends up
+  to 5 minutes shrinking it).
 - Options at their maxima: each kind's numeric solve options set to their declared maximum
   (and tier=large where a kind has tiers) on the slowest puzzles we know for that option,
   timed in this process (wall clock, and processor time, which a busy machine does not
