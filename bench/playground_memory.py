@@ -11,9 +11,10 @@ process, as `make run` starts it without a token.
   is ready and a short warm-up (100 of each) has run, and again at the end after a garbage
   collection. The routes: the page's GET /, /static/app.js, a 300-character static name,
   /api/state, /api/messages (everything, from version 0), POST /api/suggest (half asking
-  the bot to complete an option), /api/command (one in ten the real /help, the rest lines
-  the composer refuses), /api/button, /api/select, /api/modal and /api/clock (fields of the
-  wrong type, and clock actions that find nothing to do); the local Discord server's POST
+  the bot to complete an option), /api/command (one in ten the real /help, each waiting for
+  the bot's answer as a member would, the rest lines the composer refuses), /api/button,
+  /api/select, /api/modal and /api/clock (fields of the wrong type, and clock actions that
+  find nothing to do); the local Discord server's POST
   without the token (a 60 KB body), GET of unknown routes with the token, and gateway
   frames (a heartbeat, `{nope`, `[]`, `{"op":2,"d":null}`, 5,000-deep nesting and an 80 KB
   frame), each on a connection of its own. Target: RSS at the end within 20 MB of the start.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import itertools
 import json
@@ -39,6 +41,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.config import Config
+from localdiscord import WaitTimeout
 from playground.runner import Playground, playground
 
 CONCURRENCY = 8
@@ -65,6 +68,9 @@ class Traffic:
         self.member = str(running.members[1].user.id)  # alice
         self.server = running.server
         self.statuses: dict[str, dict[int, int]] = {}
+        # A member waits for the bot's answer before the next command (the bot's own backlog
+        # would be measured otherwise: commands sent faster than it answers them).
+        self.one_command = asyncio.Lock()
 
     def routes(self) -> dict[str, Send]:
         return {
@@ -104,8 +110,14 @@ class Traffic:
         await self._post("/api/suggest", {"text": text})
 
     async def _command(self, n: int) -> None:
-        text = "/help" if n % 10 == 0 else f"/solve ladder cold warm max_steps:{n}"
-        await self._post("/api/command", {"text": text})
+        if n % 10:
+            await self._post("/api/command", {"text": f"/solve ladder cold warm max_steps:{n}"})
+            return
+        async with self.one_command:
+            await self._post("/api/command", {"text": "/help"})
+            newest = max(self.server.interactions.values(), key=lambda handle: handle.sent_at)
+            with contextlib.suppress(WaitTimeout):
+                await newest.reply(timeout=30)
 
     async def _unauthorized(self, n: int) -> None:
         url = f"{self.server.url}/api/v10/anything/{n}"
@@ -165,11 +177,12 @@ async def memory(running: Playground, requests: int) -> dict:
             await send_all(send, WARM_UP)
         gc.collect()
         start = rss_mb()
-        seconds = {}
+        seconds, grown = {}, {}
         for name, send in routes.items():
-            began = time.perf_counter()
+            began, before = time.perf_counter(), rss_mb()
             await send_all(send, requests)
             seconds[name] = round(time.perf_counter() - began, 1)
+            grown[name] = round(rss_mb() - before, 1)
         gc.collect()
         end = rss_mb()
     return {
@@ -179,6 +192,7 @@ async def memory(running: Playground, requests: int) -> dict:
         "rss_mb_at_end": round(end, 1),
         "grown_mb": round(end - start, 1),
         "seconds_per_route": seconds,
+        "rss_mb_grown_per_route": grown,
         "statuses": traffic.statuses,
         "kept": {
             "requests": len(running.server.requests),
@@ -276,7 +290,8 @@ def main() -> None:
         f"({mem['grown_mb']:+} MB, target within {MEMORY_TARGET_MB} MB: {verdict})"
     )
     for route, seconds in mem["seconds_per_route"].items():
-        print(f"  {route:32} {seconds:7.1f} s")
+        grown = mem["rss_mb_grown_per_route"][route]
+        print(f"  {route:32} {seconds:7.1f} s  RSS {grown:+6.1f} MB")
     for route, counts in sorted(mem["statuses"].items()):
         print(f"  {route:40} {counts}")
     print(f"  kept: {mem['kept']}")

@@ -26,8 +26,9 @@ READY_TIMEOUT = 180.0  # the worker pool warms up and the word lists load first
 HEARTBEAT = 5.0
 # What the local server keeps of requests, frames, interactions and messages (the oldest go
 # first): a page shows a channel's newest 100 messages, and a playground left running for
-# days stays the same size.
-HISTORY = 1000
+# days stays the same size (bench/playground_memory.py). A text box opened 300 interactions
+# ago can no longer be sent, as a Discord one expires.
+HISTORY = 300
 
 
 class Playground:
