@@ -3,9 +3,12 @@
 It speaks enough of Discord's HTTP API v10 and gateway (JSON; zlib-stream when the client asks,
 as discord.py does) for ``discord.Client`` / ``commands.Bot`` / ``AutoShardedBot`` to log in,
 receive READY and GUILD_CREATE, sync its command tree and answer slash commands, autocomplete,
-buttons, selects and modals. Every HTTP request is recorded; Discord's rules are enforced
-(3-second initial response, 15-minute interaction tokens, message/modal/command limits) and
-every rule broken, or unknown route called, lands in ``server.violations``.
+buttons, selects and modals. Only the bot it was started for gets in (guard.py: a token
+made up per run, no browser origins or foreign host names; refused requests are only
+counted, in ``server.refused``). Every HTTP request is recorded (the newest ``history``);
+Discord's rules are enforced (3-second initial response, 15-minute interaction tokens,
+message/modal/command limits) and every rule broken, or unknown route called, lands in
+``server.violations``.
 
 Usage (pytest-asyncio auto mode; copy and adapt)::
 
