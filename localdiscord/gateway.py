@@ -185,6 +185,8 @@ class GatewayArea:
                 await ws.close(code=refused.code, message=refused.reason.encode())
                 break
             await self._on_frame(connection, frame)
+        if connection.session is None and connection in self._connections:
+            self._connections.remove(connection)  # never identified: nothing worth keeping
         self._notify()
         return ws
 

@@ -351,7 +351,7 @@ class RecordedRequest:
     received_at: float
     headers: dict[str, str] = field(default_factory=dict)
     status: int | None = None
-    response: Any = None
+    response: Any = None  # the JSON error answered (4xx only)
     interaction_id: int | None = None
 
     @property

@@ -522,7 +522,9 @@ class LocalDiscord(GatewayArea, ApplicationCommandsArea, RespondingArea, Channel
                 self._violate("fake_server_error", f"{type(error).__name__}: {error}", record)
                 response = error_response(400, 0, f"fake server error: {error!r}")
         record.status = response.status
-        if isinstance(response, web.Response) and response.body:
+        # The error Discord answered with is kept; a success's body is the state kept anyway
+        # (a command list read back a thousand times would otherwise be kept a thousand times).
+        if isinstance(response, web.Response) and response.body and response.status >= 400:
             with contextlib.suppress(ValueError, TypeError):
                 record.response = json.loads(response.body)  # type: ignore[arg-type]
         self.version += 1
