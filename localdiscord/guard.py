@@ -174,7 +174,7 @@ class GatewaySocket(web.WebSocketResponse):
     def __init__(self) -> None:
         super().__init__(max_msg_size=MAX_FRAME_BYTES)
 
-    async def close(self, *, code: int = 1000, message: bytes = b"", drain: bool = True) -> bool:
+    async def close(self, *, code: int = 1000, message: bytes = b"", **rest: Any) -> bool:
         if code == WSCloseCode.MESSAGE_TOO_BIG:
             code, message = DECODE_ERROR, b"Decode error."
-        return await super().close(code=code, message=message, drain=drain)
+        return await super().close(code=code, message=message, **rest)
