@@ -69,7 +69,6 @@ async def post_to_many(servers: int, kinds: list[str], folder: Path) -> dict:
             made = time.perf_counter() - made_at
 
             clock.now = dt.datetime.combine(MONDAY, dt.time(9, 0, 5), dt.UTC)
-            before = len(server.requests)
             loop = asyncio.get_running_loop()
             started = loop.time()
             bot.daily_scheduler.wake()
@@ -78,7 +77,7 @@ async def post_to_many(servers: int, kinds: list[str], folder: Path) -> dict:
                 await asyncio.sleep(0.2)
             posts = bot_posts(server)
             last = max(message_times(server, posts), default=started)
-            sent = server.requests[before:]
+            sent = [r for r in server.requests if r.received_at >= started]  # a ring
             counted = [r for r in sent if not r.path.startswith(("/interactions/", "/webhooks/"))]
             return {
                 "servers": servers,

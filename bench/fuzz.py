@@ -8,9 +8,12 @@ against the bot's solve deadline.
   from its own text, what parses is solved inside the deadline, option extremes refused or
   bounded, generate text fits one message; any config file or shard variable loads or is
   one line; any migrate-db source and target are copied whole or refused, both left as
-  they were) under the `long` hypothesis profile (500 and more inputs per kind and
-  property; --quick: the default profile). Reports the inputs tried per kind ("config"
-  and "migrate-db" counted as kinds), from hypothesis's statistics, and every failure.
+  they were; any body or address sent to the playground's page is answered below 500, any
+  gateway frame is taken or closed with one of Discord's codes, never with a traceback)
+  under the `long` hypothesis profile (500 and more inputs per kind and property; --quick:
+  the default profile). Reports the inputs tried per kind ("config", "migrate-db",
+  "playground http" and "gateway frames" counted as kinds), from hypothesis's statistics,
+  and every failure.
   The run is stopped after --max-minutes (20 by default; about 6 on a two-core machine
   shared with other work, longer when a failure is found, since hypothesis then spends up
   to 5 minutes shrinking it).

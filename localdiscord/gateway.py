@@ -13,12 +13,14 @@ import itertools
 import json
 import uuid
 import zlib
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .guard import FrameRefused, GatewaySocket, read_frame
 from .http import json_response
 from .models import (
     FakeGuild,
@@ -28,6 +30,7 @@ INVALID_SHARD = 4010  # gateway close codes: a shard that cannot exist,
 SHARDING_REQUIRED = 4011  # or one that would carry more servers than Discord allows
 GUILDS_PER_SHARD = 2500  # Discord's most per connection
 UNSHARDED = (0, 1)  # an IDENTIFY without "shard" is shard 0 of 1: it carries every server
+RESUME_BUFFER = 1000  # events kept for a RESUME; older ones are gone, as on Discord
 
 # Privileged intents must be switched on in the developer portal, or the gateway closes
 # with 4014 "Disallowed intent(s)":
@@ -65,7 +68,7 @@ class GatewaySession:
     intents: int
     shard: tuple[int, int] = UNSHARDED  # [shard_id, shard_count] from IDENTIFY
     seq: int = 0
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RESUME_BUFFER))
     connection: GatewayConnection | None = None
     all_members_requested: dict[int, float] = field(default_factory=dict)  # server -> when
 
@@ -77,7 +80,7 @@ class GatewayConnection:
         self.ws = ws
         self.compressor = zlib.compressobj() if compress else None
         self.lock = asyncio.Lock()
-        self.heartbeats: list[float] = []
+        self.heartbeats: deque[float] = deque(maxlen=RESUME_BUFFER)
         self.session: GatewaySession | None = None
         self.sends: collections.deque[float] = collections.deque()  # within the last minute
 
@@ -198,7 +201,7 @@ class GatewayArea:
                 await connection.ws.close(code=code)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
+        ws = GatewaySocket()
         await ws.prepare(request)
         compress = self.gateway_compression and request.query.get("compress") == "zlib-stream"
         connection = GatewayConnection(ws, compress)
@@ -207,8 +210,16 @@ class GatewayArea:
         interval_ms = round(self.heartbeat_interval * 1000)
         await connection.send({"op": 10, "d": {"heartbeat_interval": interval_ms}})
         async for message in ws:
-            if message.type is WSMsgType.TEXT:
-                await self._on_frame(connection, json.loads(message.data))
+            if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                continue
+            try:
+                frame = read_frame(message.data)
+            except FrameRefused as refused:  # closed as Discord closes it, with its code
+                await ws.close(code=refused.code, message=refused.reason.encode())
+                break
+            await self._on_frame(connection, frame)
+        if connection.session is None and connection in self._connections:
+            self._connections.remove(connection)  # never identified: nothing worth keeping
         self._notify()
         return ws
 

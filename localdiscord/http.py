@@ -48,7 +48,7 @@ async def read_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
         reader = await request.multipart()
         async for part in reader:
             if part.name == "payload_json":
-                payload = json.loads(await part.text())
+                payload = _json_or_text(await part.text())
             else:
                 data = await part.read(decode=False)
                 content_type = part.headers.get("Content-Type", "application/octet-stream")
@@ -56,10 +56,16 @@ async def read_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
                     RecordedFile(part.name or "", part.filename or "", bytes(data), content_type)
                 )
         return payload, files
-    raw = await request.read()
+    raw = await request.read()  # bounded: the guard refuses bodies over Discord's size
     if not raw:
         return None, []
+    return _json_or_text(raw.decode(errors="replace")), []
+
+
+def _json_or_text(text: str) -> Any:
+    """The body as JSON, or as the text it is when it is not JSON (the route then says what
+    is wrong with it, as Discord does), nested too deep to read included."""
     try:
-        return json.loads(raw), []
-    except ValueError:
-        return raw.decode(errors="replace"), []
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return text

@@ -356,7 +356,7 @@ class RecordedRequest:
     received_at: float
     headers: dict[str, str] = field(default_factory=dict)
     status: int | None = None
-    response: Any = None
+    response: Any = None  # the JSON error answered (4xx only)
     interaction_id: int | None = None
 
     @property
@@ -552,10 +552,11 @@ class Violation:
     "expired_token" (after 15 min), "invalid_response_type" (e.g. a modal answering a modal),
     "invalid_form_body" (a message, modal, autocomplete or command breaking Discord's limits),
     "unknown_route", "unknown_resource" (unknown channel/message/interaction...),
-    "unauthorized" (wrong bot token), "forbidden", "fake_server_error" (a bug in the fake:
+    "forbidden", "fake_server_error" (a bug in the fake:
     the client got a 400 rather than a 500 so it fails fast instead of retrying).
     ``LocalDiscord.assert_no_violations`` adds "no_initial_response" for interactions never
-    answered.
+    answered, and "refused" for requests the guard turned away (a wrong bot token among them;
+    see guard.py), counted by reason.
     """
 
     kind: str

@@ -3,14 +3,16 @@
 It speaks enough of Discord's HTTP API v10 and gateway (JSON; zlib-stream when the client asks,
 as discord.py does) for ``discord.Client`` / ``commands.Bot`` / ``AutoShardedBot`` to log in,
 receive READY and GUILD_CREATE, sync its command tree and answer slash commands, autocomplete,
-buttons, selects and modals. Every HTTP request is recorded; Discord's rules are enforced
-(3-second initial response, counting the simulated network's ``latency``; 15-minute
-interaction tokens; message, embed, attachment, component, modal and command limits; 200
-command creates a day; the gateway's 120 sends a minute, privileged intents, all-members
-requests once per 30 s, session starts and identify concurrency; no message history without
-Read Message History) and every rule broken, deprecated path taken (the first followup after
-a defer, text inputs in action rows), or unknown route called, lands in
-``server.violations``. Each rule cites its Discord documentation page beside it.
+buttons, selects and modals. Only the bot it was started for gets in (guard.py: a token
+made up per run, no browser origins or foreign host names; refused requests are only
+counted, in ``server.refused``). Every HTTP request is recorded (the newest ``history``);
+Discord's rules are enforced (3-second initial response, counting the simulated network's
+``latency``; 15-minute interaction tokens; message, embed, attachment, component, modal and
+command limits; 200 command creates a day; the gateway's 120 sends a minute, privileged
+intents, all-members requests once per 30 s, session starts and identify concurrency; no
+message history without Read Message History) and every rule broken, deprecated path taken
+(the first followup after a defer, text inputs in action rows), or unknown route called,
+lands in ``server.violations``. Each rule cites its Discord documentation page beside it.
 
 Usage (pytest-asyncio auto mode; copy and adapt)::
 
@@ -92,9 +94,9 @@ endpoints (they are outside the global limit too).
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import json
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -107,6 +109,7 @@ from discord.gateway import DiscordWebSocket
 from .application_commands import ApplicationCommandsArea
 from .channels import ChannelsArea
 from .gateway import GatewayArea, GatewayConnection, GatewaySession
+from .guard import MAX_BODY_BYTES, Guard, new_token
 from .guilds import GuildsArea
 from .http import API_PREFIX, RECORD, error_response, json_response, read_body
 from .interactions import (
@@ -127,7 +130,7 @@ from .responding import RespondingArea, describe
 from .threads import ThreadsArea
 
 T = TypeVar("T")
-NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/")
+HISTORY = 10_000  # requests, frames, interactions and messages kept (the oldest go first)
 
 
 class WaitTimeout(AssertionError):
@@ -167,7 +170,8 @@ class LocalDiscord(
             tests so heartbeat timing is observable).
         interaction_deadline: seconds the bot has for the initial response (Discord: 3).
         token_lifetime: seconds an interaction token accepts followups (Discord: 15 min).
-        token: the bot token the server accepts (``run_bot`` uses it).
+        token: the bot token the server accepts (``run_bot`` uses it); by default one made up
+            for this run, so only the bot it is handed to can connect (see guard.py).
         strict_commands: ``send_slash_command`` refuses commands the bot has not synced.
         gateway_compression: honour ``compress=zlib-stream`` in the gateway URL.
         dispatch_message_events: send MESSAGE_CREATE/UPDATE/DELETE for the bot's channel
@@ -186,6 +190,9 @@ class LocalDiscord(
             announces it); enforced (op 9 past it) only with ``enforce_identify_concurrency``,
             so tests that restart a bot at once stay fast.
         session_start_limit: session starts a day; past it every session ends (4004).
+        history: how many of each recorded thing (requests, gateway frames, heartbeats,
+            violations, interactions, messages, connections) are kept; the oldest go first,
+            so a long run (the playground) stays the same size.
 
     Shards, as Discord: each gateway connection that IDENTIFYs with ``shard: [id, count]``
     gets READY and GUILD_CREATE for the servers on that shard only (``(guild_id >> 22) %
@@ -211,7 +218,7 @@ class LocalDiscord(
         heartbeat_interval: float = 41.25,
         interaction_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
-        token: str = "fake-bot-token",
+        token: str | None = None,
         bot_name: str = "PuzzleBot",
         strict_commands: bool = True,
         gateway_compression: bool = True,
@@ -224,11 +231,15 @@ class LocalDiscord(
         max_concurrency: int = 1,
         enforce_identify_concurrency: bool = False,
         session_start_limit: int = 1000,
+        history: int = HISTORY,
     ) -> None:
         self.heartbeat_interval = heartbeat_interval
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
-        self.token = token
+        self.token = token or new_token()
+        self.guard = Guard(self.token)
+        self.history = history
+        self.version = 0  # counts the HTTP requests answered: what a page follows
         self.strict_commands = strict_commands
         self.gateway_compression = gateway_compression
         self.dispatch_message_events = dispatch_message_events
@@ -254,22 +265,22 @@ class LocalDiscord(
         self.guild.add_text_channel("puzzles")
         self.user = self.add_user("alice")
 
-        self.requests: list[RecordedRequest] = []
-        self.violations: list[Violation] = []
-        self.heartbeats: list[float] = []
-        self.gateway_received: list[dict[str, Any]] = []
-        self.gateway_connections: list[dict[str, str]] = []  # query of each gateway connect
+        self.requests: deque[RecordedRequest] = deque(maxlen=history)
+        self.violations: deque[Violation] = deque(maxlen=history)
+        self.heartbeats: deque[float] = deque(maxlen=history)
+        self.gateway_received: deque[dict[str, Any]] = deque(maxlen=history)
+        self.gateway_connections: deque[dict[str, str]] = deque(maxlen=history)  # their queries
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionHandle] = {}
         self._by_token: dict[str, InteractionHandle] = {}
         self._modals: dict[str, tuple[dict[str, Any], StoredMessage | None]] = {}
         self._commands: dict[int | None, list[dict[str, Any]]] = {}
-        self._command_creates: dict[int | None, collections.deque[float]] = {}
+        self._command_creates: dict[int | None, deque[float]] = {}
         self._rate_limits: list[_RateLimit] = []
         self._sessions: dict[str, GatewaySession] = {}
         self._session: GatewaySession | None = None  # the latest identified
         self._shard_sessions: dict[tuple[int, int], GatewaySession] = {}  # the latest per shard
-        self._connections: list[GatewayConnection] = []
+        self._connections: deque[GatewayConnection] = deque(maxlen=history)
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.url = ""
@@ -285,7 +296,7 @@ class LocalDiscord(
 
     async def start(self) -> None:
         """Listen on 127.0.0.1 on a free port; ``self.url`` is then e.g. http://127.0.0.1:4711."""
-        app = web.Application(middlewares=[self._record_middleware], client_max_size=64 << 20)
+        app = web.Application(middlewares=[self._record_middleware], client_max_size=MAX_BODY_BYTES)
         self._add_routes(app)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -293,6 +304,7 @@ class LocalDiscord(
         await site.start()
         host, port = self._runner.addresses[0][:2]
         self.url = f"http://{host}:{port}"
+        self.guard.address = f"{host}:{port}"
 
     async def close(self) -> None:
         """Close every gateway socket and stop the server."""
@@ -366,7 +378,11 @@ class LocalDiscord(
             for h in self.unanswered_interactions()
             if not h.callbacks  # a late or rejected answer is already a violation
         ]
-        found = [v for v in [*self.violations, *unanswered] if v.kind not in allow]
+        refused = [  # counted by reason only: what a refused request carried is not kept
+            Violation("refused", f"{count} request(s) refused: {reason}")
+            for reason, count in sorted(self.refused.items())
+        ]
+        found = [v for v in [*self.violations, *unanswered, *refused] if v.kind not in allow]
         if found:
             raise AssertionError("Discord rules broken:\n" + "\n".join(map(str, found)))
 
@@ -394,9 +410,34 @@ class LocalDiscord(
             lambda: next((r for r in self.requests if predicate(r)), None), timeout, "a request"
         )
 
+    @property
+    def refused(self) -> Counter[str]:
+        """Requests and gateway connections turned away, by reason (see guard.py)."""
+        return self.guard.refused
+
+    async def wait_for_change(self, timeout: float) -> None:
+        """Return at the next thing the server notes (a request answered, a frame received),
+        or after ``timeout`` seconds: a page following the server waits on this, not a timer."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), max(timeout, 0))
+
     def _notify(self) -> None:
+        self._forget_the_oldest()
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
+
+    def _forget_the_oldest(self) -> None:
+        """Keep ``history`` of each kept thing: the oldest interactions, messages, sessions
+        and open text boxes go first (what Discord itself would long have expired)."""
+        for kept in (
+            self.interactions,
+            self._by_token,
+            self.messages,
+            self._sessions,
+            self._modals,
+        ):
+            while len(kept) > self.history:
+                del kept[next(iter(kept))]
 
     async def _wait_until(self, check: Callable[[], T | None], timeout: float, what: str) -> T:
         loop = asyncio.get_running_loop()
@@ -415,7 +456,7 @@ class LocalDiscord(
                 await asyncio.wait_for(changed.wait(), remaining)
 
     def _summary(self) -> str:
-        lines = ["last requests:", *(f"  {r!r}" for r in self.requests[-10:])]
+        lines = ["last requests:", *(f"  {r!r}" for r in list(self.requests)[-10:])]
         lines += ["violations:", *(f"  {v}" for v in self.violations)]
         return "\n".join(lines)
 
@@ -506,7 +547,12 @@ class LocalDiscord(
     @web.middleware
     async def _record_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path == "/gateway":
-            return await handler(request)
+            return self.guard.gateway_refusal(request) or await handler(request)
+        refusal = self.guard.http_refusal(request)
+        if refusal is not None:  # counted, never recorded: nothing of it reaches a page
+            self.version += 1
+            self._notify()
+            return refusal
         await self.network.cross()  # the request's way here
         received_at = asyncio.get_running_loop().time()
         canonical = (
@@ -526,11 +572,7 @@ class LocalDiscord(
         )
         request[RECORD] = record
         self.requests.append(record)
-        response = (
-            self.rate_limits.refusal(record)
-            or self._simulated_rate_limit(record)
-            or self._auth_failure(request, record)
-        )
+        response = self.rate_limits.refusal(record) or self._simulated_rate_limit(record)
         if response is None:
             try:
                 response = await handler(request)
@@ -541,9 +583,12 @@ class LocalDiscord(
                 response = error_response(400, 0, f"fake server error: {error!r}")
         self.rate_limits.answered(record, response)
         record.status = response.status
-        if isinstance(response, web.Response) and response.body:
+        # The error Discord answered with is kept; a success's body is the state kept anyway
+        # (a command list read back a thousand times would otherwise be kept a thousand times).
+        if isinstance(response, web.Response) and response.body and response.status >= 400:
             with contextlib.suppress(ValueError, TypeError):
                 record.response = json.loads(response.body)  # type: ignore[arg-type]
+        self.version += 1
         self._notify()
         await self.network.cross()  # the response's way back
         return response
@@ -569,16 +614,6 @@ class LocalDiscord(
                 response.headers["Via"] = "1.1 google"
                 response.headers["Retry-After"] = str(max(1, round(limit.retry_after)))
                 return response
-        return None
-
-    def _auth_failure(self, request: web.Request, record: RecordedRequest) -> web.Response | None:
-        if record.route == "?" or not request.path.startswith("/api/"):
-            return None
-        if record.path.startswith(NO_AUTH_PREFIXES):
-            return None
-        if request.headers.get("Authorization") != f"Bot {self.token}":
-            self._violate("unauthorized", "missing or wrong bot token", record)
-            return error_response(401, 0, "401: Unauthorized")
         return None
 
     async def _unknown_route(self, request: web.Request) -> web.Response:

@@ -1,10 +1,12 @@
 """Reading what a member types into the page's composer, as Discord's client reads it.
 
 A command line is the command's path, then its options: `/solve letterboxed vro wal eth bdi
-max_words:3`. Text before the first `name:` fills the first required option (as typing
-straight after the command does in Discord's client), `name:` starts any other option, and a
-value runs until the next `name:`. Values are checked against the synced declaration (type,
-choices), people and channels are named `@alice` and `#puzzles`.
+max_words:3`. Text before the first `name:` fills the required options in order, as a member
+tabbing through them in Discord's client does: each takes one word, the last all the rest
+(`/daily answer ladder best beat seat` is kind:ladder answer:best beat seat). `name:` starts
+any other option, and a value runs until the next `name:`. A `name:` the command does not
+have is refused, as Discord's client offers no such option. Values are checked against the
+synced declaration (type, choices), people and channels are named `@alice` and `#puzzles`.
 
 `parse` turns a line into an Invocation or a CommandLineError saying what is wrong and how
 to type it; `suggest` lists what could come next (commands, subcommands, options, choices,
@@ -14,6 +16,7 @@ members, channels) and, for an option the bot completes itself, what to ask the 
 from __future__ import annotations
 
 import contextlib
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +38,9 @@ TYPE_NAMES = {
 }
 TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
 MAX_SUGGESTIONS = 25  # as many as Discord's client lists
+# What looks like an option being named: `max_steps:1` (no space after the colon; puzzle text
+# such as `final: 10 14` or a web address is not taken for one).
+NAMED = re.compile(r"(?:(?<=\s)|^)([a-z][-_a-z0-9]{0,31}):(?=[^\s/])")
 
 
 class CommandLineError(ValueError):
@@ -77,6 +83,7 @@ class Reading:
     partial: str | None = None  # a path word still being typed
     path_end: int = 0  # where the path ends in the text
     segments: list[Segment] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)  # `name:` typed that the command lacks
 
     @property
     def needs_subcommand(self) -> bool:
@@ -158,13 +165,13 @@ def _segments(text: str, start: int, reading: Reading) -> list[Segment]:
     if by_name:
         names = "|".join(re.escape(name) for name in sorted(by_name, key=len, reverse=True))
         marks = list(re.finditer(rf"(?:(?<=\s)|^)({names}):", text[start:]))
-    segments = []
     free = text[start : start + marks[0].start() if marks else len(text)]
-    if free.strip():  # typed straight after the command: its first required option
-        option = next((o for o in declared if o.get("required")), None)
-        option = option or next((o for o in declared if o["type"] == STRING), None)
-        value_start = start + len(free) - len(free.lstrip())
-        segments.append(Segment(option, free.strip(), value_start))
+    segments = _in_order(free, start, declared, {mark.group(1) for mark in marks})
+    reading.unknown = [
+        name
+        for name in NAMED.findall(text[start:])
+        if name not in by_name and _looks_like_option(name, by_name)
+    ]
     for index, mark in enumerate(marks):
         end = start + marks[index + 1].start() if index + 1 < len(marks) else len(text)
         value_start = start + mark.end()
@@ -172,6 +179,40 @@ def _segments(text: str, start: int, reading: Reading) -> list[Segment]:
         value_start += len(raw) - len(raw.lstrip())
         segments.append(Segment(by_name[mark.group(1)], raw.strip(), value_start))
     return segments
+
+
+def waiting_options(declared: list[dict[str, Any]], named: set[str]) -> list[dict[str, Any]]:
+    """The required options not named on the line: what text typed straight after the
+    command fills, in order."""
+    return [o for o in declared if o.get("required") and o["name"] not in named]
+
+
+def _in_order(
+    free: str, start: int, declared: list[dict[str, Any]], named: set[str]
+) -> list[Segment]:
+    """Text typed straight after the command: one word for each waiting required option,
+    the last of them all the rest. With none waiting, it all goes to the first required (or
+    text) option, which then reads as given twice."""
+    words = list(re.finditer(r"\S+", free))
+    if not words:
+        return []
+    waiting = waiting_options(declared, named)
+    if not waiting:
+        option = next((o for o in declared if o.get("required")), None)
+        option = option or next((o for o in declared if o["type"] == STRING), None)
+        return [Segment(option, free.strip(), start + words[0].start())]
+    segments = []
+    for option, word in zip(waiting, words, strict=False):
+        last = option is waiting[-1]
+        raw = free[word.start() :].strip() if last else word.group()
+        segments.append(Segment(option, raw, start + word.start()))
+    return segments
+
+
+def _looks_like_option(name: str, by_name: dict[str, Any]) -> bool:
+    """A `name:` a member meant as an option: one with an underscore (as option names have,
+    puzzle text does not), or close to one the command has."""
+    return "_" in name or bool(difflib.get_close_matches(name, by_name, n=1, cutoff=0.75))
 
 
 def parse(text: str, commands: list[dict[str, Any]], directory: Directory) -> Invocation:
@@ -182,6 +223,8 @@ def parse(text: str, commands: list[dict[str, Any]], directory: Directory) -> In
     if reading.needs_subcommand:
         names = ", ".join(o["name"] for o in subcommands(reading.node))
         raise CommandLineError(f"{reading.where} needs one of: {names}")
+    if reading.unknown:
+        raise CommandLineError(_unknown_option(reading, reading.unknown[0]))
     options: dict[str, Any] = {}
     for segment in reading.segments:
         if segment.option is None:
@@ -200,6 +243,14 @@ def parse(text: str, commands: list[dict[str, Any]], directory: Directory) -> In
             f"({_options_help(reading.node)})"
         )
     return Invocation(reading.path, options)
+
+
+def _unknown_option(reading: Reading, name: str) -> str:
+    assert reading.node is not None
+    declared = [o["name"] for o in options_of(reading.node)]
+    close = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]}:? " if close else ""
+    return f"{reading.where} has no option {name}:; {hint}{_options_help(reading.node)}"
 
 
 def _options_help(node: dict[str, Any]) -> str:
@@ -272,7 +323,7 @@ def suggest(
     assert reading.node is not None
     items: list[Suggestion] = []
     ask = None
-    last = reading.segments[-1] if reading.segments else _first_option(reading)
+    last = _next_in_order(reading) or (reading.segments[-1] if reading.segments else None)
     typing_value = last is not None and last.option is not None and not text.endswith(" ")
     if last is not None and last.option is not None and (typing_value or not last.raw):
         ask = _ask(reading, last, directory)
@@ -281,14 +332,20 @@ def suggest(
     return items[:MAX_SUGGESTIONS], ask
 
 
-def _first_option(reading: Reading) -> Segment | None:
-    """Right after the path, what is typed fills the first required option (its value is
-    suggested there, as Discord's client focuses it)."""
+def _next_in_order(reading: Reading) -> Segment | None:
+    """After a space that ends an option filled in order, the next waiting required option
+    is the one being typed (empty): its values are suggested there, as Discord's client
+    focuses it."""
     assert reading.node is not None
-    if not reading.text.endswith(" "):
+    if not reading.text.endswith(" ") or any(s.option is None for s in reading.segments):
         return None
-    first = next((o for o in options_of(reading.node) if o.get("required")), None)
-    return Segment(first, "", len(reading.text)) if first else None
+    named = {s.option["name"] for s in reading.segments if s.option is not None}
+    if reading.text[reading.path_end :].strip() and NAMED.search(reading.text[reading.path_end :]):
+        return None  # options named: the member goes on naming them
+    waiting = waiting_options(options_of(reading.node), named)
+    if not waiting or (reading.segments and reading.segments[-1].option is waiting[-1]):
+        return None
+    return Segment(waiting[0], "", len(reading.text))
 
 
 def _path_suggestions(reading: Reading, commands: list[dict[str, Any]]) -> list[Suggestion]:

@@ -24,6 +24,11 @@ READY_TIMEOUT = 180.0  # the worker pool warms up and the word lists load first
 # its thread wakes, so the local server's instant ACK can look one whole interval late; past
 # 10 s it logs "Can't keep up" at every beat. Shorter than that, nothing is logged.
 HEARTBEAT = 5.0
+# What the local server keeps of requests, frames, interactions and messages (the oldest go
+# first): a page shows a channel's newest 100 messages, and a playground left running for
+# days stays the same size (bench/playground_memory.py). A text box opened 300 interactions
+# ago can no longer be sent, as a Discord one expires.
+HISTORY = 300
 
 
 class Playground:
@@ -48,7 +53,9 @@ async def playground(config: Config, *, port: int = 0) -> AsyncIterator[Playgrou
     stopped on exit. The bot keeps the settings of `config` but its token, which the local
     server makes up, and its database, which lasts as long as the playground."""
     async with contextlib.AsyncExitStack() as stack:
-        server = await stack.enter_async_context(LocalDiscord(heartbeat_interval=HEARTBEAT))
+        server = await stack.enter_async_context(
+            LocalDiscord(heartbeat_interval=HEARTBEAT, history=HISTORY)
+        )
         members = furnish(server)
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="puzzlebot-playground-"))
         clock = PlaygroundClock()

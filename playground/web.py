@@ -9,7 +9,6 @@ What the page shows is the server's stored messages, as the chosen member would 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 from importlib import resources
 from typing import Any
@@ -27,14 +26,31 @@ from localdiscord import (
 )
 from localdiscord.interactions import APPLICATION_COMMAND, MODAL_SUBMIT
 
-from . import composer
+from . import composer, edge
 from .clock import PlaygroundClock, advance_to_next_post, end_the_day
+from .edge import PageError
+from .feed import Feed
 from .world import Member
 
+
+def _suffix(name: str) -> str:
+    return name[name.rfind(".") :] if "." in name else ""
+
+
 STATIC = resources.files("playground") / "static"
-STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+STATIC_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".ttf": "font/ttf",
+}
+# The page's own files by name (nothing else is looked up on the disk), and the emoji font
+# the bot draws with, for a machine that has none (app.css takes only emoji from it).
+STATIC_FILES = {
+    **{p.name: p for p in STATIC.iterdir() if _suffix(p.name) in STATIC_TYPES},
+    "emoji.ttf": resources.files("renderers") / "fonts" / "NotoColorEmoji-small.ttf",
+}
 LONG_POLL_SECONDS = 20.0
-POLL_STEP_SECONDS = 0.1
 AUTOCOMPLETE_WAIT = 3.0  # Discord's client gives up on the bot's choices as quickly
 # Nothing is loaded from elsewhere: the page's own files, and pictures the bot uploaded.
 SECURITY_HEADERS = {
@@ -47,10 +63,6 @@ SECURITY_HEADERS = {
 }
 
 
-class PageError(Exception):
-    """A request the page sent that cannot be done; its message is shown beside the composer."""
-
-
 class PlaygroundWeb:
     def __init__(
         self,
@@ -60,7 +72,11 @@ class PlaygroundWeb:
         members: list[Member],
     ) -> None:
         self.server, self.bot, self.clock, self.members = server, bot, clock, members
-        self.app = web.Application(middlewares=[self._errors_as_json])
+        self.feed = Feed(server, self._message_view)
+        self.long_poll_seconds = LONG_POLL_SECONDS
+        self.app = web.Application(
+            middlewares=[self._errors_as_json], client_max_size=edge.MAX_BODY_BYTES
+        )
         self.app.on_response_prepare.append(_secure)
         self.app.router.add_get("/", self._index)
         self.app.router.add_get("/static/{name}", self._static)
@@ -129,37 +145,22 @@ class PlaygroundWeb:
         )
 
     async def _messages(self, request: web.Request) -> web.Response:
-        """The channel as the member sees it; held until it differs from what the page has
-        (`known`), for up to LONG_POLL_SECONDS."""
+        """The channel as the member sees it (its messages, and the private replies to their
+        own interactions): what changed since the version the page has (`since`), held until
+        something did, for up to `long_poll_seconds`."""
         member = self._member(request.query.get("member"))
         channel = self._channel(request.query.get("channel"))
-        known = request.query.get("known", "")
+        since = request.query.get("since", "0")
+        since_version = int(since) if since.isascii() and since.isdigit() and len(since) < 19 else 0
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + LONG_POLL_SECONDS
+        deadline = loop.time() + self.long_poll_seconds
         while True:
-            messages = [self._message_view(m) for m in self._seen_by(member, channel)]
-            problems = [str(v) for v in self.server.violations]
-            digest = _digest([messages, problems])
-            if digest != known or loop.time() > deadline:
+            self.feed.refresh()
+            update = self.feed.update_for(member.user, channel, since_version)
+            if update["changed"] or loop.time() >= deadline:
                 break
-            await asyncio.sleep(POLL_STEP_SECONDS)
-        return _json(
-            {
-                "digest": digest,
-                "messages": messages,
-                "violations": problems,
-                "now": self.clock().isoformat(),
-            }
-        )
-
-    def _seen_by(self, member: Member, channel) -> list[StoredMessage]:
-        """What Discord shows this member: the channel's messages, and the private replies to
-        their own interactions."""
-        return [
-            m
-            for m in self.server.channel_messages(channel, include_ephemeral=True)
-            if not m.ephemeral or m.interaction_user is member.user
-        ]
+            await self.server.wait_for_change(deadline - loop.time())
+        return _json({**update, "now": self.clock().isoformat()})
 
     def _message_view(self, message: StoredMessage) -> dict[str, Any]:
         local = {a.filename: f"/attachments/{a.id}/{a.filename}" for a in message.attachments}
@@ -213,10 +214,10 @@ class PlaygroundWeb:
     # --- what the member does ---------------------------------------------------------------
 
     async def _suggest(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await edge.body_of(request)
         member = self._member(body.get("member"))
         channel = self._channel(body.get("channel"))
-        text = str(body.get("text", ""))
+        text = edge.text(body, "text")
         items, ask = composer.suggest(text, self._visible_commands(member), self._directory())
         if ask is not None:
             items = await self._bot_choices(ask, text, member, channel) + items
@@ -238,11 +239,11 @@ class PlaygroundWeb:
         ]
 
     async def _command(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await edge.body_of(request)
         member = self._member(body.get("member"))
         channel = self._channel(body.get("channel"))
+        text = edge.text(body, "text")
         try:  # read against every command: one the member is not shown is refused below
-            text = str(body.get("text", ""))
             invocation = composer.parse(text, self._synced_commands(), self._directory())
             handle = await self.server.send_slash_command(
                 invocation.name, invocation.options, user=member.user, channel=channel
@@ -257,37 +258,37 @@ class PlaygroundWeb:
         return _json(await self._outcome(handle))
 
     async def _button(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await edge.body_of(request)
         member = self._member(body.get("member"))
-        message = self._message(body.get("message"))
+        message_id = edge.snowflake(body, "message")
+        custom_id = edge.text(body, "custom_id", edge.MAX_ID)
+        message = self._message(message_id)
         try:
-            handle = await self.server.click_button(
-                message, str(body.get("custom_id")), user=member.user
-            )
+            handle = await self.server.click_button(message, custom_id, user=member.user)
         except KeyError as error:
             raise PageError(f"that button is gone ({error})") from None
         return _json(await self._outcome(handle))
 
     async def _select(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await edge.body_of(request)
         member = self._member(body.get("member"))
-        message = self._message(body.get("message"))
-        values = [str(v) for v in body.get("values") or []]
+        message_id = edge.snowflake(body, "message")
+        custom_id = edge.text(body, "custom_id", edge.MAX_ID)
+        values = edge.texts(body, "values")
+        message = self._message(message_id)
         try:
-            handle = await self.server.choose_select(
-                message, str(body.get("custom_id")), values, user=member.user
-            )
+            handle = await self.server.choose_select(message, custom_id, values, user=member.user)
         except KeyError as error:
             raise PageError(f"that menu is gone ({error})") from None
         return _json(await self._outcome(handle))
 
     async def _modal(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await edge.body_of(request)
         member = self._member(body.get("member"))
-        opened = self.server.interactions.get(int(body.get("interaction") or 0))
+        opened = self.server.interactions.get(edge.snowflake(body, "interaction"))
+        fields = edge.fields(body, "fields")
         if opened is None or opened.modal is None:
             raise PageError("that text box is no longer open; run the command again")
-        fields = {str(k): str(v) for k, v in (body.get("fields") or {}).items()}
         try:
             handle = await opened.submit_modal(fields, user=member.user)
         except ValueError as error:
@@ -308,11 +309,12 @@ class PlaygroundWeb:
         return {"ok": True}
 
     async def _clock(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await edge.body_of(request)
         actions = {"next-post": advance_to_next_post, "end-day": end_the_day}
-        action = actions.get(str(body.get("action")))
+        wanted = edge.text(body, "action", edge.MAX_ID)
+        action = actions.get(wanted)
         if action is None:
-            raise PageError(f"no clock action {body.get('action')!r}; one of {sorted(actions)}")
+            raise PageError(f"no clock action {wanted!r}; one of {sorted(actions)}")
         note = await action(self.bot, self.clock)
         return _json({"note": note, "now": self.clock().isoformat()})
 
@@ -330,8 +332,8 @@ class PlaygroundWeb:
                 return channel
         return self.server.channel
 
-    def _message(self, message_id: Any) -> StoredMessage:
-        message = self.server.messages.get(int(message_id or 0))
+    def _message(self, message_id: int) -> StoredMessage:
+        message = self.server.messages.get(message_id)
         if message is None or message.deleted:
             raise PageError("that message is gone")
         return message
@@ -394,30 +396,15 @@ def _with_local_urls(item: Any, local: dict[str, str]) -> Any:
     return item
 
 
-def _digest(value: Any) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
-
-
 def _json(data: Any, status: int = 200) -> web.Response:
     return web.json_response(data, status=status)
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        raise PageError("the page sent something that is not JSON") from None
-    if not isinstance(body, dict):
-        raise PageError("the page sent something that is not a JSON object")
-    return body
-
-
 def _file(name: str) -> web.Response:
-    suffix = name[name.rfind(".") :] if "." in name else ""
-    path = STATIC / name
-    if "/" in name or suffix not in STATIC_TYPES or not path.is_file():
+    path = STATIC_FILES.get(name)
+    if path is None:
         raise web.HTTPNotFound()
-    return web.Response(body=path.read_bytes(), content_type=STATIC_TYPES[suffix])
+    return web.Response(body=path.read_bytes(), content_type=STATIC_TYPES[_suffix(name)])
 
 
 async def _secure(request: web.Request, response: web.StreamResponse) -> None:

@@ -6,7 +6,8 @@ const page = {
   state: null,           // /api/state: guild, members, channels, users
   member: null,          // id of the member acting
   channel: null,         // id of the channel shown
-  known: "",             // digest of the messages shown
+  version: 0,            // the feed's version the page has caught up with (0: nothing yet)
+  views: new Map(),      // message id -> the message as last sent
   generation: 0,         // bumped when member or channel changes: stale polls are dropped
   clockOffset: 0,        // the bot's clock minus this browser's
   revealed: new Set(),   // spoilers clicked open, by message id and index
@@ -96,7 +97,8 @@ function drawMembers() {
 // --- the channel, kept up to date -----------------------------------------------------------
 
 function refollow() {
-  page.known = "";
+  page.version = 0;
+  page.views.clear();
   page.generation += 1;
   drawn.clear();  // another member sees other private replies and buttons act as them
   $("messages").replaceChildren();
@@ -106,7 +108,7 @@ function refollow() {
 async function follow() {
   const generation = page.generation;
   while (generation === page.generation) {
-    const query = new URLSearchParams({ member: page.member, channel: page.channel, known: page.known });
+    const query = new URLSearchParams({ member: page.member, channel: page.channel, since: page.version });
     let data;
     try {
       data = await api("/api/messages?" + query);
@@ -116,18 +118,30 @@ async function follow() {
     }
     if (generation !== page.generation) return;
     setClock(data.now);
-    if (data.digest !== page.known) {
-      page.known = data.digest;
-      drawMessages(data.messages);
-      drawViolations(data.violations);
-    }
+    if (!data.changed) continue;
+    // Only what changed since page.version comes: the rest is kept from before.
+    page.version = data.version;
+    for (const message of data.messages) page.views.set(message.id, message);
+    const shown = new Set(data.order);
+    for (const id of [...page.views.keys()]) if (!shown.has(id)) page.views.delete(id);
+    drawMessages(data.order.map((id) => page.views.get(id)).filter(Boolean));
+    if (data.problems) drawProblems(data.problems);
   }
 }
 
-function drawViolations(violations) {
+// The rules the bot broke, and a count of the requests from elsewhere the server refused
+// (what they said is never shown: anyone on this machine could have sent them).
+function drawProblems(problems) {
   const box = $("violations");
-  box.hidden = violations.length === 0;
-  box.textContent = "Discord would have refused what the bot did:\n" + violations.join("\n");
+  const lines = [];
+  if (problems.violations.length) lines.push("Discord would have refused what the bot did:", ...problems.violations);
+  const refused = Object.entries(problems.refused);
+  if (refused.length) {
+    const counts = refused.map(([reason, count]) => count + " " + reason.replace(/_/g, " ")).join(", ");
+    lines.push("Requests from elsewhere on this machine, refused: " + counts);
+  }
+  box.hidden = lines.length === 0;
+  box.textContent = lines.join("\n");
 }
 
 // A message drawn before and unchanged keeps its element (its pictures are not loaded again).
@@ -279,9 +293,10 @@ function drawComponent(component, message, key) {
       for (const item of component.items || []) gallery.append(picture((item.media || {}).url || "", ""));
       return gallery;
     }
-    case 13: {
-      const link = element("a", "file", "📄 " + ((component.file || {}).url || "file"));
-      link.href = (component.file || {}).url || "#";
+    case 13: {  // a file the bot uploaded: served here, like its pictures
+      const url = (component.file || {}).url || "";
+      const link = element("a", "file", "📄 " + (url.split("/").pop() || "file"));
+      if (url.startsWith("/attachments/")) link.href = url;
       return link;
     }
     case 14: return element("hr");
@@ -298,6 +313,7 @@ function drawComponent(component, message, key) {
 function drawButton(component, message) {
   const text = [(component.emoji && component.emoji.name) || "", component.label || ""].join(" ").trim();
   if (component.style === 5) {  // a link: Discord asks before leaving, so does this
+    if (!webUrl(component.url)) return element("span", "blocked", text + " (a link that is not to a web page)");
     const link = element("a", "component", text + " ↗");
     link.href = component.url;
     link.target = "_blank";
@@ -345,6 +361,11 @@ function onMessagesClick(event) {
 
 // --- Discord's markdown, drawn safely: the text is escaped before any of it becomes markup ----
 
+// A link goes only to a web page: never javascript:, data: or another scheme.
+function webUrl(url) {
+  return typeof url === "string" && /^https?:\/\//i.test(url) ? url : null;
+}
+
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
@@ -356,13 +377,17 @@ function markdown(text, className, key) {
   let html = escapeHtml(text);
   html = html.replace(/```(?:[a-z0-9+-]*\n)?([\s\S]*?)```/g, (_, code) => keep("<pre>" + code.replace(/\n$/, "") + "</pre>"));
   html = html.replace(/`([^`\n]+)`/g, (_, code) => keep("<code>" + code + "</code>"));
+  // Links before mentions, so that nothing drawn later lands inside the href; the address is
+  // escaped text already (no quote or angle bracket can close the attribute).
+  html = html.replace(/\[([^\]\n]+)\]\((https?:\/\/[^)\s\u0000]+)\)/g, (_, label, url) => keep('<a href="' + url + '" target="_blank" rel="noreferrer noopener">' + label + "</a>"));
+  // A command mention, </name sub:id>, is drawn as the command, as Discord draws it.
+  html = html.replace(/&lt;\/([-_\p{L}\p{N} ]{1,100}):(\d+)&gt;/gu, (_, name) => keep('<span class="mention command">/' + name + "</span>"));
   html = html.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => keep('<span class="mention">@' + escapeHtml(page.state.users[id] || "unknown") + "</span>"));
   html = html.replace(/&lt;#(\d+)&gt;/g, (_, id) => {
     const channel = page.state.channels.find((c) => c.id === id);
     return keep('<span class="mention">#' + escapeHtml(channel ? channel.name : "unknown") + "</span>");
   });
   html = html.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => keep('<span class="timestamp">' + escapeHtml(timestamp(Number(seconds), style || "f")) + "</span>"));
-  html = html.replace(/\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => keep('<a href="' + url + '" target="_blank" rel="noreferrer noopener">' + label + "</a>"));
   html = html.replace(/^-# (.*)$/gm, '<span class="subtext">$1</span>');
   html = html.replace(/^### (.*)$/gm, "<h3>$1</h3>").replace(/^## (.*)$/gm, "<h2>$1</h2>").replace(/^# (.*)$/gm, "<h1>$1</h1>");
   html = html.replace(/^&gt; (.*)$/gm, "<blockquote>$1</blockquote>");
@@ -533,6 +558,7 @@ async function submitModal() {
 function closeModal() {
   page.modal = null;
   $("modal").close();
+  $("command").focus();  // typing goes on in the composer, as in Discord
 }
 
 // --- the clock --------------------------------------------------------------------------------

@@ -508,5 +508,7 @@ async def test_wrong_token_fails_login() -> None:
         with server.patch_discord(), pytest.raises(discord.LoginFailure):
             await bot.login("not-the-token")
         await bot.close()
-        assert [v.kind for v in server.violations] == ["unauthorized"]
+        assert not server.violations and server.refused == {"unauthorized": 1}  # GET /users/@me
+        with pytest.raises(AssertionError, match="refused: unauthorized"):
+            server.assert_no_violations()
     assert discord.http.Route.BASE == "https://discord.com/api/v10"  # restored

@@ -290,6 +290,8 @@ def test_solve_sudoku_in_a_text_box(playground_url, browser, screenshots):
     grid = get_kind("sudoku").generate(random.Random(3), "easy").text()
     page.send("/solve sudoku")
     page.fill_modal({"puzzle": grid})
+    # Typing goes on in the composer once the text box is closed, as in Discord.
+    assert browser.switch_to.active_element.get_attribute("id") == "command"
     _, solution = solution_of("sudoku", grid)
     first_row = solution.text().splitlines()[0]
     assert "used /solve sudoku" in page.message_with(first_row).text
@@ -343,3 +345,64 @@ def test_daily_puzzle_set_up_played_and_on_the_leaderboard(playground_url, brows
     page.picture_in(f"Letter Boxed #{number} has closed")  # the answer drawn in, a spoiler
     page.act_as("alice")
     page.wait_for(lambda: not [m for m in page.messages() if "Solved Letter Boxed" in m.text])
+
+
+# Markup a bot (or a member's text it echoes) could carry into a message, each trying to run
+# a script or to link elsewhere than a web page.
+INJECTED = [
+    "[x](http://a/<@1>)",
+    '[x](http://a/" onmouseover="window.ran=1)',
+    '<img src=x onerror="window.ran=1">',
+    "[click](javascript:window.ran=1)",
+    "[click](data:text/html,<script>window.ran=1</script>)",
+    "**[x](https://a/</help:1>)** ||<@1> `<b>`||",
+    '</daily status:1> and </solve" onmouseover="window.ran=1:2>',
+]
+DRAW_ALL = """
+const box = document.createElement("div");
+box.id = "drawn-markup";
+arguments[0].forEach((text, index) => box.append(markdown(text, "content", "k" + index)));
+const script = "javascript:window.ran=1";
+box.append(drawComponent({type: 2, style: 5, label: "go", url: script}, {id: "1"}, "b"));
+box.append(drawComponent({type: 13, file: {url: script}}, {id: "1"}, "f"));
+document.body.append(box);
+for (const node of box.querySelectorAll("*")) node.dispatchEvent(new MouseEvent("mouseover"));
+"""
+
+
+def test_injected_markup_never_runs_and_links_only_to_web_pages(playground_url, browser):
+    Page(browser, playground_url)
+    browser.execute_script(DRAW_ALL, INJECTED)
+    box = browser.find_element(By.ID, "drawn-markup")
+    assert not box.find_elements(By.CSS_SELECTOR, "img, script, [onerror], [onmouseover]")
+    links = box.find_elements(By.CSS_SELECTOR, "a")
+    hrefs = [link.get_attribute("href") for link in links]
+    assert all(re.match(r"https?://", href or "") for href in hrefs if href), hrefs
+    assert [link.text for link in links if link.get_attribute("href")] == ["x", "x"]
+    assert browser.execute_script("return window.ran === undefined ? null : window.ran") is None
+    # A command mention is drawn as the command, as Discord draws it.
+    commands = [c.text for c in box.find_elements(By.CSS_SELECTOR, ".mention.command")]
+    assert commands == ["/daily status"]
+
+
+def test_help_draws_command_mentions_as_commands(playground_url, browser):
+    page = Page(browser, playground_url)
+    page.act_as("alice")
+    page.send("/help")
+    shown = page.message_with("used /help")
+    page.wait_for(lambda: shown.find_elements(By.CSS_SELECTOR, ".mention.command"))
+    assert "</" not in shown.text
+    named = [c.text for c in shown.find_elements(By.CSS_SELECTOR, ".mention.command")]
+    assert "/daily status" in named and all(n.startswith("/") for n in named)
+
+
+LOAD_EMOJI = r"""
+const done = arguments[arguments.length - 1];
+document.fonts.load('16px "Playground Emoji"', "\u{1F441}").then(
+  (faces) => done(faces.map((face) => face.status)), () => done("failed"));
+"""
+
+
+def test_the_page_brings_its_own_emoji_font(playground_url, browser):
+    Page(browser, playground_url)
+    assert browser.execute_async_script(LOAD_EMOJI) == ["loaded"]

@@ -4,6 +4,8 @@ bot really syncs (its cogs loaded, nothing started)."""
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +43,40 @@ def test_text_after_the_command_fills_its_first_required_option(commands):
         "solve letterboxed",
         {"puzzle": "vro wal eth bdi"},
     )
+
+
+def test_text_after_the_command_fills_the_required_options_in_order(commands):
+    """As a member tabbing through the options in Discord's client: each takes a word, the
+    last all the rest (the README's `/daily answer <kind> <answer>`)."""
+    assert read("/daily answer ladder best beat seat seam", commands)[1] == {
+        "kind": "ladder",
+        "answer": "best beat seat seam",
+    }
+    assert read("/puzzle-settings setup #puzzles 09:00 timezone:Europe/London", commands)[1] == {
+        "channel": PUZZLES,
+        "time": "09:00",
+        "timezone": "Europe/London",
+    }
+    assert read("/puzzle-settings difficulty letterboxed hard", commands)[1] == {
+        "kind": "letterboxed",
+        "level": "hard",
+    }
+    # While typing, the next option in order is the one offered.
+    assert offered("/daily answer ", commands)[:2] == ["Letter Boxed", "Codeword"]
+    _, ask = suggest("/puzzle-settings difficulty letterboxed ", commands, DIRECTORY)
+    assert (ask.focused, ask.options) == ("level", {"kind": "letterboxed", "level": ""})
+
+
+def test_the_readmes_commands_read_as_typed_in_the_composer(commands):
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    lines = {
+        line.replace("<kind>", "ladder").replace("<answer>", "best beat")
+        for line in re.findall(r"`(/(?:daily answer|puzzle-settings setup|solve) [^`]+)`", readme)
+        if "<" not in line.replace("<kind>", "").replace("<answer>", "") and "[" not in line
+    }
+    assert "/daily answer ladder best beat" in lines
+    for line in sorted(lines):
+        read(line, commands)  # raises CommandLineError for a line the composer cannot take
 
 
 def test_named_options_are_typed_as_the_bot_declared_them(commands):
@@ -85,6 +121,9 @@ def test_a_command_whose_options_are_all_optional_needs_none(commands):
         ("/solve letterboxed vro tier:", "tier: is empty"),
         ("/solve letterboxed vro puzzle:wal", "puzzle: is given twice"),
         ("/delete-my-data please", "has no option for 'please'; it takes no options"),
+        ("/solve ladder cold warm max_steps:1", "/solve ladder has no option max_steps:;"),
+        ("/solve letterboxed vro spoilers:True", "no option spoilers:; did you mean spoiler:?"),
+        ("/daily answer kind:ladder answr:best", "no option answr:; did you mean answer:?"),
     ],
 )
 def test_a_malformed_line_says_what_to_change(commands, line, said):

@@ -37,15 +37,19 @@ async def post(http, path: str, body: dict) -> tuple[int, dict]:
 
 
 async def messages_until(http, member: str, found, timeout: float = REPLY_TIMEOUT) -> list[dict]:
-    """The channel as the member sees it, once `found(messages)` holds."""
-    known = ""
+    """The channel as the member sees it, once `found(messages)` holds (kept up to date as
+    the page keeps it: only what changed since its version comes)."""
+    version, views = 0, {}
     async with asyncio.timeout(timeout):
         while True:
-            async with http.get("/api/messages", params={"member": member, "known": known}) as r:
+            query = {"member": member, "since": str(version)}
+            async with http.get("/api/messages", params=query) as r:
                 data = await r.json()
-            if found(data["messages"]):
-                return data["messages"]
-            known = data["digest"]
+            views.update((m["id"], m) for m in data["messages"])
+            shown = [views[i] for i in data["order"]]
+            if found(shown):
+                return shown
+            version = data["version"]
 
 
 async def test_each_member_sees_the_channel_as_discord_shows_it_to_them(running, http):
@@ -123,8 +127,14 @@ async def test_the_page_loads_nothing_from_elsewhere(running, http):
     for name in ("index.html", "app.js", "app.css"):
         text = (resources.files("playground") / "static" / name).read_text()
         assert not re.search(r"(src|href)=[\"']?(https?:)?//", text), name
-        assert not re.search(r"@import|url\(", text), name
+        assert not re.search(r"@import", text), name
+        for address in re.findall(r"url\(([^)]*)\)", text):  # the page's own files only
+            assert address.strip("\"'").startswith("/static/"), (name, address)
         async with http.get(f"/static/{name}") as served:
             assert served.status == 200 and await served.text() == text
     async with http.get("/static/..%2fweb.py") as escaped:
         assert escaped.status == 404
+    # The emoji font the pictures are drawn with, for a machine with none of its own.
+    async with http.get("/static/emoji.ttf") as font:
+        assert font.status == 200 and font.content_type == "font/ttf"
+        assert (await font.read())[:4] == b"\x00\x01\x00\x00"  # a TrueType font
