@@ -174,6 +174,29 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_plays ADD COLUMN gave_up_at TEXT;
     ALTER TABLE daily_settings ADD COLUMN post_layout TEXT NOT NULL DEFAULT 'together';
     """,
+    # 9: a daily that pulls the server in. A server may name a role its daily posts mention
+    # (members take it or drop it with the post's Notify me button); members may play
+    # earlier days' puzzles from the archive, unranked, kept apart from the daily plays.
+    """
+    ALTER TABLE daily_settings ADD COLUMN notify_role_id INTEGER;
+    CREATE TABLE archive_plays (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        day TEXT NOT NULL,                  -- the daily puzzle's day, not the day played
+        started_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0,
+        solved_at TEXT,
+        seconds REAL,
+        on_time INTEGER NOT NULL DEFAULT 0, -- always 0: an archive play is never on time
+        points INTEGER NOT NULL DEFAULT 0,
+        answer TEXT,
+        measure INTEGER,
+        gave_up_at TEXT,
+        PRIMARY KEY (guild_id, user_id, kind, day)
+    );
+    """,
 )
 
 
@@ -363,6 +386,7 @@ TABLES = (
     "members",
     "daily_plays",
     "daily_totals",
+    "archive_plays",
 )
 
 
