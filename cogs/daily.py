@@ -1001,13 +1001,17 @@ class Daily(commands.Cog):
         await self._send_export(interaction, None, "all")
 
     async def _send_export(
-        self, interaction: discord.Interaction, user_id: int | None, whose: str
-    ) -> None:
-        """The results as a CSV file, privately; built in a thread (a big server's is big)."""
+        self, interaction: discord.Interaction, user_id: int | None, whose: str,
+        kind: KindChoice | None = None,
+    ) -> None:  # fmt: skip
+        """The results (of one kind, if chosen) as a CSV file, privately; built in a thread
+        (a big server's is big)."""
         guild_id = _guild_only(interaction)
         _admit_read(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         results = await self.service.results(guild_id, user_id)
+        if kind is not None:
+            results = [result for result in results if result.play.kind == kind.value]
         limit = interaction.guild.filesize_limit if interaction.guild else MAX_UPLOAD
         data, name = await asyncio.to_thread(export_file, results, f"daily-{whose}", limit)
         if data is None:
@@ -1095,7 +1099,8 @@ class Daily(commands.Cog):
                     "An export holds your own results only; admins export everyone's with "
                     "/puzzle-settings export."
                 )
-            await self._send_export(interaction, interaction.user.id, str(interaction.user.id))
+            whose = str(interaction.user.id)
+            await self._send_export(interaction, interaction.user.id, whose, kind)
             return
         guild_id = _guild_only(interaction)
         who = member or interaction.user

@@ -145,6 +145,10 @@ async def test_an_archive_puzzle_is_played_privately_unranked_and_counted_apart(
         opened = await reply_to(server, "daily archive", **archive)
         assert opened.ephemeral and code_block(opened.content) == monday.puzzle_text
         assert "unranked" in opened.content and described(opened, "Letter Boxed", "unsolved")
+
+    # The bot restarts: the archive play, its timer and its buttons and box carry on.
+    again = PuzzleBot(bot.config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(again, ready_timeout=60):
         clock.now += dt.timedelta(minutes=2, seconds=5)
         for text, expected in (("able bodied", "Not yet"), (answer_for(monday.puzzle_text), "")):
             pressed = await server.click_button(opened, label="Answer")
@@ -213,6 +217,8 @@ async def test_members_export_their_own_results_and_admins_everyones_as_safe_csv
         )  # fmt: skip
         others = await reply_to(server, "stats", member=mallory, export=True)
         assert "your own results" in others.content and not others.attachments
+        other_kind = await reply_to(server, "stats", kind="sudoku", export=True)
+        assert "0 results" in other_kind.content, "one kind's, when one is chosen"
 
         with pytest.raises(CommandHidden):  # members are not even shown the settings
             await server.send_slash_command("puzzle-settings export", user=alice)
