@@ -914,6 +914,8 @@ class Daily(commands.Cog):
             difficulty_text(self.service.difficulties_on(settings, today), today),
             "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
+        if settings.notify_role_id:
+            lines.append(f"Each post pings <@&{settings.notify_role_id}> (Notify me gives it).")
         if settings.last_error:
             when = timestamp(dt.datetime.fromisoformat(settings.last_error_at), "f")
             lines.append(f"Last problem ({when}): {settings.last_error}. I keep retrying.")

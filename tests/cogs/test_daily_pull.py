@@ -16,7 +16,14 @@ import pytest
 from bot.app import PuzzleBot
 from localdiscord import CommandHidden, LocalDiscord
 from localdiscord.roles import MANAGE_ROLES
-from tests.cogs.test_daily import MONDAY, answer_daily, answer_for, code_block, eventually
+from tests.cogs.test_daily import (
+    MONDAY,
+    answer_daily,
+    answer_for,
+    code_block,
+    eventually,
+    status_text,
+)
 from tests.cogs.test_daily import next_round as scheduler_round
 from tests.cogs.test_daily_play import daily_bot, day_posts, set_up, todays_puzzle
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, described
@@ -71,6 +78,7 @@ async def test_the_notify_role_pings_only_its_members_and_notify_me_gives_and_ta
         assert "at or above my highest role" in said
         said = await set_notify_role(server, puzzlers)
         assert f"pings <@&{puzzlers.id}>" in said and "Before it can work" not in said
+        assert f"Each post pings <@&{puzzlers.id}>" in await status_text(server)
 
         # Monday's post mentions the role and pings nobody: nobody has it yet.
         clock.set(MONDAY, 9, 0, 5)
