@@ -10,10 +10,12 @@ import hashlib
 import json
 import logging
 import signal
+import time
 from collections.abc import Callable
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot import jobs
@@ -26,6 +28,7 @@ from bot.failed_requests import FailedRequests
 from bot.pool import WorkerPool
 from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
+from bot.shards import identify_delay
 from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
@@ -57,6 +60,18 @@ class PuzzleBot(commands.AutoShardedBot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
+            # Never ask for every server's member list at start (discord.py would, with the
+            # members intent): Discord gives it once per server per 30 s, and on_ready would
+            # wait minutes per shard. Boards show the names the results keep; members who
+            # leave arrive as events whether or not they were cached.
+            chunk_guilds_at_startup=False,
+            # Installed to servers only, never to a user's account (User Install would show
+            # the commands in servers without the bot); usable in servers and in a DM with
+            # the bot, and the commands that need a server say so (guild_only).
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=False
+            ),
             help_command=None,
             owner_ids=set(config.owner_ids) or None,
             # Nothing the bot echoes (puzzle text, names) may ever ping anyone.
@@ -75,6 +90,20 @@ class PuzzleBot(commands.AutoShardedBot):
         self.service: PuzzleService | None = None
         self.daily: DailyService | None = None
         self.daily_scheduler: DailyScheduler | None = None
+        self._identified: set[int] = set()  # shards identified once: later ones reconnect
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """A process of some of the shards identifies each in its turn, shared with the other
+        shard processes through the clock (bot/shards.py); reconnects wait as discord.py does."""
+        if self.config.shard_ids and shard_id is not None and shard_id not in self._identified:
+            self._identified.add(shard_id)
+            _, _, limits = await self.http.get_bot_gateway()
+            count = self.shard_count or 1
+            await asyncio.sleep(
+                identify_delay(shard_id, count, limits["max_concurrency"], time.time())
+            )
+            return
+        await super().before_identify_hook(shard_id, initial=initial)
 
     async def setup_hook(self) -> None:
         if self.serve_commands:
@@ -129,7 +158,7 @@ class PuzzleBot(commands.AutoShardedBot):
         Discord limits how often commands may be created, so never sync blindly at every start.
         A failed sync is logged and tried again at the next start; `puzzlebot sync` forces one.
         """
-        scopes = [None] + ([self.config.development_guild] if self.config.development_guild else [])
+        scopes = [self.config.development_guild or None]
         for guild_id in scopes:
             if self.is_closed():  # stopped while starting (Ctrl-C): nothing to sync for
                 return
@@ -160,12 +189,7 @@ class PuzzleBot(commands.AutoShardedBot):
         self, guild_id: int | None = None
     ) -> list[discord.app_commands.AppCommand]:
         """Send the command tree to Discord: to one guild or globally (None), and remember it."""
-        if guild_id is None:
-            synced = await self.tree.sync()
-        else:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+        synced = await self.tree.sync(guild=self._scope(guild_id))
         log.info("synced %d commands to %s", len(synced), _scope_name(guild_id))
         if self.database is not None:
             await self.database.set_state(
@@ -173,11 +197,22 @@ class PuzzleBot(commands.AutoShardedBot):
             )
         return synced
 
+    def _scope(self, guild_id: int | None) -> discord.Object | None:
+        """Where a sync goes, holding only what that scope needs, so no server lists a command
+        twice: every server (None) the global commands; the development server a copy of them
+        (which is why it is the only scope synced when set: for a development application);
+        any other server only commands of its own (none today), so syncing there clears copies
+        left before."""
+        if guild_id is None:
+            return None
+        guild = discord.Object(id=guild_id)
+        if guild_id == self.config.development_guild:
+            self.tree.copy_global_to(guild=guild)
+        return guild
+
     def _tree_fingerprint(self, guild_id: int | None) -> str:
         """A hash of exactly what a sync to this scope would send (the same tree, the same hash)."""
-        guild = None if guild_id is None else discord.Object(id=guild_id)
-        if guild is not None:
-            self.tree.copy_global_to(guild=guild)
+        guild = self._scope(guild_id)
         commands = self.tree.get_commands(guild=guild)
         payload = sorted(
             (command.to_dict(self.tree) for command in commands),

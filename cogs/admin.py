@@ -9,6 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.daily import in_servers_only
+from cogs.errors import reply
+
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
 
@@ -20,6 +23,8 @@ class Admin(commands.Cog):
     @app_commands.command(name="sync", description="Owner only: send the slash commands to Discord")
     @app_commands.describe(scope="this server only, or every server")
     @app_commands.default_permissions(administrator=True)
+    @app_commands.guild_only()
+    @in_servers_only  # scope "server" is the server it is run in
     async def sync(
         self, interaction: discord.Interaction, scope: Literal["server", "everywhere"] = "server"
     ) -> None:
@@ -29,9 +34,7 @@ class Admin(commands.Cog):
         guild_id = interaction.guild_id if scope == "server" else None
         synced = await self.bot.sync_commands(guild_id)
         where = "this server" if guild_id else "every server"
-        await interaction.followup.send(
-            f"Synced {len(synced)} commands to {where}.", ephemeral=True
-        )
+        await reply(interaction, f"Synced {len(synced)} commands to {where}.", ephemeral=True)
 
 
 async def setup(bot: PuzzleBot) -> None:

@@ -38,8 +38,8 @@ from bot.daily.store import POST_LAYOUTS, Post
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING, SOLVING
 from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import answered, tell_member, think_publicly
-from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
+from cogs.errors import answered, reply, tell_member, think, think_publicly
+from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices, labelled
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
@@ -50,6 +50,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Where the commands that need a server may run: in servers alone, not the bot's DM (the
+# bot's default, bot/app.py). discord.py's guild_only marks only the server as allowed and
+# leaves the DM to that default, so these say both.
+IN_SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+in_servers_only = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the stable name
 MAX_UPLOAD = 10 * 1024 * 1024  # Discord's upload limit for a server without boosts
 
@@ -239,16 +244,12 @@ class AnswerBox(discord.ui.Modal):
             timeout=None,
             custom_id=f"puzzlebot:answerbox:{kind_name}:{day.isoformat()}",
         )
-        self.add_item(
-            discord.ui.TextInput(
-                custom_id="answer",
-                label="Answer",
-                style=discord.TextStyle.paragraph
-                if kind.multiline_input
-                else discord.TextStyle.short,
-                max_length=min(4000, kind.max_input_chars),
-            )
+        box = discord.ui.TextInput(
+            custom_id="answer",
+            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
+            max_length=min(4000, kind.max_input_chars),
         )
+        self.add_item(labelled("Answer", box))
 
 
 class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
@@ -402,11 +403,15 @@ def solution_picture(kind, daily) -> list[discord.File]:
 
 
 async def submit_answer(
-    interaction: discord.Interaction, kind, day: dt.date, answer: str, archive: bool = False
+    interaction: discord.Interaction, kind, day: dt.date | None, answer: str, archive: bool = False
 ) -> None:
+    """Check a member's answer to the puzzle of `day` (None: the latest posted), or to an
+    earlier day's from the archive."""
     guild_id = _guild_only(interaction)
     _admit_play(interaction, READING)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if day is None:
+        day = (await _daily(interaction).latest_post(guild_id, kind)).day
     outcome = await _daily(interaction).answer(
         guild_id, interaction.user.id, _name(interaction.user), kind, day, answer, archive
     )
@@ -699,12 +704,13 @@ class ForgetButton(
             guild_id = _guild_only(interaction)
             if interaction.user.id != self.user_id:
                 _require_manager(interaction)
+            await interaction.response.defer()  # deletes take time: acknowledge first
             results = await _daily(interaction).forget_member(guild_id, self.user_id)
             database = _bot(interaction).database
             assert database is not None, "the cog answers only a bot that serves commands"
             commands_logged = await database.forget_commands(guild_id, self.user_id)
             whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=f"Done. {whose} data in this server is deleted: "
                 f"{plural(results, 'daily result')} (and the streaks and stats they made) and "
                 f"{plural(commands_logged, 'logged command')}.",
@@ -749,12 +755,16 @@ DYNAMIC_ITEMS = (
 
 class Daily(commands.Cog):
     daily = app_commands.Group(
-        name="daily", description="Daily puzzles for this server", guild_only=True
+        name="daily",
+        description="Daily puzzles for this server",
+        guild_only=True,
+        allowed_contexts=IN_SERVERS,
     )
     settings = app_commands.Group(
         name="puzzle-settings",
         description="Daily puzzles and members' data in this server (Manage Server)",
         guild_only=True,
+        allowed_contexts=IN_SERVERS,
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
@@ -802,13 +812,14 @@ class Daily(commands.Cog):
         _require_manager(interaction)
         guild_id = _guild_only(interaction)
         chosen = parse_kinds(kinds) if kinds else [kind.name for kind in all_kinds()]
+        await think(interaction, private=True)
         await self.service.set_up(guild_id, channel.id, time, timezone, chosen)
         self._wake_scheduler()  # a post time already passed today posts now, as status says
         text = await self._status_text(guild_id)
         problem = posting_problem(channel)
         if problem:
             text += f"\nBefore it can work: {problem}"
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text, ephemeral=True)
 
     @setup_daily.autocomplete("timezone")
     async def _zones(self, interaction: discord.Interaction, current: str):
@@ -821,9 +832,10 @@ class Daily(commands.Cog):
     @app_commands.describe(kinds="comma-separated, e.g. letterboxed, sudoku")
     async def set_kinds(self, interaction: discord.Interaction, kinds: str) -> None:
         _require_manager(interaction)
+        chosen = parse_kinds(kinds)
         guild_id = await self._configured(interaction)
-        await self.service.set_kinds(guild_id, parse_kinds(kinds))
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await self.service.set_kinds(guild_id, chosen)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     @settings.command(name="posts", description="Post the day's puzzles together or one by one")
     @app_commands.describe(
@@ -854,7 +866,7 @@ class Daily(commands.Cog):
         _require_manager(interaction)
         guild_id = await self._configured(interaction)
         await self.service.set_difficulty(guild_id, get_kind(kind.value), level)
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     @set_difficulty.autocomplete("level")
     async def _levels(self, interaction: discord.Interaction, current: str):
@@ -881,15 +893,18 @@ class Daily(commands.Cog):
         guild_id = await self._configured(interaction)
         await self.service.set_paused(guild_id, paused)
         self._wake_scheduler()
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     @daily.command(name="status", description="The daily-puzzle settings and the next post time")
     async def status(self, interaction: discord.Interaction) -> None:
         guild_id = await self._configured(interaction)
-        await interaction.response.send_message(await self._status_text(guild_id), ephemeral=True)
+        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
     async def _configured(self, interaction: discord.Interaction) -> int:
+        """The server, once it is known to have daily puzzles set up; the private "thinking"
+        comes first, since that takes the database."""
         guild_id = _guild_only(interaction)
+        await think(interaction, private=True)
         await self.service.configured(guild_id)
         return guild_id
 
@@ -933,10 +948,7 @@ class Daily(commands.Cog):
     @app_commands.describe(kind="which puzzle", answer="your answer")
     @app_commands.choices(kind=kind_choices())
     async def answer(self, interaction: discord.Interaction, kind: KindChoice, answer: str) -> None:
-        guild_id = _guild_only(interaction)
-        puzzle_kind = get_kind(kind.value)
-        post = await self.service.latest_post(guild_id, puzzle_kind)
-        await submit_answer(interaction, puzzle_kind, post.day, answer)
+        await submit_answer(interaction, get_kind(kind.value), None, answer)
 
     # --- the archive ------------------------------------------------------------------------
 
@@ -978,11 +990,11 @@ class Daily(commands.Cog):
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
         _require_manager(interaction)
-        guild_id = await self._configured(interaction)
         guild = interaction.guild
-        assert guild is not None, "a guild-only command"
-        if role is not None and (role.is_default() or role.managed):
+        assert guild is not None, "a server-only command"
+        if role is not None and (role.is_default() or role.managed):  # refused at once
             raise Refusal(notify_role_problem(guild, role) or "choose another role")
+        guild_id = await self._configured(interaction)  # thinks first: it takes the database
         await self.service.set_notify_role(guild_id, role.id if role else None)
         if role is None:
             said = "Daily posts ping nobody now, and carry no Notify me button."
@@ -995,7 +1007,7 @@ class Daily(commands.Cog):
                                     notify_ping_problem(guild, role)) if p]  # fmt: skip
             if problems:
                 said += "\nBefore it can work: " + "; ".join(problems) + "."
-        await interaction.response.send_message(said, ephemeral=True)
+        await reply(interaction, said, ephemeral=True)
 
     @settings.command(name="export", description="Every member's daily results here, as CSV")
     async def export_server(self, interaction: discord.Interaction) -> None:
@@ -1010,7 +1022,7 @@ class Daily(commands.Cog):
         (a big server's is big)."""
         guild_id = _guild_only(interaction)
         _admit_read(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, private=True)
         results = await self.service.results(guild_id, user_id)
         if kind is not None:
             results = [result for result in results if result.play.kind == kind.value]
@@ -1033,6 +1045,7 @@ class Daily(commands.Cog):
     @app_commands.describe(kind="one puzzle (default: all)", period="today, week, month or all")
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
+    @in_servers_only
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -1088,6 +1101,7 @@ class Daily(commands.Cog):
     )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
+    @in_servers_only
     async def stats(
         self,
         interaction: discord.Interaction,
@@ -1173,6 +1187,7 @@ class Daily(commands.Cog):
         description="Delete your results, streaks and logged commands in this server",
     )
     @app_commands.guild_only()
+    @in_servers_only
     async def delete_my_data(self, interaction: discord.Interaction) -> None:
         _guild_only(interaction)
         await interaction.response.send_message(
@@ -1206,8 +1221,10 @@ class Daily(commands.Cog):
     # --- members who leave ----------------------------------------------------------------
 
     @commands.Cog.listener()
-    async def on_member_remove(self, member: discord.Member) -> None:
-        await self.service.member_left(member.guild.id, member.id)
+    async def on_raw_member_remove(self, event: discord.RawMemberRemoveEvent) -> None:
+        # The raw event: members are not fetched at start (no chunking), so the one who left
+        # is rarely in the cache, and discord.py sends on_member_remove only for those.
+        await self.service.member_left(event.guild_id, event.user.id)
 
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
@@ -1221,23 +1238,33 @@ class Daily(commands.Cog):
             await self.service.set_notify_role(role.guild.id, None)
 
 
-POSTING_NEEDS = ("view_channel", "send_messages", "attach_files", "embed_links")
+# What the daily posts need in their channel, and what for. Embed Links is not among them:
+# the posts are text and a picture, and replies to commands need no channel permission.
+POSTING_NEEDS = {
+    "view_channel": "to see the channel",
+    "send_messages": "to post the puzzles and the answers",
+    "attach_files": "to attach the puzzle pictures",
+    "read_message_history": "to find a post sent just before a restart, so it is not sent twice",
+}
 
 
 def posting_problem(channel) -> str | None:
     """What the bot lacks to post daily puzzles in the channel, from the server's roles and
-    the channel's overwrites as Discord sent them; None if nothing (or unknown)."""
+    the channel's overwrites as Discord sent them, each with what it is for; None if nothing
+    (or unknown)."""
     guild = getattr(channel, "guild", None)
     me = guild.me if guild is not None else None
     if me is None or not hasattr(channel, "permissions_for"):
         return None
     allowed = channel.permissions_for(me)
     missing = [
-        name.replace("_", " ").title() for name in POSTING_NEEDS if not getattr(allowed, name)
+        f"{name.replace('_', ' ').title()} ({purpose})"
+        for name, purpose in POSTING_NEEDS.items()
+        if not getattr(allowed, name)
     ]
     if not missing:
         return None
-    return f"I may not post in {channel.mention}: give me {', '.join(missing)} there."
+    return f"I may not post in {channel.mention}: give me {'; '.join(missing)} there."
 
 
 def board_alt_text(view: LeaderboardView) -> str:

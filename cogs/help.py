@@ -19,6 +19,7 @@ from discord.ext import commands
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
 
+from cogs.errors import reply
 from puzzles import all_kinds
 from puzzles.core import DISCORD, PuzzleKind, Usage
 
@@ -138,7 +139,7 @@ class Help(commands.Cog):
         await interaction.response.defer(thinking=True, ephemeral=True)
         synced = await self.synced_commands(interaction.guild)
         embed = help_embed(synced, interaction.permissions)
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: PuzzleBot) -> None:

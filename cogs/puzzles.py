@@ -4,12 +4,14 @@ Each command group gets one subcommand per kind, built from the registry at load
 a kind that lands later appears without touching this file: `/solve letterboxed`,
 `/solve sudoku`, ... with that kind's own options (e.g. max_words) as typed parameters.
 
-The flow of every command: cheap checks on the event loop (input size, parse, rate
-limits, pool capacity), answered at once and ephemerally when they fail; otherwise
-defer immediately (Discord's 3-second rule), run the work in the worker pool, and send
-the answer with its picture as a followup. A failure after a public defer (too slow,
-busy after all, a solver's complaint, our bug) still reaches only the member: see
-cogs/errors.py.
+The flow of every command: checks first (input size, parse, the server's open daily puzzle,
+rate limits, pool capacity), answered at once and ephemerally when they fail; otherwise
+defer (Discord's 3-second rule), run the work in the worker pool, and fill in the
+"thinking" message with the answer and its picture. Checks that take longer than a second
+(a parse that loads the word lists, a slow database) get the "thinking" first, so the 3
+seconds hold whatever they cost (cogs/errors.py, `checked_in_time`). A failure after a
+public defer (too slow, busy after all, a solver's complaint, our bug) still reaches only
+the member: see cogs/errors.py.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ from discord.ext import commands
 from bot.jobs import JobResult
 from bot.puzzle_service import PuzzleService, Refusal
 from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import answered, tell_member, think_publicly
+from cogs.errors import answered, checked_in_time, reply, tell_member, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import DISCORD, Option, Usage
+from puzzles.core import DISCORD, Option, Usage, has_no_answer
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -71,6 +73,16 @@ def alt_text(kind: PuzzleKind, shows: str, puzzle_text: str) -> str:
     return f"{kind.title} {shows}. The puzzle: {puzzle}"[:ALT_TEXT_LIMIT]
 
 
+def solution_shown(result: JobResult) -> str:
+    """What a solve's picture shows: the solution, or that there is none and why."""
+    if not has_no_answer(result.value):
+        return "with its solution drawn in"
+    why = result.text.splitlines()[0].rstrip(".")  # "No solution: no standard word can..."
+    if why.lower().startswith("no solution"):
+        return f"with {why[0].lower()}{why[1:]}"
+    return f"with no solution: {why}"  # "No ladder from ALOOF to XYLYL..."
+
+
 def picture(
     result: JobResult, kind: PuzzleKind, spoiler: bool, description: str
 ) -> discord.File | None:
@@ -90,6 +102,25 @@ def puzzle_text_from(message: discord.Message | None) -> str | None:
         return None
     match = re.search(r"```\n(.*?)\n```", message.content or "", re.DOTALL)
     return match.group(1) if match else None
+
+
+def solve_example(kind: PuzzleKind) -> str:
+    """/puzzles' line on solving: the command with the kind's example input."""
+    example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
+    if len(kind.example) < 60:
+        return f"`{example}`"
+    return f"`/solve {kind.name}`, e.g. `{kind.example}`"  # a grid: the command, then the input
+
+
+def generate_example(kind: PuzzleKind) -> str:
+    """/puzzles' line on generating: the command, its difficulties and its text option."""
+    line = f"`/generate {kind.name}`"
+    if kind.difficulties:
+        line += f" difficulties: {', '.join(kind.difficulties)}"
+    text = next((o for o in kind.generate_options if o.name == "text"), None)
+    if text is not None:
+        line += f"; `text:` {text.help}"
+    return line
 
 
 # --- building one subcommand per kind -----------------------------------------------------
@@ -193,6 +224,26 @@ def example_suggestion(kind: PuzzleKind):
     return suggest
 
 
+def difficulty_suggestion(kind: PuzzleKind):
+    """Autocomplete for /generate's difficulty: the difficulties that exist for the options
+    chosen so far (a 4x4 sudoku: only easy). A typed-in one that does not exist is refused by
+    the kind's check_generate, with the list that does."""
+
+    async def suggest(interaction: discord.Interaction, current: str):
+        chosen = {
+            option.name: getattr(interaction.namespace, option.name, None)
+            for option in kind.generate_options
+        }
+        offered = kind.offered_difficulties(chosen)
+        return [
+            app_commands.Choice(name=name, value=name)
+            for name in offered
+            if current.strip().lower() in name
+        ][:25]
+
+    return suggest
+
+
 # --- the text box for grids -------------------------------------------------------------
 
 
@@ -218,17 +269,22 @@ class PuzzleModal(discord.ui.Modal):
         super().__init__(title=title[:45], custom_id=custom_id, timeout=None)
         filled_in = filled_in or {}
         for name, (label, required) in fields.items():
-            self.add_item(
-                discord.ui.TextInput(
-                    custom_id=name,
-                    label=label[:45],
-                    style=discord.TextStyle.paragraph,
-                    required=required,
-                    max_length=min(MODAL_TEXT_LIMIT, kind.input_limit(name)),
-                    placeholder=kind.example[:100] if name == "puzzle" else None,
-                    default=(filled_in.get(name) or None),
-                )
+            box = discord.ui.TextInput(
+                custom_id=name,
+                style=discord.TextStyle.paragraph,
+                required=required,
+                max_length=min(MODAL_TEXT_LIMIT, kind.input_limit(name)),
+                placeholder=kind.example[:100] if name == "puzzle" else None,
+                default=(filled_in.get(name) or None),
             )
+            self.add_item(labelled(label, box))
+
+
+def labelled(label: str, box: discord.ui.TextInput) -> discord.ui.Label:
+    """A text box under its label: the Label component, since a text input's own label (and
+    its action row) is deprecated in modals
+    (https://discord.com/developers/docs/components/reference#label)."""
+    return discord.ui.Label(text=label[:45], component=box)
 
 
 def text_box_id(command: str, kind: PuzzleKind, options: dict[str, Any]) -> str:
@@ -356,22 +412,31 @@ class PuzzleCommands(commands.Cog):
         private: bool = False,
     ) -> None:
         started = time.perf_counter()
-        puzzle = await self.service.parse(kind, text)
-        if not private:
-            await self._refuse_open_daily(interaction, kind, puzzle)
+        puzzle = await checked_in_time(
+            interaction,
+            self._playable(interaction, kind, text, spoils=not private),
+            private=private,
+        )
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await self._defer(interaction, private)
+        await think(interaction, private=private)
         result = await self.service.solve(kind, puzzle, options)
         await self._send(
             interaction,
             answer_message(kind.title, result.text, spoiler),
             result,
             kind,
-            alt_text(kind, "with its solution drawn in", puzzle.text()),
+            alt_text(kind, solution_shown(result), puzzle.text()),
             spoiler=spoiler,
             private=private,
         )
         await self._record(interaction, "solve", kind, started)
+
+    async def _playable(self, interaction, kind: PuzzleKind, text: str, *, spoils: bool):
+        """The parsed puzzle, unless answering it would spoil this server's open daily."""
+        puzzle = await self.service.parse(kind, text)
+        if spoils:
+            await self._refuse_open_daily(interaction, kind, puzzle)
+        return puzzle
 
     async def _refuse_open_daily(self, interaction, kind: PuzzleKind, puzzle) -> None:
         """No solving or hinting today's daily puzzle of this server until it closes."""
@@ -429,10 +494,11 @@ class PuzzleCommands(commands.Cog):
         self, interaction, kind: PuzzleKind, text: str, progress: str
     ) -> None:
         started = time.perf_counter()
-        puzzle = await self.service.parse(kind, text)
-        await self._refuse_open_daily(interaction, kind, puzzle)
+        puzzle = await checked_in_time(
+            interaction, self._playable(interaction, kind, text, spoils=True), private=True
+        )
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await self._defer(interaction, private=True)
+        await think(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
         message = f"**{kind.title} hint**\n{safe(result.text)}"[:MESSAGE_LIMIT]
         # A hint in words alone leaves the picture as the puzzle stands (see bot/jobs.py).
@@ -473,21 +539,24 @@ class PuzzleCommands(commands.Cog):
         self, interaction, kind: PuzzleKind, text: str, answer: str
     ) -> None:
         started = time.perf_counter()
-        puzzle = await self.service.parse(kind, text, drawn=False)  # a verdict has no picture
         kind.check_input_size(answer, what="answer")
+        parsing = self.service.parse(kind, text, drawn=False)  # a verdict has no picture
+        puzzle = await checked_in_time(interaction, parsing, private=True)
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await self._defer(interaction, private=True)
+        await think(interaction, private=True)
         result = await self.service.check(kind, puzzle, answer)
-        await interaction.followup.send(
-            f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT], ephemeral=True
-        )
+        await reply(interaction, f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT])
         await self._record(interaction, "check", kind, started)
 
     # --- /generate ------------------------------------------------------------------------
 
     def _generate_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters: list[tuple[inspect.Parameter, str]] = []
-        if kind.difficulties:
+        autocomplete = None
+        if kind.difficulties_for is not None:  # which exist depends on other options: offered
+            parameters.append((_parameter("difficulty", str, None), "how hard"))
+            autocomplete = {"difficulty": difficulty_suggestion(kind)}
+        elif kind.difficulties:
             choices = Literal[tuple(kind.difficulties[:25])]  # type: ignore[valid-type]
             parameters.append((_parameter("difficulty", choices, None), "how hard"))
         text = next((o for o in kind.generate_options if o.name == "text"), None)
@@ -498,7 +567,7 @@ class PuzzleCommands(commands.Cog):
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             await self._reply_with_new_puzzle(interaction, kind, values)
 
-        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle)
+        return kind_command(kind, f"A fresh {kind.title} to play", parameters, handle, autocomplete)
 
     async def _reply_with_new_puzzle(
         self, interaction, kind: PuzzleKind, values: dict[str, Any]
@@ -508,7 +577,7 @@ class PuzzleCommands(commands.Cog):
         options = {name: value for name, value in values.items() if value is not None}
         self.service.check_generate(kind, difficulty, options)
         self.service.admit(interaction.user.id, interaction.guild_id)
-        await self._defer(interaction, private=False)
+        await think(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
         result = await self.service.generate(kind, seed, difficulty, options)
         about = f"{kind.title}" + (f" ({difficulty})" if difficulty else "")
@@ -539,14 +608,9 @@ class PuzzleCommands(commands.Cog):
         kinds = [get_kind(kind.value)] if kind else list(all_kinds())
         embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
         for each in kinds:
-            example = Usage("solve", each.name, each.example).written_for(DISCORD)
-            lines = [f"`{example}`" if len(each.example) < 60 else f"`/solve {each.name}`"]
+            lines = [solve_example(each), generate_example(each)]
             if kind:
                 lines.insert(0, each.description)
-            if each.difficulties:
-                lines.append(
-                    f"`/generate {each.name}` difficulties: {', '.join(each.difficulties)}"
-                )
             embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -569,13 +633,6 @@ class PuzzleCommands(commands.Cog):
         else:
             await self._reply_with_verdict(interaction, kind, puzzle, fields.get("answer", ""))
 
-    async def _defer(self, interaction: discord.Interaction, private: bool) -> None:
-        """Only once the request is parsed and admitted: a refusal before this is private."""
-        if private:
-            await interaction.response.defer(thinking=True, ephemeral=True)
-        else:
-            await think_publicly(interaction)
-
     async def _send(
         self,
         interaction,
@@ -594,7 +651,7 @@ class PuzzleCommands(commands.Cog):
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(content, **kwargs)
+        await reply(interaction, content, **kwargs)
         answered(interaction)
 
     async def _record(self, interaction, command: str, kind: PuzzleKind, started: float) -> None:

@@ -6,6 +6,8 @@ Discord's reference: https://discord.com/developers/docs/interactions/applicatio
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
 from typing import Any
 
 from aiohttp import web
@@ -26,6 +28,13 @@ from .models import (
     RecordedRequest,
     snowflake,
 )
+
+# https://discord.com/developers/docs/interactions/application-commands#registering-a-command:
+# "There is a global rate limit of 200 application command creates per day, per guild", and
+# past it error 30034 (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+CREATES_PER_DAY = 200
+DAY = 24 * 60 * 60.0
+TOO_MANY_CREATES = 30034
 
 
 class CommandHidden(LookupError):
@@ -209,6 +218,35 @@ class ApplicationCommandsArea:
     async def _list_commands(self, request: web.Request) -> web.Response:
         return json_response(self._commands.get(self._scope(request), []))
 
+    def _creates_refused(
+        self, scope: int | None, payloads: list[dict[str, Any]], record: RecordedRequest
+    ) -> web.Response | None:
+        """Count the commands these payloads would newly create in ``scope`` (a name and type
+        not there yet) against the day's 200; None when they fit."""
+        previous = {(c["name"], c.get("type", 1)) for c in self._commands.get(scope, [])}
+        new = [p for p in payloads if (p.get("name"), p.get("type", 1)) not in previous]
+        now = asyncio.get_running_loop().time()
+        creates = self._command_creates.setdefault(scope, deque())
+        while creates and now - creates[0] > DAY:
+            creates.popleft()
+        if len(creates) + len(new) > CREATES_PER_DAY:
+            self._violate(
+                "too_many_command_creates",
+                f"{len(new)} new commands past the {CREATES_PER_DAY} creates a day",
+                record,
+            )
+            retry_after = DAY - (now - creates[0]) if creates else DAY
+            body = {
+                "message": "Max number of daily application command creates has been reached"
+                f" ({CREATES_PER_DAY})",
+                "code": TOO_MANY_CREATES,
+                "retry_after": round(retry_after, 3),
+                "global": False,
+            }
+            return json_response(body, 429)
+        creates.extend([now] * len(new))
+        return None
+
     async def _put_commands(self, request: web.Request) -> web.Response:
         record: RecordedRequest = request[RECORD]
         payloads = record.json if isinstance(record.json, list) else []
@@ -216,6 +254,9 @@ class ApplicationCommandsArea:
         if problems:
             return self._invalid(record, problems)
         scope = self._scope(request)
+        refused = self._creates_refused(scope, payloads, record)
+        if refused is not None:
+            return refused
         previous = self._commands.get(scope, [])
         self._commands[scope] = [self._stored_command(p, scope, previous) for p in payloads]
         return json_response(self._commands[scope])
@@ -226,6 +267,9 @@ class ApplicationCommandsArea:
         if problems:
             return self._invalid(record, problems)
         scope = self._scope(request)
+        refused = self._creates_refused(scope, [record.json], record)
+        if refused is not None:
+            return refused
         previous = self._commands.setdefault(scope, [])
         stored = self._stored_command(record.json, scope, previous)
         previous[:] = [c for c in previous if c["id"] != stored["id"]] + [stored]

@@ -21,6 +21,7 @@ from .models import (
     ATTACH_FILES,
     EPHEMERAL,
     LOADING,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     VIEW_CHANNEL,
     FakeChannel,
@@ -211,6 +212,11 @@ class ChannelsArea:
         if isinstance(channel, web.Response):
             return channel
         visible = self.channel_messages(channel)
+        if not self._reads_history(channel):
+            # "If the current user is missing the READ_MESSAGE_HISTORY permission in the
+            # channel, then no messages will be returned" (no error):
+            # https://discord.com/developers/docs/resources/message#get-channel-messages
+            visible = []
         query = request.query
         if "before" in query:
             visible = [m for m in visible if m.id < int(query["before"])]
@@ -239,6 +245,11 @@ class ChannelsArea:
         message.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
         await self._dispatch_message_event("MESSAGE_CREATE", message)
         return json_response(message.payload())
+
+    def _reads_history(self, channel: FakeChannel) -> bool:
+        guild = self._guild_of(channel)
+        granted = guild.channel_permissions_of(self.bot_user.id, channel) if guild else -1
+        return bool(granted & READ_MESSAGE_HISTORY)
 
     def _missing_post_permissions(self, channel: FakeChannel, record: RecordedRequest) -> str:
         """What the bot would need to post this in the channel ('' when it may)."""

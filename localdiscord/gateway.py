@@ -8,6 +8,7 @@ https://discord.com/developers/docs/events/gateway-events (sharding: "Sharding" 
 from __future__ import annotations
 
 import asyncio
+import collections
 import itertools
 import json
 import uuid
@@ -28,6 +29,29 @@ SHARDING_REQUIRED = 4011  # or one that would carry more servers than Discord al
 GUILDS_PER_SHARD = 2500  # Discord's most per connection
 UNSHARDED = (0, 1)  # an IDENTIFY without "shard" is shard 0 of 1: it carries every server
 
+# Privileged intents must be switched on in the developer portal, or the gateway closes
+# with 4014 "Disallowed intent(s)":
+# https://discord.com/developers/docs/events/gateway#privileged-intents and
+# https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes
+PRIVILEGED_INTENTS = {"members": 1 << 1, "presences": 1 << 8, "message_content": 1 << 15}
+DISALLOWED_INTENTS = 4014
+# "Apps can send 120 gateway events per connection every 60 seconds"; past it the connection
+# is closed with 4008 (https://discord.com/developers/docs/events/gateway#rate-limiting).
+# Heartbeats are not counted here: tests announce intervals of a fraction of a second, where
+# Discord's 41 s leaves them a handful of the 120.
+SENDS_PER_MINUTE, SEND_WINDOW, RATE_LIMITED_CLOSE = 120, 60.0, 4008
+# Request Guild Members for all members (query "" and limit 0): 1 per server per 30 s, or a
+# RATE_LIMITED event (https://discord.com/developers/docs/events/gateway-events#request-guild-members,
+# change log 2025-08-14 "Introducing Rate Limit When Requesting All Guild Members").
+ALL_MEMBERS_INTERVAL = 30.0
+# Identify: max_concurrency sessions per rate limit key (shard_id % max_concurrency) every
+# 5 s, else op 9 Invalid Session; and "total" session starts a day, after which Discord ends
+# every session and resets the token
+# (https://discord.com/developers/docs/events/gateway#session-start-limit and
+# https://discord.com/developers/docs/events/gateway#sharding-max-concurrency).
+IDENTIFY_WINDOW = 5.0
+AUTHENTICATION_FAILED = 4004
+
 
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard that carries a server: ``(guild_id >> 22) % shard_count``, Discord's rule
@@ -43,6 +67,7 @@ class GatewaySession:
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     connection: GatewayConnection | None = None
+    all_members_requested: dict[int, float] = field(default_factory=dict)  # server -> when
 
 
 class GatewayConnection:
@@ -54,6 +79,14 @@ class GatewayConnection:
         self.lock = asyncio.Lock()
         self.heartbeats: list[float] = []
         self.session: GatewaySession | None = None
+        self.sends: collections.deque[float] = collections.deque()  # within the last minute
+
+    def over_send_limit(self, now: float) -> bool:
+        """Count one event the client sent; whether it passes Discord's 120 a minute."""
+        self.sends.append(now)
+        while now - self.sends[0] > SEND_WINDOW:
+            self.sends.popleft()
+        return len(self.sends) > SENDS_PER_MINUTE
 
     @property
     def open(self) -> bool:
@@ -183,6 +216,10 @@ class GatewayArea:
         now = asyncio.get_running_loop().time()
         self.gateway_received.append({**frame, "received_at": now})
         op, data = frame.get("op"), frame.get("d")
+        if op != 1 and connection.over_send_limit(now):
+            self._violate("gateway_rate_limited", "more than 120 gateway sends in 60 s", None)
+            await connection.ws.close(code=RATE_LIMITED_CLOSE, message=b"Rate limited.")
+            return
         if op == 1:
             connection.heartbeats.append(now)
             self.heartbeats.append(now)
@@ -195,13 +232,28 @@ class GatewayArea:
             await self._send_member_chunk(connection, data)
         self._notify()
 
+    def disallowed_intents(self, intents: int) -> list[str]:
+        """The privileged intents asked for but not switched on for this application."""
+        return [
+            name
+            for name, bit in PRIVILEGED_INTENTS.items()
+            if intents & bit and name not in self.privileged_intents
+        ]
+
     async def _identify(self, connection: GatewayConnection, data: dict[str, Any]) -> None:
-        if data.get("token") != self.token:
-            await connection.ws.close(code=4004, message=b"Authentication failed.")
+        if data.get("token") != self.token or self._token_reset:
+            await connection.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return
         shard = _shard_asked(data)
         if shard is None:
             await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        disallowed = self.disallowed_intents(int(data.get("intents", 0)))
+        if disallowed:
+            self._violate("disallowed_intents", f"not enabled in the portal: {disallowed}", None)
+            await connection.ws.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
+            return
+        if not await self._identify_admitted(connection, shard):
             return
         guilds = self.shard_guilds(shard)
         if len(guilds) > GUILDS_PER_SHARD:
@@ -237,6 +289,35 @@ class GatewayArea:
         for guild in guilds:
             await self._dispatch_to(session, "GUILD_CREATE", guild.payload())
 
+    async def _identify_admitted(
+        self, connection: GatewayConnection, shard: tuple[int, int]
+    ) -> bool:
+        """Count a session start against the day's total and its rate limit key's 5 s."""
+        now = asyncio.get_running_loop().time()
+        if len(self.session_starts) >= self.session_start_total:
+            self._violate("session_start_limit", "identified past the day's session starts", None)
+            self._token_reset = True  # Discord resets the token and ends every session
+            for other in self._connections:
+                if other.open:
+                    await other.ws.close(
+                        code=AUTHENTICATION_FAILED, message=b"Authentication failed."
+                    )
+            return False
+        key = shard[0] % self.max_concurrency
+        if self.identify_concurrency_enforced and any(
+            now - at < IDENTIFY_WINDOW and other_key == key for at, other_key in self.session_starts
+        ):
+            self._violate(
+                "identify_too_soon",
+                f"two identifies of rate limit key {key} within {IDENTIFY_WINDOW} s"
+                f" (max_concurrency {self.max_concurrency})",
+                None,
+            )
+            await connection.send({"op": 9, "d": False})
+            return False
+        self.session_starts.append((now, key))
+        return True
+
     async def _resume(self, connection: GatewayConnection, data: dict[str, Any]) -> None:
         session = self._sessions.get(data.get("session_id", ""))
         if session is None or data.get("token") != self.token:
@@ -255,6 +336,8 @@ class GatewayArea:
         guild = next((g for g in self.guilds if str(g.id) == str(data.get("guild_id"))), None)
         if guild is None or connection.session is None:
             return
+        if await self._member_request_paced(connection.session, guild, data):
+            return
         chunk = {
             "guild_id": str(guild.id),
             "members": [member.payload() for member in guild.members.values()],
@@ -266,11 +349,35 @@ class GatewayArea:
             chunk["nonce"] = data["nonce"]
         await self._dispatch_to(connection.session, "GUILD_MEMBERS_CHUNK", chunk)
 
+    async def _member_request_paced(
+        self, session: GatewaySession, guild: FakeGuild, data: dict[str, Any]
+    ) -> bool:
+        """A request for all of a server's members within 30 s of the last one gets
+        RATE_LIMITED instead of members; True when it did."""
+        if data.get("query", "") != "" or data.get("limit", 0) != 0 or data.get("user_ids"):
+            return False
+        now = asyncio.get_running_loop().time()
+        last = session.all_members_requested.get(guild.id)
+        if last is not None and now - last < ALL_MEMBERS_INTERVAL:
+            meta = {"guild_id": str(guild.id), "nonce": data.get("nonce")}
+            retry_after = round(ALL_MEMBERS_INTERVAL - (now - last), 3)
+            self._violate("member_request_rate_limited", f"all members of {guild.name} again", None)
+            limited = {"opcode": 8, "retry_after": retry_after, "meta": meta}
+            await self._dispatch_to(session, "RATE_LIMITED", limited)
+            return True
+        session.all_members_requested[guild.id] = now
+        return False
+
     async def _get_gateway(self, request: web.Request) -> web.Response:
         return json_response({"url": self.gateway_url})
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}
+        limit = {
+            "total": self.session_start_total,
+            "remaining": max(0, self.session_start_total - len(self.session_starts)),
+            "reset_after": 14_400_000,
+            "max_concurrency": self.max_concurrency,
+        }
         return json_response(
             {
                 "url": self.gateway_url,

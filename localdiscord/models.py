@@ -24,6 +24,7 @@ LOADING = 1 << 7  # message flag: the "Bot is thinking..." placeholder of a defe
 
 # Permissions the default roles carry (see discord.Permissions for the bit meanings).
 VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 15
+EMBED_LINKS, READ_MESSAGE_HISTORY = 1 << 14, 1 << 16
 EVERYONE_PERMISSIONS = (
     (1 << 10)  # view channel
     | (1 << 11)  # send messages

@@ -163,8 +163,9 @@ class RespondingArea:
         handle.source_message = message
         self.interactions[handle.id] = handle
         self._by_token[handle.token] = handle
+        leg = await self.network.cross()  # the 3 s run from before the trip to the bot
         await self.dispatch("INTERACTION_CREATE", payload)
-        handle.sent_at = asyncio.get_running_loop().time()
+        handle.sent_at = asyncio.get_running_loop().time() - max(0.0, leg)
         self._notify()
         return handle
 
@@ -213,6 +214,12 @@ class RespondingArea:
         if kind in (MESSAGE, UPDATE):
             return validation.message_problems(data, sizes, editing=kind == UPDATE)
         if kind == MODAL:
+            if validation.text_inputs_in_rows(data):
+                self._violate(
+                    "deprecated_text_input_row",
+                    "a text input in an action row, labelled by itself: put it in a Label",
+                    record,
+                )
             return validation.modal_problems(data)
         if kind == AUTOCOMPLETE_RESULT:
             return validation.autocomplete_problems(data)
@@ -285,6 +292,14 @@ class RespondingArea:
             # Discord turns the first followup after a defer into the "thinking" message itself,
             # keeping the defer's visibility whatever the followup's flags say (discord-api-docs
             # #2866, #2742, #3466). Once that message is deleted, followups are new messages.
+            # Discord documents this path as deprecated: "use Edit Original Interaction
+            # Response" (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
+            self._violate(
+                "deprecated_followup_edit",
+                "the first followup after a defer edits the loading message; use "
+                "PATCH /webhooks/{application_id}/{token}/messages/@original",
+                record,
+            )
             message = original
             self._edit_stored(message, {k: v for k, v in data.items() if k != "flags"}, record)
         else:

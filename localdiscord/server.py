@@ -4,8 +4,13 @@ It speaks enough of Discord's HTTP API v10 and gateway (JSON; zlib-stream when t
 as discord.py does) for ``discord.Client`` / ``commands.Bot`` / ``AutoShardedBot`` to log in,
 receive READY and GUILD_CREATE, sync its command tree and answer slash commands, autocomplete,
 buttons, selects and modals. Every HTTP request is recorded; Discord's rules are enforced
-(3-second initial response, 15-minute interaction tokens, message/modal/command limits) and
-every rule broken, or unknown route called, lands in ``server.violations``.
+(3-second initial response, counting the simulated network's ``latency``; 15-minute
+interaction tokens; message, embed, attachment, component, modal and command limits; 200
+command creates a day; the gateway's 120 sends a minute, privileged intents, all-members
+requests once per 30 s, session starts and identify concurrency; no message history without
+Read Message History) and every rule broken, deprecated path taken (the first followup after
+a defer, text inputs in action rows), or unknown route called, lands in
+``server.violations``. Each rule cites its Discord documentation page beside it.
 
 Usage (pytest-asyncio auto mode; copy and adapt)::
 
@@ -89,6 +94,7 @@ endpoints (they are outside the global limit too).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -117,6 +123,7 @@ from .models import (
     Violation,
     snowflake,
 )
+from .network import SimulatedNetwork
 from .ratelimits import RateLimits
 from .responding import RespondingArea, describe
 from .roles import ROUTES as ROLE_ROUTES
@@ -173,6 +180,15 @@ class LocalDiscord(
         rate_limits: Discord's per-route buckets, global limit and invalid-request ban
             (``RateLimits`` in ratelimits.py; shrink ``invalid_limit`` to reach the ban in a
             test). ``server.rate_limits`` keeps the counts.
+        latency, jitter: seconds each leg between the bot and the server takes (+- jitter):
+            INTERACTION_CREATE's trip, each request and each response. They count against
+            the 3 s of the initial response, as on Discord (see network.py).
+        privileged_intents: the privileged intents switched on in the portal ("members",
+            "presences", "message_content"); identifying with another closes with 4014.
+        max_concurrency: identifies allowed per 5 s per rate limit key (GET /gateway/bot
+            announces it); enforced (op 9 past it) only with ``enforce_identify_concurrency``,
+            so tests that restart a bot at once stay fast.
+        session_start_limit: session starts a day; past it every session ends (4004).
 
     Shards, as Discord: each gateway connection that IDENTIFYs with ``shard: [id, count]``
     gets READY and GUILD_CREATE for the servers on that shard only (``(guild_id >> 22) %
@@ -205,6 +221,12 @@ class LocalDiscord(
         dispatch_message_events: bool = True,
         shards: int = 1,
         rate_limits: RateLimits | None = None,
+        latency: float = 0.0,
+        jitter: float = 0.0,
+        privileged_intents: tuple[str, ...] = (),
+        max_concurrency: int = 1,
+        enforce_identify_concurrency: bool = False,
+        session_start_limit: int = 1000,
     ) -> None:
         self.heartbeat_interval = heartbeat_interval
         self.interaction_deadline = interaction_deadline
@@ -216,6 +238,13 @@ class LocalDiscord(
         self.recommended_shards = shards  # what GET /gateway/bot tells an AutoShardedBot
         self.rate_limits = rate_limits or RateLimits()
         self.rate_limits.on_refusal = self._violate
+        self.network = SimulatedNetwork(latency, jitter)
+        self.privileged_intents = set(privileged_intents)
+        self.max_concurrency = max_concurrency
+        self.identify_concurrency_enforced = enforce_identify_concurrency
+        self.session_start_total = session_start_limit
+        self.session_starts: list[tuple[float, int]] = []  # (when, rate limit key)
+        self._token_reset = False
 
         self.application_id = snowflake()
         self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
@@ -239,6 +268,7 @@ class LocalDiscord(
         self._by_token: dict[str, InteractionHandle] = {}
         self._modals: dict[str, tuple[dict[str, Any], StoredMessage | None]] = {}
         self._commands: dict[int | None, list[dict[str, Any]]] = {}
+        self._command_creates: dict[int | None, collections.deque[float]] = {}
         self._rate_limits: list[_RateLimit] = []
         self._sessions: dict[str, GatewaySession] = {}
         self._session: GatewaySession | None = None  # the latest identified
@@ -475,6 +505,7 @@ class LocalDiscord(
     async def _record_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path == "/gateway":
             return await handler(request)
+        await self.network.cross()  # the request's way here
         received_at = asyncio.get_running_loop().time()
         canonical = (
             request.match_info.route.resource.canonical if request.match_info.route.resource else ""
@@ -512,6 +543,7 @@ class LocalDiscord(
             with contextlib.suppress(ValueError, TypeError):
                 record.response = json.loads(response.body)  # type: ignore[arg-type]
         self._notify()
+        await self.network.cross()  # the response's way back
         return response
 
     def _simulated_rate_limit(self, record: RecordedRequest) -> web.Response | None:

@@ -43,7 +43,26 @@ def command_problems(command: dict[str, Any]) -> list[str]:
     if command.get("type", 1) == 1:
         problems += _description_problems(command.get("description"), where)
         problems += _options_problems(command.get("options") or [], where, depth=0)
+    size = command_characters(command)
+    if size > COMMAND_CHARACTERS:
+        problems.append(f"{where} holds {size:,} characters; the limit is {COMMAND_CHARACTERS:,}")
     return problems
+
+
+# https://discord.com/developers/docs/interactions/application-commands#limits: "the
+# combined sum of characters for all name, description, and value properties in a command,
+# its subcommands and groups, and options and choices" is at most 8,000.
+COMMAND_CHARACTERS = 8000
+
+
+def command_characters(command: dict[str, Any]) -> int:
+    """The characters of a command that count toward Discord's 8,000."""
+    own = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    choices = sum(
+        len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+        for choice in command.get("choices") or []
+    )
+    return own + choices + sum(command_characters(o) for o in command.get("options") or [])
 
 
 def commands_problems(commands: list[dict[str, Any]]) -> list[str]:
@@ -197,6 +216,9 @@ def message_problems(
         problems.append(f"content is {len(content)} characters; the limit is {MAX_CONTENT}")
     if len(data.get("embeds") or []) > MAX_EMBEDS:
         problems.append(f"more than {MAX_EMBEDS} embeds")
+    problems += embeds_problems(data.get("embeds") or [])
+    problems += attachments_problems(data.get("attachments") or [])
+    problems += message_components_problems(data.get("components") or [])
     if len(file_sizes) > MAX_FILES:
         problems.append(f"{len(file_sizes)} files; the limit is {MAX_FILES}")
     problems += [
@@ -217,6 +239,135 @@ def message_problems(
     return problems + allowed_mentions_problems(data)
 
 
+# Embed limits: https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+EMBED_TITLE, EMBED_DESCRIPTION, EMBED_FIELDS = 256, 4096, 25
+FIELD_NAME, FIELD_VALUE, EMBED_FOOTER, EMBED_AUTHOR = 256, 1024, 2048, 256
+EMBEDS_TOTAL = 6000  # every title, description, field, footer and author of the message
+
+
+def embed_characters(embed: dict[str, Any]) -> int:
+    """The characters of one embed that count toward the 6,000 of a message."""
+    fields = embed.get("fields") or []
+    return sum(
+        len(text or "")
+        for text in (
+            embed.get("title"),
+            embed.get("description"),
+            (embed.get("footer") or {}).get("text"),
+            (embed.get("author") or {}).get("name"),
+            *(field.get("name") for field in fields),
+            *(field.get("value") for field in fields),
+        )
+    )
+
+
+def embeds_problems(embeds: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+    for number, embed in enumerate(embeds, start=1):
+        where = f"embed {number}"
+        problems += _too_long(embed.get("title"), EMBED_TITLE, f"{where} title")
+        problems += _too_long(embed.get("description"), EMBED_DESCRIPTION, f"{where} description")
+        problems += _too_long(
+            (embed.get("footer") or {}).get("text"), EMBED_FOOTER, f"{where} footer"
+        )
+        problems += _too_long(
+            (embed.get("author") or {}).get("name"), EMBED_AUTHOR, f"{where} author"
+        )
+        fields = embed.get("fields") or []
+        if len(fields) > EMBED_FIELDS:
+            problems.append(f"{where} has {len(fields)} fields; the limit is {EMBED_FIELDS}")
+        for index, field in enumerate(fields, start=1):
+            if not field.get("name") or not field.get("value"):
+                problems.append(f"{where} field {index} needs a name and a value")
+            problems += _too_long(field.get("name"), FIELD_NAME, f"{where} field {index} name")
+            problems += _too_long(field.get("value"), FIELD_VALUE, f"{where} field {index} value")
+    total = sum(embed_characters(embed) for embed in embeds)
+    if total > EMBEDS_TOTAL:
+        problems.append(f"the embeds hold {total:,} characters; the limit is {EMBEDS_TOTAL:,}")
+    return problems
+
+
+def _too_long(text: Any, limit: int, what: str) -> list[str]:
+    if isinstance(text, str) and len(text) > limit:
+        return [f"{what} is {len(text):,} characters; the limit is {limit:,}"]
+    return []
+
+
+# https://discord.com/developers/docs/resources/message#attachment-object: description 1-1024
+ATTACHMENT_DESCRIPTION = 1024
+
+
+def attachments_problems(attachments: list[dict[str, Any]]) -> list[str]:
+    return [
+        problem
+        for number, attachment in enumerate(attachments, start=1)
+        for problem in _too_long(
+            attachment.get("description"),
+            ATTACHMENT_DESCRIPTION,
+            f"attachment {number} description",
+        )
+    ]
+
+
+# Components: https://discord.com/developers/docs/components/reference (action row, button,
+# string select, text input) and https://discord.com/developers/docs/resources/message
+# ("components": up to 5 action rows in a message without the components v2 flag).
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
+SELECTS = (3, 5, 6, 7, 8)
+MAX_ROWS, MAX_BUTTONS_PER_ROW, CUSTOM_ID, BUTTON_LABEL = 5, 5, 100, 80
+SELECT_OPTIONS, SELECT_PLACEHOLDER = 25, 150
+TEXT_INPUT_VALUE, TEXT_INPUT_PLACEHOLDER = 4000, 100
+LINK = 5  # a link button has a url and no custom_id
+
+
+def message_components_problems(rows: list[dict[str, Any]]) -> list[str]:
+    """Problems with a message's legacy components: rows, buttons, selects, custom ids."""
+    problems: list[str] = []
+    if len(rows) > MAX_ROWS:
+        problems.append(f"{len(rows)} action rows; a message has at most {MAX_ROWS}")
+    items = []
+    for number, row in enumerate(rows, start=1):
+        inner = row.get("components") or []
+        if row.get("type") != ACTION_ROW:
+            continue  # components v2 layouts are not modelled
+        buttons = [item for item in inner if item.get("type") == BUTTON]
+        if len(buttons) > MAX_BUTTONS_PER_ROW:
+            problems.append(f"row {number} has {len(buttons)} buttons; the limit is 5")
+        if any(item.get("type") in SELECTS for item in inner) and len(inner) > 1:
+            problems.append(f"row {number}: a select menu fills its row alone")
+        items += inner
+    problems += _custom_id_problems(items)
+    for item in items:
+        where = f"component {item.get('custom_id') or item.get('label')!r}"
+        if item.get("type") == BUTTON:
+            problems += _too_long(item.get("label"), BUTTON_LABEL, f"{where} label")
+        if item.get("type") in SELECTS:
+            problems += _too_long(
+                item.get("placeholder"), SELECT_PLACEHOLDER, f"{where} placeholder"
+            )
+            options = item.get("options") or []
+            if len(options) > SELECT_OPTIONS:
+                problems.append(f"{where} has {len(options)} options; the limit is 25")
+    return problems
+
+
+def _custom_id_problems(items: list[dict[str, Any]]) -> list[str]:
+    """Every interactive component has a custom_id of 1-100 characters, unique in its message
+    or modal (a link button has none)."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for item in items:
+        if item.get("type") == BUTTON and item.get("style") == LINK:
+            continue
+        custom_id = item.get("custom_id")
+        if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= CUSTOM_ID:
+            problems.append(f"custom_id must be 1-{CUSTOM_ID} characters: {custom_id!r}")
+        elif custom_id in seen:
+            problems.append(f"custom_id {custom_id!r} is used twice")
+        seen.add(str(custom_id))
+    return problems
+
+
 def modal_problems(modal: dict[str, Any]) -> list[str]:
     problems: list[str] = []
     if not 1 <= len(modal.get("title") or "") <= 45:
@@ -226,13 +377,38 @@ def modal_problems(modal: dict[str, Any]) -> list[str]:
     rows = modal.get("components") or []
     if not 1 <= len(rows) <= 5:
         problems.append(f"a modal needs 1-5 components, got {len(rows)}")
+    inputs = []
     for row in rows:
         inner = row.get("components") or ([row["component"]] if "component" in row else [])
         label = row.get("label")  # a Label (type 18) carries the label outside the input
         for item in inner:
             item_label = label if label is not None else item.get("label")
-            if item.get("type") == 4 and not 1 <= len(item_label or "") <= 45:
-                problems.append(f"text input label must be 1-45 characters: {item_label!r}")
-            if item.get("type") == 4 and item.get("max_length", 4000) > 4000:
-                problems.append("text input max_length is at most 4000")
+            if item.get("type") == TEXT_INPUT:
+                inputs.append(item)
+                if not 1 <= len(item_label or "") <= 45:
+                    problems.append(f"text input label must be 1-45 characters: {item_label!r}")
+                problems += text_input_problems(item)
+    return problems + _custom_id_problems(inputs)
+
+
+def text_inputs_in_rows(modal: dict[str, Any]) -> bool:
+    """Whether a modal puts a text input in an action row, the deprecated shape: "Text
+    Inputs in Action Rows are deprecated; use a Label"
+    (https://discord.com/developers/docs/components/reference#text-input)."""
+    return any(
+        item.get("type") == TEXT_INPUT
+        for row in modal.get("components") or []
+        if row.get("type") == ACTION_ROW
+        for item in row.get("components") or []
+    )
+
+
+def text_input_problems(item: dict[str, Any]) -> list[str]:
+    """A text input's own limits (components reference, "Text Input"): max_length at most
+    4,000, a placeholder up to 100, and a prefilled value within both."""
+    where = f"text input {item.get('custom_id')!r}"
+    longest = item.get("max_length", TEXT_INPUT_VALUE)
+    problems = [] if longest <= TEXT_INPUT_VALUE else [f"{where}: max_length is at most 4000"]
+    problems += _too_long(item.get("placeholder"), TEXT_INPUT_PLACEHOLDER, f"{where} placeholder")
+    problems += _too_long(item.get("value"), min(longest, TEXT_INPUT_VALUE), f"{where} value")
     return problems

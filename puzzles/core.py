@@ -110,9 +110,17 @@ class Puzzle(Protocol):
 
 
 class Solution(Protocol):
-    """A solver's answer: immutable, picklable, with a short human-readable summary."""
+    """A solver's answer: immutable, picklable, with a short human-readable summary.
+
+    A kind whose puzzles can have no answer gives its solution a `no_answer` property (a box
+    no words finish, a grid whose givens contradict): the picture and its alt text say so."""
 
     def text(self) -> str: ...
+
+
+def has_no_answer(solution: Any) -> bool:
+    """Whether a solve found that the puzzle has no answer at all (see Solution)."""
+    return bool(getattr(solution, "no_answer", False))
 
 
 @dataclass(frozen=True)
@@ -451,6 +459,21 @@ class PuzzleKind:
     # Quick checks of a generate request as a whole (difficulty, **generate options), raising
     # a PuzzleError for what can never be made (a 4x4 sudoku is only easy): run before any work.
     check_generate: Callable[..., None] | None = None
+    # The difficulties that exist for the generate options chosen so far (**options), where
+    # they depend on them (a 4x4 sudoku is only easy): what a frontend offers as they are typed.
+    difficulties_for: Callable[..., tuple[str, ...]] | None = None
+
+    def offered_difficulties(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The difficulties to offer once these generate options are chosen; all of them
+        when the options chosen so far do not narrow them (or are not valid yet)."""
+        if self.difficulties_for is None:
+            return self.difficulties
+        try:
+            return self.difficulties_for(
+                **_with_options(self.title, self.generate_options, options)
+            )
+        except (PuzzleError, TypeError, ValueError):
+            return self.difficulties
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:
         """Solve with player-supplied options, each validated against its declaration."""

@@ -17,7 +17,7 @@ from typing import Any
 # every text in it must then be at least MIN_TEXT_PX tall (its font size, in px), so
 # a picture drawn `width` px wide uses fonts of at least min_font_size(width).
 PHONE_WIDTH = 400
-MIN_TEXT_PX = 9
+MIN_TEXT_PX = 10
 # Bounds of every puzzle picture. A long puzzle is shrunk (never below the readable
 # size), wrapped, or laid out in columns to fit; what cannot fit readably is refused
 # before drawing (each renderer with such a limit says so, e.g. cryptogram.fits()).
@@ -27,7 +27,7 @@ MAX_HEIGHT = 3200
 
 def min_font_size(width: float) -> int:
     """The smallest font size (px) still readable once a picture `width` px wide is
-    shown PHONE_WIDTH px wide: 18 px on the usual 800 px canvas."""
+    shown PHONE_WIDTH px wide: 20 px on the usual 800 px canvas."""
     return math.ceil(MIN_TEXT_PX * width / PHONE_WIDTH)
 
 

@@ -32,12 +32,12 @@ from renderers.common import (
 )
 
 PAD = 32
-LETTER_WIDTH = 30
+LETTER_WIDTH = 28
 MARK_WIDTH = 14  # punctuation and apostrophes
-WORD_GAP = 18
+WORD_GAP = 16
 CIPHER_SIZE = 26
 PLAIN_SIZE = 30
-ROW_HEIGHT = 92
+ROW_HEIGHT = 80
 CIPHER_BASELINE = 30  # from the top of a row
 RULE_Y = 72  # the writing line under each letter
 STATUS_SIZE = 26

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzles.core import plural
+from renderers import min_font_size
 from renderers.common import (
     ELLIPSIS,
     INK,
@@ -52,15 +53,15 @@ CARD_GAP = 26
 CARD_PAD_X = 16
 CARD_PAD_Y = 8
 CARD_RADIUS = 18
-HEADING_SIZE = 17
+HEADING_SIZE = min_font_size(WIDTH)  # the smallest readable: headings are the smallest text
 HEADING_HEIGHT = 46
 ROW_SIZE = 23
 ROW_HEIGHT = 44
 GAP_ROW_HEIGHT = 30  # the "⋯" between the top rows and a highlighted row further down
 CELL_GAP = 16
 MIN_NAME_WIDTH = 170
-MEDAL_RADIUS = 16
-MEDAL_TEXT_SIZE = 19
+MEDAL_RADIUS = 17
+MEDAL_TEXT_SIZE = min_font_size(WIDTH)
 ACCENT_WIDTH = 6
 NOTE_SIZE = 24
 NOTE_GAP = 20

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.core import has_no_answer
 from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers.common import (
@@ -37,6 +38,7 @@ from renderers.common import (
     path_colour,
     text_colour_on,
     text_width,
+    wrap_text,
 )
 
 PAD = 32  # empty margin around everything
@@ -57,6 +59,7 @@ CHIP_HEIGHT = 50
 CHIP_PAD_X = 20
 CHIP_GAP = 12
 STATUS_SIZE = 28
+STATUS_STEP = STATUS_SIZE * 1.3  # a wrapped status's line height
 SECTION_GAP = 30
 
 
@@ -76,12 +79,16 @@ def draw(board: Board, solution: Any = None) -> bytes:
     with a hint, the player's words and where the hinted word starts."""
     words = tuple(solution.words) if solution is not None else ()
     hint = solution if isinstance(solution, LetterBoxedHint) else None
-    return draw_words(board, words, hint)
+    note = solution.text().splitlines()[0] if has_no_answer(solution) else ""
+    return draw_words(board, words, hint, note)
 
 
-def draw_words(board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None) -> bytes:
+def draw_words(
+    board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None, note: str = ""
+) -> bytes:
     """PNG of the board with exactly these words drawn, e.g. a player's partial attempt,
-    and the hint's next word (half hidden) after them when given.
+    and the hint's next word (half hidden) after them when given; `note` (why the box has no
+    solution) is written under it in place of the status line.
 
     Letters of a word that are not on the board are skipped in its path (but the word
     is still listed), so any attempt can be drawn.
@@ -93,12 +100,13 @@ def draw_words(board: Board, words: Sequence[str], hint: LetterBoxedHint | None 
         labels.append(f"{len(words) + 1}. {hint.shown}")
     chip_rows = _chip_rows(labels)
     status = _status_line(board, words, hint)
+    status_lines = wrap_text(note or status, STATUS_SIZE, WIDTH - 2 * PAD)
 
     height = layout.bottom
     if chip_rows:
         height += SECTION_GAP + len(chip_rows) * CHIP_HEIGHT + (len(chip_rows) - 1) * CHIP_GAP
-    if status:
-        height += SECTION_GAP + STATUS_SIZE
+    if status_lines:
+        height += SECTION_GAP + STATUS_STEP * len(status_lines)
     canvas = Canvas(WIDTH, math.ceil(height + PAD))
 
     canvas.polygon(layout.corners, fill=SURFACE)
@@ -112,9 +120,15 @@ def draw_words(board: Board, words: Sequence[str], hint: LetterBoxedHint | None 
     y = layout.bottom
     if chip_rows:
         y = _draw_chips(canvas, labels, chip_rows, y + SECTION_GAP, len(words))
-    if status:
-        canvas.text_line_centred(
-            (WIDTH / 2, y + SECTION_GAP + STATUS_SIZE / 2), status, STATUS_SIZE, MUTED
+    if status_lines:
+        canvas.text_wrapped(
+            WIDTH / 2,
+            y + SECTION_GAP,
+            note or status,
+            STATUS_SIZE,
+            WIDTH - 2 * PAD,
+            MUTED,
+            line_height=STATUS_STEP,
         )
     return canvas.png()
 

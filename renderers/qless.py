@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from puzzles.core import has_no_answer
 from puzzles.qless.puzzle import Roll
 from puzzles.qless.rules import QlessHint
 from renderers.common import INK, MUTED, OKABE_ITO, SURFACE, WIDTH, Canvas, Colour, wrap_text
@@ -38,6 +39,8 @@ def draw(roll: Roll, solution: Any = None) -> bytes:
     hint = solution if isinstance(solution, QlessHint) else None
     if rows:
         return _draw_grid(_landscape(rows), _caption(solution), hint)
+    if has_no_answer(solution):  # "No solution for ... with standard words."
+        return _draw_roll(roll, caption=[solution.text().splitlines()[0]])
     return _draw_roll(roll, hint)
 
 
@@ -127,13 +130,17 @@ def _draw_grid(rows: tuple[str, ...], caption: list[str], hint: QlessHint | None
     return canvas.png()
 
 
-def _draw_roll(roll: Roll, hint: QlessHint | None = None) -> bytes:
+def _draw_roll(
+    roll: Roll, hint: QlessHint | None = None, caption: list[str] | None = None
+) -> bytes:
+    """The roll's tiles, with the hint, or `caption` (by default, what to do with them)."""
     letters = roll.letters
     per_row = min(ROLL_PER_ROW, len(letters))
     lines = math.ceil(len(letters) / per_row)
     step = min(TILE_MAX * 1.3, (WIDTH - 2 * PAD) / per_row)
     tile = step / 1.3
-    caption = _caption(hint) if hint else [f"Use all {len(letters)} letters in one crossword"]
+    if caption is None:
+        caption = _caption(hint) if hint else [f"Use all {len(letters)} letters in one crossword"]
     height = PAD + step * lines + _hint_height(hint) + _caption_height(caption) + PAD
     canvas = Canvas(WIDTH, math.ceil(height), scale=1)
     for line in range(lines):

@@ -8,7 +8,17 @@ Sources:
   fetched with ``npm pack`` (or given with ``--cuss``): every single word rated
   >= CUSS_MIN_RATING, minus data/allowlist.txt (innocent everyday words, each with a reason),
   plus data/blocklist.txt (the project's own additions). The words derived from a listed word by
-  a plain suffix (-s, -ed, -ing, -er, ...) go with it, unless allow-listed ("spiced").
+  a plain suffix (-s, -ed, -ing, -er, -y, ..., with a doubled last consonant: "gypping") go
+  with it, unless allow-listed ("spiced").
+- A second, independent list of disparaging terms: the single-word terms of the npm package
+  ``retext-equality`` (MIT; the "insensitive, inconsiderate language" patterns of the alex
+  linter: ableist, racial, religious, gendered and other terms), fetched with ``npm pack`` (or
+  given with ``--equality``), minus the same data/allowlist.txt, whose groups say which of its
+  terms are everyday words (it also flags "easy", "master", "freshman" and clinical terms);
+  what is left are slurs and disparaging words ("gimp", "spaz", "redskin"), removed like cuss's.
+- data/phrase_fragments.txt: words that are English only inside a fixed phrase ("hoc" of "ad
+  hoc", "fro" of "to and fro"); they stay in large (a player may type them) but no tier that
+  proposes words (common, standard) holds them. How they were found: its header.
 - Words newer than SCOWL 2020 ("downvote"), from LibreOffice's en_GB Hunspell dictionary, the
   Debian package ``hunspell-en-gb`` (or given with ``--en-gb-deb``), expanded with ``unmunch``
   (Debian ``hunspell-tools``): see current_words(). They are under the LGPL (NOTICE), so they
@@ -74,6 +84,7 @@ REPO = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO / "puzzles" / "lexicon" / "data"
 BLOCKLIST = DATA_DIR / "blocklist.txt"
 ALLOWLIST = DATA_DIR / "allowlist.txt"
+PHRASE_FRAGMENTS = DATA_DIR / "phrase_fragments.txt"
 ABBREVIATIONS = DATA_DIR / "abbreviations.txt"
 VOWELLESS_WORDS = DATA_DIR / "vowelless_words.txt"
 STANDARD_ADDITIONS = DATA_DIR / "standard_additions.txt"
@@ -97,9 +108,14 @@ INFLECTION_FLAGS = frozenset("SDGT")
 CUSS_PACKAGE = "cuss@2.2.0"
 CUSS_MIN_RATING = 1  # cuss rates 2 "surely profane", 1 "maybe", 0 "unlikely"
 CUSS_ENTRY = re.compile(r"^\s*'?([^':]+)'?: ([0-9]),?$", re.MULTILINE)
+EQUALITY_PACKAGE = "retext-equality@7.1.0"
+EQUALITY_PATTERNS = "package/lib/patterns-en.js"
+EQUALITY_ARRAY = re.compile(r"export const patterns = (\[.*\]);?\s*$", re.DOTALL)
 # Suffixes making the inflections and derivations of a listed word ("slut" -> "sluts").
 OFFENSIVE_SUFFIXES = ("s", "es", "ed", "d", "ing", "ings", "er", "ers", "y", "ier", "iest")
 DERIVED_MIN_LENGTH = 3  # "ho" + "d" is "hod"
+# Suffixes before which English doubles a short word's last consonant ("gyp" -> "gypping").
+OFFENSIVE_DOUBLING_SUFFIXES = ("ed", "ing", "er", "ers", "y", "ier", "iest")
 VOWELS = frozenset("aeiouy")
 
 # SCOWL's spellings: American and British (-ise and -ize); its variant_N lists hold the
@@ -331,12 +347,7 @@ def list_entries(path: Path) -> Iterator[str]:
 
 def fetch_cuss(workdir: Path, tarball: Path | None) -> tuple[dict[str, int], str]:
     """Download (unless given) the npm package cuss; return (word -> rating, version)."""
-    if tarball is None:
-        subprocess.run(["npm", "pack", "--silent", CUSS_PACKAGE], cwd=workdir, check=True)
-        tarballs = sorted(workdir.glob("cuss-*.tgz"))
-        if len(tarballs) != 1:
-            sys.exit(f"expected one cuss tarball in {workdir}, found {tarballs}")
-        tarball = tarballs[0]
+    tarball = fetch_npm_tarball(CUSS_PACKAGE, workdir, tarball)
     with tarfile.open(tarball) as archive:
         version = json.load(archive.extractfile("package/package.json"))["version"]
         source = archive.extractfile("package/index.js").read().decode("utf-8")
@@ -346,33 +357,77 @@ def fetch_cuss(workdir: Path, tarball: Path | None) -> tuple[dict[str, int], str
     return ratings, version
 
 
+def fetch_npm_tarball(package: str, workdir: Path, tarball: Path | None) -> Path:
+    """The package's tarball: the one given, else ``npm pack``'s download into workdir."""
+    if tarball is not None:
+        return tarball
+    name = package.rsplit("@", 1)[0]
+    subprocess.run(["npm", "pack", "--silent", package], cwd=workdir, check=True)
+    tarballs = sorted(workdir.glob(f"{name}-*.tgz"))
+    if len(tarballs) != 1:
+        sys.exit(f"expected one {name} tarball in {workdir}, found {tarballs}")
+    return tarballs[0]
+
+
+def fetch_equality(workdir: Path, tarball: Path | None) -> tuple[frozenset[str], str]:
+    """The single a-z words that retext-equality flags as inconsiderate, and its version.
+
+    Only its "basic" patterns (a term to avoid); its "or" patterns are gendered pairs
+    ("actor"/"actress") it flags for using one without the other, not terms to avoid."""
+    tarball = fetch_npm_tarball(EQUALITY_PACKAGE, workdir, tarball)
+    with tarfile.open(tarball) as archive:
+        version = json.load(archive.extractfile("package/package.json"))["version"]
+        source = archive.extractfile(EQUALITY_PATTERNS).read().decode("utf-8")
+    found = EQUALITY_ARRAY.search(source)
+    if found is None:
+        sys.exit(f"retext-equality {version}: no pattern array in {EQUALITY_PATTERNS}")
+    terms = frozenset(
+        term.lower()
+        for pattern in json.loads(found.group(1))
+        if pattern["type"] == "basic"
+        for term in pattern["inconsiderate"]
+        if WORD.fullmatch(term.lower())
+    )
+    if len(terms) < 150:  # 220 in 7.1.0: the file's format changed
+        sys.exit(f"retext-equality {version}: read only {len(terms)} single-word terms")
+    return terms, version
+
+
+def suffixed_forms(word: str) -> Iterator[str]:
+    """The plain-suffix forms of a listed word: "slut" -> "sluts"; "gyp" -> "gypping"."""
+    for suffix in OFFENSIVE_SUFFIXES:
+        if not (word.endswith("s") and suffix.startswith("s")):  # "asses" is not "assess"
+            yield word + suffix
+    if len(word) == 3 and word[-1] not in VOWELS and word[-2] in "aeiou":
+        for suffix in OFFENSIVE_DOUBLING_SUFFIXES:
+            yield word + word[-1] + suffix
+
+
 def offensive_words(
     ratings: Mapping[str, int],
+    disparaging: Iterable[str],
     allowed: frozenset[str],
     blocklist: Iterable[str],
     vocabulary: frozenset[str],
 ) -> frozenset[str]:
     """The words of ``vocabulary`` to remove, plus every listed word (so the list is shipped whole).
 
-    Listed: cuss words rated CUSS_MIN_RATING or more that are single a-z words, minus ``allowed``,
-    and the plain-suffix forms found in ``vocabulary`` ("sluts") of those that are words there
-    (of DERIVED_MIN_LENGTH letters or more, and no -s on an -s: "asses" does not make "assess"),
-    unless allowed; then the blocklist's plain entries, and its globs matched against
-    ``vocabulary``. Deriving from the list's non-words would hit innocent words: "hiv" + "ed".
+    Listed: cuss words rated CUSS_MIN_RATING or more and the ``disparaging`` terms
+    (retext-equality's), single a-z words, minus ``allowed``, and the plain-suffix forms found
+    in ``vocabulary`` ("sluts", "gimpy", "gypping") of those that are words there (of
+    DERIVED_MIN_LENGTH letters or more), unless allowed; then the blocklist's plain entries, and
+    its globs matched against ``vocabulary``. Deriving from the lists' non-words would hit
+    innocent words: "hiv" + "ed".
     """
-    listed = {
-        word
-        for word, rating in ratings.items()
-        if rating >= CUSS_MIN_RATING and WORD.fullmatch(word) and word not in allowed
-    }
+    candidates = {word for word, rating in ratings.items() if rating >= CUSS_MIN_RATING}
+    candidates.update(disparaging)
+    listed = {word for word in candidates if WORD.fullmatch(word) and word not in allowed}
     derived = {
-        word + suffix
+        form
         for word in listed & vocabulary
-        for suffix in OFFENSIVE_SUFFIXES
         if len(word) >= DERIVED_MIN_LENGTH
-        and not (word.endswith("s") and suffix.startswith("s"))
-        and word + suffix in vocabulary
-        and word + suffix not in allowed
+        for form in suffixed_forms(word)
+        if form in vocabulary and form not in allowed
     }
     blocked: set[str] = set()
     for entry in blocklist:
@@ -399,6 +454,7 @@ def build_tiers(
     excluded: frozenset[str] = frozenset(),
     additions: frozenset[str] = frozenset(),
     names: frozenset[str] = frozenset(),
+    fragments: frozenset[str] = frozenset(),
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(common, standard, large), none holding an ``excluded`` word.
 
@@ -407,7 +463,8 @@ def build_tiers(
     standard (main() checks they are large words: the current words of inflected stems, and
     standard_additions.txt); ``excluded`` are the offensive words and abbreviations; ``names``
     are words SCOWL also spells with a capital, whose frequency is mostly the name's ("stroud",
-    "gunter"), so it is no evidence for the word.
+    "gunter"), so it is no evidence for the word; ``fragments`` are words only of a fixed phrase
+    ("hoc"), kept out of the tiers that propose words (common, standard) but accepted (large).
     """
     small = [w for w, size in sizes.items() if size <= COMMON_MAX_SIZE]
     frequent = frozenset(w for w in small if zipf(w) >= COMMON_MIN_ZIPF)
@@ -426,7 +483,8 @@ def build_tiers(
     )
     standard = common | checked | used | additions
     large = standard | frozenset(large_words)
-    return common - excluded, standard - excluded, large - excluded
+    proposed_excluded = excluded | fragments
+    return common - proposed_excluded, standard - proposed_excluded, large - excluded
 
 
 # --- output ------------------------------------------------------------------------------------
@@ -462,6 +520,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deb", type=Path, help="use this scowl .deb instead of apt-get download")
     parser.add_argument("--en-gb-deb", type=Path, help="use this hunspell-en-gb .deb")
     parser.add_argument("--cuss", type=Path, help="use this cuss .tgz instead of npm pack")
+    parser.add_argument("--equality", type=Path, help="use this retext-equality .tgz")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="output directory")
     args = parser.parse_args(argv)
 
@@ -481,6 +540,8 @@ def main(argv: list[str] | None = None) -> None:
         known = scowl_any_case(root / SCOWL_DIR)
         names = scowl_capitalized(root / SCOWL_DIR)
         ratings, cuss_version = fetch_cuss(Path(tmp), args.cuss.resolve() if args.cuss else None)
+        equality = args.equality.resolve() if args.equality else None
+        disparaging, equality_version = fetch_equality(Path(tmp), equality)
         en_gb = args.en_gb_deb.resolve() if args.en_gb_deb else None
         dic, aff, en_gb_version = fetch_en_gb(Path(tmp), en_gb)
         current = current_words(dic, aff, known, lambda word: zipf_frequency(word, "en"))
@@ -488,9 +549,14 @@ def main(argv: list[str] | None = None) -> None:
     large_words = scowl_words | current.keys()
     frequencies = {w: round(zipf_frequency(w, "en"), 2) for w in sorted(large_words)}
     vocabulary = frozenset(large_words)
-    offensive = offensive_words(
-        ratings, frozenset(list_entries(ALLOWLIST)), list_entries(BLOCKLIST), vocabulary
-    )
+    allowed = frozenset(list_entries(ALLOWLIST))
+    blocklist = list(list_entries(BLOCKLIST))
+    offensive = offensive_words(ratings, disparaging, allowed, blocklist, vocabulary)
+    cuss_only = offensive_words(ratings, (), allowed, blocklist, vocabulary)
+    disparaging_removed = (offensive - cuss_only) & vocabulary
+    fragments = frozenset(list_entries(PHRASE_FRAGMENTS))
+    if unlisted := sorted(fragments - vocabulary):
+        sys.exit(f"{PHRASE_FRAGMENTS.name}: not in the large tier's sources: {unlisted}")
     vowelless = frozenset(list_entries(VOWELLESS_WORDS))
     listed_abbreviations = frozenset(list_entries(ABBREVIATIONS))
     abbreviations = frozenset(
@@ -508,6 +574,7 @@ def main(argv: list[str] | None = None) -> None:
         offensive | abbreviations,
         additions | current_standard,
         names,
+        fragments,
     )
     assert common <= standard <= large
     frequencies = {w: z for w, z in frequencies.items() if w in large}
@@ -554,6 +621,13 @@ def main(argv: list[str] | None = None) -> None:
                 "files": list(CURRENT_FILES),
                 "license": "LGPL (its README_en_GB.txt); these two files only; see NOTICE",
             },
+            "retext_equality": {
+                "name": "retext-equality by Titus Wormer (insensitive, inconsiderate language)",
+                "url": "https://github.com/retextjs/retext-equality",
+                "npm_package": f"retext-equality {equality_version}",
+                "used": "single-word terms of its basic patterns, minus allowlist.txt",
+                "license": "MIT; see NOTICE",
+            },
             "cuss": {
                 "name": "cuss by Titus Wormer (map of English profane words to a sureness rating)",
                 "url": "https://github.com/words/cuss",
@@ -573,7 +647,7 @@ def main(argv: list[str] | None = None) -> None:
             "common": (
                 f"SCOWL size <= {COMMON_MAX_SIZE} and zipf >= {COMMON_MIN_ZIPF}, or zipf >= "
                 f"{COMMON_INFLECTED_MIN_ZIPF} when a base form (suffix rules) is such a word; "
-                "minus blocklist.txt"
+                "minus blocklist.txt; common and standard minus phrase_fragments.txt"
             ),
             "standard": (
                 f"common, plus SCOWL size <= {STANDARD_MAX_SIZE} of {', '.join(SPELLING_FAMILIES)}"
@@ -592,6 +666,8 @@ def main(argv: list[str] | None = None) -> None:
             ),
             "current_words": len(current),
             "offensive_removed": len(vocabulary & offensive),
+            "disparaging_removed_beyond_cuss": len(disparaging_removed),
+            "phrase_fragments_not_proposed": len(fragments),
             "abbreviations_removed": len(abbreviations),
             "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",
         },
@@ -603,7 +679,10 @@ def main(argv: list[str] | None = None) -> None:
     )
 
     total = sum(len(data) for data in outputs.values())
-    print(f"scowl {scowl_version}, cuss {cuss_version}, wordfreq {dist_version('wordfreq')}")
+    print(
+        f"scowl {scowl_version}, cuss {cuss_version}, retext-equality {equality_version}, "
+        f"wordfreq {dist_version('wordfreq')}"
+    )
     for tier, count in counts.items():
         print(f"{tier:>9}: {count:7,d} words")
     print(
@@ -611,6 +690,11 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(standard & from_en_gb):,d} of them in standard"
     )
     print(f"offensive: {len(vocabulary & offensive):7,d} words removed from every tier")
+    print(
+        f"           {len(disparaging_removed):7,d} of them from retext-equality "
+        f"{equality_version} only: {' '.join(sorted(disparaging_removed))}"
+    )
+    print(f"fragments: {len(fragments):7,d} words only in large: {' '.join(sorted(fragments))}")
     print(f"   abbrev: {len(abbreviations):7,d} words removed: {' '.join(sorted(abbreviations))}")
     print(f"     data: {total / 1e6:.2f} MB in {args.out}")
 

@@ -47,6 +47,10 @@ class CodewordSolution:
         return self.search_complete and self.solutions_found == 1
 
     @property
+    def no_answer(self) -> bool:
+        return self.solutions_found == 0
+
+    @property
     def solved_by_deduction(self) -> bool:
         return self.guesses == 0 and self.solutions_found == 1
 

@@ -17,6 +17,7 @@ word sets and frequencies the graph is built from), built on first use otherwise
 from __future__ import annotations
 
 import gc
+import heapq
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -378,6 +379,76 @@ def built_graph(length: int, tier: Tier, dictionary: Lexicon) -> WordGraph:
 
 
 EMPTY = WordGraph.build(())
+
+
+# --- preferring the smaller word lists ------------------------------------------------------
+
+
+def ladders_through(
+    start: str, goal: str, tier: Tier, dictionary: Lexicon | None = None
+) -> tuple[Ladders | None, tuple[str, ...]]:
+    """The shortest ladders whose words between the ends are all in `tier`, when any exists;
+    otherwise the ladder with the fewest words beyond `tier` between the ends, then the fewest
+    steps (OHM → ... → ZZZ needs ZIZ, ZZZ's only neighbours being rare, but not OIS). Returns
+    (ladders, the words beyond `tier` on the shown ladder, the ends left out).
+
+    The ends may be in any tier: a player may ask for a ladder from a rare word."""
+    dictionary = dictionary or lexicon()
+    ends = {start, goal}
+    ends_tier = max(tier, *(tier_of(word, dictionary) or Tier.LARGE for word in ends))
+    if ends_tier == tier:
+        return graph_for(len(start), tier, dictionary).shortest_ladders(start, goal), ()
+    within = frozenset(graph_for(len(start), tier, dictionary).words)
+    inner = WordGraph.build(within | ends, word_commonness(dictionary))
+    found = inner.shortest_ladders(start, goal)
+    if found is not None:
+        return found, ()
+    whole = graph_for(len(start), ends_tier, dictionary)
+    found = _fewest_beyond(whole, start, goal, within | ends)
+    beyond = () if found is None else tuple(w for w in found.words if w not in within | ends)
+    return found, beyond
+
+
+def _fewest_beyond(
+    graph: WordGraph, start: str, goal: str, preferred: AbstractSet[str]
+) -> Ladders | None:
+    """The ladders with the fewest words outside `preferred`, then the fewest steps, counted,
+    and one of them (the more common word where two reach a word alike).
+
+    Each step costs (1 if its word is outside `preferred` else 0, 1): a Dijkstra search on
+    (words outside, steps). Every step adds a step, so a word's predecessors on its best
+    ladders are all settled before it, and its ladder count is theirs added up."""
+    s, t = graph.index[start], graph.index[goal]
+    if graph.component[s] != graph.component[t]:
+        return None
+    outside = [word not in preferred for word in graph.words]
+    cost = {s: (0, 0)}
+    count = {s: 1}
+    before: dict[int, int] = {}
+    settled: set[int] = set()
+    queue = [(0, 0, s)]
+    while queue:
+        rare, steps, u = heapq.heappop(queue)
+        if u in settled:
+            continue
+        settled.add(u)
+        if u == t:
+            break
+        for v in graph.neighbours[u]:
+            reach = (rare + outside[v], steps + 1)
+            known = cost.get(v)
+            if known is None or reach < known:
+                cost[v], count[v], before[v] = reach, count[u], u
+                heapq.heappush(queue, (*reach, v))
+            elif reach == known:
+                count[v] += count[u]
+                if graph.rank[u] < graph.rank[before[v]]:
+                    before[v] = u
+    path = [t]
+    while path[-1] != s:
+        path.append(before[path[-1]])
+    words = tuple(graph.words[node] for node in reversed(path))
+    return Ladders(len(words) - 1, count[t], words)
 
 
 def tier_of(word: str, dictionary: Lexicon) -> Tier | None:

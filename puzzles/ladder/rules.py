@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, plural
-from puzzles.ladder.graph import graph_for
+from puzzles.ladder.graph import graph_for, ladders_through
 from puzzles.ladder.puzzle import EXAMPLE, Ladder, split_words
 from puzzles.ladder.solver import ARROW, ladder_text, tier_holding
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -134,8 +134,7 @@ def hint(puzzle: Ladder, progress: str = "", dictionary: Lexicon | None = None) 
     if last == puzzle.goal:
         steps = plural(len(chain) - 1, "step")
         return f"You have reached {puzzle.goal.upper()} already, in {steps}."
-    tier = tier_holding((last, puzzle.goal), "standard", dictionary)
-    found = graph_for(len(last), tier, dictionary).shortest_ladders(last, puzzle.goal)
+    found, _ = ladders_through(last, puzzle.goal, Tier.STANDARD, dictionary)
     if found is None:
         return (
             f"No ladder leads from {last.upper()} to {puzzle.goal.upper()}; "

@@ -3,6 +3,9 @@
 Shortest: the length and number of shortest ladders in the chosen word list, showing the
 one whose words are most common (all common words when any shortest ladder has them).
 If that ladder needs rarer words, the shortest ladder in common words alone is given too.
+Words between the ends come from the chosen list even when an end is rarer (a player may
+start from ZZZ); only when no such ladder exists does the ladder take rarer words, as few
+as can be (graph.ladders_through).
 
 Longest: the longest chain from a word that never repeats a word (see longest.py), within
 a time budget, saying whether it is proven longest or the best found.
@@ -13,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.core import TIERS, PuzzleError, Usage, plural
-from puzzles.ladder.graph import WordGraph, contains, graph_for, tier_of
+from puzzles.ladder.graph import WordGraph, contains, graph_for, ladders_through, tier_of
 from puzzles.ladder.longest import longest_chain
 from puzzles.ladder.puzzle import EXAMPLE, Ladder
 from puzzles.lexicon import Lexicon, Tier, lexicon
@@ -37,6 +40,11 @@ class LadderSolution:
     tier: str
     reason: str = ""  # why there is no ladder
     common_words: tuple[str, ...] = ()  # shortest ladder in common words, if `words` has rarer
+    beyond: tuple[str, ...] = ()  # words between the ends outside `tier`, when none can be
+
+    @property
+    def no_answer(self) -> bool:
+        return not self.words
 
     def text(self) -> str:
         if not self.words:
@@ -44,11 +52,19 @@ class LadderSolution:
                 f"No ladder from {self.start.upper()} to {self.goal.upper()} "
                 f"with {self.tier} words: {self.reason}."
             )
-        lines = [
-            ladder_text(self.words),
-            f"{plural(self.steps, 'step')}, the fewest possible "
-            f"({plural(self.ladder_count, 'shortest ladder')} with {self.tier} words).",
-        ]
+        lines = [ladder_text(self.words)]
+        if self.beyond:
+            rare = ", ".join(word.upper() for word in self.beyond)
+            lines.append(
+                f"{plural(self.steps, 'step')}: no ladder keeps to {self.tier} words, and this "
+                f"one needs the fewest rarer words ({rare}); "
+                f"{plural(self.ladder_count, 'ladder')} do as well."
+            )
+        else:
+            lines.append(
+                f"{plural(self.steps, 'step')}, the fewest possible "
+                f"({plural(self.ladder_count, 'shortest ladder')} with {self.tier} words)."
+            )
         if self.common_words:
             lines.append(
                 f"In common words only: {plural(len(self.common_words) - 1, 'step')}, "
@@ -124,7 +140,8 @@ def solve_shortest(start: str, goal: str, tier: str, dictionary: Lexicon) -> Lad
     used = tier_holding((start, goal), tier, dictionary)
     graph = graph_for(len(start), used, dictionary)
     _require_known(graph, (start, goal))
-    found = graph.shortest_ladders(start, goal)
+    through = Tier[tier.upper()]
+    found, beyond = ladders_through(start, goal, through, dictionary)
     if found is None:
         return LadderSolution(
             start, goal, (), None, 0, used.name.lower(), no_ladder_reason(graph, start, goal)
@@ -133,7 +150,7 @@ def solve_shortest(start: str, goal: str, tier: str, dictionary: Lexicon) -> Lad
     if used > Tier.COMMON and any(not contains(w, Tier.COMMON, dictionary) for w in found.words):
         common = _common_ladder(start, goal, dictionary)
     return LadderSolution(
-        start, goal, found.words, found.steps, found.count, used.name.lower(), "", common
+        start, goal, found.words, found.steps, found.count, through.name.lower(), "", common, beyond
     )
 
 

@@ -43,8 +43,10 @@ class LetterBoxedHint:
             if self.finish == 1
             else f"you can then finish in {self.finish - 1} more"
         )
+        length = len(self.next_word)
+        article = "an" if length in (8, 11, 18) else "a"  # "an eight-letter word"
         return (
-            f"Try a {len(self.next_word)}-letter word starting with "
+            f"Try {article} {length}-letter word starting with "
             f"{self.next_word[0].upper()} ({self.shown}): {outcome}."
         )
 
@@ -131,14 +133,32 @@ def hint(
     broken += chain_problems(words)
     if broken:
         return "Fix your words first: " + "; ".join(broken)
-    search = board_search(board, dictionary, Tier.COMMON)
-    last, covered = _position(search, words)
-    finish = search.fewest_words(HINT_SEARCH_WORDS, last, covered)
+    search, finish = _shortest_finish(board, words, dictionary)
     if finish is None:
-        return "No finish in common words from here; try starting over with other words."
+        return "No finish from here; try starting over with other words."
+    last, covered = _position(search, words)
     # Listings come most common first: the first sequence found starts with an easy word.
     next_word = next(search.sequences(finish, last, covered))[0].words[0]
     return LetterBoxedHint(words, next_word, finish)
+
+
+def _shortest_finish(
+    board: Board, words: tuple[str, ...], dictionary: Lexicon
+) -> tuple[Search, int | None]:
+    """The search to take the next word from, and the fewest words that finish from here.
+
+    The finish is as short as the solver's (standard) words allow, as /solve says; common
+    words give the next word when they finish as soon (VRO WAL ETH BDI: the common words need
+    three, so a common-word hint would lead the long way round)."""
+    finishes = []
+    for tier in (Tier.COMMON, Tier.STANDARD):
+        search = board_search(board, dictionary, tier)
+        last, covered = _position(search, words)
+        finishes.append((search, search.fewest_words(HINT_SEARCH_WORDS, last, covered)))
+    (common, in_common), (standard, in_standard) = finishes
+    if in_common is not None and in_common == in_standard:
+        return common, in_common
+    return standard, in_standard
 
 
 def _position(search: Search, words: tuple[str, ...]) -> tuple[int | None, int]:

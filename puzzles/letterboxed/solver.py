@@ -32,6 +32,10 @@ class LetterBoxedSolution:
     tier: str
     unusable_letters: str = ""  # letters no playable word contains
 
+    @property
+    def no_answer(self) -> bool:
+        return not self.words
+
     def text(self) -> str:
         if self.fewest_words is None:
             return self._no_solution_text()

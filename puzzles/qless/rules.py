@@ -14,6 +14,7 @@ run of two or more letters, across or down, is a word of three or more letters.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -26,7 +27,23 @@ from puzzles.qless.solver import solve
 EMPTY = " ._-"
 MAX_SIDE = 30
 TEN_FOR_HINTS = 10  # a few solutions to pick the most common-worded from
-GRID_EXAMPLE = ".P.M / .L.ACT / BAND / .N / .T (one row a line)"
+GRID_EXAMPLE = ".P.M / .L.ACT / BAND / .N / .T (one row a line, or rows split by / )"
+ROW_BREAK = re.compile(r" ?/ ?")
+_BETWEEN_WORDS = r"(?:[ \t]*[,;][ \t]*|[ \t]+)"  # on one line
+WORD_LIST = re.compile(
+    rf"[A-Za-z]{{2,}}{_BETWEEN_WORDS}[A-Za-z]{{2,}}(?:{_BETWEEN_WORDS}[A-Za-z]+)*"
+)
+
+
+def _refuse_a_word_list(text: str) -> None:
+    """Words on one line ("plant cab dam", "PLANT, CAB, DAM") are a list of the grid's words,
+    not the grid: say so, rather than count its letters as one row with gaps."""
+    if WORD_LIST.fullmatch(text.strip()):
+        raise PuzzleError(
+            "that is a list of words; a Q-less answer is the crossword grid itself: type it "
+            "row by row, each letter in its column, with spaces or dots for empty squares",
+            example=GRID_EXAMPLE,
+        )
 
 
 @dataclass(frozen=True)
@@ -64,8 +81,10 @@ def grid_rows(letters: dict[Cell, str]) -> tuple[str, ...]:
 
 
 def parse_grid(text: str) -> dict[Cell, str]:
-    """Rows of letters, spaces or dots -> {(row, column): letter}; code fences are ignored."""
-    lines = [line.rstrip() for line in text.replace("\t", " ").splitlines()]
+    """Rows of letters, spaces or dots -> {(row, column): letter}; code fences are ignored.
+    Rows come one a line, or split by " / " on a line (a command option has one line)."""
+    _refuse_a_word_list(text)
+    lines = [line.rstrip() for line in ROW_BREAK.sub("\n", text.replace("\t", " ")).splitlines()]
     lines = [line for line in lines if not line.lstrip().startswith("```")]
     while lines and not lines[0].strip(" "):
         lines.pop(0)

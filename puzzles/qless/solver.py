@@ -580,7 +580,8 @@ def rate(
     count = 0
     for found in solutions(roll, Tier.COMMON, dictionary, common_words):
         count += 1
-        first = first or found
+        if first is None or (_repeats_a_word(first.words()) and not _repeats_a_word(found.words())):
+            first = found
         if count == TEN:
             return Rating(found.shape_rank, count, first)
     return Rating(None, count, first)
@@ -597,6 +598,10 @@ class QlessSolution:
     shapes_to_ten: int | None  # with common words: shapes tried to the tenth solution
     day: str | None  # the difficulty on the write-up's weekday scale (common words)
     tier: str
+
+    @property
+    def no_answer(self) -> bool:
+        return not self.rows
 
     def text(self) -> str:
         if not self.rows:
@@ -652,8 +657,10 @@ def solve(
         key=lambda pair: _commonness(pair[1], zipf, common),
         default=(None, ()),
     )
-    if best is not None and not common.issuperset(best_words) and rating.first:
-        best = rating.first  # the cap cut off every all-common answer: show one anyway
+    # the cap cut off every all-common answer: show one anyway, unless it repeats a word
+    first = rating.first
+    if best is not None and not common.issuperset(best_words) and first:
+        best = first if _repeats_a_word(best_words) or not _repeats_a_word(first.words()) else best
     return QlessSolution(
         roll=roll,
         rows=best.rows() if best else (),
@@ -669,7 +676,12 @@ def solve(
 
 def _commonness(
     words: tuple[str, ...], zipf: dict[str, float], common: frozenset[str]
-) -> tuple[bool, float, float]:
-    """All words common first, then the rarest word most common, then the average."""
+) -> tuple[bool, bool, float, float]:
+    """No word twice first (FOGGY HOC FOB HOC GYM is a poor answer to show), then all words
+    common, then the rarest word most common, then the average."""
     zipfs = [zipf[word] for word in words]
-    return common.issuperset(words), min(zipfs), sum(zipfs) / len(zipfs)
+    return not _repeats_a_word(words), common.issuperset(words), min(zipfs), sum(zipfs) / len(zipfs)
+
+
+def _repeats_a_word(words: tuple[str, ...]) -> bool:
+    return len(set(words)) < len(words)

@@ -19,7 +19,7 @@ rules (check, hint).
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind
-from puzzles.sudoku.generate import DIFFICULTIES, SIZES, check_request, generate
+from puzzles.sudoku.generate import DIFFICULTIES, SIZES, check_request, difficulties_for, generate
 from puzzles.sudoku.grid import Grid
 from puzzles.sudoku.puzzle import EXAMPLE, parse
 from puzzles.sudoku.rules import check, hint
@@ -60,6 +60,7 @@ KIND = PuzzleKind(
     ),
     difficulties=DIFFICULTIES,
     check_generate=check_request,
+    difficulties_for=difficulties_for,
     max_input_chars=MAX_INPUT_CHARS,
     max_answer_chars=MAX_INPUT_CHARS,  # the filled grid
     multiline_input=True,

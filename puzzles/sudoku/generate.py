@@ -82,7 +82,7 @@ def check_request(difficulty: str | None = None, symmetric: bool = False, size: 
         )
 
 
-def difficulties_for(size: int) -> tuple[str, ...]:
+def difficulties_for(size: int = 9, **_other_options) -> tuple[str, ...]:
     """The grades a `size` x `size` puzzle can be made at; a PuzzleError for other sizes."""
     if size not in DIFFICULTIES_BY_SIZE:
         sizes = ", ".join(str(n) for n in SIZES)

@@ -59,7 +59,8 @@ def read_grid(text: str, symbols: str | None = None, size: int | None = None) ->
     """Like parse_grid, but repeated symbols are let through (a player's answer to check)."""
     rows = _cell_rows(text)
     cells = _numbered_cells(rows) or [ch for row in rows for ch in row if not ch.isspace()]
-    n = _size_of(len(cells), rows, size)
+    # (a letter sudoku's own symbols are letters: only a digit sudoku can be told from prose)
+    n = _size_of(len(cells), rows, size, symbols is not None or looks_like_a_grid(cells))
     alphabet, cells = _alphabet(cells, n, symbols)
     values = tuple(_value_of(ch, index, n, alphabet) for index, ch in enumerate(cells))
     box_rows, box_cols = BOX_SHAPES[n]
@@ -102,10 +103,25 @@ def _numbered_cells(rows: list[str]) -> list[str] | None:
     return cells
 
 
-def _size_of(count: int, rows: list[str], expected: int | None) -> int:
+def looks_like_a_grid(cells: list[str]) -> bool:
+    """Whether the cells hold a digit or a blank: a sudoku being typed does, but so does no
+    sentence ("hello world this is not a sudoku"), nor a solved letter grid (whose size fits,
+    so it is never asked about)."""
+    return any(ch.isdigit() or ch in BLANKS for ch in cells)
+
+
+def _size_of(count: int, rows: list[str], expected: int | None, grid_like: bool = True) -> int:
     n = SIZE_OF_CELL_COUNT.get(count)
     if n is not None and (expected is None or n == expected):
         return n
+    if not grid_like:
+        others = ", ".join(str(size * size) for size in BOX_SHAPES if size != 9)
+        raise PuzzleError(
+            "this is not a sudoku: type the grid row by row, 81 cells for a 9x9 (or "
+            f"{others} for the other sizes), digits for the givens and . or 0 for blanks, "
+            "on one line or one row a line",
+            example=EXAMPLE,
+        )
     want = expected or _nearest_size(count)
     where = _short_row(rows, want)
     others = ", ".join(str(size * size) for size in BOX_SHAPES if size != want)

@@ -50,6 +50,10 @@ class SudokuSolution:
     def unique(self) -> bool:
         return self.count == UNIQUE
 
+    @property
+    def no_answer(self) -> bool:
+        return self.solution is None
+
     def text(self) -> str:
         if self.solution is None:
             if self.reason:

@@ -78,7 +78,7 @@ def test_check_and_hint_commands(capsys):
     code, out, _ = run(capsys, "check", "letterboxed", "vro wal eth bdi", "--answer", "tea")
     assert "TEA goes from T to E" in out
     code, out, _ = run(capsys, "hint", "letterboxed", "vro wal eth bdi")
-    assert code == 0 and out.startswith("Try a ")
+    assert code == 0 and out.startswith(("Try a ", "Try an "))
 
 
 def test_generate_is_reproducible_from_the_seed(capsys, tmp_path):

@@ -346,10 +346,10 @@ async def test_server_settings_are_hidden_from_members_and_still_checked_when_ru
     bot = PuzzleBot(test_config(tmp_path), guild_ready_timeout=0.05)
     async with server.run_bot(bot, ready_timeout=60):
         await bot.sync_commands(server.guild.id)
-        settings = server.command("puzzle-settings", guild=server.guild)
+        settings = server.command("puzzle-settings")
         assert settings["default_member_permissions"] == str(MANAGE_GUILD)
         assert {option["name"] for option in settings["options"]} == set(ADMIN_SUBCOMMANDS)
-        daily = server.command("daily", guild=server.guild)
+        daily = server.command("daily")
         assert {option["name"] for option in daily["options"]} == {"answer", "status", "archive"}
 
         shown = set(server.visible_command_names(alice))

@@ -51,3 +51,34 @@ def test_a_hint_about_options_is_written_in_discords_syntax():
     )
     assert message_for(flag)[0].endswith("Example: /solve ladder puzzle:cold longest:True")
     assert flag.message.endswith("Example: puzzlebot solve ladder cold --longest")
+
+
+def test_an_example_written_for_another_command_becomes_one_of_the_command_used():
+    # issue 29: /puzzle-settings kinds chess suggested /solve letterboxed puzzle:vro wal eth bdi
+    from puzzles import get_kind
+
+    group = app_commands.Group(name="puzzle-settings", description="settings")
+
+    @group.command(name="kinds", description="kinds")
+    @app_commands.describe(kinds="comma-separated, e.g. letterboxed, sudoku")
+    async def kinds(interaction, kinds: str) -> None: ...
+
+    try:
+        get_kind("chess")
+    except PuzzleError as error:
+        text, _ = message_for(error, kinds)
+    assert "no puzzle kind called 'chess'" in text
+    assert text.endswith("Example: /puzzle-settings kinds kinds:letterboxed, sudoku"), text
+    assert "/solve" not in text
+
+
+def test_an_example_of_the_command_used_is_kept():
+    from puzzles.core import Usage
+
+    group = app_commands.Group(name="generate", description="generate")
+
+    @group.command(name="sudoku", description="sudoku")
+    async def sudoku(interaction, size: int = 9) -> None: ...
+
+    error = PuzzleError("no such size", example=Usage("generate", "sudoku", options=(("size", 9),)))
+    assert message_for(error, sudoku)[0] == "no such size. Example: /generate sudoku size:9"

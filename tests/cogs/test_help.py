@@ -44,7 +44,7 @@ async def test_help_lists_every_command_the_member_may_use_and_every_kind_privat
 ):
     alice = server.user
     async with running_bot(server, test_config(tmp_path)):
-        synced = server.commands(server.guild)
+        synced = server.commands()
         texts = {}
         for who in (alice, server.owner):
             handle = await server.send_slash_command("help", user=who)
@@ -75,7 +75,7 @@ async def test_kinds_by_title_sudoku_sizes_that_exist_and_hints_in_discords_synt
     server, tmp_path
 ):
     async with running_bot(server, test_config(tmp_path)):
-        synced = {command["name"]: command for command in server.commands(server.guild)}
+        synced = {command["name"]: command for command in server.commands()}
         by_title = {(kind.title, kind.name) for kind in all_kinds()}
         for path in (
             ("puzzles", "kind"),
@@ -119,3 +119,51 @@ async def test_text_boxes_ask_for_what_each_kind_is_made_of(server, tmp_path):
     assert "grid" not in labels["qless"].lower() and "12 letters" in labels["qless"]
     assert "grid" not in labels["cryptogram"].lower() and "enciphered text" in labels["cryptogram"]
     assert "grid" in labels["sudoku"]
+
+
+async def test_puzzles_shows_how_to_solve_and_generate_every_kind_with_an_example(server, tmp_path):
+    # issue 29: /puzzles left out /generate spelling and gave no example input for sudoku or
+    # spelling
+    async with running_bot(server, test_config(tmp_path)):
+        handle = await server.send_slash_command("puzzles")
+        text = embed_text(await handle.reply(timeout=REPLY_TIMEOUT))
+    for kind in all_kinds():
+        assert f"/generate {kind.name}" in text, kind.name
+        assert kind.example in text, kind.name
+    assert "`text:` the phrase to spell" in text
+    server.assert_no_violations()
+
+
+async def test_generate_sudoku_offers_only_the_difficulties_of_the_chosen_size(server, tmp_path):
+    # issue 29: /generate sudoku size:4 offered difficulties a 4x4 cannot have
+    from puzzles.sudoku.generate import DIFFICULTIES, DIFFICULTIES_BY_SIZE
+
+    async with running_bot(server, test_config(tmp_path, per_user=100)):
+        synced = {command["name"]: command for command in server.commands(server.guild)}
+        difficulty = option(synced["generate"], "sudoku", "difficulty")
+        assert difficulty.get("autocomplete") and not difficulty.get("choices")
+        offered = {}
+        for size in (4, 6, 9, None):
+            options = {"difficulty": ""} | ({"size": size} if size else {})
+            typing = await server.send_autocomplete(
+                "generate sudoku", options, focused="difficulty"
+            )
+            offered[size] = [choice["value"] for choice in await typing.autocomplete_choices()]
+        typing = await server.send_autocomplete(
+            "generate sudoku", {"size": 6, "difficulty": "ex"}, focused="difficulty"
+        )
+        narrowed = [choice["value"] for choice in await typing.autocomplete_choices()]
+        mismatch = await server.send_slash_command(
+            "generate sudoku", options={"size": 4, "difficulty": "hard"}
+        )
+        refusal = await mismatch.reply(timeout=REPLY_TIMEOUT)
+        unknown = await server.send_slash_command(
+            "generate sudoku", options={"size": 9, "difficulty": "impossible"}
+        )
+        unknown_refusal = await unknown.reply(timeout=REPLY_TIMEOUT)
+    assert offered[4] == ["easy"] and offered[6] == list(DIFFICULTIES_BY_SIZE[6])
+    assert offered[9] == offered[None] == list(DIFFICULTIES)
+    assert narrowed == ["expert"]
+    assert refusal.ephemeral and "a 4x4 sudoku comes only easy, not hard" in refusal.content
+    assert unknown_refusal.ephemeral and "easy" in unknown_refusal.content
+    server.assert_no_violations()

@@ -46,8 +46,7 @@ test_config.__test__ = False  # a helper, not a test
 @asynccontextmanager
 async def running_bot(server: LocalDiscord, config: Config):
     bot = PuzzleBot(config, guild_ready_timeout=0.05)
-    async with server.run_bot(bot, ready_timeout=60):
-        await bot.sync_commands(server.guild.id)
+    async with server.run_bot(bot, ready_timeout=60):  # it synced its commands as it started
         yield bot
 
 
@@ -195,7 +194,7 @@ async def test_a_generated_puzzle_can_be_revealed_privately_by_another_member(se
 
 async def test_the_synced_command_tree_offers_every_registered_kind(server, tmp_path):
     async with running_bot(server, test_config(tmp_path)):
-        synced = {command["name"]: command for command in server.commands(server.guild)}
+        synced = {command["name"]: command for command in server.commands()}
     kinds = {kind.name for kind in all_kinds()}
     for group in ("solve", "check", "generate"):
         assert {option["name"] for option in synced[group]["options"]} == kinds
@@ -399,7 +398,7 @@ async def test_a_text_box_opened_before_a_restart_is_answered_after_it(server, t
 
 def subcommand(server: LocalDiscord, group: str, kind_name: str) -> dict[str, dict]:
     """The synced options of /<group> <kind_name>, by name."""
-    command = server.command(group, server.guild)
+    command = server.command(group)
     (sub,) = [o for o in command["options"] if o["name"] == kind_name]
     return {option["name"]: option for option in sub.get("options", [])}
 
@@ -475,4 +474,90 @@ async def test_what_could_never_be_drawn_or_made_is_refused_at_once_and_privatel
         await answered_at_once_and_privately(even)
         assert "grid_size must be odd" in (await even.reply()).content
     assert not server.channel_messages()
+    server.assert_no_violations()
+
+
+NO_ANSWER = (
+    ("letterboxed", "qxz jvk wyf ghm"),
+    ("qless", "qqqqxxxxzzzj"),
+    ("ladder", "aloof xylyl"),
+    ("sudoku", "12....3...4....."),
+    ("codeword", "1 1 1 1 1 / 2 3 2 3 2 3 2"),
+)
+
+
+async def test_a_puzzle_with_no_answer_is_drawn_and_described_as_having_none(server, tmp_path):
+    # issue 29: /solve letterboxed qxz jvk wyf ghm showed an empty box, no caption, and alt
+    # text "with its solution drawn in"
+    async with running_bot(server, test_config(tmp_path, per_user=100, deadline_seconds=30)):
+        handles = [
+            await server.send_slash_command(f"solve {name}", options={"puzzle": text})
+            for name, text in NO_ANSWER
+        ]
+        replies = [await handle.reply(timeout=REPLY_TIMEOUT) for handle in handles]
+    for (name, text), reply in zip(NO_ANSWER, replies, strict=True):
+        kind = get_kind(name)
+        puzzle = kind.parse(text)
+        (attachment,) = reply.attachments
+        assert "no solution" in attachment.description.lower(), attachment.description
+        assert "drawn in" not in attachment.description
+        assert attachment.data == draw(name, puzzle, kind.solve(puzzle))
+        assert attachment.data != draw(name, puzzle)  # the bare puzzle says nothing of it
+    server.assert_no_violations()
+
+
+async def test_an_error_shows_an_example_of_the_command_that_was_used(server, tmp_path):
+    # issue 29: /puzzle-settings kinds chess suggested /solve letterboxed puzzle:vro wal eth bdi
+    async with running_bot(server, test_config(tmp_path)):
+        options = {"channel": server.channel, "time": "9:00", "timezone": "Europe/London"}
+        setup = await server.send_slash_command(
+            "puzzle-settings setup", options=options, user=server.owner
+        )
+        await setup.reply(timeout=REPLY_TIMEOUT)
+        handle = await server.send_slash_command(
+            "puzzle-settings kinds", options={"kinds": "chess"}, user=server.owner
+        )
+        reply = await handle.reply(timeout=REPLY_TIMEOUT)
+    assert reply.ephemeral and "no puzzle kind called 'chess'" in reply.content
+    assert "Example: /puzzle-settings kinds kinds:letterboxed, sudoku" in reply.content
+    assert "/solve" not in reply.content
+    server.assert_no_violations()
+
+
+async def test_text_that_is_not_the_kinds_form_is_told_so_with_the_form(server, tmp_path):
+    # issue 29: a sentence in the sudoku box was "26 cells, but a 4x4 sudoku has 16"; words
+    # for /check qless were "letters placed that the roll does not have"
+    async with running_bot(server, test_config(tmp_path, per_user=100)):
+        prose = await server.send_slash_command(
+            "solve sudoku", options={"puzzle": "hello world this is not a sudoku"}
+        )
+        not_sudoku = await prose.reply(timeout=REPLY_TIMEOUT)
+        words = await server.send_slash_command(
+            "check qless", options={"puzzle": "aabcdlmnnptt", "answer": "plant cab dam"}
+        )
+        not_grid = await words.reply(timeout=REPLY_TIMEOUT)
+        grid = await server.send_slash_command(
+            "check qless",
+            options={"puzzle": "aabcdlmnnptt", "answer": ".P.M / .L.ACT / BAND / .N / .T"},
+        )
+        solved = await grid.reply(timeout=REPLY_TIMEOUT)
+    assert not_sudoku.ephemeral and "this is not a sudoku" in not_sudoku.content
+    assert "Example: 53..7" in not_sudoku.content and "4x4" not in not_sudoku.content
+    assert not_grid.ephemeral and "list of words" in not_grid.content
+    assert "Example: .P.M / .L.ACT / BAND" in not_grid.content
+    assert "roll does not have" not in not_grid.content
+    assert "Solved" in solved.content
+    server.assert_no_violations()
+
+
+async def test_the_hint_leads_to_the_finish_in_as_few_words_as_solve_says(server, tmp_path):
+    # issue 29: /hint said "4-letter word starting with H ... finish in 2 more" (3 words) while
+    # /solve said 2 words is the fewest
+    async with running_bot(server, test_config(tmp_path)):
+        solve = await server.send_slash_command("solve letterboxed", options={"puzzle": BOX})
+        solved = await solve.reply(timeout=REPLY_TIMEOUT)
+        hint = await server.send_slash_command("hint letterboxed", options={"puzzle": BOX})
+        hinted = await hint.reply(timeout=REPLY_TIMEOUT)
+    assert "2 words is the fewest possible" in solved.content
+    assert hinted.ephemeral and "you can then finish in 1 more" in hinted.content
     server.assert_no_violations()

@@ -85,7 +85,13 @@ async def test_changed_commands_are_synced_again_once(server, tmp_path):
     assert overwrites(server) == 2
 
 
-async def test_the_development_server_is_synced_too_and_remembered_on_its_own(
+def listed_twice(server: LocalDiscord) -> list[str]:
+    """Commands a member of the default server sees twice (a global one and a server copy)."""
+    names = server.visible_command_names(server.owner)
+    return sorted({name for name in names if names.count(name) > 1})
+
+
+async def test_the_development_server_alone_gets_the_commands_once_and_is_remembered(
     server,
     tmp_path,
 ):
@@ -93,9 +99,46 @@ async def test_the_development_server_is_synced_too_and_remembered_on_its_own(
     for _ in range(2):
         async with logged_in(server, config) as bot:
             await bot.sync_changed_commands()
-    assert overwrites(server) == 1
     assert overwrites(server, GUILD_OVERWRITE) == 1
     assert "solve" in server.command_names(server.guild)
+    assert overwrites(server) == 0  # a development application: not every server too
+    assert listed_twice(server) == []
+
+
+async def test_syncing_a_server_clears_its_copies_so_no_command_is_listed_twice(
+    server,
+    tmp_path,
+):
+    """/sync scope:server used to copy every global command into the server, where members
+    then saw each twice; a server holds only its own commands (none), so it clears them."""
+    config = test_config(tmp_path)
+    async with logged_in(server, config) as older_version:
+        await older_version.sync_commands(None)
+        copy = discord.Object(server.guild.id)
+        older_version.tree.copy_global_to(guild=copy)  # what /sync scope:server used to do
+        await older_version.tree.sync(guild=copy)
+    assert "solve" in listed_twice(server)
+
+    async with logged_in(server, config) as bot:
+        await bot.sync_commands(server.guild.id)
+    assert server.command_names(server.guild) == []
+    assert listed_twice(server) == [] and "solve" in server.visible_command_names(server.owner)
+
+
+async def test_commands_are_for_servers_only_and_those_needing_one_say_so(server, tmp_path):
+    """Guild install only (User Install would show them where the bot is not), usable in a
+    server or a DM with the bot; the daily, settings, board and data commands only in a
+    server (contexts: 0 server, 1 the bot's DM, 2 private channels)."""
+    async with logged_in(server, test_config(tmp_path)) as bot:
+        await bot.sync_commands(None)
+    [put] = server.requests_to("PUT", GLOBAL_OVERWRITE)
+    sent = {command["name"]: command for command in put.json}
+    assert {tuple(c.get("integration_types") or ()) for c in sent.values()} == {(0,)}
+    needs_a_server = {"daily", "puzzle-settings", "leaderboard", "stats", "delete-my-data", "sync"}
+    for name, command in sent.items():
+        expected = [0] if name in needs_a_server else [0, 1]
+        assert sorted(command.get("contexts") or ()) == expected, name
+    server.assert_no_violations()
 
 
 async def test_a_forced_sync_is_remembered_so_the_next_start_does_not_repeat_it(

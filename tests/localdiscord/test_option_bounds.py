@@ -29,7 +29,10 @@ def bounded_bot(log: dict[str, Any]) -> commands.Bot:
         await interaction.response.send_message("ok", ephemeral=True)
 
     class Box(discord.ui.Modal, title="A short box"):
-        text = discord.ui.TextInput(label="Text", custom_id="text", max_length=10)
+        def __init__(self) -> None:
+            super().__init__()
+            self.text = discord.ui.TextInput(custom_id="text", max_length=10)
+            self.add_item(discord.ui.Label(text="Text", component=self.text))
 
         async def on_submit(self, interaction: discord.Interaction) -> None:
             await interaction.response.send_message(self.text.value, ephemeral=True)

@@ -7,22 +7,25 @@ from __future__ import annotations
 import asyncio
 
 import discord
+import pytest
 
+from localdiscord import LocalDiscord
 from localdiscord.roles import MANAGE_ROLES
-from tests.localdiscord import (
-    local_discord,  # noqa: F401  (a pytest fixture)
-    plain_bot,
-)
+from tests.localdiscord import plain_bot
+
+
+@pytest.fixture
+async def server():
+    """The members intent switched on in the portal: Guild Member Update needs it."""
+    async with LocalDiscord(heartbeat_interval=0.25, privileged_intents=("members",)) as server:
+        yield server
 
 
 def bot_role(server):
     return next(role for role in server.guild.roles if role.bot_id == server.bot_user.id)
 
 
-async def test_roles_are_given_and_taken_only_with_manage_roles_and_below_the_bots_own(
-    local_discord,  # noqa: F811  (the fixture)
-):
-    server = local_discord
+async def test_roles_are_given_and_taken_only_with_manage_roles_and_below_the_bots_own(server):
     below = server.guild.add_role("Puzzlers", position=1)
     above = server.guild.add_role("Mods")
     assert below.position < bot_role(server).position < above.position
@@ -58,10 +61,7 @@ async def test_roles_are_given_and_taken_only_with_manage_roles_and_below_the_bo
     assert len(refused) == 2 and "Manage Roles" in refused[0].message
 
 
-async def test_a_role_mention_pings_its_members_only_when_allowed_mentions_lets_it(
-    local_discord,  # noqa: F811  (the fixture)
-):
-    server = local_discord
+async def test_a_role_mention_pings_its_members_only_when_allowed_mentions_lets_it(server):
     role = server.guild.add_role("Puzzlers", position=1, mentionable=True)
     server.guild.members[server.user.id].role_ids.append(role.id)
     bob = server.add_user("bob")

@@ -20,6 +20,7 @@ from localdiscord import EPHEMERAL, LocalDiscord, StoredMessage
 from tests.localdiscord import local_discord, plain_bot  # noqa: F401  (local_discord: a fixture)
 
 KINDS = ("letterboxed", "ladder", "sudoku")
+DEPRECATED = "deprecated_followup_edit"  # still modelled, and flagged (test_followup_visibility)
 
 
 def png_bytes(width: int, height: int) -> bytes:
@@ -219,7 +220,7 @@ async def test_slash_command_defers_then_follows_up_with_a_png() -> None:
         assert image.format == "PNG" and image.size == (480, 320)
         # The first followup after a defer fills in the "thinking" message itself.
         assert interaction.messages[0].loading and reply.id == interaction.messages[0].id
-    server.assert_no_violations()
+    server.assert_no_violations(allow=(DEPRECATED,))  # /puzzle solve follows up after a defer
 
 
 async def test_deferred_reply_edited_in_place_keeps_its_attachment() -> None:
@@ -253,7 +254,7 @@ async def test_ephemeral_flag_is_recorded() -> None:
         assert (await private.followups(1))[0].ephemeral
         assert (await private.reply()).ephemeral
         assert not server.channel_messages()  # ephemeral messages are not channel history
-    server.assert_no_violations()
+    server.assert_no_violations(allow=(DEPRECATED,))  # /puzzle solve follows up after a defer
 
 
 async def test_member_option_is_resolved() -> None:
@@ -305,7 +306,8 @@ async def test_modal_round_trip() -> None:
         assert log["modal"] == ("123\n456\n789", "easy")
         with pytest.raises(ValueError):
             await opened.submit_modal({"nonexistent": "x"})
-    server.assert_no_violations()
+    # The classic shape still works, and is flagged: Discord deprecates it for the Label.
+    assert [v.kind for v in server.violations] == ["deprecated_text_input_row"]
 
 
 async def test_button_click_updates_the_message() -> None:
@@ -475,7 +477,7 @@ async def test_concurrent_commands_from_many_users_are_all_answered() -> None:
         assert {r.interaction_user.id for r in replies} == {u.id for u in users}
         latencies = [i.followups_sent[0].received_at - i.sent_at for i in interactions]
         assert all(0 <= latency < 5 for latency in latencies)
-    server.assert_no_violations()
+    server.assert_no_violations(allow=(DEPRECATED,))  # /puzzle solve follows up after a defer
 
 
 async def test_auto_sharded_bot_connects_through_gateway_bot() -> None:

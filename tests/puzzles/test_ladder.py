@@ -377,15 +377,17 @@ def test_common_words_are_preferred_whenever_a_shortest_ladder_has_them():
         checked += 1
 
 
-def test_a_word_outside_the_chosen_tier_moves_the_search_to_a_larger_list():
+def test_a_word_outside_the_chosen_tier_is_an_end_the_ladder_may_take():
     rare = next(
         w
         for w in lexicon().words_of_length(4, Tier.LARGE)
         if lexicon().tier_of(w) == 3 and graph_for(4, Tier.LARGE).group_size(w) > 1000
     )
     solution = solve(Ladder("cold", rare), tier="common")
-    assert solution.tier == "large"
+    assert solution.words[-1] == rare and solution.tier == "common"
     assert is_ladder(solution.words, lexicon().words(Tier.LARGE))
+    between = set(solution.words[1:-1]) - set(solution.beyond)
+    assert between <= lexicon().words(Tier.COMMON)
 
 
 def test_longest_chain_from_the_cli_start_word():
@@ -503,3 +505,38 @@ def test_generate_is_deterministic_for_a_seed_and_takes_options():
 def test_the_kind_is_registered_under_its_names(name):
     assert get_kind(name) is KIND
     assert KIND.check_input_size(KIND.example) is None
+
+
+# --- issue 29: large-tier words only when no ladder through the chosen list exists -----------
+
+
+def test_a_ladder_from_a_rare_word_keeps_to_standard_words_between_the_ends():
+    standard = lexicon().words(Tier.STANDARD)
+    rare = next(
+        w
+        for w in lexicon().words_of_length(4, Tier.LARGE)
+        if lexicon().tier_of(w) == 3
+        and any(n in standard for n in graph_for(4, Tier.LARGE).neighbours_of(w))
+        and graph_for(4, Tier.LARGE).group_size(w) > 1000
+    )
+    solution = solve(Ladder("cold", rare))
+    assert solution.words[0] == "cold" and solution.words[-1] == rare
+    assert all(word in standard for word in solution.words[1:-1]), solution.words
+    assert not solution.beyond and "fewest possible" in solution.text()
+
+
+def test_ohm_to_zzz_takes_only_the_rare_word_it_cannot_avoid():
+    # before: OHM → OHS → OIS → BIS → BIZ → ZIZ → ZZZ, through three words of the large tier
+    solution = solve(Ladder("ohm", "zzz"))
+    standard = lexicon().words(Tier.STANDARD)
+    assert set(graph_for(3, Tier.LARGE).neighbours_of("zzz")).isdisjoint(standard)
+    assert solution.beyond == ("ziz",)
+    assert [w for w in solution.words[1:-1] if w not in standard] == ["ziz"]
+    assert "ois" not in solution.words and "ZIZ" in solution.text()
+    assert is_ladder(solution.words, lexicon().words(Tier.LARGE))
+
+
+def test_the_hint_from_ohm_to_zzz_is_a_standard_word():
+    found = hint(Ladder("ohm", "zzz"))
+    assert found.next_word in lexicon().words(Tier.STANDARD), found.text()
+    assert found.steps_left == 7  # the same 8-step ladder as the solution

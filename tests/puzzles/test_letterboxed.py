@@ -278,7 +278,7 @@ def test_check_rejects_malformed_answers_clearly():
 def test_hint_names_the_start_and_length_of_a_useful_next_word():
     board = parse("vro wal eth bdi")
     text = hint(board).text()
-    assert text.startswith("Try a ")
+    assert text.startswith(("Try a ", "Try an "))
     letter = text.split("starting with ")[1][0]
     assert letter.lower() in board.letters
 
@@ -431,7 +431,9 @@ def test_boxes_of_more_than_twelve_letters_prove_the_same_minimum_as_brute_force
     # Fifteen letters make two letter groups, so the proof searches, pruned by both
     # groups' tables; a few hundred words keep the unpruned referee quick. Long words
     # give three-word boxes, short ones four- and five-word boxes.
-    rng = random.Random(12)
+    rng = random.Random(
+        13
+    )  # 12 before the common list lost 27 words (issue 29): its sample has no 3-word box
     outcomes = set()
     for longest, sample in [(8, 300)] * 4 + [(5, 250)] * 4:
         letters = rng.sample("abcdeghiklmnoprstuwy", 15)
@@ -474,3 +476,53 @@ def test_set_bits_reads_every_bit_of_a_big_int_lowest_first():
     for size, count in [(0, 0), (10, 3), (40_000, 900), (40_000, 40_000)]:
         bits = sorted(rng.sample(range(size), count))
         assert list(_set_bits(sum(1 << bit for bit in bits))) == bits
+
+
+# --- issue 29: a hint leads to a shortest finish --------------------------------------------
+
+
+def nyt_boxes(nyt_fixtures, nyt_gamedata) -> list[tuple[Board, tuple[str, ...]]]:
+    """Every real NYT box of the corpora with NYT's (or a known) answer."""
+    boxes = [
+        (
+            fixture_board(p),
+            tuple(w.lower() for w in p.get("nyt_solution") or p.get("known_solution") or ()),
+        )
+        for p in nyt_fixtures
+    ]
+    day = nyt_gamedata
+    boxes.append((parse(" ".join(day["sides"])), tuple(w.lower() for w in day["ourSolution"])))
+    return boxes
+
+
+def hinted_route(board: Board, start: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The player's words after taking every hint from `start` until solved."""
+    words = list(start)
+    while not (words and check(board, " ".join(words)).solved):
+        found = hint(board, " ".join(words))
+        assert not isinstance(found, str), found
+        words.append(found.next_word)
+        assert len(words) <= 8, words
+    return tuple(words)
+
+
+def test_the_hint_for_vro_wal_eth_bdi_leads_to_the_two_word_finish_solve_finds():
+    board = parse("vro wal eth bdi")
+    assert solve(board).fewest_words == 2
+    found = hint(board)
+    assert found.finish == 2 and "finish in 1 more" in found.text(), found.text()
+    assert found.text().startswith("Try an 8-letter word starting with B"), found.text()
+    assert len(hinted_route(board)) == 2
+
+
+def test_every_nyt_box_is_finished_by_its_hints_in_the_fewest_words(nyt_fixtures, nyt_gamedata):
+    boxes = nyt_boxes(nyt_fixtures, nyt_gamedata)
+    assert len(boxes) >= 14
+    for board, known in boxes:
+        fewest = solve(board).fewest_words
+        assert hint(board).finish == fewest, board
+        assert len(hinted_route(board)) == fewest, board
+        # from NYT's first word, the hint finishes as soon as NYT's own answer does
+        if len(known) > 1 and all(lexicon().contains(w, Tier.STANDARD) for w in known):
+            assert hint(board, known[0]).finish == len(known) - 1, (board, known)
+            assert len(hinted_route(board, known[:1])) == len(known), (board, known)

@@ -9,6 +9,7 @@ import gzip
 import random
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +63,9 @@ ISSUE_EXAMPLES = [
     ["solve", "letterboxed", "mux", "ngb", "fji", "lah", "--tier", "common"],
     ["solve", "qless", "bghlopsuvwyz"],
     ["solve", "ladder", "black", "white"],
+    # issue 29: a generated hard box whose answer was PARACHUTING GIMPY
+    ["solve", "letterboxed", "cgr", "nuy", "hip", "amt"],
+    ["solve", "letterboxed", "cgr", "nuy", "hip", "amt", "--tier", "common"],
 ]
 
 
@@ -166,3 +170,42 @@ def test_a_hint_masks_only_a_word_it_has_whole():
     plain_to_cipher = {p: c for c, p in truth.items()}
     hint = cryptogram.hint(puzzle, f"{plain_to_cipher['B']}=B")
     assert not hint.masked_letters, hint.text()
+
+
+# Issue 29: GIMPY was proposed as a Letter Boxed answer and GYPPING was a standard word. A
+# second, independent list (retext-equality's inconsiderate terms, NOTICE) now filters every tier.
+DISPARAGING = ("gimp", "gimpy", "gypping", "cripple", "midget", "harelip", "imbecile", "schizo")
+
+
+@pytest.mark.parametrize("tier", TIERS, ids=lambda tier: tier.name.lower())
+def test_no_tier_holds_a_disparaging_word_of_the_second_list(offensive, tier):
+    assert set(DISPARAGING) <= offensive
+    assert not lexicon().words(tier) & set(DISPARAGING)
+
+
+def test_the_second_list_keeps_the_everyday_words_it_flags_for_style():
+    # retext-equality also flags hedges, gendered job words and technical metaphors
+    for word in ("easy", "simply", "freshman", "master", "blacklist", "nipped", "crazy"):
+        assert lexicon().contains(word, Tier.COMMON), word
+        assert not is_offensive(word)
+
+
+def test_the_second_list_is_named_with_its_licence_in_notice():
+    notice = (Path(__file__).parents[2] / "NOTICE").read_text()
+    assert "retext-equality" in notice and "MIT" in notice
+
+
+def fragment_entries() -> list[str]:
+    text = resources.files("puzzles.lexicon").joinpath("data", "phrase_fragments.txt").read_text()
+    return [word for line in text.splitlines() for word in line.split("#", 1)[0].split()]
+
+
+@pytest.mark.parametrize("word", ["hoc", "situ", "qua", "fro", "sequitur", "quo", "versa"])
+def test_a_fragment_of_a_fixed_phrase_is_accepted_but_never_proposed(word):
+    assert word in fragment_entries()
+    assert not lexicon().contains(word, Tier.STANDARD)
+    assert lexicon().contains(word, Tier.LARGE)  # a player who types it is not refused
+
+
+def test_no_proposing_tier_holds_a_phrase_fragment():
+    assert not lexicon().words(Tier.STANDARD) & set(fragment_entries())

@@ -559,3 +559,30 @@ def test_hint_names_a_common_word_of_a_solution_not_yet_played():
     assert partial.rows == (".p..", ".l..", "band") and partial.word not in ("band", "pl")
     with pytest.raises(PuzzleError):
         hint(roll, "BA%D")
+
+
+# Issue 29: a daily answer was FOGGY HOC FOB HOC GYM. These real daily rolls were answered with a
+# word twice (FEW FEW, TOM TOM, ICE ICE, CHI CHI) though other answers use each word once.
+@pytest.mark.parametrize(
+    "letters", ["aeeffgjmppsw", "afjkmoorrttx", "bcceehhijosw", "cghhiilmoprz"]
+)
+@pytest.mark.parametrize("tier", ["common", "standard"])
+def test_the_answer_shown_uses_no_word_twice(letters, tier):
+    roll = Roll(letters)
+    solution = solve(roll, tier=tier)
+    assert solution.words and len(set(solution.words)) == len(solution.words), solution.text()
+    assert check(roll, "\n".join(solution.rows)).solved
+
+
+@pytest.mark.parametrize("answer", ["plant cab dam", "PLANT, CAB, DAM", "band; cat"])
+def test_a_list_of_words_is_refused_with_the_grid_form(answer):
+    # issue 29: it said "letters placed that the roll does not have..."
+    with pytest.raises(PuzzleError) as error:
+        check(Roll("aabcdlmnnptt"), answer)
+    message = error.value.message
+    assert "list of words" in message and "grid" in message and "roll does not have" not in message
+    assert "Example: .P.M / .L.ACT / BAND / .N / .T" in message
+
+
+def test_the_grid_example_itself_is_an_answer_rows_split_by_slashes():
+    assert check(Roll("aabcdlmnnptt"), ".P.M / .L.ACT / BAND / .N / .T").solved

@@ -548,3 +548,15 @@ def test_cli_solves_hints_and_generates():
     status, out = run_cli("generate", "sudoku", "--difficulty", "easy", "--seed", "7")
     assert status == 0 and "seed 7" in out
     assert run_cli("solve", "sudoku", "12")[0] == 2
+
+
+def test_a_sentence_is_not_a_sudoku_and_the_message_shows_the_form():
+    # issue 29: "I found 26 cells, but a 4x4 sudoku has 16"
+    with pytest.raises(PuzzleError) as error:
+        parse("hello world this is not a sudoku")
+    message = error.value.message
+    assert "this is not a sudoku" in message and "cells" not in message.split(":")[0]
+    assert ". or 0 for blanks" in message and "Example: 53..7" in message
+    # a grid with a cell too few still gets the count
+    with pytest.raises(PuzzleError, match="I found 80 cells"):
+        parse(EXAMPLE[:-1])

@@ -1,7 +1,8 @@
 """Every puzzle picture is bounded and readable on a phone.
 
 Discord shows a picture about PHONE_WIDTH px wide on a phone; every text in every
-picture must then be at least MIN_TEXT_PX tall. The drawing calls are recorded (the
+picture must then be at least READABLE_PX tall (issue 29: 10 px; codeword clue numbers
+were 9). The drawing calls are recorded (the
 Canvas text methods, wrapped), so the test sees every size used, and the texts drawn.
 """
 
@@ -18,6 +19,8 @@ import renderers
 from puzzles import all_kinds, get_kind
 from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
 
+READABLE_PX = 10  # the font size every text has at least, shown PHONE_WIDTH px wide
+
 
 def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
     image = Image.open(io.BytesIO(renderers.draw(kind_name, puzzle, shown)))
@@ -29,7 +32,7 @@ def assert_bounded_and_readable(image: Image.Image, recorded, what: str) -> None
     assert image.width <= MAX_WIDTH and image.height <= MAX_HEIGHT, (what, image.size)
     assert recorded.sizes, what
     smallest = min(size * PHONE_WIDTH / width for size, width in recorded.sizes)
-    assert smallest >= MIN_TEXT_PX, (what, smallest)
+    assert smallest >= READABLE_PX, (what, smallest)
 
 
 def pictures_of(kind_name: str):
@@ -162,3 +165,73 @@ def test_what_cannot_be_drawn_readably_is_said_before_drawing(kind_name, text):
 def test_every_example_fits(kind_name):
     kind = get_kind(kind_name)
     assert renderers.too_big(kind_name, kind.parse(kind.example)) is None
+
+
+# --- issue 29: what a picture shows -----------------------------------------------------------
+
+NO_ANSWER = {
+    "letterboxed": ("qxz jvk wyf ghm", "No solution"),
+    "qless": ("qqqqxxxxzzzj", "No solution"),
+    "ladder": ("aloof xylyl", "no ladder"),
+    "sudoku": ("12....3...4.....", "No solution"),
+    "codeword": ("1 1 1 1 1\n2 3 2 3 2 3 2", "no fill found"),
+}
+
+
+@pytest.mark.parametrize("kind_name", sorted(NO_ANSWER))
+def test_a_puzzle_with_no_answer_is_drawn_saying_so(kind_name, recorder):
+    from puzzles.core import has_no_answer
+
+    text, said = NO_ANSWER[kind_name]
+    kind = get_kind(kind_name)
+    puzzle = kind.parse(text)
+    solution = kind.solve(puzzle)
+    assert has_no_answer(solution), solution.text()
+    recorder.clear()
+    image = picture(kind_name, puzzle, solution)
+    assert any(said in drawn for drawn in recorder.texts), recorder.texts
+    assert_bounded_and_readable(image, recorder, f"{kind_name} with no answer")
+
+
+def test_only_the_kinds_that_can_have_no_answer_say_so_of_their_examples():
+    from puzzles.core import has_no_answer
+
+    for kind in all_kinds():
+        assert not has_no_answer(kind.solve(kind.parse(kind.example))), kind.name
+
+
+def generated_pictures():
+    """A generated puzzle of every kind and difficulty (the codeword's 13x13 among them)."""
+    for kind in all_kinds():
+        for difficulty in (*kind.difficulties, None)[:3]:
+            puzzle = kind.generate(random.Random(3), difficulty)
+            yield kind.name, f"generated {difficulty}", puzzle, None
+            yield kind.name, f"generated {difficulty}, solved", puzzle, kind.solve(puzzle)
+
+
+@pytest.mark.parametrize(
+    "case", list(generated_pictures()), ids=lambda case: f"{case[0]} {case[1]}"
+)
+def test_every_generated_picture_is_readable_on_a_phone(case, recorder):
+    kind_name, what, puzzle, shown = case
+    assert_bounded_and_readable(picture(kind_name, puzzle, shown), recorder, f"{kind_name} {what}")
+
+
+def test_the_leaderboard_and_stats_cards_are_readable_on_a_phone(recorder):
+    from renderers.leaderboard import draw_leaderboard
+    from renderers.stats import draw_stats
+    from tests.renderers.test_leaderboard import board
+    from tests.renderers.test_stats import month, view
+
+    for what, draw in (
+        ("leaderboard", lambda: draw_leaderboard(board(12))),
+        ("stats", lambda: draw_stats(view(month(["solved", "failed", "missed"] * 10)))),
+    ):
+        recorder.clear()
+        image = Image.open(io.BytesIO(draw()))
+        assert_bounded_and_readable(image, recorder, what)
+
+
+def test_the_renderers_size_their_smallest_text_for_ten_px_on_a_phone():
+    # issue 29: codeword clue numbers were 18 px on an 800 px picture, 9 px on a phone
+    assert MIN_TEXT_PX == READABLE_PX
