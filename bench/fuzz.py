@@ -6,16 +6,23 @@ against the bot's solve deadline.
 
 - Fuzz: the properties of tests/fuzz (any text is answered or refused, a puzzle re-parses
   from its own text, what parses is solved inside the deadline, option extremes refused or
-  bounded, generate text fits one message) under the `long` hypothesis profile (500 and more
-  inputs per kind and property; --quick: the default profile). Reports the inputs tried per
-  kind, from hypothesis's statistics, and every failure. The run is stopped after
-  --max-minutes (20 by default; about 6 on a two-core machine shared with other work, longer
-  when a failure is found, since hypothesis then spends up to 5 minutes shrinking it).
+  bounded, generate text fits one message; any config file or shard variable loads or is
+  one line; any migrate-db source and target are copied whole or refused, both left as
+  they were) under the `long` hypothesis profile (500 and more inputs per kind and
+  property; --quick: the default profile). Reports the inputs tried per kind ("config"
+  and "migrate-db" counted as kinds), from hypothesis's statistics, and every failure.
+  The run is stopped after --max-minutes (20 by default; about 6 on a two-core machine
+  shared with other work, longer when a failure is found, since hypothesis then spends up
+  to 5 minutes shrinking it).
 - Options at their maxima: each kind's numeric solve options set to their declared maximum
   (and tier=large where a kind has tiers) on the slowest puzzles we know for that option,
   timed in this process (wall clock, and processor time, which a busy machine does not
   inflate). Target: every solve under half the bot's 10 s deadline in processor time, so
   that no option a member is offered can only end in a refusal.
+- Slow inputs: the largest cryptograms accepted (1,500 letters of no language), solved as
+  patristocrats, hinted and checked: inputs the bot accepts whose work only its deadline
+  bounds (the command line stops them at the same deadline). Same target; a row past it
+  names work that a member can only see refused.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import string
 import subprocess
 import sys
 import time
@@ -41,6 +50,20 @@ SLOW_CASES = {
     ],
     "ladder": [("cat", {"longest": True, "seconds": "max", "tier": "large"})],
 }
+# The largest cryptogram accepted, of random letters: no two annealing runs agree, so every
+# restart runs; the word-break search finds no words to settle on.
+RANDOM_LETTERS = "".join(random.Random(1).choices(string.ascii_uppercase, k=1500))
+# A reading of it with a consistent key (each letter the next): a check then solves, to
+# tell a wrong answer from another reading.
+SHIFTED = RANDOM_LETTERS.translate(
+    str.maketrans(string.ascii_uppercase, string.ascii_uppercase[1:] + "A")
+)
+# (kind, command, puzzle, the options or the answer/progress): timed like the maxima.
+SLOW_INPUTS = [
+    ("cryptogram", "solve", RANDOM_LETTERS, {"patristocrat": True}),
+    ("cryptogram", "hint", RANDOM_LETTERS, ""),
+    ("cryptogram", "check", RANDOM_LETTERS, SHIFTED),
+]
 TRIED_LINE = "fuzz inputs tried per kind: "  # written by tests/fuzz/conftest.py
 
 
@@ -71,6 +94,27 @@ def options_at_maxima() -> list[dict]:
                     "cpu_seconds": round(cpu, 2),
                 }
             )
+    return rows
+
+
+def slow_inputs() -> list[dict]:
+    rows = []
+    for kind_name, command, text, given in SLOW_INPUTS:
+        kind = get_kind(kind_name)
+        kind.solve(kind.parse(kind.example))  # word lists and models loaded outside the timing
+        puzzle = kind.parse(text)
+        work = {"solve": kind.solve_with, "hint": kind.hint, "check": kind.check}[command]
+        start, cpu_start = time.perf_counter(), time.process_time()
+        work(puzzle, given)
+        rows.append(
+            {
+                "kind": kind_name,
+                "puzzle": f"{command} {text[:20]}... ({len(text):,} characters)",
+                "options": given if isinstance(given, dict) else {},
+                "seconds": round(time.perf_counter() - start, 2),
+                "cpu_seconds": round(time.process_time() - cpu_start, 2),
+            }
+        )
     return rows
 
 
@@ -128,7 +172,7 @@ def main() -> None:
     args = parser.parse_args()
     results: dict = {"deadline_seconds": Config().deadline_seconds}
     if not args.skip_options:
-        results["options_at_maxima"] = options_at_maxima()
+        results["options_at_maxima"] = options_at_maxima() + slow_inputs()
     if not args.skip_fuzz:
         results["fuzz"] = fuzz("default" if args.quick else "long", args.max_minutes)
     if args.json:
@@ -138,7 +182,7 @@ def main() -> None:
     for row in results.get("options_at_maxima", []):
         verdict = "ok" if row["cpu_seconds"] < deadline / 2 else "TOO CLOSE TO THE DEADLINE"
         print(
-            f"{row['kind']:12} {row['puzzle']:32} {row['options']} "
+            f"{row['kind']:12} {row['puzzle']:32.48} {row['options']} "
             f"{row['seconds']:6.2f} s ({row['cpu_seconds']:.2f} s CPU)  {verdict}"
         )
     if "fuzz" in results:

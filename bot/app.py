@@ -33,7 +33,14 @@ from puzzles.lexicon import lexicon
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.puzzles", "cogs.daily", "cogs.admin", "cogs.help")
+EXTENSIONS = (
+    "cogs.errors",
+    "cogs.puzzles",
+    "cogs.daily",
+    "cogs.together",
+    "cogs.admin",
+    "cogs.help",
+)
 
 
 class PuzzleBot(commands.AutoShardedBot):

@@ -13,10 +13,10 @@ import atexit
 import contextlib
 import errno
 import gc
-import math
 import os
 import random
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -36,6 +36,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         without_garbage_collection()  # run as a one-off command, not called from Python
     argv = sys.argv[1:] if argv is None else list(argv)
     report = Report(as_json="--json" in argv)
+    return _delivered(lambda: _run(argv, report))
+
+
+def _run(argv: Sequence[str], report: Report) -> int:
+    """Run the command line and write its report; the exit status."""
     try:
         parser, args = _parsed_command_line(argv)
     except UsageError as error:
@@ -57,11 +62,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         report.data["traceback"] = traceback.format_exc()
         report.fail(f"internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL_ERROR
+    return report.finish()
+
+
+def _delivered(write: Callable[[], int]) -> int:
+    """The exit status of `write` (the report), or of failing to write it: a reader that
+    left (`puzzlebot ... | head`) is no failure; a full disk (`> /dev/full`) is one line."""
     try:
-        return report.finish()
-    except BrokenPipeError:  # e.g. `puzzlebot ... | head`: the reader left, nothing is wrong
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        code = write()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        code = 0
+    except OSError as error:
+        _write(sys.stderr, f"puzzlebot: could not write the output: {error.strerror}")
+        code = EXIT_INTERNAL_ERROR
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush
+    return code
 
 
 def without_garbage_collection() -> None:
@@ -147,6 +164,23 @@ class Report:
         self.timings[f"{name}_ms"] = round((time.perf_counter() - start) * 1000, 3)
         return result
 
+    @contextlib.contextmanager
+    def within_deadline(self, kind: PuzzleKind, command: str):
+        """The work of one command, stopped past the deadline the bot gives the same job
+        (bot/deadlines.py), with the message the bot's member would read."""
+        from bot import deadlines
+
+        making = command == "generate"
+        seconds = deadlines.GENERATE_SECONDS if making else deadlines.SOLVE_SECONDS
+        try:
+            with _alarm_after(seconds):
+                yield
+        except PastDeadline:
+            from bot.puzzle_service import too_slow_message
+
+            message = too_slow_message(kind, making=making)
+            raise PuzzleError(message.format(seconds=seconds)) from None
+
     def say(self, line: str) -> None:
         self.lines.append(line)
 
@@ -163,6 +197,33 @@ class Report:
         else:
             _write(sys.stderr, f"{usage}puzzlebot: {message}")
         return EXIT_BAD_INPUT
+
+
+class PastDeadline(BaseException):
+    """The work ran past its deadline (a BaseException, so no `except Exception` inside a
+    solver can swallow it)."""
+
+
+@contextlib.contextmanager
+def _alarm_after(seconds: float):
+    """Raise PastDeadline in this thread once `seconds` of wall-clock time have passed, as
+    the bot's pool stops a job's worker. Signals reach only the main thread: a call from
+    another thread (a test's) runs unbounded."""
+
+    def stop(signum, frame):
+        raise PastDeadline
+
+    try:
+        previous = signal.signal(signal.SIGALRM, stop)
+    except ValueError:  # not the main thread
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _json(document: dict[str, Any]) -> str:
@@ -184,11 +245,13 @@ def run_solve(args: argparse.Namespace, report: Report) -> None:
     kind, puzzle = _parsed_puzzle(args, report)
     options = _given_options(args, _all_options(args.kinds, "solve_options"))
     _reject_foreign_options(kind, kind.solve_options, options)
-    solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
+    with report.within_deadline(kind, "solve"):
+        solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
+        png = _picture(args, report, kind, puzzle, solution)
     report.data["solution"] = to_jsonable(solution)
     report.data["answer"] = solution.text()
     report.say(solution.text())
-    _write_image(args, report, kind, puzzle, solution)
+    _write_image(args, report, png)
 
 
 def run_check(args: argparse.Namespace, report: Report) -> None:
@@ -201,7 +264,8 @@ def run_check(args: argparse.Namespace, report: Report) -> None:
         raise PuzzleError("give your answer with --answer or --answer-file")
     kind.check_input_size(answer, what="answer")  # as the bot does, before any parsing
     kind, puzzle = _parsed_puzzle(args, report)
-    verdict = report.timed("check", lambda: kind.check(puzzle, answer))
+    with report.within_deadline(kind, "check"):
+        verdict = report.timed("check", lambda: kind.check(puzzle, answer))
     report.data["verdict"] = to_jsonable(verdict)
     report.say(verdict.text())
 
@@ -213,12 +277,14 @@ def run_hint(args: argparse.Namespace, report: Report) -> None:
     progress = _utf8(args.progress or "", "the progress")
     kind.check_input_size(progress, what="progress")  # as the bot does, before any parsing
     kind, puzzle = _parsed_puzzle(args, report)
-    hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
+    with report.within_deadline(kind, "hint"):
+        hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
+        png = _picture(args, report, kind, puzzle, None if isinstance(hint, str) else hint)
     report.data["hint"] = hint_text(hint)
     if not isinstance(hint, str):
         report.data["hint_detail"] = to_jsonable(hint)
     report.say(hint_text(hint))
-    _write_image(args, report, kind, puzzle, None if isinstance(hint, str) else hint)
+    _write_image(args, report, png)
 
 
 def run_generate(args: argparse.Namespace, report: Report) -> None:
@@ -228,12 +294,14 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
     if args.text:
         options["text"] = _utf8(" ".join(args.text), "the text")
     _reject_foreign_options(kind, kind.generate_options, options)
-    puzzle = report.timed(
-        "generate", lambda: kind.generate_with(random.Random(seed), args.difficulty, options)
-    )
+    with report.within_deadline(kind, "generate"):
+        puzzle = report.timed(
+            "generate", lambda: kind.generate_with(random.Random(seed), args.difficulty, options)
+        )
+        png = _picture(args, report, kind, puzzle, None)
     report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
     report.say(f"{kind.title} (seed {seed}): {puzzle.text()}")
-    _write_image(args, report, kind, puzzle, None)
+    _write_image(args, report, png)
 
 
 def run_bot(args: argparse.Namespace, report: Report) -> None:
@@ -478,12 +546,18 @@ def _reject_foreign_options(
             raise PuzzleError(f"--{name.replace('_', '-')} does not apply to {kind.title}")
 
 
-def _write_image(args, report: Report, kind: PuzzleKind, puzzle, solution) -> None:
+def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes | None:
+    """The PNG --image asks for (drawn inside the deadline, as the bot's job draws it)."""
     if not args.image:
-        return
+        return None
     from renderers import draw  # Pillow is only loaded when a picture is asked for
 
-    png = report.timed("render", lambda: draw(kind.name, puzzle, solution))
+    return report.timed("render", lambda: draw(kind.name, puzzle, solution))
+
+
+def _write_image(args, report: Report, png: bytes | None) -> None:
+    if png is None:
+        return
     path = Path(args.image)
     path.write_bytes(png)
     report.data["image"] = str(path)
@@ -518,24 +592,29 @@ def _add_option_flags(parser: argparse.ArgumentParser, options: list[Option]) ->
         )
 
 
-TYPE_NAMES = {int: "a whole number", float: "a number", str: "text"}
-
-
 def _option_value(option: Option) -> Callable[[str], Any]:
-    """Reads an option's value from the command line: of its type and finite. Its range is
-    checked with the kind's own declaration when the kind uses it (Option.coerce)."""
+    """Reads an option's value from the command line by the rule the bot's options follow
+    (Option.coerce: ASCII digits only, finite, inside the declared range), and passes on the
+    text as typed, which the kind reads again when it uses it: a message then quotes what was
+    typed ('8.0000000001'), not a rounded float."""
 
-    def read(text: str) -> Any:
+    def read(text: str) -> str:
         try:
-            value = option.type(text)
-        except (TypeError, ValueError):
-            what = TYPE_NAMES.get(option.type, option.type.__name__)
-            raise argparse.ArgumentTypeError(f"must be {what}, not {text!r}") from None
-        if isinstance(value, float) and not math.isfinite(value):  # nan passes every range
-            raise argparse.ArgumentTypeError(f"must be a finite number, not {text!r}")
-        return value
+            option.coerce(_utf8(text, f"--{option.name.replace('_', '-')}"))
+        except PuzzleError as refusal:
+            raise argparse.ArgumentTypeError(refusal.message) from None
+        return text
 
     return read
+
+
+def _file_name(text: str) -> str:
+    """A file to write (--image): a name that is not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "needs the name of a file to write the picture to, e.g. --image answer.png"
+        )
+    return text
 
 
 def kinds_listing() -> str:
@@ -581,7 +660,9 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         return sub
 
     solve = puzzle_command("solve", run_solve, "solve a puzzle")
-    solve.add_argument("--image", metavar="PNG", help="write a picture of the solution")
+    solve.add_argument(
+        "--image", metavar="PNG", type=_file_name, help="write a picture of the solution"
+    )
     _add_option_flags(solve, _all_options(kinds, "solve_options"))
 
     check = puzzle_command("check", run_check, "check an answer against the rules")
@@ -590,7 +671,7 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
 
     hint = puzzle_command("hint", run_hint, "a hint toward the solution")
     hint.add_argument("--progress", help="your words or moves so far")
-    hint.add_argument("--image", metavar="PNG", help="write a picture of the hint")
+    hint.add_argument("--image", metavar="PNG", type=_file_name, help="write a picture of the hint")
 
     migrate = command(
         "migrate-db", run_migrate_db, "copy the bot's database into a new one (e.g. PostgreSQL)"
@@ -613,7 +694,9 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         "--difficulty", "--day", dest="difficulty", help="e.g. easy, hard; or monday..sunday"
     )
     generate.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
-    generate.add_argument("--image", metavar="PNG", help="write a picture of the puzzle")
+    generate.add_argument(
+        "--image", metavar="PNG", type=_file_name, help="write a picture of the puzzle"
+    )
     _add_option_flags(generate, _all_options(kinds, "generate_options"))
 
     command("kinds", run_kinds, "list the puzzle kinds with an example each")

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from bot import deadlines
+from puzzles.core import is_number, shorten, shown  # the one rule for typed digits: ASCII 0-9 only
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -30,8 +35,8 @@ class Config:
     owner_ids: tuple[int, ...] = ()
     database: str = "sqlite:///puzzlebot.sqlite3"  # or a file name, or postgresql://...
     workers: int = 2
-    deadline_seconds: float = 10.0
-    generate_deadline_seconds: float = 60.0
+    deadline_seconds: float = deadlines.SOLVE_SECONDS
+    generate_deadline_seconds: float = deadlines.GENERATE_SECONDS
     queue_size: int = 256
     per_user: int = 10
     per_guild: int = 60
@@ -105,32 +110,31 @@ def _shards_from_environment(environ: dict[str, str]) -> dict[str, Any]:
         text = environ.get(variable, "").strip()
         if not text:
             continue
-        try:
-            value = [int(part) for part in text.split(",")]
-        except ValueError:
-            value = None
+        parts = [part.strip() for part in text.split(",")]
+        readable = all(_short_number(part.removeprefix("-")) for part in parts)
+        value = [int(part) for part in parts] if readable else None
         if name == "shard_count":
             value = value[0] if value and len(value) == 1 else text
         if value is None:
             raise ConfigError(
-                f"{variable} must be shard numbers separated by commas, e.g. 0 or 0,1; not {text!r}"
+                f"{variable} must be shard numbers separated by commas, e.g. 0 or 0,1;"
+                f" not {shown(text)}"
             )
         values[name] = _checked(variable, name, value)
     return values
 
 
-def _values_from_file(path: Path) -> dict[str, Any]:
-    try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(
-            f"config file {path} not found; copy config.example.toml to {path}"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read config file {path}: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+# A config file is a few kilobytes; reading stops past this, so `--config /dev/zero` (or a
+# log file named by mistake) is refused instead of read until memory runs out.
+MAX_CONFIG_BYTES = 1_000_000
 
+
+def _short_number(text: str) -> bool:
+    return is_number(text) and len(text) <= NUMBER_DIGITS_READ
+
+
+def _values_from_file(path: Path) -> dict[str, Any]:
+    document = _document(path, _config_text(path))
     values: dict[str, Any] = {}
     for section, table in document.items():
         if not isinstance(table, dict):
@@ -142,6 +146,49 @@ def _values_from_file(path: Path) -> dict[str, Any]:
                 raise ConfigError(f"{path}: unknown key {section}.{key} (known keys: {known})")
             values[name] = _checked(f"{path}: {section}.{key}", name, value)
     return values
+
+
+def _config_text(path: Path) -> str:
+    """The file's text, read no further than MAX_CONFIG_BYTES; a UTF-8 byte order mark at
+    the start (as Notepad writes it) is not part of it."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        raise ConfigError(
+            f"config file {path} not found; copy config.example.toml to {path}"
+        ) from None
+    except OSError as error:
+        raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(
+            f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes, too large for a config file"
+            " (a puzzlebot config is a few kilobytes; see config.example.toml)"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+            f"{error.start}); save it as UTF-8"
+        ) from None
+
+
+def _document(path: Path, text: str) -> dict[str, Any]:
+    """The TOML document, or a ConfigError of one line for whatever tomllib cannot read."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(
+            f"{path} nests arrays or tables too deeply to read; a config needs no nesting"
+        ) from None
+    except ValueError:  # a number of thousands of digits, which int() refuses
+        raise ConfigError(
+            f"{path} holds a number of more than {sys.get_int_max_str_digits():,} digits,"
+            " which cannot be read; no setting needs more than 19"
+        ) from None
 
 
 def _checked(label: str, name: str, value: Any) -> Any:
@@ -161,33 +208,38 @@ def _checked(label: str, name: str, value: Any) -> Any:
         if not all(_in_range(v, 0, SHARDS_MAX - 1, int) for v in numbers):
             raise ConfigError(
                 f"{label} must be a list of this process's shard numbers, counted from 0,"
-                f" e.g. [0, 1]; not {value!r}"
+                f" e.g. [0, 1]; not {_quoted(value)}"
             )
         return tuple(value)
     if name == "log_level":
         if not isinstance(value, str) or value.upper() not in LOG_LEVELS:
-            raise ConfigError(f"{label} must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+            raise ConfigError(
+                f"{label} must be one of {', '.join(LOG_LEVELS)}, not {_quoted(value)}"
+            )
         return value.upper()
     if expected == "bool":
         if not isinstance(value, bool):
-            raise ConfigError(f"{label} must be true or false, not {value!r}")
+            raise ConfigError(f"{label} must be true or false, not {_quoted(value)}")
         return value
     if expected == "str":
         if not isinstance(value, str):
-            raise ConfigError(f"{label} must be a string in quotes, not {value!r}")
+            raise ConfigError(f"{label} must be a string in quotes, not {_quoted(value)}")
         return value
     if expected in ("int", "float"):
         low, high, unit = RANGES[name]
         if not _in_range(value, low, high, int if expected == "int" else float):
             what = "a whole number" if expected == "int" else "a number"
             span = f"from {_number(low)} to {_number(high)}{unit}"
-            raise ConfigError(f"{label} must be {what} {span}, not {value!r}")
+            raise ConfigError(f"{label} must be {what} {span}, not {_quoted(value)}")
         return float(value) if expected == "float" else value
     raise AssertionError(f"no check for config field {name}")  # pragma: no cover
 
 
 DISCORD_ID_MAX = 2**63 - 1  # ids are 64-bit snowflakes
 SHARDS_MAX = 100_000
+# Digits of a shard number read from the environment: more is out of range anyway, and
+# int() is never asked to read thousands of them.
+NUMBER_DIGITS_READ = len(str(SHARDS_MAX)) + 1
 
 # Every number's allowed range: field -> (lowest, highest, unit). config.example.toml says the same.
 RANGES: dict[str, tuple[float, float, str]] = {
@@ -229,9 +281,15 @@ def _check_shards(label: str, values: dict[str, Any]) -> None:
             f"{label} has {outside[0]}, but with shard_count = {count} the shards are"
             f" numbered 0 to {count - 1}"
         )
-    repeated = sorted({n for n in ids if ids.count(n) > 1})
+    repeated = [n for n, times in Counter(ids).items() if times > 1]
     if repeated:
-        raise ConfigError(f"{label} lists shard {repeated[0]} more than once")
+        raise ConfigError(f"{label} lists shard {min(repeated)} more than once")
+
+
+def _quoted(value: Any) -> str:
+    """A value for a message, cut to a length one line can hold ('999...' of 5,000 digits
+    would be a screenful)."""
+    return shown(value) if isinstance(value, str) else shorten(repr(value))
 
 
 def _in_range(value: Any, low: float, high: float, kind: type) -> bool:

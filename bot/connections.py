@@ -16,7 +16,9 @@ import asyncio
 import contextlib
 import re
 from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -39,6 +41,11 @@ class Connection(Protocol):
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Connection]: ...
 
+    def snapshot(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        """Reads that all see the database as it was at the first of them, whatever other
+        processes write meanwhile (a read transaction)."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -49,6 +56,38 @@ def is_postgres_url(url: str) -> bool:
 def sqlite_path(url: str) -> str:
     """The file of `sqlite:///path` (a bare path is a file too, as in older configs)."""
     return url[len(SQLITE_PREFIX) :] if url.startswith(SQLITE_PREFIX) else url
+
+
+def in_memory(path: str) -> bool:
+    """Whether a SQLite path names a database that lives only as long as its connection."""
+    return path in ("", ":memory:")
+
+
+def with_database(url: str, name: str) -> str:
+    """The PostgreSQL URL of database `name` on the same server, as the same user, with the
+    same options (a query string such as ?host=/run/postgresql&port=5433 is kept)."""
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def without_password(url: str) -> str:
+    """A database URL fit for a message or a log: the password masked whole, wherever it is.
+
+    The user information ends at the last @ before the host (postgresql://user:p@ss@host is
+    the password p@ss to asyncpg, which parses URLs as libpq's documentation describes), and
+    a password may also come as ?password=...
+    """
+    parts = urlsplit(url)
+    credentials, _, host = parts.netloc.rpartition("@")
+    user, colon, _password = credentials.partition(":")
+    netloc = f"{user}:***@{host}" if colon else parts.netloc
+    query = urlencode(
+        [
+            (key, "***" if key == "password" else value)
+            for key, value in parse_qsl(parts.query, keep_blank_values=True)
+        ],
+        safe="*/",
+    )
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
 
 
 # --- SQLite ----------------------------------------------------------------------------------
@@ -64,11 +103,26 @@ class SQLiteConnection:
         self._owner: asyncio.Task | None = None  # the task whose transaction is open
 
     @staticmethod
-    async def open(path: str) -> aiosqlite.Connection:
+    async def open(path: str, *, read_only: bool = False) -> aiosqlite.Connection:
         """The raw connection to wrap. Autocommit: a statement outside a transaction commits
         by itself (one trip to the connection's thread, not two); transaction() says BEGIN
-        and COMMIT itself."""
-        raw = await aiosqlite.connect(path, isolation_level=None)
+        and COMMIT itself. `read_only`: SQLite refuses every write, a migration's included.
+
+        A file that cannot be opened raises sqlite3.Error after the connection's thread has
+        ended: a thread still ending when the event loop closes would print a traceback."""
+        if read_only:
+            pending = aiosqlite.connect(
+                f"{Path(path).absolute().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+        else:
+            pending = aiosqlite.connect(path, isolation_level=None)
+        try:
+            raw = await pending
+        except BaseException:
+            thread = getattr(pending, "_thread", None)  # aiosqlite keeps no public handle
+            if thread is not None and thread.is_alive():
+                await asyncio.to_thread(thread.join, 5)
+            raise
         raw.row_factory = aiosqlite.Row
         return raw
 
@@ -107,10 +161,26 @@ class SQLiteConnection:
                 yield self
                 await self.raw.execute("COMMIT")
             except BaseException:
-                await self.raw.execute("ROLLBACK")
+                await self._roll_back()
                 raise
             finally:
                 self._owner = None
+
+    @contextlib.asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[SQLiteConnection]:
+        async with self._lock:
+            await self.raw.execute("BEGIN")  # deferred: a read lock, no write lock
+            try:
+                await self.fetch_one("SELECT count(*) FROM sqlite_master")  # the snapshot starts
+                yield self
+            finally:
+                await self._roll_back()  # nothing was written
+
+    async def _roll_back(self) -> None:
+        """End an open transaction, if SQLite has not ended it already: after an error such as
+        a full disk it has, and a ROLLBACK would hide that error behind its own."""
+        if self.raw.in_transaction:
+            await self.raw.execute("ROLLBACK")
 
     async def close(self) -> None:
         await self.raw.close()
@@ -180,6 +250,14 @@ class PostgresConnection:
             yield self
             return
         async with self.pool.acquire() as held, held.transaction():
+            yield PostgresConnection(self.pool, held)
+
+    @contextlib.asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[PostgresConnection]:
+        async with (
+            self.pool.acquire() as held,
+            held.transaction(isolation="repeatable_read", readonly=True),
+        ):
             yield PostgresConnection(self.pool, held)
 
     async def close(self) -> None:

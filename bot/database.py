@@ -12,6 +12,7 @@ cannot be made) gives a StorageError with one line saying so; nothing is left op
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 import time
@@ -21,8 +22,10 @@ from bot.connections import (
     Connection,
     PostgresConnection,
     SQLiteConnection,
+    in_memory,
     is_postgres_url,
     sqlite_path,
+    without_password,
 )
 
 MIGRATIONS: tuple[str, ...] = (
@@ -174,7 +177,37 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_plays ADD COLUMN gave_up_at TEXT;
     ALTER TABLE daily_settings ADD COLUMN post_layout TEXT NOT NULL DEFAULT 'together';
     """,
-    # 9: a daily that pulls the server in. A server may name a role its daily posts mention
+    # 9: co-op puzzles, one per thread: the puzzle and its solver's key, and every letter the
+    # group has filled in with who filled it (user_id NULL: revealed by a hint), so a
+    # restart loses nothing.
+    """
+    CREATE TABLE coop_games (
+        thread_id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,        -- the thread's parent channel
+        kind TEXT NOT NULL,
+        puzzle_text TEXT NOT NULL,
+        solution TEXT NOT NULL,             -- JSON {cell: letter}, the solver's reading
+        board_message_id INTEGER,
+        changed_at TEXT,                    -- the last letter written or cleared
+        board_drawn_at TEXT,                -- the board's last redraw, to redo one a restart lost
+        started_by INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        hints INTEGER NOT NULL DEFAULT 0,
+        solved_at TEXT,
+        archived_at TEXT
+    );
+    CREATE TABLE coop_letters (
+        thread_id INTEGER NOT NULL,
+        cell TEXT NOT NULL,                 -- a cipher letter ('Q') or a number ('12')
+        letter TEXT NOT NULL,               -- upper case
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        at TEXT NOT NULL,
+        PRIMARY KEY (thread_id, cell)
+    );
+    """,
+    # 10: a daily that pulls the server in. A server may name a role its daily posts mention
     # (members take it or drop it with the post's Notify me button); members may play
     # earlier days' puzzles from the archive, unranked, kept apart from the daily plays.
     """
@@ -241,6 +274,33 @@ async def _schema_version(connection: Connection) -> int:
     return row["version"] or 0
 
 
+async def _table_names(connection: Connection) -> list[str]:
+    if connection.dialect == "sqlite":
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    else:
+        sql = (
+            "SELECT table_name AS name FROM information_schema.tables"
+            " WHERE table_schema = current_schema() ORDER BY table_name"
+        )
+    return [row["name"] for row in await connection.fetch_all(sql)]
+
+
+async def _refuse_foreign_tables(connection: Connection) -> None:
+    """A database that never had a puzzlebot migration but holds tables is another
+    application's: puzzlebot adds nothing to it."""
+    tables = await _table_names(connection)
+    if tables:
+        raise StorageError(
+            f"it is another application's database, not puzzlebot's (it holds "
+            f"{_listing(tables)}); give a new file name, or the bot's own database"
+        )
+
+
+def _listing(tables: list[str]) -> str:
+    shown = ", ".join(tables[:5])
+    return f"the tables {shown}" + (f" and {len(tables) - 5} more" if len(tables) > 5 else "")
+
+
 def _refuse_newer(version: int) -> None:
     if version > len(MIGRATIONS):
         raise StorageError(
@@ -289,7 +349,7 @@ class Database:
             connection = await PostgresConnection.open(url)
         except Exception as error:  # refused, unknown host or database, bad password
             raise StorageError(
-                f"cannot open the database {_without_password(url)}: {error}"
+                f"cannot open the database {without_password(url)}: {error}"
             ) from None
         database = cls(connection)
         try:
@@ -308,6 +368,8 @@ class Database:
     async def _migrate_sqlite(self) -> None:
         version = await _schema_version(self.connection)
         _refuse_newer(version)
+        if version == 0:
+            await _refuse_foreign_tables(self.connection)
         for number in range(version + 1, len(MIGRATIONS) + 1):
             # executescript commits first, so BEGIN ... COMMIT makes each step all-or-nothing.
             await self.connection.raw.executescript(
@@ -386,48 +448,205 @@ TABLES = (
     "members",
     "daily_plays",
     "daily_totals",
+    "coop_games",
+    "coop_letters",
     "archive_plays",
 )
 
 
 async def copy_between(source_url: str, target_url: str) -> dict[str, int]:
-    """Open both databases (migrated to this version) and copy_database; the counts copied."""
-    if source_url == target_url:
-        raise StorageError("--from and --to name the same database")
-    if not is_postgres_url(source_url) and not Path(sqlite_path(source_url)).is_file():
-        raise StorageError(f"there is no database at {source_url} to copy from")
-    source = await Database.open(source_url)
+    """Copy every row of the puzzlebot database at `source_url` into a new, empty one at
+    `target_url` (created or migrated to this version); the counts copied.
+
+    The source is only read (a SQLite file is opened read-only, and never migrated), from one
+    snapshot, so rows written meanwhile are left for a later run, not half copied. The target
+    gets every row or none: on any failure it is left as it was (a file made for the copy is
+    deleted). Every failure is a StorageError of one line.
+    """
+    _refuse_unfit_pair(source_url, target_url)
+    new_file = _new_sqlite_file(target_url)
     try:
-        target = await Database.open(target_url)
+        source = await open_source(source_url)
         try:
-            return await copy_database(source, target)
+            await _refuse_a_target_with_rows(target_url)  # before opening migrates it
+            target = await Database.open(target_url)
+            try:
+                return await copy_database(source, target)
+            finally:
+                await target.close()
         finally:
-            await target.close()
+            await source.close()
+    except BaseException as error:
+        if new_file is not None:
+            _delete_sqlite_file(new_file)
+        if isinstance(error, StorageError):
+            raise
+        if isinstance(error, (sqlite3.Error, OSError)) or _is_postgres_error(error):
+            raise StorageError(_one_line(error)) from None
+        raise
+
+
+def _refuse_unfit_pair(source_url: str, target_url: str) -> None:
+    if _same_database(source_url, target_url):
+        raise StorageError("--from and --to name the same database")
+    if not is_postgres_url(source_url):
+        path = Path(sqlite_path(source_url))
+        if in_memory(str(path)) or not path.is_file():
+            raise StorageError(f"there is no database at {source_url} to copy from")
+    if not is_postgres_url(target_url):
+        path = sqlite_path(target_url)
+        if in_memory(path):
+            raise StorageError(
+                f"{target_url} is a database in memory, gone when the copy ends; "
+                "give a file, e.g. --to sqlite:///puzzlebot-copy.sqlite3"
+            )
+        if Path(path).exists() and not Path(path).is_file() and not Path(path).is_dir():
+            raise StorageError(f"{path} is not a regular file; give a new file name")
+
+
+def _same_database(first: str, second: str) -> bool:
+    if is_postgres_url(first) or is_postgres_url(second):
+        return first == second
+    return Path(sqlite_path(first)).resolve() == Path(sqlite_path(second)).resolve()
+
+
+def _new_sqlite_file(url: str) -> Path | None:
+    """The target's file when the copy is to make it (to delete it if the copy fails)."""
+    if is_postgres_url(url) or Path(sqlite_path(url)).exists():
+        return None
+    return Path(sqlite_path(url))
+
+
+def _delete_sqlite_file(path: Path) -> None:
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):  # never made
+            leftover.unlink()
+
+
+def _is_postgres_error(error: BaseException) -> bool:
+    module = type(error).__module__
+    return module.startswith("asyncpg")
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return f"the copy failed, and the target is left as it was: {text}"
+
+
+async def open_source(url: str) -> Database:
+    """The puzzlebot database at `url`, to be read and never changed: a SQLite file opened
+    read-only; either one refused, saying what it is, unless it is puzzlebot's, at this
+    version."""
+    if is_postgres_url(url):
+        try:
+            connection: Connection = await PostgresConnection.open(url, max_size=2)
+        except Exception as error:
+            raise StorageError(
+                f"cannot open the database {without_password(url)}: {error}"
+            ) from None
+        shown = without_password(url)
+    else:
+        path = sqlite_path(url)
+        _refuse_not_sqlite(Path(path))
+        try:
+            connection = SQLiteConnection(await SQLiteConnection.open(path, read_only=True))
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the database {path}: {error}") from None
+        shown = path
+    try:
+        await _refuse_unless_current(connection)
+    except BaseException as error:
+        await connection.close()
+        if isinstance(error, StorageError):
+            raise StorageError(f"{shown}: {error}") from None
+        if isinstance(error, sqlite3.DatabaseError):
+            raise StorageError(_unusable(shown, error)) from None
+        raise
+    return Database(connection)
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _refuse_not_sqlite(path: Path) -> None:
+    with path.open("rb") as file:
+        header = file.read(len(SQLITE_HEADER))
+    if not header:
+        raise StorageError(f"{path} is an empty file, not a puzzlebot database")
+    if header != SQLITE_HEADER:
+        raise StorageError(
+            f"{path} is not a SQLite database (it starts with {header[:8]!r}), "
+            "so not a puzzlebot database"
+        )
+
+
+async def _refuse_unless_current(connection: Connection) -> None:
+    """A database to copy must be puzzlebot's, at this version: the copy reads it as it is."""
+    if connection.dialect == "postgresql":
+        exists = await connection.fetch_one("SELECT to_regclass('schema_version') AS t")
+        version = await _schema_version(connection) if exists["t"] else 0
+    else:
+        version = await _schema_version(connection)
+    _refuse_newer(version)
+    if version == 0:
+        await _refuse_foreign_tables(connection)
+        raise StorageError("it is an empty database, not a puzzlebot database")
+    if version < len(MIGRATIONS):
+        raise StorageError(
+            f"it was written by an older puzzlebot (schema version {version}; this one is at "
+            f"{len(MIGRATIONS)}): start this puzzlebot on it once, which brings it up to "
+            "date, then copy it"
+        )
+    missing = sorted(set(TABLES) - set(await _table_names(connection)))
+    if missing:
+        raise StorageError(f"it is not a puzzlebot database: it has no {missing[0]} table")
+
+
+async def _refuse_a_target_with_rows(url: str) -> None:
+    """A SQLite file that holds the bot's rows, read before anything is written to it (an
+    older puzzlebot's would be migrated by opening it). PostgreSQL's are counted inside the
+    copy's transaction, which undoes any migration with the rest."""
+    path = sqlite_path(url)
+    if is_postgres_url(url) or not Path(path).is_file() or not Path(path).stat().st_size:
+        return
+    connection = SQLiteConnection(await SQLiteConnection.open(path, read_only=True))
+    try:
+        tables = set(await _table_names(connection)) if await _schema_version(connection) else ()
+        for table in TABLES:
+            if table in tables and await _count(connection, table):
+                raise _holds_rows(table)
+    except sqlite3.DatabaseError:
+        return  # not a database it can read: opening it says what it is
     finally:
-        await source.close()
+        await connection.close()
+
+
+def _holds_rows(table: str) -> StorageError:
+    return StorageError(
+        f"the target database already holds {table} rows; copy into a new, empty one"
+    )
 
 
 async def copy_database(source: Database, target: Database) -> dict[str, int]:
-    """Copy every row of `source` into `target` (which must hold none), table by table in one
-    transaction, then check each table's count on both sides; the counts copied."""
-    for table in TABLES:
-        if await _count(target.connection, table):
-            raise StorageError(
-                f"the target database already holds {table} rows; copy into a new, empty one"
-            )
+    """Copy every row of `source`, as one snapshot, into `target` (which must hold none) in
+    one transaction, and check each table's count on both sides before it commits; the
+    counts copied."""
     copied = {}
-    async with target.connection.transaction() as inside:
+    async with source.connection.snapshot() as reading, target.connection.transaction() as inside:
         for table in TABLES:
-            copied[table] = await _copy_table(source.connection, inside, table)
+            if await _count(inside, table):
+                raise _holds_rows(table)
+        for table in TABLES:
+            copied[table] = await _copy_table(reading, inside, table)
         if inside.dialect == "postgresql":  # new log rows continue after the copied ids
             await inside.execute(
                 "SELECT setval(pg_get_serial_sequence('command_log', 'id'),"
                 " COALESCE((SELECT max(id) FROM command_log), 0) + 1, false)"
             )
-    for table in TABLES:
-        have, want = await _count(target.connection, table), await _count(source.connection, table)
-        if have != want:
-            raise StorageError(f"{table}: {have} rows in the target, {want} in the source")
+        for table in TABLES:
+            have, want = await _count(inside, table), await _count(reading, table)
+            if have != want:
+                raise StorageError(f"{table}: {have} rows in the target, {want} in the source")
     return copied
 
 
@@ -444,11 +663,6 @@ async def _copy_table(source: Connection, target: Connection, table: str) -> int
 
 async def _count(connection: Connection, table: str) -> int:
     return (await connection.fetch_one(f"SELECT COUNT(*) AS n FROM {table}"))["n"]
-
-
-def _without_password(url: str) -> str:
-    """A database URL fit for a message or a log: any password masked."""
-    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 def _make_room_for(path: Path) -> None:

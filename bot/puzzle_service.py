@@ -125,8 +125,7 @@ class PuzzleService:
             difficulty,
             options,
             deadline=self.generate_deadline,
-            too_slow=f"Making a new {kind.title} took longer than {{seconds:g}} s, so I stopped. "
-            "Please try again (an easier difficulty is quicker).",
+            too_slow=too_slow_message(kind, making=True),
         )
 
     async def draw(self, what: str, function: Callable[..., Any], *args: Any):
@@ -226,9 +225,14 @@ BUSY = "I'm busy with other puzzles right now; please try again in a few seconds
 RESTARTING = "I'm restarting, so I stopped that one; please try again in a minute."
 
 
-def too_slow_message(kind: PuzzleKind) -> str:
-    """A solve past its deadline: what the member can change, in the kind's own options
-    ({seconds} is filled in with the deadline)."""
+def too_slow_message(kind: PuzzleKind, *, making: bool = False) -> str:
+    """A solve (or, `making`, a generate) past its deadline: what the member can change, in
+    the kind's own options ({seconds} is filled in with the deadline)."""
+    if making:
+        return (
+            f"Making a new {kind.title} took longer than {{seconds:g}} s, so I stopped. "
+            "Please try again (an easier difficulty is quicker)."
+        )
     faster = kind.faster_advice()
     return (
         f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "

@@ -32,6 +32,9 @@ EVERYONE_PERMISSIONS = (
     | (1 << 15)  # attach files
     | (1 << 16)  # read message history
     | (1 << 31)  # use application commands
+    | (1 << 35)  # create public threads
+    | (1 << 36)  # create private threads
+    | (1 << 38)  # send messages in threads
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 18)  # + manage messages, external emoji
 
@@ -203,6 +206,7 @@ class FakeGuild:
     owner_id: int
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
+    threads: list[FakeChannel] = field(default_factory=list)  # threads.py's FakeThread
     members: dict[int, FakeMember] = field(default_factory=dict)
     locale: str = "en-US"
     # Server Settings > Integrations: command name -> users a moderator let use it whatever
@@ -313,7 +317,7 @@ class FakeGuild:
             "roles": [role.payload() for role in self.roles],
             "channels": [channel.payload() for channel in self.channels],
             "members": [member.payload() for member in self.members.values()],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if not t.archived],  # active ones
             "presences": [],
             "voice_states": [],
             "emojis": [],

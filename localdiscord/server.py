@@ -86,7 +86,11 @@ guild owner, and the user ``server.user`` ("alice"). Add more before the bot con
 ``guild.add_text_channel("daily")``; ``await server.delete_channel(channel)`` deletes one.
 Interactions always come from a guild channel.
 
-Not modelled: voice, threads, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
+Threads (threads.py): ``start_thread(channel, name, user=, message=)``, ``threads_of(channel)``,
+``archive_thread(thread)``, ``wait_for_thread(predicate)``; the bot starts, posts in, edits in
+and archives them as on Discord.
+
+Not modelled: voice, forum channels, reactions, DMs beyond POST /users/@me/channels, MESSAGE_CREATE
 for interaction replies (only for the bot's own channel posts), the buckets of interaction
 endpoints (they are outside the global limit too).
 """
@@ -128,6 +132,7 @@ from .ratelimits import RateLimits
 from .responding import RespondingArea, describe
 from .roles import ROUTES as ROLE_ROUTES
 from .roles import Pings, RolesArea
+from .threads import ThreadsArea
 
 T = TypeVar("T")
 NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/")
@@ -161,7 +166,13 @@ def discord_at(url: str) -> Iterator[None]:
 
 
 class LocalDiscord(
-    GatewayArea, ApplicationCommandsArea, RespondingArea, ChannelsArea, GuildsArea, RolesArea
+    GatewayArea,
+    ApplicationCommandsArea,
+    RespondingArea,
+    ThreadsArea,
+    ChannelsArea,
+    GuildsArea,
+    RolesArea,
 ):
     """The fake Discord: an aiohttp app on 127.0.0.1 plus the driver API tests use.
 
@@ -489,6 +500,13 @@ class LocalDiscord(
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
             ("POST", "/channels/{channel_id}/typing", self._typing),
+            ("PATCH", "/channels/{channel_id}", self._modify_channel),
+            ("POST", "/channels/{channel_id}/threads", self._start_thread_without_message),
+            (
+                "POST",
+                "/channels/{channel_id}/messages/{message_id}/threads",
+                self._start_thread_from_message,
+            ),
             ("GET", "/guilds/{guild_id}", self._get_guild),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels),
             ("GET", "/guilds/{guild_id}/roles", self._get_guild_roles),

@@ -245,6 +245,17 @@ def _upright(start: Point, end: Point) -> bool:
     return start[0] == end[0] or start[1] == end[1]
 
 
+@dataclass(frozen=True)
+class Filled:
+    """A puzzle being filled in by hand (a co-op game): the letters so far by square (a
+    cryptogram's cipher letter, a codeword's number), the squares just changed (marked), and a
+    line under the picture. Renderers of kinds that can be filled in draw it."""
+
+    letters: tuple[tuple[str | int, str], ...]
+    new: tuple[str | int, ...] = ()
+    message: str = ""
+
+
 class Canvas:
     """An RGB image addressed in final pixels, drawn SUPERSAMPLE times larger.
 

@@ -26,6 +26,7 @@ from renderers.common import (
     WIDTH,
     Canvas,
     Colour,
+    Filled,
     flow,
     text_colour_on,
     wrap_text,
@@ -149,6 +150,11 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
     colour = dict.fromkeys(given, INK)
     if solution is None:
         return Marks(given, colour)
+    if isinstance(solution, Filled):  # filled in by hand: the newest letter marked
+        key = given | {str(c): p for c, p in solution.letters}
+        colour |= {c: SOLVED for c in key if c not in given}
+        newest = str(solution.new[0]) if solution.new else ""
+        return Marks(key, colour, newest, solution.message)
     if hasattr(solution, "cipher") and hasattr(solution, "known"):  # a hint
         known = dict(solution.known)
         colour |= {c: SOLVED for c in known if c not in given}

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.connections import with_database
+
 ENVIRONMENT_URL = "PUZZLEBOT_TEST_DATABASE_URL"
 SUPERUSER = "puzzlebot"
 
@@ -119,7 +121,7 @@ async def fresh_database(server_url: str) -> AsyncIterator[str]:
     admin = await asyncpg.connect(server_url)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
-        yield server_url.rsplit("/", 1)[0] + f"/{name}"
+        yield with_database(server_url, name)
         await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     finally:
         await admin.close()

@@ -627,6 +627,12 @@ class DailyStore:
                 await inside.execute(
                     f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", guild_id, user_id
                 )
+            # Their letters in this server's co-op games go too, as if erased (bot/coop).
+            await inside.execute(
+                "DELETE FROM coop_letters WHERE user_id = ? AND thread_id IN"
+                " (SELECT thread_id FROM coop_games WHERE guild_id = ?)",
+                user_id, guild_id,
+            )  # fmt: skip
         return results
 
     async def member_departed(self, guild_id: int, user_id: int, departed: bool = True) -> None:

@@ -76,7 +76,7 @@ def check_letters(
     puzzle: Codeword, letters: dict[int, str], solution: CodewordSolution, dictionary: Lexicon
 ) -> Verdict:
     """Every rule the letters break; solved when every clue is complete and breaks none."""
-    problems = _rule_problems(puzzle, letters)
+    problems = rule_problems(puzzle, letters)
     problems += _word_problems(puzzle, letters, solution, dictionary)
     needed = sorted(n for clue in (*puzzle.clues, puzzle.final) for n in clue)
     missing = sorted({n for n in needed if n not in letters and n not in puzzle.given})
@@ -90,7 +90,7 @@ def check_letters(
     return Verdict(True, (), summary)
 
 
-def _rule_problems(puzzle: Codeword, letters: dict[int, str]) -> list[str]:
+def rule_problems(puzzle: Codeword, letters: dict[int, str]) -> list[str]:
     problems = []
     for n, letter in puzzle.starters:
         if letters.get(n, letter) != letter:
@@ -161,7 +161,7 @@ def hint(
     """The next sure deduction from the starters and the player's letters so far."""
     dictionary = dictionary or lexicon()
     letters = parse_letters(progress) if progress.strip() else {}
-    broken = _rule_problems(puzzle, letters)
+    broken = rule_problems(puzzle, letters)
     if broken:
         return "Fix your letters first: " + "; ".join(broken)
     solution = solve(puzzle, dictionary=dictionary)

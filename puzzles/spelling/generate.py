@@ -17,7 +17,7 @@ import random
 import string
 from collections.abc import Callable
 
-from puzzles.core import PuzzleError, Usage
+from puzzles.core import PuzzleError, Usage, is_invisible, is_letter, shown
 from puzzles.spelling.puzzle import SpellingPuzzle, distinct_letters, phrase_letters
 from puzzles.sudoku.generate import minimal_puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
@@ -50,6 +50,7 @@ def generate(rng: random.Random, difficulty: str | None = None, text: str = "") 
     # One line whatever was typed: a line break inside (\n, U+2028, \x1e...) would split the
     # phrase line of the puzzle's text, which then no longer parses back.
     phrase = " ".join(text.split()) or rng.choice(PHRASES)
+    _refuse_strange_characters(phrase)
     letters = _symbols_for(rng, phrase)
     size = len(letters)
     want = tuple(letters.index(letter) + 1 for letter in phrase_letters(phrase))
@@ -65,6 +66,22 @@ def generate(rng: random.Random, difficulty: str | None = None, text: str = "") 
         f"try a shorter phrase (it has {len(want)} letters)",
         example=Usage("generate", "spelling", text="Happy Birthday"),
     )
+
+
+def _refuse_strange_characters(phrase: str) -> None:
+    """The phrase's letters become the grid's symbols, so they are A-Z, as a cryptogram's
+    are: a fullwidth 'Ａ' would be drawn as an empty box, and a Cyrillic 'а' beside a Latin
+    'a' would be two symbols that look the same."""
+    strange = next(
+        (ch for ch in phrase if (ch.isalpha() and not is_letter(ch)) or is_invisible(ch)), None
+    )
+    if strange is not None:
+        raise PuzzleError(
+            f"the phrase has the character {shown(strange)}; a phrase is spelled with the "
+            "letters A-Z (spaces and punctuation are left out of the grid)",
+            where=f"character {phrase.index(strange) + 1}",
+            example=Usage("generate", "spelling", text="Happy Birthday"),
+        )
 
 
 def _symbols_for(rng: random.Random, phrase: str) -> str:

@@ -5,12 +5,16 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from bench.fuzz import RANDOM_LETTERS, SHIFTED
+from bot import deadlines
 from bot.cli import EXIT_BAD_INPUT, main
+from bot.config import Config
 from puzzles import get_kind
 
 
@@ -166,10 +170,21 @@ USAGE_MISTAKES = [
     (["solve", "letterboxed", "vro wal eth bdi", "--bogus"], "unrecognized arguments: --bogus"),
     (["solve"], "required: kind"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
-    (["solve", "ladder", "cold", "--longest", "--seconds", "nan"], "must be a finite number"),
-    (["solve", "ladder", "cold", "--longest", "--seconds", "inf"], "must be a finite number"),
-    (["solve", "ladder", "cold", "--longest", "--seconds", "1e400"], "must be a finite number"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "nan"], "must be a number from 1 to 8"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "inf"], "must be a number from 1 to 8"),
+    (
+        ["solve", "ladder", "cold", "--longest", "--seconds", "1e400"],
+        "must be a number from 1 to 8",
+    ),
     (["solve", "qless", "abcdefghijkl", "--max-solutions", "9" * 5000], "must be a whole number"),
+    # The rule puzzle text follows: ASCII digits only (int() would read these as 10 and 8).
+    (["solve", "letterboxed", "vro wal eth bdi", "--max-words", "١٠"], "whole number from 1"),
+    (["solve", "ladder", "cold", "--longest", "--seconds", "٨"], "must be a number from 1 to 8"),
+    (["generate", "ladder", "--letters", "４"], "letters must be a whole number"),
+    # The value as typed, not a float rounded to the maximum it is past.
+    (["solve", "ladder", "cold", "--longest", "--seconds", "8.0000000001"], "not '8.0000000001'"),
+    (["solve", "letterboxed", "vro wal eth bdi", "--image", ""], "--image answer.png"),
+    (["generate", "sudoku", "--image", " "], "--image answer.png"),
 ]
 
 
@@ -373,3 +388,34 @@ def test_a_one_off_command_loads_only_its_kind(argv, kinds_loaded):
     )
     loaded = done.stdout.strip().splitlines()[-1].split(",")
     assert loaded == (list(KIND_MODULES) if kinds_loaded == "all" else kinds_loaded), done.stderr
+
+
+# --- the bot's deadlines (issue 30) ------------------------------------------------------------
+
+
+# 1,500 letters (the most a cryptogram may have) of no language, and a reading of them with
+# a consistent key (bench/fuzz.py's slow inputs): a patristocrat search that once ran 53 s
+# from the command line, where the bot stops it after 10 s.
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "cryptogram", "--patristocrat", RANDOM_LETTERS],
+        ["hint", "cryptogram", RANDOM_LETTERS],
+        ["check", "cryptogram", RANDOM_LETTERS, "--answer", SHIFTED],
+    ],
+    ids=["solve", "hint", "check"],
+)
+def test_the_command_line_stops_at_the_bots_deadline_with_the_bots_message(command):
+    script = Path(sys.executable).with_name("puzzlebot")
+    start = time.perf_counter()
+    done = subprocess.run([script, *command, "--json"], capture_output=True, text=True, timeout=120)
+    seconds = time.perf_counter() - start
+    assert done.returncode == EXIT_BAD_INPUT, done.stderr
+    error = json.loads(done.stdout)["error"]
+    assert error.startswith(f"That Cryptogram took longer than {deadlines.SOLVE_SECONDS:g} s")
+    assert seconds < deadlines.SOLVE_SECONDS + 8  # start-up and parsing besides the deadline
+
+
+def test_the_deadline_is_the_bots_own():
+    assert Config().deadline_seconds == deadlines.SOLVE_SECONDS
+    assert Config().generate_deadline_seconds == deadlines.GENERATE_SECONDS

@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import math
+import os
 import re
+import resource
+import subprocess
+import sys
+import time
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -181,3 +186,76 @@ def test_a_token_of_the_wrong_type_is_refused_without_showing_it(tmp_path, value
     assert "discord.token must be a string" in message
     assert "my-secret-token" not in message and "12345678901234" not in message
     assert "\n" not in message
+
+
+# --- files no config is, and the one rule for digits (issue 30) ------------------------------
+
+UNREADABLE_FILES = [
+    (b"[workers]\ncount = " + b"1" * 4400 + b"\n", "more than 4,300 digits"),
+    (b"[workers]\ncount = " + b"[" * 5000 + b"]" * 5000 + b"\n", "nests"),
+    (b"[workers]\ncount = " + b"{a = " * 3000 + b"1" + b"}" * 3000 + b"\n", "nests"),
+    (b"\xff\xfe[\x00w\x00", "not UTF-8"),
+]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"), UNREADABLE_FILES, ids=["4400-digits", "arrays", "tables", "utf16"]
+)
+def test_a_file_tomllib_cannot_read_is_one_line(tmp_path, content, message):
+    path = tmp_path / "config.toml"
+    path.write_bytes(content)
+    with pytest.raises(ConfigError, match=message) as refused:
+        load_config(path, environ={})
+    assert "\n" not in str(refused.value) and str(path) in str(refused.value)
+
+
+def test_an_endless_file_is_refused_without_reading_it_all(tmp_path):
+    start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(ConfigError, match="too large for a config file"):
+        load_config("/dev/zero", environ={})
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - start
+    assert grown_kb < 50_000
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xef\xbb\xbf[workers]\ncount = 3\n")
+    assert load_config(path, environ={}).workers == 3
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        (b"[workers]\ncount = " + b"[" * 5000 + b"]" * 5000, "nests arrays or tables"),
+        (b"[workers]\ncount = " + b"9" * 4400, "more than 4,300 digits"),
+    ],
+)
+def test_the_command_line_reports_an_unreadable_config_in_one_line(tmp_path, config, message):
+    path = tmp_path / "config.toml"
+    path.write_bytes(config)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "sync", "--config", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "DISCORD_TOKEN": ""},
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+
+
+def test_one_hundred_thousand_shard_ids_load_at_once():
+    ids = ",".join(str(n) for n in range(100_000))
+    start = time.process_time()
+    config = load_config(None, {"PUZZLEBOT_SHARD_COUNT": "100000", "PUZZLEBOT_SHARD_IDS": ids})
+    assert len(config.shard_ids) == 100_000
+    assert time.process_time() - start < 2  # 3 minutes when each id was looked for in all
+    with pytest.raises(ConfigError, match="lists shard 5 more than once"):
+        load_config(None, {"PUZZLEBOT_SHARD_COUNT": "100000", "PUZZLEBOT_SHARD_IDS": ids + ",5"})
+
+
+@pytest.mark.parametrize("text", ["٣", "0,٣", "²", "５", "1" + "0" * 5000])
+def test_shard_ids_are_ascii_digits_as_puzzle_text_is(text):
+    with pytest.raises(ConfigError, match="PUZZLEBOT_SHARD_IDS") as refused:
+        load_config(None, {"PUZZLEBOT_SHARD_COUNT": "10", "PUZZLEBOT_SHARD_IDS": text})
+    assert len(str(refused.value)) < 300

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 
 import pytest
 
@@ -13,6 +14,7 @@ from bot.connections import (
     is_postgres_url,
     numbered_placeholders,
     sqlite_path,
+    with_database,
 )
 from tests.postgres import fresh_database
 
@@ -90,3 +92,69 @@ def test_urls_name_the_backend():
     assert sqlite_path("sqlite:///data/bot.sqlite3") == "data/bot.sqlite3"
     assert sqlite_path("sqlite:////srv/bot.sqlite3") == "/srv/bot.sqlite3"
     assert sqlite_path("puzzlebot.sqlite3") == "puzzlebot.sqlite3"
+
+
+async def test_a_transaction_on_a_full_disk_reports_the_full_disk(tmp_path):
+    """SQLite ends the transaction itself when the disk fills; a ROLLBACK after that would fail
+    with "cannot rollback - no transaction is active" and hide the real error."""
+    connection = SQLiteConnection(await SQLiteConnection.open(str(tmp_path / "t.sqlite3")))
+    try:
+        await connection.execute("CREATE TABLE t (b BLOB)")
+        pages = (await connection.fetch_one("PRAGMA page_count"))[0]
+        await connection.execute(f"PRAGMA max_page_count = {pages + 4}")  # a nearly full disk
+        with pytest.raises(sqlite3.OperationalError, match="database or disk is full"):
+            async with connection.transaction() as inside:
+                await inside.execute("INSERT INTO t VALUES (zeroblob(100000))")
+        assert await connection.fetch_all("SELECT * FROM t") == []
+        await connection.execute("INSERT INTO t VALUES (x'01')")  # and it is usable again
+    finally:
+        await connection.close()
+
+
+async def test_a_snapshot_sees_nothing_written_after_it_began(backend, tmp_path, connection):
+    if backend is None:
+        await connection.execute("PRAGMA journal_mode = WAL")  # as the bot's database is
+    await connection.execute("INSERT INTO t (k) VALUES (?)", "before")
+    async with connection.snapshot() as reading:
+        first = await reading.fetch_all("SELECT k FROM t")
+        await write_elsewhere(backend, connection, tmp_path)
+        assert await reading.fetch_all("SELECT k FROM t") == first
+    assert len(await connection.fetch_all("SELECT k FROM t")) == 2
+
+
+async def write_elsewhere(backend, connection, tmp_path) -> None:
+    """A write by another connection, as another process would make it."""
+    if backend is None:
+        with contextlib.closing(sqlite3.connect(tmp_path / "t.sqlite3")) as other, other:
+            other.execute("INSERT INTO t (k) VALUES ('after')")
+        return
+    async with connection.pool.acquire() as other:
+        await other.execute("INSERT INTO t (k) VALUES ('after')")
+
+
+async def test_a_read_only_sqlite_connection_refuses_writes(tmp_path):
+    path = tmp_path / "t.sqlite3"
+    sqlite3.connect(path).close()
+    connection = SQLiteConnection(await SQLiteConnection.open(str(path), read_only=True))
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            await connection.execute("CREATE TABLE t (k TEXT)")
+    finally:
+        await connection.close()
+    assert path.stat().st_size == 0
+
+
+@pytest.mark.parametrize(
+    ("url", "name", "expected"),
+    [
+        ("postgresql://bot@db/postgres", "t1", "postgresql://bot@db/t1"),
+        (
+            "postgresql://postgres@/puzzlebot_test?host=/run/pg&port=5433",
+            "t2",
+            "postgresql://postgres@/t2?host=/run/pg&port=5433",
+        ),
+        ("postgres://u:p@h:5/d?sslmode=disable#x", "t3", "postgres://u:p@h:5/t3?sslmode=disable#x"),
+    ],
+)
+def test_another_database_on_the_same_server_keeps_every_option(url, name, expected):
+    assert with_database(url, name) == expected

@@ -139,7 +139,7 @@ async def test_generate_sudoku_offers_only_the_difficulties_of_the_chosen_size(s
     from puzzles.sudoku.generate import DIFFICULTIES, DIFFICULTIES_BY_SIZE
 
     async with running_bot(server, test_config(tmp_path, per_user=100)):
-        synced = {command["name"]: command for command in server.commands(server.guild)}
+        synced = {command["name"]: command for command in server.commands()}
         difficulty = option(synced["generate"], "sudoku", "difficulty")
         assert difficulty.get("autocomplete") and not difficulty.get("choices")
         offered = {}

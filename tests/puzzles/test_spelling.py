@@ -158,3 +158,18 @@ def test_the_kind_is_registered():
     assert KIND.multiline_input
     puzzle = KIND.generate_with(random.Random(1), None, {"text": "Bon Voyage"})
     assert puzzle.phrase == "Bon Voyage"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "named"),
+    [
+        ("ＡＢＣ Alastair", "FULLWIDTH LATIN CAPITAL LETTER A"),
+        ("Alаstair Stanley", "CYRILLIC SMALL LETTER A"),  # one Cyrillic а among Latin a's
+        ("Zoë", "LATIN SMALL LETTER E WITH DIAERESIS"),
+        ("Ha\u200bppy", "ZERO WIDTH SPACE"),
+    ],
+)
+def test_a_phrase_with_a_letter_outside_a_to_z_is_refused_by_name(phrase, named):
+    with pytest.raises(PuzzleError, match=named) as refused:
+        generate(random.Random(1), None, text=phrase)
+    assert "A-Z" in refused.value.message and "Happy Birthday" in refused.value.message

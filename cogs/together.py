@@ -1,0 +1,289 @@
+"""Co-op puzzles in Discord: /together opens a thread with a fresh puzzle, members fill in
+letters with /guess, a Hint button reveals one for the group, and the solve is announced
+and the thread archived.
+
+The game (the rules of a shared fill-in, hints, the solve) is bot/coop; this cog turns
+interactions into calls to it and keeps the thread's board picture up to date, its redraws
+coalesced within Discord's rate limits (bot/coop/edits.py). Everything is in the database
+and the Hint button carries its thread in its custom id, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Literal, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.coop.edits import CoalescedEdits
+from bot.coop.fill import co_op_kinds
+from bot.coop.game import CoopService, Moves, Solved
+from bot.coop.store import CoopStore
+from bot.puzzle_service import Refusal
+from cogs.errors import answered, tell_member, think_publicly
+from cogs.puzzles import alt_text
+from puzzles import get_kind
+from puzzles.core import plural
+from puzzles.cryptogram.generate import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 1440  # a day without messages and Discord hides the thread itself
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def _cog(interaction: discord.Interaction) -> Together:
+    cog = interaction.client.get_cog("Together")  # type: ignore[union-attr]
+    assert cog is not None, "the Hint button is added by the cog"
+    return cast("Together", cog)
+
+
+def how_to_play(kind_name: str) -> str:
+    example = "12=E 3=T" if kind_name == "codeword" else "A=T B=H"
+    square = "number" if kind_name == "codeword" else "cipher letter"
+    return (
+        f"Fill it in together: `/guess {example}` puts a letter under each {square} "
+        f"(`{example.split()[0].split('=')[0]}=?` clears one). A wrong letter stays until "
+        "someone changes it. **Hint** reveals a letter for everyone and costs the group points."
+    )
+
+
+def moves_text(moves: Moves) -> str:
+    lines = []
+    if moves.written:
+        lines.append("Filled in: " + " ".join(pair.text() for pair in moves.written) + ".")
+    for pair, reason in moves.refused:
+        lines.append(f"Not {pair.text()}: {reason}.")
+    if moves.full_but_wrong:
+        lines.append("Every square is filled, but it is not solved yet:\n" + moves.full_but_wrong)
+    return discord.utils.escape_mentions("\n".join(lines))[:2000]
+
+
+def refuse_without_thread_permissions(granted: discord.Permissions) -> None:
+    """Say at once, before any work, which permissions the bot lacks here to run a co-op
+    puzzle (a thread to start, messages and a picture to post in it)."""
+    needed = {
+        "Create Public Threads": granted.create_public_threads,
+        "Send Messages in Threads": granted.send_messages_in_threads,
+        "Attach Files": granted.attach_files,
+    }
+    missing = [name for name, held in needed.items() if not held]
+    if missing:
+        raise Refusal(
+            f"I need the {' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} "
+            "in this channel to open a co-op thread; a server admin can grant them."
+        )
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:coophint:(?P<thread>\d+)"
+):
+    """Under the board: reveals one letter for the whole group. Its thread is in its custom
+    id, so it works after a restart."""
+
+    def __init__(self, thread_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label="Hint (costs points)",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"puzzlebot:coophint:{thread_id}",
+            )
+        )
+        self.thread_id = thread_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["thread"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await _cog(interaction).give_hint(interaction, self.thread_id)
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+def board_view(thread_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HintButton(thread_id))
+    return view
+
+
+class Together(commands.Cog):
+    def __init__(self, bot: PuzzleBot):
+        self.bot = bot
+        self._coop: CoopService | None = None
+        if bot.database is not None and bot.service is not None:  # None: only syncing
+            self._coop = CoopService(CoopStore(bot.database.connection), bot.service, bot.clock)
+        self.edits = CoalescedEdits(self._redraw)
+        # What the next redraw marks: the squares just changed and who changed them.
+        self._latest: dict[int, tuple[tuple[str, ...], str]] = {}
+        self._leftovers: asyncio.Task | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(HintButton)
+        if self._coop is not None:
+            self._leftovers = asyncio.create_task(self._resume_after_restart())
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(HintButton)
+        if self._leftovers is not None:
+            self._leftovers.cancel()
+        await self.edits.close()
+
+    @property
+    def coop(self) -> CoopService:
+        assert self._coop is not None, "the cog answers only a bot that serves commands"
+        return self._coop
+
+    # --- commands -------------------------------------------------------------------------
+
+    @app_commands.command(name="together", description="Solve a puzzle together in a thread")
+    @app_commands.describe(kind="which puzzle", difficulty="easy, medium or hard")
+    @app_commands.choices(
+        kind=[app_commands.Choice(name=get_kind(n).title, value=n) for n in co_op_kinds()]
+    )
+    @app_commands.guild_only()
+    async def together(
+        self,
+        interaction: discord.Interaction,
+        kind: app_commands.Choice[str],
+        difficulty: Literal[DIFFICULTIES] | None = None,  # type: ignore[valid-type]
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("Co-op puzzles live in servers; use /together in one.")
+        if isinstance(interaction.channel, discord.Thread):
+            raise Refusal("Start a co-op puzzle in a text channel: it opens a thread of its own.")
+        puzzle_kind = self.coop.kind(kind.value)
+        refuse_without_thread_permissions(interaction.app_permissions)
+        self.coop.puzzles.admit(interaction.user.id, interaction.guild_id)
+        await think_publicly(interaction)
+        made = await self.coop.make(puzzle_kind, difficulty)
+        title = f"Co-op {puzzle_kind.title}"
+        starter = await interaction.edit_original_response(
+            content=f"**{title}**, started by {_name(interaction.user)}: "
+            "join in the thread below and fill it in together."
+        )
+        answered(interaction)
+        thread = await starter.create_thread(
+            name=title, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+        await self.coop.open(
+            made, interaction.guild_id, interaction.channel_id, thread.id, interaction.user.id
+        )
+        picture = discord.File(
+            io.BytesIO(made.png),
+            filename=f"{puzzle_kind.name}.png",
+            description=alt_text(puzzle_kind, "to fill in together", made.puzzle_text),
+        )
+        board = await thread.send(
+            content=how_to_play(puzzle_kind.name), file=picture, view=board_view(thread.id)
+        )
+        await self.coop.set_board(thread.id, board.id)
+
+    @app_commands.command(name="guess", description="Fill in letters of this thread's co-op puzzle")
+    @app_commands.describe(letters="square=letter pairs, e.g. A=T B=H (or 12=E); A=? clears one")
+    @app_commands.guild_only()
+    async def guess(
+        self, interaction: discord.Interaction, letters: app_commands.Range[str, 1, 300]
+    ) -> None:
+        thread_id = interaction.channel_id
+        assert thread_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = _name(interaction.user)
+        moves = await self.coop.fill(thread_id, interaction.user.id, name, letters)
+        await interaction.edit_original_response(content=moves_text(moves))
+        if moves.written:
+            changed = tuple(pair.cell for pair in moves.written if pair.letter)
+            said = " ".join(pair.text() for pair in moves.written)
+            self._latest[thread_id] = (changed, f"{name}: {said}")
+        if moves.solved is not None:
+            await self._finish(interaction, thread_id, moves.solved)
+        elif moves.written:
+            self.edits.request(thread_id)
+
+    async def give_hint(self, interaction: discord.Interaction, thread_id: int) -> None:
+        await think_publicly(interaction)
+        hinted = await self.coop.hint(thread_id)
+        game = await self.coop.game(thread_id)
+        pair = hinted.pair
+        lines = [f"**Hint** for {_name(interaction.user)}: {pair.cell} is {pair.letter}."]
+        if hinted.reason:
+            lines.append(hinted.reason)
+        if hinted.cleared:
+            lines.append(f"{', '.join(hinted.cleared)} held {pair.letter} and was cleared.")
+        lines.append(f"Hints used: {game.hints} ({plural(game.hints, 'hint')} off the score).")
+        await interaction.edit_original_response(
+            content=discord.utils.escape_mentions("\n".join(lines))[:2000]
+        )
+        answered(interaction)
+        self._latest[thread_id] = ((pair.cell,), f"hint: {pair.text()}")
+        if hinted.solved is not None:
+            await self._finish(interaction, thread_id, hinted.solved)
+        else:
+            self.edits.request(thread_id)
+
+    # --- the board and the end ------------------------------------------------------------
+
+    async def _redraw(self, thread_id: int) -> None:
+        state_at = self.coop.clock()  # a letter written while this draws is drawn next time
+        game = await self.coop.game(thread_id)
+        if game.board_message_id is None:
+            return
+        new, said = self._latest.get(thread_id, ((), ""))
+        png = await self.coop.board_png(thread_id, new, said)
+        kind = get_kind(game.kind)
+        picture = discord.File(
+            io.BytesIO(png),
+            filename=f"{kind.name}.png",
+            description=alt_text(kind, "as the group has filled it in", game.puzzle_text),
+        )
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=game.guild_id)
+        await thread.get_partial_message(game.board_message_id).edit(attachments=[picture])
+        await self.coop.board_drawn(thread_id, state_at)
+
+    async def _finish(self, interaction: discord.Interaction, thread_id: int, solved: Solved):
+        """The final board, the result in the thread, then the thread archived: an archived
+        thread's messages can no longer be edited, so the board goes first."""
+        game = await self.coop.game(thread_id)
+        self._latest[thread_id] = ((), "Solved together!")
+        await self.edits.flush(thread_id)
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=game.guild_id)
+        title = f"Co-op {get_kind(game.kind).title}"
+        await thread.send(discord.utils.escape_mentions(solved.text(title))[:2000])
+        await self._archive(thread_id, interaction.channel)
+
+    async def _archive(self, thread_id: int, known: object = None) -> None:
+        thread = known if isinstance(known, discord.Thread) else None
+        if thread is None:
+            fetched = await self.bot.fetch_channel(thread_id)
+            thread = fetched if isinstance(fetched, discord.Thread) else None
+        if thread is not None and not thread.archived:
+            await thread.edit(archived=True)
+        await self.coop.mark_archived(thread_id)
+
+    async def _resume_after_restart(self) -> None:
+        """What a restart interrupted: boards whose last letters were not drawn yet are
+        redrawn, and threads solved but not yet archived are archived."""
+        await self.bot.wait_until_ready()
+        for thread_id in await self.coop.store.stale_boards():
+            self.edits.request(thread_id)
+        for thread_id in await self.coop.store.unarchived_solves():
+            try:
+                await self._archive(thread_id)
+            except discord.HTTPException as error:
+                log.warning("could not archive the solved co-op thread %s: %s", thread_id, error)
+
+
+async def setup(bot: PuzzleBot) -> None:
+    await bot.add_cog(Together(bot))
