@@ -1025,7 +1025,7 @@ class Daily(commands.Cog):
         await think(interaction, private=True)
         results = await self.service.results(guild_id, user_id)
         if kind is not None:
-            results = [result for result in results if result.play.kind == kind.value]
+            results = [result for result in results if result["kind"] == kind.value]
         limit = interaction.guild.filesize_limit if interaction.guild else MAX_UPLOAD
         data, name = await asyncio.to_thread(export_file, results, f"daily-{whose}", limit)
         if data is None:

@@ -14,7 +14,7 @@ import io
 import zipfile
 from collections.abc import Iterable
 
-from bot.daily.store import Result
+from bot.connections import Row
 
 COLUMNS = (
     "day", "kind", "number", "mode", "member_id", "member", "started_at", "solved_at",
@@ -29,28 +29,29 @@ def safe_cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def row_of(result: Result) -> list[str]:
-    play = result.play
+def row_of(result: Row) -> list[str]:
+    """One stored result (DailyStore.results) as the file's cells."""
+    on_time = bool(result["on_time"])
     cells = (
-        play.day.isoformat(),
-        play.kind,
-        result.number,
-        "archive" if play.archive else "daily",
-        play.user_id,
-        result.name,
-        play.started_at.isoformat(),
-        play.solved_at.isoformat() if play.solved_at else "",
-        f"{play.seconds:.0f}" if play.seconds is not None else "",
-        play.attempts,
-        play.hints,
-        play.points if play.on_time else 0,  # archive and late solves score nothing
-        "yes" if play.on_time else "no",
-        play.gave_up_at.isoformat() if play.gave_up_at else "",
+        result["day"],
+        result["kind"],
+        result["number"],
+        "archive" if result["archive"] else "daily",
+        result["user_id"],
+        result["name"],
+        result["started_at"],
+        result["solved_at"],
+        f"{result['seconds']:.0f}" if result["seconds"] is not None else "",
+        result["attempts"],
+        result["hints"],
+        result["points"] if on_time else 0,  # archive and late solves score nothing
+        "yes" if on_time else "no",
+        result["gave_up_at"],
     )
     return [safe_cell(cell) for cell in cells]
 
 
-def to_csv(results: Iterable[Result]) -> bytes:
+def to_csv(results: Iterable[Row]) -> bytes:
     """The results as a UTF-8 CSV file with a header row (blocking: run it in a thread)."""
     out = io.StringIO()
     writer = csv.writer(out)
@@ -59,7 +60,7 @@ def to_csv(results: Iterable[Result]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def export_file(results: list[Result], stem: str, limit: int) -> tuple[bytes | None, str]:
+def export_file(results: list[Row], stem: str, limit: int) -> tuple[bytes | None, str]:
     """(the file, its name): the CSV, or zipped when it is over `limit` bytes (CSV shrinks
     several times over); None when even that is too big. Blocking: run it in a thread."""
     data = to_csv(results)

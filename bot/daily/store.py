@@ -7,7 +7,6 @@ days as the server's local ISO dates.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import json
 from dataclasses import dataclass, fields
@@ -91,15 +90,6 @@ class Play:
     def over(self) -> bool:
         """Solved or given up: the play takes no more answers."""
         return self.solved_at is not None or self.gave_up_at is not None
-
-
-@dataclass(frozen=True)
-class Result:
-    """One play for an export: the member's name as last seen, the puzzle's number."""
-
-    name: str
-    number: int | None
-    play: Play
 
 
 @dataclass(frozen=True)
@@ -589,8 +579,11 @@ class DailyStore:
 
     # --- members --------------------------------------------------------------------------
 
-    async def results(self, guild_id: int, user_id: int | None = None) -> list[Result]:
-        """Every result in the server (or one member's), daily and archive plays, by day."""
+    async def results(self, guild_id: int, user_id: int | None = None) -> list[Row]:
+        """Every result in the server (or one member's), daily and archive plays, by day: the
+        rows as stored (times as ISO text), with the member's name, the puzzle's number and
+        `archive`. Rows, not records: a big server's 100,000 records would keep the garbage
+        collector (and so the event loop) busy for a tenth of a second at a time."""
         only = " AND p.user_id = ?" if user_id is not None else ""
         params = (guild_id, *((user_id,) if user_id is not None else ()))
         parts = [
@@ -603,11 +596,9 @@ class DailyStore:
             f" AND d.difficulty = o.difficulty WHERE p.guild_id = ?{only}"
             for archive in (False, True)
         ]
-        rows = await self._all(
+        return await self._all(
             " UNION ALL ".join(parts) + " ORDER BY day, kind, archive, user_id", params * 2
         )
-        # A big server's 100,000 rows take seconds to turn into records: not on the loop.
-        return await asyncio.to_thread(_results, rows)
 
     async def remember_member(self, guild_id: int, user_id: int, name: str) -> None:
         await self._write(
@@ -648,10 +639,6 @@ def _now() -> dt.datetime:
 
 def _post_key(post: Post) -> tuple:
     return (post.guild_id, post.kind, post.day.isoformat())
-
-
-def _results(rows: list[Row]) -> list[Result]:
-    return [Result(row["name"], row["number"], _play(row, bool(row["archive"]))) for row in rows]
 
 
 def _plays_table(archive: bool) -> str:

@@ -9,14 +9,19 @@ import io
 import zipfile
 
 from bot.daily.export import export_file, safe_cell, to_csv
-from bot.daily.store import Play, Result
+from bot.daily.store import iso
 
 START = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)
 
 
-def result(name: str, user_id: int = 1) -> Result:
-    play = Play(1, user_id, "letterboxed", START.date(), START, 1, 0, START, 60.0, True, 100, 2)
-    return Result(name, 325, play)
+def result(name: str, user_id: int = 1) -> dict:
+    """A result as DailyStore.results gives it."""
+    return {
+        "day": START.date().isoformat(), "kind": "letterboxed", "number": 325, "archive": 0,
+        "user_id": user_id, "name": name, "started_at": iso(START),
+        "solved_at": iso(START + dt.timedelta(minutes=1)), "seconds": 60.0, "attempts": 1,
+        "hints": 0, "points": 100, "on_time": 1, "gave_up_at": None,
+    }  # fmt: skip
 
 
 def test_a_cell_a_spreadsheet_would_run_gets_a_leading_apostrophe():
@@ -25,6 +30,7 @@ def test_a_cell_a_spreadsheet_would_run_gets_a_leading_apostrophe():
     assert safe_cell("Alice") == "Alice" and safe_cell(None) == "" and safe_cell(100) == "100"
     (row,) = csv.DictReader(io.StringIO(to_csv([result('=HYPERLINK("x")')]).decode()))
     assert row["member"] == '\'=HYPERLINK("x")' and row["number"] == "325"
+    assert (row["seconds"], row["points"], row["gave_up_at"]) == ("60", "100", "")
 
 
 def test_a_file_over_the_limit_is_zipped_and_one_too_big_even_zipped_is_refused():

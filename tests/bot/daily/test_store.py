@@ -157,11 +157,11 @@ async def test_results_for_an_export_carry_names_and_both_kinds_of_play(store):
     await store.remember_member(GUILD, 11, "=bea")
     await store.start_play(GUILD, 11, "letterboxed", DAY, START, archive=True)
     everyone = await store.results(GUILD)
-    assert [(r.name, r.play.user_id, r.play.archive) for r in everyone] == [
-        ("ann", 10, False),
-        ("=bea", 11, True),
+    assert [(r["name"], r["user_id"], r["archive"], r["solved_at"]) for r in everyone] == [
+        ("ann", 10, 0, (START + dt.timedelta(minutes=5)).isoformat()),
+        ("=bea", 11, 1, None),
     ]
-    assert [r.name for r in await store.results(GUILD, 11)] == ["=bea"]
+    assert [r["name"] for r in await store.results(GUILD, 11)] == ["=bea"]
 
 
 async def test_the_archive_offers_the_days_posted_and_closed_and_the_notify_role_is_kept(store):
