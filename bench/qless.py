@@ -21,12 +21,15 @@ time (time.process_time, which other work on the machine sways less), the least 
 --repeats runs of each (default 1), the two alternating.
 
 Before and after a change to the solver, in one run: --baseline PATH loads another
-checkout's puzzles/qless/solver.py beside ours (it reads this tree's shapes and data), and
-the comparison with the finder times it too, in the same rotation: old, new and the finder
-one right after the other on each roll. --answers PATH writes every answer the solver gives
-for every roll instead of timing (the first 40 solutions with their shapes and ranks, the
-solve text with the default cap and with 10, the rating and the hint), one JSON line a
-roll: run it in both trees and compare the files, which must be identical.
+checkout's search module beside ours: its puzzles/qless/fill.py (solver.py in a checkout
+from before the solver was split in four), which reads this tree's shapes and data (and a
+fill.py this tree's words.py and tree.py too: a change there is measured as a whole tree,
+with --answers), and the comparison with the finder times it too, in the same rotation:
+old, new and the finder one right after the other on each roll. --answers PATH writes
+every answer the solver gives for every roll instead of timing (the first 40 solutions with
+their shapes and ranks, the solve text with the default cap and with 10, the rating and the
+hint), one JSON line a roll: run it in both trees and compare the files, which must be
+identical.
 
 Targets: every roll solved with the standard list; first solution median < 25 ms and
 max <= 100 ms, and no roll slower than the write-up's finder; rating median < 150 ms;
@@ -49,8 +52,11 @@ from pathlib import Path
 
 from puzzles.lexicon import Tier, lexicon
 from puzzles.qless import hint, parse, solve
+from puzzles.qless.fill import solutions
 from puzzles.qless.rating import DAYS, TEN, day_for
-from puzzles.qless.solver import rate, roll_words, shape_tree, solutions
+from puzzles.qless.solver import rate
+from puzzles.qless.tree import shape_tree
+from puzzles.qless.words import roll_words
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "qless"
 CORPUS = CORPORA / "daily_rolls.tsv"
@@ -161,8 +167,9 @@ def our_first_ms(letters: str, tier: Tier, solver=None) -> float | None:
 
 
 def load_baseline(path: Path):
-    """Another checkout's solver.py as a module beside ours, reading this tree's shapes
-    and data (so a baseline must agree with them on the data's form)."""
+    """Another checkout's fill.py (or, from before the split, solver.py) as a module beside
+    ours, reading this tree's shapes and data (so a baseline must agree with them on the
+    data's form)."""
     name = "puzzles.qless.baseline_solver"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
@@ -339,7 +346,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--baseline",
         type=Path,
-        help="another checkout's puzzles/qless/solver.py, timed beside ours against the write-up",
+        help="another checkout's puzzles/qless/fill.py (solver.py before the split), timed "
+        "beside ours against the write-up",
     )
     parser.add_argument(
         "--answers", type=Path, help="write every roll's answers here (JSON lines); no timing"

@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.errors",
     "cogs.puzzles",
     "cogs.daily",
+    "cogs.race",
     "cogs.together",
     "cogs.admin",
     "cogs.help",

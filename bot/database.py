@@ -207,7 +207,66 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (thread_id, cell)
     );
     """,
-    # 10: a daily that pulls the server in. A server may name a role its daily posts mention
+    # 10: races (bot/races): a race, its players and their results, and each member's race
+    # rating per server. Everything a race needs after a restart is here: who joined, the
+    # answers given, when it starts and ends, and whether its scoreboard shows the latest.
+    # One open race per channel is the partial unique index's to keep.
+    """
+    CREATE TABLE races (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        starter_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        difficulty TEXT NOT NULL,
+        start_in_seconds INTEGER NOT NULL,
+        limit_seconds INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        puzzle_text TEXT,                   -- NULL while the puzzle is being made
+        solution_text TEXT,
+        image BLOB,
+        solution_image BLOB,
+        message_id INTEGER,                 -- the public scoreboard, once posted
+        starts_at TEXT,
+        started_at TEXT,
+        ends_at TEXT,                       -- started_at + the time limit
+        ended_at TEXT,
+        rated INTEGER NOT NULL DEFAULT 0,
+        results_posted_at TEXT,
+        board_version INTEGER NOT NULL DEFAULT 0,   -- bumped by every change
+        board_shown INTEGER NOT NULL DEFAULT 0      -- the version the scoreboard shows
+    );
+    CREATE UNIQUE INDEX races_open_per_channel ON races (channel_id) WHERE ended_at IS NULL;
+    CREATE INDEX races_by_starter ON races (guild_id, starter_id, created_at);
+    CREATE TABLE race_entries (
+        race_id INTEGER NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        joined_at TEXT NOT NULL,
+        wrong INTEGER NOT NULL DEFAULT 0,
+        finished_at TEXT,
+        seconds REAL,
+        answer TEXT,
+        place INTEGER,
+        rating_before REAL,                 -- shown ratings around a rated race
+        rating_after REAL,
+        PRIMARY KEY (race_id, user_id)
+    );
+    CREATE TABLE race_ratings (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        ordinal REAL NOT NULL,
+        races INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        departed INTEGER NOT NULL DEFAULT 0,    -- left the server: hidden from the board
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE INDEX race_ratings_board ON race_ratings (guild_id, departed, ordinal DESC);
+    """,
+    # 11: a daily that pulls the server in. A server may name a role its daily posts mention
     # (members take it or drop it with the post's Notify me button); members may play
     # earlier days' puzzles from the archive, unranked, kept apart from the daily plays.
     """
@@ -450,6 +509,9 @@ TABLES = (
     "daily_totals",
     "coop_games",
     "coop_letters",
+    "races",
+    "race_entries",
+    "race_ratings",
     "archive_plays",
 )
 
@@ -638,11 +700,12 @@ async def copy_database(source: Database, target: Database) -> dict[str, int]:
                 raise _holds_rows(table)
         for table in TABLES:
             copied[table] = await _copy_table(reading, inside, table)
-        if inside.dialect == "postgresql":  # new log rows continue after the copied ids
-            await inside.execute(
-                "SELECT setval(pg_get_serial_sequence('command_log', 'id'),"
-                " COALESCE((SELECT max(id) FROM command_log), 0) + 1, false)"
-            )
+        if inside.dialect == "postgresql":  # new rows continue after the copied ids
+            for table in ("command_log", "races"):
+                await inside.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                    f" COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)"
+                )
         for table in TABLES:
             have, want = await _count(inside, table), await _count(reading, table)
             if have != want:

@@ -40,6 +40,7 @@ from bot.ratelimit import READING, SOLVING
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, reply, tell_member, think, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices, labelled
+from cogs.race import forget_race_data, race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
@@ -709,10 +710,12 @@ class ForgetButton(
             database = _bot(interaction).database
             assert database is not None, "the cog answers only a bot that serves commands"
             commands_logged = await database.forget_commands(guild_id, self.user_id)
+            races = await forget_race_data(interaction, guild_id, self.user_id)
             whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
             await interaction.edit_original_response(
                 content=f"Done. {whose} data in this server is deleted: "
-                f"{plural(results, 'daily result')} (and the streaks and stats they made) and "
+                f"{plural(results, 'daily result')} (and the streaks and stats they made), "
+                f"{plural(races, 'race result')} (and the race rating) and "
                 f"{plural(commands_logged, 'logged command')}.",
                 view=None,
             )
@@ -1042,7 +1045,11 @@ class Daily(commands.Cog):
     # --- boards -------------------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description="This server's daily-puzzle leaderboard")
-    @app_commands.describe(kind="one puzzle (default: all)", period="today, week, month or all")
+    @app_commands.describe(
+        kind="one puzzle (default: all)",
+        period="today, week, month or all",
+        board="daily puzzles, or race ratings",
+    )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
     @in_servers_only
@@ -1051,7 +1058,10 @@ class Daily(commands.Cog):
         interaction: discord.Interaction,
         kind: KindChoice | None = None,
         period: Literal[PERIODS] = "week",  # type: ignore[valid-type]
+        board: Literal["daily", "races"] = "daily",
     ) -> None:
+        if board == "races":  # the race cog's board (cogs/race.py)
+            return await show_race_board(interaction)
         guild_id = _guild_only(interaction)
         _admit_read(interaction)
         await think_publicly(interaction)  # a failure from here on is told privately
@@ -1161,7 +1171,7 @@ class Daily(commands.Cog):
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
             f"streak {found.streaks.current} (longest {found.streaks.longest})"
             f"{freeze_text(found.streaks)}{archive_text(found)}"
-        )
+        ) + await race_rating_text(interaction, who.id)
         await interaction.edit_original_response(
             content=discord.utils.escape_mentions(text),
             attachments=[

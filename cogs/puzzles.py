@@ -31,6 +31,7 @@ from discord.ext import commands
 
 from bot.jobs import JobResult
 from bot.puzzle_service import PuzzleService, Refusal
+from bot.ratelimit import READING
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, tell_member, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
@@ -542,7 +543,8 @@ class PuzzleCommands(commands.Cog):
         kind.check_input_size(answer, what="answer")
         parsing = self.service.parse(kind, text, drawn=False)  # a verdict has no picture
         puzzle = await checked_in_time(interaction, parsing, private=True)
-        self.service.admit(interaction.user.id, interaction.guild_id)
+        # A verdict on a member's answer is a quick look, counted with the other reads.
+        self.service.admit(interaction.user.id, interaction.guild_id, work=READING)
         await think(interaction, private=True)
         result = await self.service.check(kind, puzzle, answer)
         await reply(interaction, f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT])

@@ -3,6 +3,13 @@
 A kind is a handful of plain functions (parse, solve, check, generate, hint)
 bundled in a `PuzzleKind`. Puzzle and Solution values are frozen dataclasses so
 they pickle across the worker-pool boundary and can be compared and hashed.
+
+Where a kind reads text, in every kind's package:
+    puzzle.py  reads the puzzle's text (parse) and holds the Puzzle value;
+    rules.py   reads a player's answer and progress (parse_words, parse_chain,
+               parse_letters, parse_grid, progress_key...) and judges them (check, hint).
+A notation written in both (a sudoku grid, a codeword's `12=E`, a cryptogram's `A=E`,
+a ladder's words) is read in puzzle.py, whose docstring says so, and rules.py calls it.
 """
 
 from __future__ import annotations

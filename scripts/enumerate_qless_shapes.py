@@ -10,7 +10,7 @@ shape, the rolls it holds a solution for in common words. The solver tries shape
 order of these odds, branch by branch. It needs the shape file and the word lists.
 
 After either, tree.bin is written: the shapes as the solver's tree of steps, in its order
-(solver.encode_trees), which takes seconds to build and milliseconds to load.
+(tree.encode_trees), which takes seconds to build and milliseconds to load.
 
 The output is deterministic (sorted shapes, gzip without a timestamp, marshal without
 back-references), so the committed files are exactly what this script writes; --check
@@ -37,7 +37,7 @@ from puzzles.qless.shapes import (
     stored_odds,
     stored_shapes,
 )
-from puzzles.qless.solver import TREE_FILE, built_tree, encode_trees
+from puzzles.qless.tree import TREE_FILE, built_tree, encode_trees
 
 DATA = Path(__file__).resolve().parents[1] / "puzzles" / "qless" / "data"
 OUTPUT = DATA / DATA_FILE
@@ -60,8 +60,8 @@ def odds_bytes(verbose: bool = False) -> bytes:
     import random
 
     from puzzles.lexicon import Tier
+    from puzzles.qless.fill import solutions
     from puzzles.qless.generate import roll_dice
-    from puzzles.qless.solver import solutions
 
     rng = random.Random(SAMPLE_SEED)
     solved_by: Counter = Counter()

@@ -11,15 +11,15 @@ Glossary:
     Step      one sure deduction or guess, written out for the player
 
 Modules: puzzle (Codeword, parse), words (pattern word records), deduction (State and the
-Solver), solver (solve: common words first, then larger lists), generate, rules (check,
-hint).
+Solver), solver (solve: common words first, then larger lists), generate, rules (a
+player's letters: parse_letters, check, hint).
 """
 
 from __future__ import annotations
 
 from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, check_request, generate
-from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse, parse_letters
-from puzzles.codeword.rules import CodewordHint, check, hint
+from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse
+from puzzles.codeword.rules import CodewordHint, check, hint, parse_letters
 from puzzles.codeword.solver import CodewordSolution, solve
 from puzzles.core import Option, PuzzleKind, tier_option
 

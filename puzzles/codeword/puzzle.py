@@ -14,6 +14,9 @@ Players type either the clue lists or the grid itself:
 
 In a grid `#` or `.` is a black square, and every across and down run of two or more
 cells is a clue. Lines may also be separated by `/` or `;` to type a puzzle on one line.
+
+The `12=E` notation of the starter letters is also how a player writes letters in an
+answer or progress: it is read here (add_letters), for rules.parse_letters too.
 """
 
 from __future__ import annotations
@@ -139,7 +142,7 @@ def grid_slots(grid: tuple[tuple[int, ...], ...]) -> tuple[Slot, ...]:
 
 def parse(text: str) -> Codeword:
     """Clue lists or a typed grid, with starter lines (`12=E`) and a `final:` line."""
-    lines = [(number, line.strip()) for number, line in _numbered_lines(text) if line.strip()]
+    lines = [(number, line.strip()) for number, line in numbered_lines(text) if line.strip()]
     if not lines:
         raise PuzzleError("type the clues as numbers, one clue per line", example=EXAMPLE)
     starters: dict[int, str] = {}
@@ -150,7 +153,7 @@ def parse(text: str) -> Codeword:
         if final_match:
             final = _final_numbers(final_match.group(1), number)
         elif "=" in line or ":" in line:
-            _add_letters(starters, line, number)
+            add_letters(starters, line, number)
         else:
             rows.append((number, line))
     if not rows:
@@ -170,7 +173,7 @@ def parse(text: str) -> Codeword:
     return Codeword(clues, tuple(sorted(starters.items())), final, grid)
 
 
-def _numbered_lines(text: str) -> list[tuple[int, str]]:
+def numbered_lines(text: str) -> list[tuple[int, str]]:
     return list(enumerate(LINE_SEPARATORS.split(text), start=1))
 
 
@@ -240,8 +243,9 @@ def _final_numbers(text: str, line_number: int) -> tuple[int, ...]:
     return numbers
 
 
-def _add_letters(letters: dict[int, str], line: str, line_number: int) -> None:
-    """'12=E', '12=E 3=M', '12 = E, 3 = M' -> letters[12] = 'e', ..."""
+def add_letters(letters: dict[int, str], line: str, line_number: int) -> None:
+    """'12=E', '12=E 3=M', '12 = E, 3 = M' -> letters[12] = 'e', ... (the notation of the
+    starter letters here and of a player's letters in rules.parse_letters)."""
     pieces = LETTER_PIECE.findall(line)
     leftover = LETTER_PIECE.sub("", line).strip(" ,")
     if leftover or not pieces:
@@ -267,15 +271,6 @@ def _add_letters(letters: dict[int, str], line: str, line_number: int) -> None:
                 example="12=E",
             )
         letters[number] = letter
-
-
-def parse_letters(text: str) -> dict[int, str]:
-    """A player's letters, '1=A 2=B, 12=E' over any lines -> {1: 'a', 2: 'b', 12: 'e'}."""
-    letters: dict[int, str] = {}
-    for number, line in _numbered_lines(text):
-        if line.strip():
-            _add_letters(letters, line.strip(), number)
-    return letters
 
 
 def _check_distinct_starter_letters(starters: dict[int, str]) -> None:

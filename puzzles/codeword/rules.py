@@ -12,13 +12,22 @@ import time
 from dataclasses import dataclass
 
 from puzzles.codeword.deduction import Contradiction, Solver, clue_shape
-from puzzles.codeword.puzzle import Codeword, parse_letters
+from puzzles.codeword.puzzle import Codeword, add_letters, numbered_lines
 from puzzles.codeword.solver import DEFAULT_TIME_LIMIT, CodewordSolution, solve
 from puzzles.core import Verdict, plural
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
 ANSWER_EXAMPLE = "1=A 2=B 12=E (or just the final word)"
 LETTERS_ONLY = re.compile(r"^[A-Za-z]+$")
+
+
+def parse_letters(text: str) -> dict[int, str]:
+    """A player's letters, '1=A 2=B, 12=E' over any lines -> {1: 'a', 2: 'b', 12: 'e'}."""
+    letters: dict[int, str] = {}
+    for number, line in numbered_lines(text):
+        if line.strip():
+            add_letters(letters, line.strip(), number)
+    return letters
 
 
 @dataclass(frozen=True)

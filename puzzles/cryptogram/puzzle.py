@@ -8,6 +8,9 @@ The ciphertext keeps every space, apostrophe and punctuation mark as typed (lett
 upper-cased). Hints say which plain letter a cipher letter stands for, ``cipher=plain``; they
 go on a line of their own, or after ``hints:`` anywhere (one-line input). A line starting
 with a dash is the attribution: plain text that is not part of the cipher.
+
+The ``cipher=plain`` notation is shared: a player's key (an answer or progress, read in
+rules.py) is written the same way, with KEY_PAIR and tight_equals from here.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ MIN_LETTERS = 2
 # Typographic quotes and dashes people paste from newspapers and phones.
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "“": '"', "”": '"'})
 _HINTS_MARKER = re.compile(r"\bhints?\s*:", re.IGNORECASE)
-_HINT_PAIR = re.compile(r"^([A-Za-z])\s*=\s*([A-Za-z])$")
+# cipher=plain, the notation of the puzzle's hints and of a player's key (rules.py)
+KEY_PAIR = re.compile(r"^([A-Za-z])\s*=\s*([A-Za-z])$")
 _HINT_SEPARATORS = re.compile(r"[,;\s]+")
 _HINT_LINE = re.compile(
     r"^\s*[A-Za-z]\s*=\s*[A-Za-z](\s*[,;\s]\s*[A-Za-z]\s*=\s*[A-Za-z])*[\s,;]*$"
@@ -130,12 +134,12 @@ def _check_ciphertext(ciphertext: str) -> None:
 
 def parse_hints(text: str, ciphertext: str) -> tuple[tuple[str, str], ...]:
     """'A=E, Q=T' -> (('A', 'E'), ('Q', 'T')); every malformed or contradictory hint refused."""
-    tokens = [token for token in _HINT_SEPARATORS.split(_tight_equals(text)) if token]
+    tokens = [token for token in _HINT_SEPARATORS.split(tight_equals(text)) if token]
     if not tokens:
         raise PuzzleError("'hints:' is followed by no hints", example=HINT_EXAMPLE)
     key: dict[str, str] = {}
     for token in tokens:
-        match = _HINT_PAIR.match(token)
+        match = KEY_PAIR.match(token)
         if match is None:
             raise PuzzleError(
                 f"the hint {shown(token)} is not of the form cipher letter = plain letter",
@@ -147,7 +151,7 @@ def parse_hints(text: str, ciphertext: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(key.items()))
 
 
-def _tight_equals(text: str) -> str:
+def tight_equals(text: str) -> str:
     """'A = E' -> 'A=E', so hints split on spaces and commas alike."""
     return re.sub(r"\s*=\s*", "=", text)
 

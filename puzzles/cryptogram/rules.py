@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, plural, shown, upper_each
 from puzzles.cryptogram.model import word_model
-from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
+from puzzles.cryptogram.puzzle import KEY_PAIR, LETTERS, Cryptogram, tight_equals
 from puzzles.cryptogram.solver import decode, masked, solve
 
-_KEY_PAIR = re.compile(r"^([A-Za-z])=([A-Za-z])$")
 _BLANKS = "_?*"  # unknown letters in a partly solved plaintext
 COMPLETED_WORD_WEIGHT = 3  # a word finished by a revealed letter is worth this many letters
 
@@ -41,7 +40,7 @@ def check(puzzle: Cryptogram, answer: str) -> Verdict:
 
 def _answer_plaintext(puzzle: Cryptogram, answer: str) -> str | Verdict:
     """The answer's letters as a plaintext, whether it was given as text or as a key."""
-    tokens = re.sub(r"\s*=\s*", "=", answer).replace(",", " ").split()
+    tokens = tight_equals(answer).replace(",", " ").split()
     if tokens and all("=" in token for token in tokens):
         key = parse_key_answer(tokens)
         missing = sorted(set(puzzle.letters) - set(key))
@@ -70,7 +69,7 @@ def _answer_plaintext(puzzle: Cryptogram, answer: str) -> str | Verdict:
 def parse_key_answer(tokens: list[str]) -> dict[str, str]:
     key = {}
     for token in tokens:
-        match = _KEY_PAIR.match(token)
+        match = KEY_PAIR.match(token)
         if match is None:
             raise PuzzleError(
                 f"{shown(token)} is not of the form cipher letter = plain letter",
@@ -168,7 +167,7 @@ def progress_key(puzzle: Cryptogram, progress: str) -> dict[str, str]:
     progress = progress.strip()
     if not progress:
         return {}
-    tokens = re.sub(r"\s*=\s*", "=", progress).replace(",", " ").split()
+    tokens = tight_equals(progress).replace(",", " ").split()
     if all("=" in token for token in tokens):
         return parse_key_answer(tokens)
     symbols = [ch for ch in upper_each(progress) if ch in LETTERS or ch in _BLANKS]

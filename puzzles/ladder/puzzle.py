@@ -3,6 +3,9 @@
 `cold warm` asks for a ladder from COLD to WARM; a single word (`cold`) is a start for
 the longest chain. The words must be in the (large) word list so that a mistyped word is
 caught here, with its name, rather than reported later as "no ladder".
+
+A player's chain (an answer or progress, read in rules.py) is written as the puzzle's words
+are, so both are split into words here (split_words).
 """
 
 from __future__ import annotations

@@ -9,9 +9,11 @@ Glossary:
     day     difficulty on the Daily Q-less weekday scale, by how many shapes the solver
             tries before ten solutions (rating.py)
 
-Modules: puzzle (Roll, parse), shapes (the legal shapes, enumerated once), solver (fills
-the shapes with words, slot by slot), rating, generate (the real dice), rules (check,
-hint).
+Modules: puzzle (Roll, parse), shapes (the legal shapes, enumerated once), and the solver
+in four steps: words (the words a roll can make and their index), tree (the shapes as a
+tree of steps, stored in data/tree.bin), fill (filling the tree: every solution, most
+likely shapes first), solver (the answer: rating and solve). Then rating (the weekday
+scale), generate (the real dice), rules (a player's grid: check, hint).
 """
 
 from __future__ import annotations

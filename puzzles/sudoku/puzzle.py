@@ -7,6 +7,10 @@ cell count: 16 cells make a 4x4 (2x2 boxes), 36 a 6x6 (2x3), 81 a 9x9, 144 a 12x
 256 a 16x16 (4x4, written 1-9 A-G or 0-F) and 625 a 25x25 (5x5, written A-Y, or 1-9 A-P
 as 16x16 goes on, or 1-25 as numbers between spaces). A grid of letters is a letter sudoku
 (Sudoku Spelling): its letters are the symbols.
+
+The notation is shared: a player's answer and progress are typed as grids too, so rules.py
+(and Sudoku Spelling's) read them here, with read_grid (repeats let through, for check to
+name) or parse_grid (repeats refused).
 """
 
 from __future__ import annotations

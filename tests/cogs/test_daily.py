@@ -502,7 +502,7 @@ async def test_boards_and_stats_wait_for_a_full_pool_like_solve(server, tmp_path
 
 async def test_reads_and_solving_work_are_limited_apart_and_say_what_and_when(server, tmp_path):
     clock = Clock(dt.datetime.combine(MONDAY, dt.time(9, 30), LONDON_WINTER))
-    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=2, reads_per_user=4)
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=2, reads_per_user=5)
     bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
     async with server.run_bot(bot, ready_timeout=60):
         post, right = await posted_letter_boxed(server, bot)
@@ -517,7 +517,11 @@ async def test_reads_and_solving_work_are_limited_apart_and_say_what_and_when(se
         assert "2 solves, hints, new puzzles and pictures read" in refused, refused
         assert re.search(r"try again in \d+ s \(<t:\d+:R>\)", refused), refused
 
-        # Reads are counted apart: a board, stats and two answers still go through.
+        # Reads are counted apart: a check, a board, stats and two answers still go through.
+        check = await server.send_slash_command(
+            "check ladder", options={"puzzle": "cold warm", "answer": "cord card ward warm"}
+        )
+        assert "Solved" in (await check.reply(timeout=REPLY_TIMEOUT)).content
         for command in ("leaderboard", "stats"):
             handle = await server.send_slash_command(command)
             assert (await handle.reply(timeout=REPLY_TIMEOUT)).attachments, command
@@ -526,7 +530,7 @@ async def test_reads_and_solving_work_are_limited_apart_and_say_what_and_when(se
         # ...up to their own window, which names what it counts.
         stats = await server.send_slash_command("stats")
         refused = (await stats.reply(timeout=REPLY_TIMEOUT)).content
-        assert "4 looks at stats, boards, checks and daily answers" in refused, refused
+        assert "5 looks at stats, boards, checks and daily answers" in refused, refused
         play = await bot.daily.store.play(server.guild.id, server.user.id, "letterboxed", MONDAY)
         assert play.hints == 0 and play.solved_at is not None
     server.assert_no_violations()

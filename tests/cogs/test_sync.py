@@ -134,7 +134,9 @@ async def test_commands_are_for_servers_only_and_those_needing_one_say_so(server
     [put] = server.requests_to("PUT", GLOBAL_OVERWRITE)
     sent = {command["name"]: command for command in put.json}
     assert {tuple(c.get("integration_types") or ()) for c in sent.values()} == {(0,)}
-    needs_a_server = {"daily", "puzzle-settings", "leaderboard", "stats", "delete-my-data", "sync"}
+    needs_a_server = {
+        "daily", "puzzle-settings", "leaderboard", "stats", "delete-my-data", "sync", "race",
+    }  # fmt: skip
     for name, command in sent.items():
         expected = [0] if name in needs_a_server else [0, 1]
         assert sorted(command.get("contexts") or ()) == expected, name

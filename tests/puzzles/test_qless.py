@@ -16,6 +16,7 @@ import pytest
 from puzzles.core import PuzzleError
 from puzzles.lexicon import Tier, lexicon
 from puzzles.qless import KIND, check, generate, hint, parse, solve
+from puzzles.qless.fill import solutions
 from puzzles.qless.generate import DICE, roll_dice
 from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import day_for
@@ -28,7 +29,8 @@ from puzzles.qless.shapes import (
     shapes,
     stored_shapes,
 )
-from puzzles.qless.solver import built_tree, compact, roll_words, shape_tree, solutions
+from puzzles.qless.tree import built_tree, compact, shape_tree
+from puzzles.qless.words import roll_words
 from puzzles.registry import get_kind
 from tests.conftest import corpus_path
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bench.qless import answers, compare_rolls, load_baseline
 from puzzles.lexicon import Tier
+from puzzles.qless import fill as ours
 from puzzles.qless import parse, solve
-from puzzles.qless import solver as ours
 
 # The write-up finder's form of a shape: one line of twelve letters, crossing nothing.
 ONE_WORD = [[{"length": 12, "intersects": []}]]

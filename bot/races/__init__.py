@@ -1,0 +1,1 @@
+"""Races: members solve the same fresh puzzle at once; see service.py."""

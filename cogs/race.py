@@ -1,0 +1,522 @@
+"""Races in Discord: /race, the Join, My puzzle and Answer buttons, the Answer box, and how a
+race looks (its scoreboard, each player's private puzzle, the results).
+
+The race itself (limits, checking, placing, rating, its clock) is in bot/races; this cog
+turns interactions into calls to it and presents what it says. Buttons and the Answer box
+carry the race id in their custom ids, so they keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.daily.scheduler import problem_text
+from bot.daily.scoring import clock_text
+from bot.puzzle_service import Refusal
+from bot.races.rules import RaceLimits
+from bot.races.service import RaceService
+from bot.races.store import Entry, Race, RaceStore, Rating
+from bot.races.timer import RaceTimer
+from bot.ratelimit import READING
+from cogs._persistent import open_text_box, text_box_routes
+from cogs.errors import reply, tell_member
+from cogs.puzzles import alt_text, kind_choices, labelled
+from puzzles import PuzzleError, get_kind
+from puzzles.core import plural
+
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
+
+log = logging.getLogger(__name__)
+
+LIMITS = RaceLimits()
+BOARD_ROWS = 30  # players listed on the scoreboard; the rest are counted
+RESULT_ROWS = 20
+BOARD_SIZE = 25  # rows of /leaderboard board:races
+
+
+def _races(interaction: discord.Interaction) -> RaceService:
+    cog = interaction.client.get_cog("Races")  # type: ignore[union-attr]
+    if cog is None or cog.races is None:
+        raise Refusal("Races are not running right now; please try again in a minute.")
+    return cast("Races", cog).races
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def _guild_only(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Races happen in servers; use this command in one.")
+    return interaction.guild_id
+
+
+def _when(moment) -> str:
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+# --- what a race looks like ------------------------------------------------------------------
+
+
+def race_title(race: Race) -> str:
+    kind = get_kind(race.kind)
+    level = f" ({race.difficulty})" if race.difficulty else ""
+    return f"Race: {kind.title}{level}"
+
+
+def _safe(name: str) -> str:
+    return discord.utils.escape_markdown(name)
+
+
+def _tries(entry: Entry) -> str:
+    return f", {plural(entry.wrong, 'wrong try', 'wrong tries')}" if entry.wrong else ""
+
+
+def standing(entries: list[Entry]) -> list[Entry]:
+    """Finishers by time, then everyone else in the order they joined."""
+    return sorted(entries, key=lambda e: (e.seconds is None, e.seconds or 0.0, e.joined_at))
+
+
+def entry_line(race: Race, entry: Entry) -> str:
+    """One player on the scoreboard: how they stand, never what they answered."""
+    name = _safe(entry.name)
+    if race.started_at is None:
+        return f"• {name}"
+    mark = "✓" if entry.seconds is not None else "–"
+    if entry.place:  # the race is over: everyone is placed, non-finishers last together
+        mark = f"{entry.place}."
+    if entry.seconds is not None:
+        return f"{mark} {name}: finished in {clock_text(entry.seconds)}{_tries(entry)}"
+    status = "did not finish" if race.ended_at else "solving"
+    return f"{mark} {name}: {status}{_tries(entry)}"
+
+
+def board_text(race: Race, entries: list[Entry]) -> str:
+    """The public scoreboard: who joined, who finished, in what time, how many wrong tries."""
+    title = f"**{race_title(race)}** · {plural(len(entries), 'player')}"
+    if race.ended_at is not None:
+        state = "The race is over; the solution and placings are below."
+    elif race.started_at is not None:
+        state = (
+            f"Running: time is up {_when(race.ends_at)}. Players: press **My puzzle** if "
+            "yours did not come."
+        )
+    else:
+        state = (
+            f"Starts {_when(race.starts_at)}. Press **Join** to race: at the start each player "
+            f"gets the puzzle privately and the clock starts for everyone at once. "
+            f"{race.limit_seconds // 60} minutes to solve it."
+        )
+    ranked = standing(entries)
+    lines = [title, state, *(entry_line(race, entry) for entry in ranked[:BOARD_ROWS])]
+    if len(ranked) > BOARD_ROWS:
+        lines.append(f"…and {len(ranked) - BOARD_ROWS} more")
+    return discord.utils.escape_mentions("\n".join(lines))[:2000]
+
+
+def rating_change(entry: Entry) -> str:
+    if entry.rating_after is None or entry.rating_before is None:
+        return ""
+    change = entry.rating_after - entry.rating_before
+    return f" · rating {entry.rating_after:.1f} ({change:+.1f})"
+
+
+def results_text(race: Race, entries: list[Entry]) -> str:
+    """The solution and the final placings, posted when the race ends."""
+    lines = [
+        f"**{race_title(race)} is over.** The solution:",
+        f"```\n{(race.solution_text or '')[:900]}\n```",
+    ]
+    ranked = standing(entries)
+    for entry in ranked[:RESULT_ROWS]:
+        lines.append(entry_line(race, entry) + rating_change(entry))
+    if len(ranked) > RESULT_ROWS:
+        lines.append(f"…and {len(ranked) - RESULT_ROWS} more")
+    if not race.rated:
+        why = "one player" if len(entries) < 2 else "nobody finished"
+        lines.append(f"Ratings are unchanged: {why}.")
+    return discord.utils.escape_mentions("\n".join(lines))[:2000]
+
+
+def puzzle_message(race: Race) -> tuple[str, discord.File | None, discord.ui.View]:
+    """A player's private copy of the race's puzzle, with its Answer button."""
+    kind = get_kind(race.kind)
+    content = (
+        f"**{race_title(race)}** · the clock is running for everyone: time is up "
+        f"{_when(race.ends_at)}.\n```\n{race.puzzle_text}\n```Press **Answer** when you have it."
+    )
+    file = None
+    if race.image:
+        file = discord.File(
+            io.BytesIO(race.image),
+            filename=f"{kind.name}-race.png",
+            description=alt_text(kind, "to race, unsolved", race.puzzle_text or ""),
+        )
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerButton(race.id))
+    return content[:2000], file, view
+
+
+def board_view(race: Race) -> discord.ui.View | None:
+    """The scoreboard's buttons: Join before the start, My puzzle while it runs, none after."""
+    if race.ended_at is not None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(race.id) if race.started_at is None else MyPuzzleButton(race.id))
+    return view
+
+
+# --- buttons and the Answer box ----------------------------------------------------------------
+
+
+class RaceButton:
+    """A button about one race, mixed into a DynamicItem; its custom id
+    ('puzzlebot:race:<action>:<race id>') is its whole state."""
+
+    action = ""
+    label = ""
+    style = discord.ButtonStyle.secondary
+
+    def __init__(self, race_id: int):
+        super().__init__(
+            discord.ui.Button(
+                label=self.label,
+                style=self.style,
+                custom_id=f"puzzlebot:race:{self.action}:{race_id}",
+            )
+        )
+        self.race_id = race_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["race"]))
+
+
+def _template(action: str) -> str:
+    return rf"puzzlebot:race:{action}:(?P<race>\d+)"
+
+
+class JoinButton(RaceButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("join")):
+    action, label, style = "join", "Join", discord.ButtonStyle.primary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # Acknowledged first: a rush of joins queues on the database, never on Discord's 3 s.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            races = _races(interaction)
+            race = await races.join(self.race_id, interaction.user.id, _name(interaction.user))
+        except Exception as error:
+            await tell_member(interaction, error)
+            return
+        _cog(interaction).waiting_for_start(self.race_id, interaction)
+        await reply(
+            interaction,
+            f"You're in. The race starts {_when(race.starts_at)}: your puzzle comes here then, "
+            "and the clock starts for everyone at once.",
+        )
+
+
+class MyPuzzleButton(
+    RaceButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("puzzle")
+):
+    """Under a running race: a player's puzzle again (it did not come, or was dismissed)."""
+
+    action, label = "puzzle", "My puzzle"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            race, _ = await _races(interaction).player(self.race_id, interaction.user.id)
+            if race.ended_at is not None:
+                raise Refusal("This race is over; the solution and placings are posted.")
+            content, file, view = puzzle_message(race)
+            extra = {"file": file} if file else {}
+            await interaction.response.send_message(content, view=view, ephemeral=True, **extra)
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+class AnswerButton(
+    RaceButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("answer")
+):
+    action, label, style = "answer", "Answer", discord.ButtonStyle.success
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            race = await _races(interaction).race(self.race_id)
+            await open_text_box(interaction, AnswerBox(race))
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+ANSWER_BOX = r"puzzlebot:racebox:(?P<race>\d+)"
+
+
+class AnswerBox(discord.ui.Modal):
+    """The text box for a race answer, routed by its custom id (cogs/_persistent.py), so a
+    box opened before a restart still works after it."""
+
+    def __init__(self, race: Race):
+        kind = get_kind(race.kind)
+        super().__init__(
+            title=f"Your {kind.title} answer"[:45],
+            timeout=None,
+            custom_id=f"puzzlebot:racebox:{race.id}",
+        )
+        box = discord.ui.TextInput(
+            custom_id="answer",
+            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
+            max_length=min(4000, kind.max_input_chars),
+        )
+        self.add_item(labelled("Answer", box))
+
+
+DYNAMIC_ITEMS = (JoinButton, MyPuzzleButton, AnswerButton)
+
+
+# --- the cog -------------------------------------------------------------------------------------
+
+
+def _cog(interaction: discord.Interaction) -> Races:
+    return cast("Races", interaction.client.get_cog("Races"))  # type: ignore[union-attr]
+
+
+class Races(commands.Cog):
+    """Presents races for bot/races (the RacePresenter its timer calls)."""
+
+    def __init__(self, bot: PuzzleBot):
+        self.bot = bot
+        self.races: RaceService | None = None
+        self.timer: RaceTimer | None = None
+        # Players' Join (or /race) interactions, to hand them the puzzle at the start. Kept
+        # in memory only: after a restart players press My puzzle instead.
+        self._waiting: dict[int, dict[int, discord.Interaction]] = {}
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        text_box_routes(self.bot).add(ANSWER_BOX, self._answer_submitted)
+        if self.bot.database is None or self.bot.service is None:
+            return  # loaded only to sync the command tree
+        store = RaceStore(self.bot.database.connection)
+        self.races = RaceService(store, self.bot.service, self.bot.clock, LIMITS)
+        self.timer = RaceTimer(self.bot, self.races, self)
+        self.timer.start()
+
+    async def cog_unload(self) -> None:
+        if self.timer is not None:
+            await self.timer.stop()
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        text_box_routes(self.bot).remove(ANSWER_BOX)
+
+    def waiting_for_start(self, race_id: int, interaction: discord.Interaction) -> None:
+        self._waiting.setdefault(race_id, {})[interaction.user.id] = interaction
+
+    # --- /race ------------------------------------------------------------------------------
+
+    @app_commands.command(name="race", description="Race the channel on a fresh puzzle")
+    @app_commands.describe(
+        kind="which puzzle",
+        difficulty="how hard (default: the kind's easiest)",
+        minutes=f"the time limit ({LIMITS.minutes[0]} to {LIMITS.minutes[1]} minutes)",
+        start_in=f"seconds until the start ({LIMITS.start_in[0]} to {LIMITS.start_in[1]})",
+    )
+    @app_commands.choices(kind=kind_choices())
+    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    async def race(
+        self,
+        interaction: discord.Interaction,
+        kind: app_commands.Choice[str],
+        difficulty: str | None = None,
+        minutes: app_commands.Range[int, LIMITS.minutes[0], LIMITS.minutes[1]] = (
+            LIMITS.default_minutes
+        ),
+        start_in: app_commands.Range[int, LIMITS.start_in[0], LIMITS.start_in[1]] = (
+            LIMITS.default_start_in
+        ),
+    ) -> None:
+        races = _races(interaction)
+        guild_id = _guild_only(interaction)
+        races.puzzles.admit(interaction.user.id, guild_id)  # making a puzzle is work, as /solve
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:  # a refusal (the channel's race, the hourly limit) is told in the deferred reply
+            race = await races.reserve(
+                guild_id, interaction.channel_id, interaction.user.id, _name(interaction.user),
+                get_kind(kind.value), difficulty, start_in, minutes,
+            )  # fmt: skip
+        except Exception as error:
+            await tell_member(interaction, error)
+            return
+        try:
+            race = await races.make(race)
+            race = await races.count_down(race)
+            message = await interaction.channel.send(  # type: ignore[union-attr]
+                board_text(race, await races.entries(race)), view=board_view(race)
+            )
+        except discord.HTTPException as error:
+            await races.cancel(race)
+            await reply(interaction, problem_text(interaction.channel_id, error))
+            return
+        except Exception as error:
+            await races.cancel(race)
+            await tell_member(interaction, error)
+            return
+        race = await races.posted(race, message.id)
+        assert self.timer is not None
+        self.timer.board_sent(race.id)
+        self.waiting_for_start(race.id, interaction)
+        await reply(
+            interaction,
+            f"Your race is posted: {message.jump_url}. You're in; your puzzle comes here when "
+            f"it starts, {_when(race.starts_at)}.",
+        )
+
+    @race.autocomplete("difficulty")
+    async def _levels(self, interaction: discord.Interaction, current: str):
+        try:
+            levels = get_kind(interaction.namespace.kind).difficulties
+        except (PuzzleError, TypeError):
+            levels = ()
+        return [
+            app_commands.Choice(name=level, value=level)
+            for level in levels
+            if current.lower() in level
+        ][:25]
+
+    # --- members who leave ------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_member_remove(self, member: discord.Member) -> None:
+        if self.races is not None:
+            await self.races.member_left(member.guild.id, member.id)
+
+    @commands.Cog.listener()
+    async def on_member_join(self, member: discord.Member) -> None:
+        if self.races is not None:
+            await self.races.member_left(member.guild.id, member.id, left=False)
+
+    # --- the Answer box, after a restart too ------------------------------------------------
+
+    async def _answer_submitted(
+        self, interaction: discord.Interaction, box: re.Match[str], fields: dict[str, str]
+    ) -> None:
+        races = _races(interaction)
+        # As a daily answer: a read of a stored puzzle, bounded by the member's own window.
+        races.puzzles.admit(
+            interaction.user.id, interaction.guild_id, server_window=False, work=READING
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await races.answer(
+                int(box["race"]), interaction.user.id, fields.get("answer", "")
+            )
+        except Exception as error:
+            await tell_member(interaction, error)
+            return
+        await reply(interaction, discord.utils.escape_mentions(outcome.message)[:2000])
+
+    # --- the RacePresenter the timer calls --------------------------------------------------
+
+    async def _scoreboard(self, race: Race) -> discord.PartialMessage:
+        channel = self.bot.get_channel(race.channel_id) or await self.bot.fetch_channel(
+            race.channel_id
+        )
+        return channel.get_partial_message(race.message_id)  # type: ignore[union-attr]
+
+    async def show_board(self, race: Race, entries: list[Entry]) -> None:
+        message = await self._scoreboard(race)
+        await message.edit(content=board_text(race, entries), view=board_view(race))
+
+    async def started(self, race: Race, entries: list[Entry]) -> None:
+        """Each player whose Join is still at hand gets the puzzle at once, privately."""
+        waiting = self._waiting.pop(race.id, {})
+        players = {entry.user_id for entry in entries}
+
+        async def hand_over(interaction: discord.Interaction) -> None:
+            content, file, view = puzzle_message(race)
+            extra = {"file": file} if file else {}
+            await interaction.followup.send(content, view=view, ephemeral=True, **extra)
+
+        sent = await asyncio.gather(
+            *(hand_over(i) for user, i in waiting.items() if user in players),
+            return_exceptions=True,
+        )
+        for failure in (result for result in sent if isinstance(result, Exception)):
+            # An expired token, say: the player still has My puzzle on the scoreboard.
+            log.warning("race %s: a player's puzzle could not be handed over: %s", race.id, failure)
+
+    async def post_results(self, race: Race, entries: list[Entry]) -> None:
+        message = await self._scoreboard(race)
+        kind = get_kind(race.kind)
+        extra = {}
+        if race.solution_image:
+            extra["file"] = discord.File(
+                io.BytesIO(race.solution_image),
+                filename=f"{kind.name}-race-answer.png",
+                description=alt_text(kind, "with its solution drawn in", race.puzzle_text or ""),
+            )
+        await message.channel.send(results_text(race, entries), **extra)
+
+
+# --- what the daily cog's /leaderboard and /stats show of races -------------------------------
+
+
+def ratings_text(rows: list[Rating]) -> str:
+    if not rows:
+        return "No rated races yet: a race needs two players and one finisher to count."
+    lines = [
+        f"{rank:>2}. {row.name[:24]:<24} {row.ordinal:6.1f}  {plural(row.races, 'race')},"
+        f" {plural(row.wins, 'win')}"
+        for rank, row in enumerate(rows, start=1)
+    ]
+    return "\n".join(lines)
+
+
+async def show_race_board(interaction: discord.Interaction) -> None:
+    """/leaderboard board:races: the server's race ratings, best first."""
+    guild_id = _guild_only(interaction)
+    races = _races(interaction)
+    text = ratings_text(await races.board(guild_id, BOARD_SIZE))
+    guild = interaction.guild.name if interaction.guild else "this server"
+    embed = discord.Embed(
+        title=f"Race ratings: {guild}"[:256],
+        description=f"```\n{text[:3900]}\n```",
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text="openskill rating (mu - 3 sigma); a newcomer starts at 0")
+    await interaction.response.send_message(embed=embed)  # one quick read: no defer
+
+
+async def race_rating_text(interaction: discord.Interaction, user_id: int) -> str:
+    """A member's race rating for /stats, or '' when they have none (or races are off)."""
+    cog = interaction.client.get_cog("Races")  # type: ignore[union-attr]
+    if cog is None or cog.races is None or interaction.guild_id is None:
+        return ""
+    rating = await cog.races.rating(interaction.guild_id, user_id)
+    if rating is None:
+        return ""
+    return (
+        f", race rating {rating.ordinal:.1f} ({plural(rating.races, 'race')}, "
+        f"{plural(rating.wins, 'win')})"
+    )
+
+
+async def forget_race_data(interaction: discord.Interaction, guild_id: int, user_id: int) -> int:
+    """Delete a member's race results and rating in one server (for the daily cog's
+    /delete-my-data and forget-member); how many race results were deleted."""
+    cog = interaction.client.get_cog("Races")  # type: ignore[union-attr]
+    if cog is None or cog.races is None:
+        return 0
+    return await cog.races.forget_member(guild_id, user_id)
+
+
+async def setup(bot: PuzzleBot) -> None:
+    await bot.add_cog(Races(bot))
