@@ -266,6 +266,29 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX race_ratings_board ON race_ratings (guild_id, departed, ordinal DESC);
     """,
+    # 11: a daily that pulls the server in. A server may name a role its daily posts mention
+    # (members take it or drop it with the post's Notify me button); members may play
+    # earlier days' puzzles from the archive, unranked, kept apart from the daily plays.
+    """
+    ALTER TABLE daily_settings ADD COLUMN notify_role_id INTEGER;
+    CREATE TABLE archive_plays (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        day TEXT NOT NULL,                  -- the daily puzzle's day, not the day played
+        started_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0,
+        solved_at TEXT,
+        seconds REAL,
+        on_time INTEGER NOT NULL DEFAULT 0, -- always 0: an archive play is never on time
+        points INTEGER NOT NULL DEFAULT 0,
+        answer TEXT,
+        measure INTEGER,
+        gave_up_at TEXT,
+        PRIMARY KEY (guild_id, user_id, kind, day)
+    );
+    """,
 )
 
 
@@ -489,6 +512,7 @@ TABLES = (
     "races",
     "race_entries",
     "race_ratings",
+    "archive_plays",
 )
 
 

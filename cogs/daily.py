@@ -30,9 +30,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.daily import calendar
-from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService
+from bot.daily.export import export_file
+from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService, MemberStats
 from bot.daily.posts import card
-from bot.daily.scoring import HINT_COST, clock_text, rule_text
+from bot.daily.scoring import HINT_COST, Streaks, clock_text, rule_text
 from bot.daily.store import POST_LAYOUTS, Post
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING, SOLVING
@@ -56,6 +57,7 @@ log = logging.getLogger(__name__)
 IN_SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 in_servers_only = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the stable name
+MAX_UPLOAD = 10 * 1024 * 1024  # Discord's upload limit for a server without boosts
 
 
 def _bot(interaction: discord.Interaction) -> PuzzleBot:
@@ -255,6 +257,7 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
     """Says what a hint costs before it is taken."""
 
     action, label = "dhint", f"Hint (-{HINT_COST} points)"
+    archive = False  # a hint on an archive play (ArchiveHintButton)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -263,8 +266,9 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
             await interaction.response.defer(ephemeral=True, thinking=True)
             kind = get_kind(self.kind_name)
             daily, result = await _daily(interaction).hint(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day
-            )
+                guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
+                self.archive,
+            )  # fmt: skip
             attachments = []
             if result.png:
                 # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
@@ -313,6 +317,7 @@ class RevealButton(
     DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("reveal")
 ):
     action, label, style = "reveal", "Show me the answer", discord.ButtonStyle.danger
+    archive = False  # giving up an archive play (ArchiveRevealButton)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -320,8 +325,9 @@ class RevealButton(
             await interaction.response.defer(ephemeral=True, thinking=True)
             kind = get_kind(self.kind_name)
             daily, play = await _daily(interaction).give_up(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day
-            )
+                guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
+                self.archive,
+            )  # fmt: skip
             said = "You solved it" if play.solved_at else "You gave up"
             await interaction.edit_original_response(
                 content=solution_text(f"{said}. **{kind.title} #{daily.number}**:", daily),
@@ -398,19 +404,21 @@ def solution_picture(kind, daily) -> list[discord.File]:
 
 
 async def submit_answer(
-    interaction: discord.Interaction, kind, day: dt.date | None, answer: str
+    interaction: discord.Interaction, kind, day: dt.date | None, answer: str, archive: bool = False
 ) -> None:
-    """Check a member's answer to the puzzle of `day` (None: the latest posted)."""
+    """Check a member's answer to the puzzle of `day` (None: the latest posted), or to an
+    earlier day's from the archive."""
     guild_id = _guild_only(interaction)
     _admit_play(interaction, READING)
     await interaction.response.defer(ephemeral=True, thinking=True)
     if day is None:
         day = (await _daily(interaction).latest_post(guild_id, kind)).day
     outcome = await _daily(interaction).answer(
-        guild_id, interaction.user.id, _name(interaction.user), kind, day, answer
+        guild_id, interaction.user.id, _name(interaction.user), kind, day, answer, archive
     )
     if outcome.opened:  # not checked: the puzzle was not theirs yet, Play opened instead
-        await show_play(interaction, kind, day, note=outcome.message)
+        show = show_archive_play if archive else show_play
+        await show(interaction, kind, day, note=outcome.message)
         return
     text = discord.utils.escape_mentions(outcome.message)
     view = discord.utils.MISSING
@@ -478,6 +486,195 @@ class PostCards:
     def cancel(self) -> None:
         for task in self._tasks:
             task.cancel()
+
+
+# --- the archive: an earlier day's puzzle, unranked ----------------------------------------
+
+
+async def show_archive_play(
+    interaction: discord.Interaction, kind, day: dt.date, note: str = ""
+) -> None:
+    """Open the member's archive play of a closed day (its first opening starts the timer)
+    and show the puzzle privately, in the deferred reply: as Play does for the daily."""
+    guild_id = _guild_only(interaction)
+    daily, play, _ = await _daily(interaction).open_play(
+        guild_id, interaction.user.id, _name(interaction.user), kind, day, archive=True
+    )
+    if play.solved_at:
+        state, view = "You solved this one from the archive already.", None
+    elif play.gave_up_at:
+        state, view = "You gave up on this one and saw its answer.", None
+    else:
+        state, view = "Your timer is running; archive plays are unranked.", archive_view(kind, day)
+    lines = [note] if note else []
+    lines.append(
+        f"**{kind.title} #{daily.number}** of {day:%A %d %B %Y}, from the archive · {state}"
+        f"\n```\n{daily.puzzle_text}\n```"
+    )
+    file = discord.File(
+        io.BytesIO(daily.image),
+        filename=f"{kind.name}.png",
+        description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
+    )
+    await interaction.edit_original_response(
+        content="\n".join(lines)[:2000], attachments=[file], view=view or discord.utils.MISSING
+    )
+
+
+def archive_view(kind, day: dt.date) -> discord.ui.View:
+    """Under an open archive puzzle: Answer, Hint and Give up, as under the daily one."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ArchiveAnswerButton(kind.name, day))
+    if kind.hint is not None:
+        view.add_item(ArchiveHintButton(kind.name, day))
+    view.add_item(ArchiveGiveUpButton(kind.name, day))
+    return view
+
+
+class ArchiveAnswerButton(
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("xanswer")
+):
+    """The text box for an archive answer; a play that is over is shown as it stands."""
+
+    action, label, style = "xanswer", "Answer", discord.ButtonStyle.success
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            kind = get_kind(self.kind_name)
+            guild_id = _guild_only(interaction)
+            play = await _daily(interaction).play_of(
+                guild_id, interaction.user.id, kind, self.day, archive=True
+            )
+            if play is None or play.over:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await show_archive_play(interaction, kind, self.day)
+            else:
+                await open_text_box(interaction, ArchiveAnswerBox(self.kind_name, self.day))
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+ARCHIVE_BOX = _template("xanswerbox")
+
+
+class ArchiveAnswerBox(AnswerBox):
+    """The Answer box of an archive play, routed by its own custom id (after a restart too)."""
+
+    def __init__(self, kind_name: str, day: dt.date):
+        super().__init__(kind_name, day)
+        self.custom_id = f"puzzlebot:xanswerbox:{kind_name}:{day.isoformat()}"
+
+
+class ArchiveHintButton(HintButton, template=_template("xhint")):
+    action, archive = "xhint", True
+
+
+class ArchiveRevealButton(RevealButton, template=_template("xreveal")):
+    action, archive = "xreveal", True
+
+
+class ArchiveGiveUpButton(
+    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("xgiveup")
+):
+    """Asks first; giving up an archive play touches no streak (it never counted)."""
+
+    action, label, style = "xgiveup", "Give up", discord.ButtonStyle.secondary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ArchiveRevealButton(self.kind_name, self.day))
+        await interaction.response.send_message(
+            f"Give up this {get_kind(self.kind_name).title} from the archive? You will see "
+            "the answer and it counts as not solved in your archive play; your daily "
+            "figures and streak stay as they are.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+# --- the notify role ----------------------------------------------------------------------
+
+
+def notify_role_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+    """Why the bot cannot give members this role (Discord's rules), None if it can. Only a
+    role below the bot's own highest role can be given, and only with Manage Roles."""
+    me = guild.me
+    if role.is_default() or role.managed:
+        return (
+            f"{role.mention} belongs to Discord or an integration and cannot be given to "
+            "members: create a plain role (e.g. @Puzzlers) and choose it"
+        )
+    if not me.guild_permissions.manage_roles:
+        return "I need the Manage Roles permission to give members the role"
+    if role >= me.top_role:
+        return (
+            f"{role.mention} is at or above my highest role ({me.top_role.name}): drag my "
+            "role above it in Server Settings -> Roles"
+        )
+    return None
+
+
+def notify_ping_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+    """A role that is not mentionable pings nobody unless the bot may mention every role."""
+    if role.mentionable or guild.me.guild_permissions.mention_everyone:
+        return None
+    return (
+        f"{role.mention} cannot be pinged by me: turn on 'Allow anyone to @mention this "
+        "role' in its settings (or give me Mention All Roles)"
+    )
+
+
+class NotifyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:notify"):
+    """Under a daily post of a server with a notify role: gives the member the role, or
+    takes it back, and says which privately. The role is the server's current one."""
+
+    def __init__(self):
+        super().__init__(
+            discord.ui.Button(
+                label="Notify me", style=discord.ButtonStyle.secondary, custom_id="puzzlebot:notify"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            guild_id = _guild_only(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            settings = await _daily(interaction).settings(guild_id)
+            guild = interaction.guild
+            role_id = settings.notify_role_id if settings else None
+            role = guild.get_role(role_id) if guild and role_id else None
+            if guild is None or role is None:
+                raise Refusal("This server has no daily notify role now, so there is no ping.")
+            problem = notify_role_problem(guild, role)
+            if problem:
+                raise Refusal(f"I cannot give out that role yet: {problem}. Ask an admin.")
+            await interaction.edit_original_response(content=await toggle_role(interaction, role))
+        except Exception as error:
+            await tell_member(interaction, error)
+
+
+async def toggle_role(interaction: discord.Interaction, role: discord.Role) -> str:
+    """Give the member the role or take it back; what happened, in words."""
+    member = interaction.user
+    assert isinstance(member, discord.Member), "the button is only in servers"
+    try:
+        if any(held.id == role.id for held in member.roles):
+            await member.remove_roles(role, reason="daily puzzles: Notify me pressed again")
+            return f"Done: you no longer have {role.mention}, so daily posts will not ping you."
+        await member.add_roles(role, reason="daily puzzles: Notify me")
+        return (
+            f"Done: you have {role.mention} now, so each daily post pings you. Press "
+            "**Notify me** again to stop."
+        )
+    except discord.Forbidden:
+        raise Refusal(
+            "Discord did not let me change your roles (my role may be below that one): ask an "
+            "admin to check my Manage Roles permission and my place in the roles list."
+        ) from None
 
 
 # --- deleting a member's data --------------------------------------------------------------
@@ -551,7 +748,8 @@ def confirm_view(user_id: int) -> discord.ui.View:
 
 DYNAMIC_ITEMS = (
     PlayButton, AnswerButton, HintButton, GiveUpButton, RevealButton, ShareButton,
-    ShowHowButton, ForgetButton, KeepButton,
+    ShowHowButton, ForgetButton, KeepButton, NotifyButton, ArchiveAnswerButton,
+    ArchiveHintButton, ArchiveGiveUpButton, ArchiveRevealButton,
 )  # fmt: skip
 
 
@@ -580,6 +778,7 @@ class Daily(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         text_box_routes(self.bot).add(ANSWER_BOX, self._answer_submitted)
+        text_box_routes(self.bot).add(ARCHIVE_BOX, self._archive_answer_submitted)
         if self.bot.daily is not None:  # None: loaded only to sync the command tree
             self.prune_command_log.start()
 
@@ -589,6 +788,7 @@ class Daily(commands.Cog):
         self.cards.cancel()
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         text_box_routes(self.bot).remove(ANSWER_BOX)
+        text_box_routes(self.bot).remove(ARCHIVE_BOX)
 
     @property
     def service(self) -> DailyService:
@@ -732,6 +932,8 @@ class Daily(commands.Cog):
             difficulty_text(self.service.difficulties_on(settings, today), today),
             "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
+        if settings.notify_role_id:
+            lines.append(f"Each post pings <@&{settings.notify_role_id}> (Notify me gives it).")
         if settings.last_error:
             when = timestamp(dt.datetime.fromisoformat(settings.last_error_at), "f")
             lines.append(f"Last problem ({when}): {settings.last_error}. I keep retrying.")
@@ -750,6 +952,95 @@ class Daily(commands.Cog):
     @app_commands.choices(kind=kind_choices())
     async def answer(self, interaction: discord.Interaction, kind: KindChoice, answer: str) -> None:
         await submit_answer(interaction, get_kind(kind.value), None, answer)
+
+    # --- the archive ------------------------------------------------------------------------
+
+    @daily.command(name="archive", description="Play an earlier daily puzzle of this server")
+    @app_commands.describe(kind="which puzzle", date="which day (pick one, or e.g. 2026-11-23)")
+    @app_commands.choices(kind=kind_choices())
+    async def archive(self, interaction: discord.Interaction, kind: KindChoice, date: str) -> None:
+        _guild_only(interaction)
+        day = parse_day(date)
+        _admit_play(interaction, READING)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_archive_play(interaction, get_kind(kind.value), day)
+
+    @archive.autocomplete("date")
+    async def _archive_days(self, interaction: discord.Interaction, current: str):
+        try:
+            kind = get_kind(interaction.namespace.kind)
+        except (PuzzleError, TypeError):
+            return []  # no kind chosen yet: no days to offer
+        days = await self.service.archive_days(_guild_only(interaction), kind, current)
+        return [
+            app_commands.Choice(name=f"{day:%A %d %B %Y}", value=day.isoformat()) for day in days
+        ]
+
+    async def _archive_answer_submitted(
+        self, interaction: discord.Interaction, box: re.Match[str], fields: dict[str, str]
+    ) -> None:
+        day = dt.date.fromisoformat(box["day"])
+        kind = get_kind(box["kind"])
+        await submit_answer(interaction, kind, day, fields.get("answer", ""), archive=True)
+
+    # --- the notify role and exports (settings) --------------------------------------------
+
+    @settings.command(
+        name="notify-role", description="A role each daily post pings (leave empty: no ping)"
+    )
+    @app_commands.describe(role="the role to ping; members take it with the post's Notify me")
+    async def set_notify_role(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        _require_manager(interaction)
+        guild = interaction.guild
+        assert guild is not None, "a server-only command"
+        if role is not None and (role.is_default() or role.managed):  # refused at once
+            raise Refusal(notify_role_problem(guild, role) or "choose another role")
+        guild_id = await self._configured(interaction)  # thinks first: it takes the database
+        await self.service.set_notify_role(guild_id, role.id if role else None)
+        if role is None:
+            said = "Daily posts ping nobody now, and carry no Notify me button."
+        else:
+            said = (
+                f"Each daily post now pings {role.mention} (nobody else) and has a **Notify "
+                "me** button that gives members the role or takes it back."
+            )
+            problems = [p for p in (notify_role_problem(guild, role),
+                                    notify_ping_problem(guild, role)) if p]  # fmt: skip
+            if problems:
+                said += "\nBefore it can work: " + "; ".join(problems) + "."
+        await reply(interaction, said, ephemeral=True)
+
+    @settings.command(name="export", description="Every member's daily results here, as CSV")
+    async def export_server(self, interaction: discord.Interaction) -> None:
+        _require_manager(interaction)
+        await self._send_export(interaction, None, "all")
+
+    async def _send_export(
+        self, interaction: discord.Interaction, user_id: int | None, whose: str,
+        kind: KindChoice | None = None,
+    ) -> None:  # fmt: skip
+        """The results (of one kind, if chosen) as a CSV file, privately; built in a thread
+        (a big server's is big)."""
+        guild_id = _guild_only(interaction)
+        _admit_read(interaction)
+        await think(interaction, private=True)
+        results = await self.service.results(guild_id, user_id)
+        if kind is not None:
+            results = [result for result in results if result["kind"] == kind.value]
+        limit = interaction.guild.filesize_limit if interaction.guild else MAX_UPLOAD
+        data, name = await asyncio.to_thread(export_file, results, f"daily-{whose}", limit)
+        if data is None:
+            raise Refusal(
+                f"{plural(len(results), 'result')} make a file larger than Discord lets me "
+                "send here, even zipped."
+            )
+        await interaction.edit_original_response(
+            content=f"{plural(len(results), 'result')} in {_guild_name(interaction)}: one row "
+            "each (daily and archive plays).",
+            attachments=[discord.File(io.BytesIO(data), filename=name)],
+        )
 
     # --- boards -------------------------------------------------------------------------
 
@@ -813,7 +1104,11 @@ class Daily(commands.Cog):
         answered(interaction)
 
     @app_commands.command(name="stats", description="Daily-puzzle stats for you or another member")
-    @app_commands.describe(member="whose stats (default: yours)", kind="one puzzle (default: all)")
+    @app_commands.describe(
+        member="whose stats (default: yours)",
+        kind="one puzzle (default: all)",
+        export="send your own results as a CSV file, privately",
+    )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
     @in_servers_only
@@ -822,7 +1117,17 @@ class Daily(commands.Cog):
         interaction: discord.Interaction,
         member: discord.Member | None = None,
         kind: KindChoice | None = None,
+        export: bool = False,
     ) -> None:
+        if export:  # /stats export: your own results as a file, privately
+            if member is not None and member.id != interaction.user.id:
+                raise Refusal(
+                    "An export holds your own results only; admins export everyone's with "
+                    "/puzzle-settings export."
+                )
+            whose = str(interaction.user.id)
+            await self._send_export(interaction, interaction.user.id, whose, kind)
+            return
         guild_id = _guild_only(interaction)
         who = member or interaction.user
         _admit_read(interaction)
@@ -865,6 +1170,7 @@ class Daily(commands.Cog):
             f"**{discord.utils.escape_markdown(view.name)}** · {view.kind_title}: "
             f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
             f"streak {found.streaks.current} (longest {found.streaks.longest})"
+            f"{freeze_text(found.streaks)}{archive_text(found)}"
         ) + await race_rating_text(interaction, who.id)
         await interaction.edit_original_response(
             content=discord.utils.escape_mentions(text),
@@ -933,6 +1239,13 @@ class Daily(commands.Cog):
     @commands.Cog.listener()
     async def on_member_join(self, member: discord.Member) -> None:
         await self.service.member_left(member.guild.id, member.id, left=False)
+
+    @commands.Cog.listener()
+    async def on_guild_role_delete(self, role: discord.Role) -> None:
+        """A deleted notify role is forgotten: posts would mention a role that is gone."""
+        settings = await self.service.settings(role.guild.id)
+        if settings is not None and settings.notify_role_id == role.id:
+            await self.service.set_notify_role(role.guild.id, None)
 
 
 # What the daily posts need in their channel, and what for. Embed Links is not among them:
@@ -1010,6 +1323,35 @@ def difficulty_text(levels: list[tuple[str, str, bool]], today: dt.date) -> str:
     )
 
 
+def parse_day(text: str) -> dt.date:
+    """'2026-11-23' -> the date; a PuzzleError says the form."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise PuzzleError(
+            f"{text!r} is not a date: pick a day from the list, or type it year first",
+            example="2026-11-23",
+        ) from None
+
+
+def freeze_text(streaks: Streaks) -> str:
+    """', 1 freeze held, 1 day saved (Tue 24 Nov)': the streak freezes, when there are any."""
+    if not streaks.freezes and not streaks.saved:
+        return ""
+    text = f", {plural(streaks.freezes, 'freeze')} held"
+    if streaks.saved:
+        days = ", ".join(f"{day:%a %d %b}" for day in streaks.saved[-5:])
+        text += f", {plural(len(streaks.saved), 'day')} saved ({days})"
+    return text
+
+
+def archive_text(found: MemberStats) -> str:
+    """The archive plays, apart from the daily figures (they never count there)."""
+    if not found.archive_played:
+        return ""
+    return f"; archive (unranked): played {found.archive_played}, solved {found.archive_solved}"
+
+
 def parse_user_id(text: str) -> int:
     """'123456789012345678' or a mention '<@123...>' -> the id; a PuzzleError says the form."""
     match = re.fullmatch(r"\s*(?:<@!?)?(\d{15,21})>?\s*", text)
@@ -1036,5 +1378,5 @@ def parse_kinds(text: str) -> list[str]:
 
 async def setup(bot: PuzzleBot) -> None:
     if bot.daily_scheduler is not None:  # its posts carry this cog's Play button and alt text
-        bot.daily_scheduler.present_with(play_view, how_view, alt_text)
+        bot.daily_scheduler.present_with(play_view, how_view, alt_text, NotifyButton)
     await bot.add_cog(Daily(bot))

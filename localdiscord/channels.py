@@ -129,6 +129,7 @@ class ChannelsArea:
             message.interaction_id = handle.id
             message.interaction_user = handle.user
         self.messages[message.id] = message
+        self._record_pings(message)
         return message
 
     def _edit_stored(

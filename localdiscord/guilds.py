@@ -17,6 +17,7 @@ from .models import (
     EVERYONE_PERMISSIONS,
     FakeChannel,
     FakeGuild,
+    FakeMember,
     FakeRole,
     FakeUser,
     snowflake,
@@ -155,11 +156,16 @@ class GuildsArea:
             return guild
         return json_response([role.payload() for role in guild.roles])
 
-    async def _get_member(self, request: web.Request) -> web.Response:
+    def _member_or_404(self, request: web.Request) -> tuple[FakeGuild, FakeMember] | web.Response:
+        """The guild and member a /guilds/{guild_id}/members/{user_id} route names."""
         guild = self._guild_or_404(request)
         if isinstance(guild, web.Response):
             return guild
         member = guild.members.get(int(request.match_info["user_id"]))
         if member is None:
             return self._unknown(request, 10007, "Unknown Member")
-        return json_response(member.payload())
+        return guild, member
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        found = self._member_or_404(request)
+        return found if isinstance(found, web.Response) else json_response(found[1].payload())

@@ -88,6 +88,7 @@ class FakeRole:
     position: int = 0
     managed: bool = False
     bot_id: int | None = None  # set for a bot's own integration role
+    mentionable: bool = False  # anyone may ping it (roles.py)
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -101,7 +102,7 @@ class FakeRole:
             "icon": None,
             "unicode_emoji": None,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
             "description": None,
         }
@@ -223,10 +224,20 @@ class FakeGuild:
         self.channels.append(channel)
         return channel
 
-    def add_role(self, name: str, *, permissions: int = 0) -> FakeRole:
+    def add_role(
+        self, name: str, *, permissions: int = 0, position: int | None = None,
+        mentionable: bool = False,
+    ) -> FakeRole:  # fmt: skip
+        """A role at the top (by default) or at ``position``, moving those at or above it up
+        one, as Discord keeps positions."""
+        at = len(self.roles) if position is None else position
+        for other in self.roles:
+            if other.position >= at and other.id != self.id:
+                other.position += 1
         role = FakeRole(
-            id=snowflake(), name=name, permissions=permissions, position=len(self.roles)
-        )
+            id=snowflake(), name=name, permissions=permissions, position=at,
+            mentionable=mentionable,
+        )  # fmt: skip
         self.roles.append(role)
         return role
 

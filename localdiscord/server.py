@@ -47,6 +47,7 @@ The driver API (all ``async``, all on ``server``):
     wait_for_request(predicate), wait_for_channel_message(channel, predicate),
     wait_for_gateway_frame(predicate), dispatch(event, data), drop_gateway(code, shard=None)
     shard_guilds((id, count)): the servers a shard carries (see "Shards" on LocalDiscord)
+    pings_of(message): whom a message notified when sent, after allowed_mentions (roles.py)
 
 An ``InteractionHandle`` (see interactions.py) has ``initial_response()``, ``followups(n)``,
 ``wait_for_message(predicate)``, ``reply()``, ``wait_for_request(predicate)``, ``requests``,
@@ -58,6 +59,11 @@ with bytes, flags/ephemeral, status, received_at), ``requests_to(method, route)`
 ``commands(guild)``, ``messages``, ``channel_messages(channel)``, ``heartbeats``,
 ``heartbeat_lateness()``, ``gateway_received``, ``identify_payloads``, ``violations``,
 ``unanswered_interactions()``. ``rate_limit(method, route)`` makes a route answer 429 once.
+
+Roles (roles.py): PUT/DELETE /guilds/{id}/members/{id}/roles/{id} need Manage Roles and a
+role below the bot's highest (403 50013 otherwise) and send GUILD_MEMBER_UPDATE to bots with
+the members intent; ``guild.add_role(name, position=1, mentionable=True)`` makes one the bot
+may give and anyone may ping.
 
 Permissions: ``send_slash_command``/``send_autocomplete`` raise ``CommandHidden`` for a
 command whose default_member_permissions the user lacks (Discord's client never shows it),
@@ -127,6 +133,8 @@ from .models import (
 from .network import SimulatedNetwork
 from .ratelimits import RateLimits
 from .responding import RespondingArea, describe
+from .roles import ROUTES as ROLE_ROUTES
+from .roles import Pings, RolesArea
 from .threads import ThreadsArea
 
 T = TypeVar("T")
@@ -161,7 +169,13 @@ def discord_at(url: str) -> Iterator[None]:
 
 
 class LocalDiscord(
-    GatewayArea, ApplicationCommandsArea, RespondingArea, ThreadsArea, ChannelsArea, GuildsArea
+    GatewayArea,
+    ApplicationCommandsArea,
+    RespondingArea,
+    ThreadsArea,
+    ChannelsArea,
+    GuildsArea,
+    RolesArea,
 ):
     """The fake Discord: an aiohttp app on 127.0.0.1 plus the driver API tests use.
 
@@ -271,6 +285,7 @@ class LocalDiscord(
         self.gateway_received: deque[dict[str, Any]] = deque(maxlen=history)
         self.gateway_connections: deque[dict[str, str]] = deque(maxlen=history)  # their queries
         self.messages: dict[int, StoredMessage] = {}
+        self.pings: dict[int, Pings] = {}  # message id -> whom it notified (roles.py)
         self.interactions: dict[int, InteractionHandle] = {}
         self._by_token: dict[str, InteractionHandle] = {}
         self._modals: dict[str, tuple[dict[str, Any], StoredMessage | None]] = {}
@@ -538,6 +553,7 @@ class LocalDiscord(
             ("GET", "/guilds/{guild_id}/roles", self._get_guild_roles),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member),
         ]
+        api += [(method, path, getattr(self, name)) for method, path, name in ROLE_ROUTES]
         for method, path, handler in api:
             app.router.add_route(method, API_PREFIX + path, handler)
         app.router.add_get("/gateway", self._gateway)

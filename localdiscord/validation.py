@@ -10,6 +10,8 @@ import math
 import re
 from typing import Any
 
+from .roles import allowed_mentions_problems
+
 NAME = re.compile(r"^[-_\w]{1,32}$")  # \w is Unicode-aware, like Discord's \p{L}\p{N}
 SUBCOMMAND, GROUP = 1, 2
 STRING, INTEGER, NUMBER = 3, 4, 10
@@ -234,7 +236,7 @@ def message_problems(
     )
     if empty and not editing:
         problems.append("cannot send an empty message")
-    return problems
+    return problems + allowed_mentions_problems(data)
 
 
 # Embed limits: https://discord.com/developers/docs/resources/message#embed-object-embed-limits

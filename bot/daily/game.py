@@ -141,6 +141,11 @@ class DailyService:
                 shown.append((kind.title, level, override is not None))
         return shown
 
+    async def set_notify_role(self, guild_id: int, role_id: int | None) -> None:
+        """The role each daily post mentions (None: mention nobody, as by default)."""
+        await self.configured(guild_id)
+        await self.store.set_notify_role(guild_id, role_id)
+
     async def set_paused(self, guild_id: int, paused: bool) -> None:
         await self.configured(guild_id)
         await self.store.set_paused(guild_id, paused)
@@ -248,18 +253,45 @@ class DailyService:
         assert daily is not None, "a posted puzzle is always stored"
         return daily, post
 
-    async def open_play(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+    async def open_play(
+        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day, archive=False
+    ):
         """Start (or resume) a member's play of a posted puzzle: (puzzle, play, post). The
-        first call starts their timer: it is when the bot first shows them the puzzle."""
-        daily, post = await self.posted(guild_id, kind, day)
+        first call starts their timer: it is when the bot first shows them the puzzle. An
+        archive play is of a day that has closed, unranked."""
+        daily, post = await (self.archived if archive else self.posted)(guild_id, kind, day)
         await self.store.remember_member(guild_id, user_id, name)
-        play = await self.store.start_play(guild_id, user_id, kind.name, day, self.clock())
+        play = await self.store.start_play(
+            guild_id, user_id, kind.name, day, self.clock(), archive=archive
+        )
         return daily, play, post
 
-    async def play_of(self, guild_id: int, user_id: int, kind: PuzzleKind, day) -> Play | None:
+    async def play_of(
+        self, guild_id: int, user_id: int, kind: PuzzleKind, day, archive: bool = False
+    ) -> Play | None:
         """The member's play of a posted puzzle, None before they pressed Play."""
-        await self.posted(guild_id, kind, day)
-        return await self.store.play(guild_id, user_id, kind.name, day)
+        await (self.archived if archive else self.posted)(guild_id, kind, day)
+        return await self.store.play(guild_id, user_id, kind.name, day, archive)
+
+    # --- the archive: earlier days' puzzles, unranked ---------------------------------------
+
+    async def archived(self, guild_id: int, kind: PuzzleKind, day: dt.date):
+        """(the puzzle, its post) of a day this server posted and that has closed: today's
+        puzzle is played as the daily, never from the archive (its answers would be early)."""
+        daily, post = await self.posted(guild_id, kind, day)
+        if post.closed_at is None and self.clock() < post.closes_at:
+            raise Refusal(
+                f"{kind.title} #{daily.number} is today's: play it from the day's post. The "
+                "archive holds the days that have closed."
+            )
+        return daily, post
+
+    async def archive_days(self, guild_id: int, kind: PuzzleKind, typed: str = "") -> list:
+        """The closed days this server posted the kind, newest first, that match what was
+        typed (a date or a weekday: for autocomplete, which shows 25)."""
+        days = await self.store.closed_days(guild_id, kind.name, self.clock())
+        wanted = typed.strip().lower()
+        return [day for day in days if wanted in f"{day.isoformat()} {day:%A %d %B}".lower()][:25]
 
     async def day_cards(self, guild_id: int, day: dt.date, kinds: list[str]) -> list[Card]:
         """The cards of a day's post: each kind's number, difficulty and how many played."""
@@ -285,13 +317,14 @@ class DailyService:
         raise Refusal(f"No daily {kind.title} has been posted here this week.")
 
     async def answer(
-        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day: dt.date, text: str
-    ) -> Outcome:
-        daily, post = await self.posted(guild_id, kind, day)
+        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day: dt.date, text: str,
+        archive: bool = False,
+    ) -> Outcome:  # fmt: skip
+        daily, post = await (self.archived if archive else self.posted)(guild_id, kind, day)
         title = f"{kind.title} #{daily.number}"
-        play = await self.store.play(guild_id, user_id, kind.name, day)
+        play = await self.store.play(guild_id, user_id, kind.name, day, archive)
         if play is None:  # the puzzle was never shown to them: show it, check nothing
-            await self.open_play(guild_id, user_id, name, kind, day)
+            await self.open_play(guild_id, user_id, name, kind, day, archive)
             return Outcome(
                 False,
                 f"You had not opened {title} yet, so I did not check that answer. Here it "
@@ -310,21 +343,26 @@ class DailyService:
             tries = play.attempts + 1
             return Outcome(False, f"Not yet (attempt {tries}).\n{verdict.text()}")
         now = self.clock()
-        on_time = post.closed_at is None and now < post.closes_at
+        on_time = not archive and post.closed_at is None and now < post.closes_at
         measure = scoring.words_used(kind.name, text)
         extra = scoring.extra_words(measure, daily.fewest)
         points = scoring.points(play.attempts + 1, play.hints, extra)
         if not await self.store.record_solve(play, now, on_time, points, text, measure):
             # Another answer of theirs was recorded while this one was being checked.
             return already_solved(title)
-        share = share_line(title, (now - play.started_at).total_seconds(), play.attempts + 1,
-                           play.hints, measure)  # fmt: skip
+        seconds = (now - play.started_at).total_seconds()
+        if archive:  # unranked: no points, and nothing to share in the channel
+            took = scoring.clock_text(seconds)
+            return Outcome(True, f"Solved {title} from the archive in {took}. Unranked.")
+        share = share_line(title, seconds, play.attempts + 1, play.hints, measure)
         late = "" if on_time else " The day had closed, so it counts for your stats only."
         return Outcome(True, f"Solved {title}! {points} points.{late}", share)
 
-    async def hint(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+    async def hint(
+        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day, archive=False
+    ):
         """(the daily puzzle, the hint's job result: its text and picture)."""
-        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day)
+        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day, archive)
         if kind.hint is None:
             raise Refusal(f"{kind.title} has no hints.")
         if not play.over:
@@ -332,14 +370,16 @@ class DailyService:
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
         return daily, await self.puzzles.hint(kind, puzzle, "")
 
-    async def give_up(self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day):
+    async def give_up(
+        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day, archive=False
+    ):
         """End the member's play unsolved and give them the answer: (puzzle, play). Not a
         wrong answer; the day counts as not solved, and breaks a streak as a missed day does.
         A member who solved it may see the answer too, and keeps the solve."""
-        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day)
+        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day, archive)
         if not play.over:
             await self.store.give_up(play, self.clock())
-            play = await self.store.play(guild_id, user_id, kind.name, day) or play
+            play = await self.store.play(guild_id, user_id, kind.name, day, archive) or play
         return daily, play
 
     async def share(self, guild_id: int, user_id: int, kind: PuzzleKind, day: dt.date) -> str:
@@ -404,18 +444,27 @@ class DailyService:
             kind.name if kind else None,
             today - dt.timedelta(days=STREAK_LOOKBACK_DAYS),
         )
-        lost_today = await self.store.gave_up_without_solving(
-            guild_id, [row.user_id for row in rows], kind.name if kind else None, today
+        gave_up = await self.store.gave_up_days(
+            guild_id,
+            [row.user_id for row in rows],
+            kind.name if kind else None,
+            today - dt.timedelta(days=STREAK_LOOKBACK_DAYS),
         )
         return [
-            (row, scoring.streaks(days[row.user_id], today, row.user_id in lost_today).current)
+            (row, scoring.streaks(days[row.user_id], today, gave_up[row.user_id]).current)
             for row in rows
         ]
 
     async def stats(self, guild_id: int, user_id: int, kind: PuzzleKind | None) -> MemberStats:
         today = await self.local_today(guild_id)
-        plays = await self.store.plays_of(guild_id, user_id, kind.name if kind else None)
-        return member_stats(plays, today)
+        kind_name = kind.name if kind else None
+        plays = await self.store.plays_of(guild_id, user_id, kind_name)
+        archived = await self.store.plays_of(guild_id, user_id, kind_name, archive=True)
+        return member_stats(plays, today, archived)
+
+    async def results(self, guild_id: int, user_id: int | None = None):
+        """Every result in the server, or one member's, for an export (bot/daily/export.py)."""
+        return await self.store.results(guild_id, user_id)
 
 
 @dataclass(frozen=True)
@@ -429,9 +478,11 @@ class MemberStats:
     fewest_attempts: int | None
     # (day, solved/failed/missed/not started, minutes); "not started": before the first play
     last_30: tuple[tuple[dt.date, str, float | None], ...]
+    archive_played: int = 0  # earlier days' puzzles, unranked: apart from the figures above
+    archive_solved: int = 0
 
 
-def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
+def member_stats(plays: list[Play], today: dt.date, archived: list[Play] = ()) -> MemberStats:
     solves = [play for play in plays if play.solved_at is not None]
     on_time_days = {play.day for play in solves if play.on_time}
     by_day: dict[dt.date, list[Play]] = {}
@@ -455,18 +506,20 @@ def member_stats(plays: list[Play], today: dt.date) -> MemberStats:
         played=len(plays),
         solved=len(solves),
         win_rate=len(solves) / len(plays) if plays else 0.0,
-        streaks=scoring.streaks(on_time_days, today, gave_up_today=gave_up_today(plays, today)),
+        streaks=scoring.streaks(on_time_days, today, gave_up_days(plays)),
         fastest_seconds=min((p.seconds for p in solves if p.seconds is not None), default=None),
         best_points=max((p.points for p in solves if p.on_time), default=None),
         fewest_attempts=min((p.attempts for p in solves), default=None),
         last_30=tuple(last_30),
+        archive_played=len(archived),
+        archive_solved=sum(1 for play in archived if play.solved_at is not None),
     )
 
 
-def gave_up_today(plays: list[Play], today: dt.date) -> bool:
-    """Whether today is already lost: a give-up today and no solve today."""
-    todays = [play for play in plays if play.day == today]
-    return any(p.gave_up_at for p in todays) and not any(p.solved_at for p in todays)
+def gave_up_days(plays: list[Play]) -> set[dt.date]:
+    """The days lost by a give-up: a give-up that day and no solve that day."""
+    gave_up = {play.day for play in plays if play.gave_up_at is not None}
+    return gave_up - {play.day for play in plays if play.solved_at is not None}
 
 
 def already_solved(title: str) -> Outcome:

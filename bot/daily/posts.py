@@ -31,6 +31,8 @@ CARD_COLOUR = discord.Colour.blurple()
 
 # (kind names, day) -> the buttons under a post (Play) or a close (Show how): the cog's.
 ViewMaker = Callable[[list[str], dt.date], discord.ui.View]
+# The Notify me button under a post of a server with a notify role: the cog's.
+ButtonMaker = Callable[[], discord.ui.Item]
 AltText = Callable[[PuzzleKind, str, str], str]
 
 
@@ -42,9 +44,13 @@ class Message:
     embeds: list[discord.Embed] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
+    # Who may be pinged; None: nobody (the client's default, AllowedMentions.none()).
+    allowed_mentions: discord.AllowedMentions | None = None
 
     def send_kwargs(self) -> dict:
         kwargs: dict = {"content": self.content}
+        if self.allowed_mentions is not None:
+            kwargs["allowed_mentions"] = self.allowed_mentions
         if self.embeds:
             kwargs["embeds"] = self.embeds
         if self.files:
@@ -74,19 +80,32 @@ def card(found: Card) -> discord.Embed:
 
 
 def day_post(
-    day: dt.date, cards: Sequence[Card], closes_at: dt.datetime, view: ViewMaker
-) -> Message:
-    """The day's post: a card and a Play button per kind."""
+    day: dt.date, cards: Sequence[Card], closes_at: dt.datetime, view: ViewMaker,
+    notify_role_id: int | None = None, notify_button: ButtonMaker | None = None,
+) -> Message:  # fmt: skip
+    """The day's post: a card and a Play button per kind. A server with a notify role has it
+    mentioned (that role alone may be pinged) and a Notify me button to take or drop it."""
     header = post_header(day, cards[0].number, [c.kind.title for c in cards])
     content = (
         f"{header}\n"
         "Press **Play** to open a puzzle privately and start your timer; answers stay "
         f"private. The solutions come when the day ends, <t:{int(closes_at.timestamp())}:R>."
     )
+    buttons = view([c.kind.name for c in cards], day)
+    pinged = None
+    if notify_role_id is not None:
+        content += f"\n<@&{notify_role_id}>"  # last: the header stays the first line
+        pinged = discord.AllowedMentions(
+            everyone=False, users=False, replied_user=False,
+            roles=[discord.Object(notify_role_id)],
+        )  # fmt: skip
+        if notify_button is not None:
+            buttons.add_item(notify_button())
     return Message(
         content,
         embeds=[card(found) for found in cards[:MAX_CARDS]],
-        view=view([c.kind.name for c in cards], day),
+        view=buttons,
+        allowed_mentions=pinged,
     )
 
 

@@ -36,7 +36,7 @@ import discord
 from bot.daily import posts as day_messages
 from bot.daily.calendar import puzzle_number as calendar_number
 from bot.daily.game import DailyService, Due
-from bot.daily.posts import AltText, ClosedKind, Message, ViewMaker
+from bot.daily.posts import AltText, ButtonMaker, ClosedKind, Message, ViewMaker
 from bot.daily.store import Post
 from bot.failed_requests import FailedRequests
 from bot.puzzle_service import Refusal
@@ -88,6 +88,7 @@ class DailyScheduler:
         # Handed over by the daily cog when it loads (present_with): the cogs present
         # everything the bot sends, and bot/ never imports them.
         self.play_view: ViewMaker | None = None
+        self.notify_button: ButtonMaker | None = None
         self.how_view: ViewMaker | None = None
         self.alt_text: AltText | None = None
         self._wake = asyncio.Event()
@@ -98,11 +99,15 @@ class DailyScheduler:
         # guild id -> (its channel that cannot be reached, when to try it again)
         self._unreachable: dict[int, tuple[int, dt.datetime]] = {}
 
-    def present_with(self, play_view: ViewMaker, how_view: ViewMaker, alt_text: AltText) -> None:
+    def present_with(
+        self, play_view: ViewMaker, how_view: ViewMaker, alt_text: AltText,
+        notify_button: ButtonMaker | None = None,
+    ) -> None:  # fmt: skip
         """How posts are presented, from the daily cog: the Play buttons under a post and the
-        Show how buttons under a close (answered there), and the alt text of a puzzle's
-        picture (the one wording)."""
+        Show how buttons under a close (answered there), the alt text of a puzzle's
+        picture (the one wording), and the Notify me button of a server with a notify role."""
         self.play_view, self.how_view, self.alt_text = play_view, how_view, alt_text
+        self.notify_button = notify_button
 
     def start(self) -> None:
         if self.play_view is None or self.how_view is None or self.alt_text is None:
@@ -233,7 +238,11 @@ class DailyScheduler:
         first = posts[0]
         kinds = [post.kind for post in posts]
         cards = await self.daily.day_cards(first.guild_id, first.day, kinds)
-        post = day_messages.day_post(first.day, cards, closes_at, self.play_view)
+        settings = await self.daily.store.settings(first.guild_id)
+        notify_role_id = settings.notify_role_id if settings else None
+        post = day_messages.day_post(
+            first.day, cards, closes_at, self.play_view, notify_role_id, self.notify_button
+        )
         message = await self._send(first.guild_id, first.channel_id, post)
         if message is None:
             return

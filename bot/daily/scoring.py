@@ -58,26 +58,49 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
+DAYS_PER_FREEZE = 7  # days in a row solved on time that earn one streak freeze
+MOST_FREEZES = 2  # freezes a member may hold at once
+
+
 @dataclass(frozen=True)
 class Streaks:
     current: int
     longest: int
+    freezes: int = 0  # held now, for the next missed day
+    saved: tuple[dt.date, ...] = ()  # missed days a freeze covered
 
 
-def streaks(solved_days: Iterable[dt.date], today: dt.date, gave_up_today: bool = False) -> Streaks:
-    """Runs of consecutive days with a solve. A day missed breaks a run; today still
-    unsolved does not break the current one yet (the day is not over), unless the member
-    gave up today: that ends the day now, as a miss."""
-    days = sorted(set(solved_days))
-    longest = run = 0
-    previous: dt.date | None = None
-    for day in days:
-        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
-        longest = max(longest, run)
-        previous = day
-    current = 0
-    if gave_up_today and previous != today:
-        return Streaks(0, longest)
-    if previous is not None and (today - previous).days <= 1:
-        current = run
-    return Streaks(current, longest)
+def streaks(
+    solved_days: Iterable[dt.date], today: dt.date, gave_up_days: Iterable[dt.date] = ()
+) -> Streaks:
+    """Runs of consecutive days with an on-time solve, with streak freezes.
+
+    Every DAYS_PER_FREEZE days in a row solved earn a freeze (at most MOST_FREEZES held). A
+    missed day uses one, if held: the run goes on (the day itself adds nothing to it) and
+    the count towards the next freeze starts again. A day the member gave up (and solved
+    nothing) ends the run whatever they hold: they saw the answer, they did not miss the
+    day. Today still unsolved breaks nothing yet (the day is not over), unless given up.
+    """
+    solved, gave_up = set(solved_days), set(gave_up_days) - set(solved_days)
+    if not solved:
+        return Streaks(0, 0)
+    run = longest = in_a_row = freezes = 0
+    saved: list[dt.date] = []
+    day = min(solved)
+    while day <= today:
+        if day in solved:
+            run, in_a_row = run + 1, in_a_row + 1
+            longest = max(longest, run)
+            if in_a_row % DAYS_PER_FREEZE == 0:
+                freezes = min(MOST_FREEZES, freezes + 1)
+        elif day in gave_up:
+            run = in_a_row = 0
+        elif day < today:  # missed
+            in_a_row = 0
+            if run and freezes:
+                freezes -= 1
+                saved.append(day)
+            else:
+                run = 0
+        day += dt.timedelta(days=1)
+    return Streaks(run, longest, freezes, tuple(saved))

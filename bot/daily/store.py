@@ -38,6 +38,7 @@ class Settings:
     last_error: str | None
     last_error_at: str | None
     post_layout: str = "together"  # POST_LAYOUTS: one message for the day, or one per kind
+    notify_role_id: int | None = None  # the role each daily post mentions, if any
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Play:
     points: int
     measure: int | None
     gave_up_at: dt.datetime | None = None  # the member asked for the answer: not solved
+    archive: bool = False  # a play of an earlier day's puzzle: unranked, kept apart
 
     @property
     def over(self) -> bool:
@@ -160,6 +162,11 @@ class DailyStore:
     async def set_post_layout(self, guild_id: int, layout: str) -> None:
         await self._write(
             "UPDATE daily_settings SET post_layout = ? WHERE guild_id = ?", (layout, guild_id)
+        )
+
+    async def set_notify_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._write(
+            "UPDATE daily_settings SET notify_role_id = ? WHERE guild_id = ?", (role_id, guild_id)
         )
 
     async def set_paused(self, guild_id: int, paused: bool) -> None:
@@ -331,6 +338,17 @@ class DailyStore:
         )
         return [_post(row) for row in rows]
 
+    async def closed_days(self, guild_id: int, kind: str, now: dt.datetime) -> list[dt.date]:
+        """The days this server posted the kind and that have closed by `now`, newest first
+        (the archive)."""
+        rows = await self._all(
+            "SELECT day FROM daily_posts WHERE guild_id = ? AND kind = ?"
+            " AND message_id IS NOT NULL AND (closed_at IS NOT NULL OR closes_at <= ?)"
+            " ORDER BY day DESC",
+            (guild_id, kind, iso(now)),
+        )
+        return [dt.date.fromisoformat(row["day"]) for row in rows]
+
     async def open_posts(self, guild_id: int) -> list[Post]:
         rows = await self._all(
             "SELECT * FROM daily_posts WHERE guild_id = ? AND closed_at IS NULL"
@@ -341,24 +359,30 @@ class DailyStore:
 
     # --- plays ----------------------------------------------------------------------------
 
-    async def play(self, guild_id: int, user_id: int, kind: str, day: dt.date) -> Play | None:
+    async def play(
+        self, guild_id: int, user_id: int, kind: str, day: dt.date, archive: bool = False
+    ) -> Play | None:
+        """The member's play of the day's puzzle: the daily one, or their archive play of it."""
         row = await self._one(
-            "SELECT * FROM daily_plays WHERE guild_id = ? AND user_id = ? AND kind = ? AND day = ?",
+            f"SELECT * FROM {_plays_table(archive)} WHERE guild_id = ? AND user_id = ?"
+            " AND kind = ? AND day = ?",
             (guild_id, user_id, kind, day.isoformat()),
         )
-        return _play(row) if row else None
+        return _play(row, archive) if row else None
 
     async def start_play(
-        self, guild_id: int, user_id: int, kind: str, day: dt.date, at: dt.datetime
-    ) -> Play:
-        """The player's play of this puzzle; the first call starts their timer."""
+        self, guild_id: int, user_id: int, kind: str, day: dt.date, at: dt.datetime,
+        archive: bool = False,
+    ) -> Play:  # fmt: skip
+        """The player's play of this puzzle; the first call starts their timer. An archive
+        play counts in no daily total."""
         async with self.db.transaction() as inside:  # the play and its totals, or neither
             started = await inside.execute(
-                "INSERT INTO daily_plays (guild_id, user_id, kind, day, started_at)"
+                f"INSERT INTO {_plays_table(archive)} (guild_id, user_id, kind, day, started_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 *(guild_id, user_id, kind, day.isoformat(), iso(at)),
             )
-            if started:
+            if started and not archive:
                 for totals_kind in (kind, "*"):
                     await inside.execute(
                         "INSERT INTO daily_totals (guild_id, kind, user_id, played)"
@@ -366,7 +390,7 @@ class DailyStore:
                         " DO UPDATE SET played = daily_totals.played + 1",
                         *(guild_id, totals_kind, user_id),
                     )
-        play = await self.play(guild_id, user_id, kind, day)
+        play = await self.play(guild_id, user_id, kind, day, archive)
         assert play is not None
         return play
 
@@ -381,7 +405,8 @@ class DailyStore:
 
     async def count_attempt(self, play: Play) -> None:
         await self._write(
-            "UPDATE daily_plays SET attempts = attempts + 1 WHERE guild_id = ? AND user_id = ?"
+            f"UPDATE {_plays_table(play.archive)} SET attempts = attempts + 1"
+            " WHERE guild_id = ? AND user_id = ?"
             " AND kind = ? AND day = ? AND solved_at IS NULL AND gave_up_at IS NULL",
             _play_key(play),
         )
@@ -391,7 +416,8 @@ class DailyStore:
         already over."""
         return bool(
             await self._write(
-                "UPDATE daily_plays SET gave_up_at = ? WHERE guild_id = ? AND user_id = ?"
+                f"UPDATE {_plays_table(play.archive)} SET gave_up_at = ?"
+                " WHERE guild_id = ? AND user_id = ?"
                 " AND kind = ? AND day = ? AND solved_at IS NULL AND gave_up_at IS NULL",
                 (iso(at), *_play_key(play)),
             )
@@ -399,7 +425,8 @@ class DailyStore:
 
     async def count_hint(self, play: Play) -> None:
         await self._write(
-            "UPDATE daily_plays SET hints = hints + 1 WHERE guild_id = ? AND user_id = ?"
+            f"UPDATE {_plays_table(play.archive)} SET hints = hints + 1"
+            " WHERE guild_id = ? AND user_id = ?"
             " AND kind = ? AND day = ? AND solved_at IS NULL",
             _play_key(play),
         )
@@ -412,13 +439,14 @@ class DailyStore:
         seconds = (at - play.started_at).total_seconds()
         async with self.db.transaction() as inside:
             solved = await inside.execute(
-                "UPDATE daily_plays SET attempts = attempts + 1, solved_at = ?, seconds = ?,"
+                f"UPDATE {_plays_table(play.archive)} SET attempts = attempts + 1, solved_at = ?,"
+                " seconds = ?,"
                 " on_time = ?, points = ?, answer = ?, measure = ? WHERE guild_id = ?"
                 " AND user_id = ? AND kind = ? AND day = ? AND solved_at IS NULL"
                 " AND gave_up_at IS NULL",
                 *(iso(at), seconds, int(on_time), points, answer, measure, *_play_key(play)),
             )
-            if solved and on_time:  # late solves count for stats, not for the board
+            if solved and on_time and not play.archive:  # late: stats only, not the board
                 for totals_kind in (play.kind, "*"):
                     await inside.execute(
                         "UPDATE daily_totals SET points = points + ?, solved = solved + 1,"
@@ -430,13 +458,16 @@ class DailyStore:
                     )
         return bool(solved)
 
-    async def plays_of(self, guild_id: int, user_id: int, kind: str | None) -> list[Play]:
-        sql = "SELECT * FROM daily_plays WHERE guild_id = ? AND user_id = ?"
+    async def plays_of(
+        self, guild_id: int, user_id: int, kind: str | None, archive: bool = False
+    ) -> list[Play]:
+        """A member's daily plays (or archive plays) in the server, oldest day first."""
+        sql = f"SELECT * FROM {_plays_table(archive)} WHERE guild_id = ? AND user_id = ?"
         params: tuple = (guild_id, user_id)
         if kind:
             sql += " AND kind = ?"
             params += (kind,)
-        return [_play(row) for row in await self._all(sql + " ORDER BY day", params)]
+        return [_play(row, archive) for row in await self._all(sql + " ORDER BY day", params)]
 
     async def solved_days(
         self, guild_id: int, user_ids: list[int], kind: str | None, since: dt.date
@@ -458,24 +489,29 @@ class DailyStore:
             days[row["user_id"]].append(dt.date.fromisoformat(row["day"]))
         return days
 
-    async def gave_up_without_solving(
-        self, guild_id: int, user_ids: list[int], kind: str | None, day: dt.date
-    ) -> set[int]:
-        """Those of `user_ids` who gave up a puzzle on `day` and solved none that day (their
-        streak ends today, as a missed day's would)."""
+    async def gave_up_days(
+        self, guild_id: int, user_ids: list[int], kind: str | None, since: dt.date
+    ) -> dict[int, list[dt.date]]:
+        """Each member's days since `since` on which they gave up and solved nothing (a
+        give-up ends a streak; a freeze does not cover it, scoring.streaks)."""
         if not user_ids:
-            return set()
+            return {}
         marks = ",".join("?" * len(user_ids))
         sql = (
-            "SELECT user_id FROM daily_plays WHERE guild_id = ? AND day = ?"
+            "SELECT user_id, day FROM daily_plays WHERE guild_id = ? AND day >= ?"
             f" AND user_id IN ({marks})"
         )
-        params: tuple = (guild_id, day.isoformat(), *user_ids)
+        params: tuple = (guild_id, since.isoformat(), *user_ids)
         if kind:
             sql += " AND kind = ?"
             params += (kind,)
-        sql += " GROUP BY user_id HAVING MAX(gave_up_at) IS NOT NULL AND MAX(solved_at) IS NULL"
-        return {row["user_id"] for row in await self._all(sql, params)}
+        sql += (
+            " GROUP BY user_id, day HAVING MAX(gave_up_at) IS NOT NULL AND MAX(solved_at) IS NULL"
+        )
+        days: dict[int, list[dt.date]] = {user: [] for user in user_ids}
+        for row in await self._all(sql, params):
+            days[row["user_id"]].append(dt.date.fromisoformat(row["day"]))
+        return days
 
     async def day_results(self, guild_id: int, kind: str, day: dt.date) -> list[tuple[str, Play]]:
         rows = await self._all(
@@ -543,6 +579,27 @@ class DailyStore:
 
     # --- members --------------------------------------------------------------------------
 
+    async def results(self, guild_id: int, user_id: int | None = None) -> list[Row]:
+        """Every result in the server (or one member's), daily and archive plays, by day: the
+        rows as stored (times as ISO text), with the member's name, the puzzle's number and
+        `archive`. Rows, not records: a big server's 100,000 records would keep the garbage
+        collector (and so the event loop) busy for a tenth of a second at a time."""
+        only = " AND p.user_id = ?" if user_id is not None else ""
+        params = (guild_id, *((user_id,) if user_id is not None else ()))
+        parts = [
+            f"SELECT p.*, {int(archive)} AS archive, COALESCE(m.name, '') AS name,"
+            f" d.number FROM {_plays_table(archive)} p"
+            " LEFT JOIN members m ON m.guild_id = p.guild_id AND m.user_id = p.user_id"
+            " LEFT JOIN daily_posts o ON o.guild_id = p.guild_id AND o.kind = p.kind"
+            " AND o.day = p.day"
+            " LEFT JOIN daily_puzzles d ON d.kind = p.kind AND d.day = p.day"
+            f" AND d.difficulty = o.difficulty WHERE p.guild_id = ?{only}"
+            for archive in (False, True)
+        ]
+        return await self._all(
+            " UNION ALL ".join(parts) + " ORDER BY day, kind, archive, user_id", params * 2
+        )
+
     async def remember_member(self, guild_id: int, user_id: int, name: str) -> None:
         await self._write(
             "INSERT INTO members (guild_id, user_id, name) VALUES (?, ?, ?)"
@@ -557,7 +614,7 @@ class DailyStore:
             results = await inside.execute(
                 "DELETE FROM daily_plays WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
-            for table in ("daily_totals", "members"):
+            for table in ("archive_plays", "daily_totals", "members"):
                 await inside.execute(
                     f"DELETE FROM {table} WHERE guild_id = ? AND user_id = ?", guild_id, user_id
                 )
@@ -582,6 +639,11 @@ def _now() -> dt.datetime:
 
 def _post_key(post: Post) -> tuple:
     return (post.guild_id, post.kind, post.day.isoformat())
+
+
+def _plays_table(archive: bool) -> str:
+    """Daily plays count for the day; archive plays (an earlier day's puzzle) never do."""
+    return "archive_plays" if archive else "daily_plays"
 
 
 def _play_key(play: Play) -> tuple:
@@ -621,10 +683,11 @@ def _post(row) -> Post:
     )
 
 
-def _play(row) -> Play:
+def _play(row, archive: bool = False) -> Play:
     return _record(
         Play,
         row,
+        archive=archive,
         day=dt.date.fromisoformat(row["day"]),
         started_at=from_iso(row["started_at"]),
         solved_at=from_iso(row["solved_at"]) if row["solved_at"] else None,

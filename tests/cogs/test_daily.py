@@ -333,7 +333,10 @@ async def test_every_kind_is_posted_in_one_message_and_opens_with_its_picture(se
 
 
 MANAGE_GUILD = 1 << 5
-ADMIN_SUBCOMMANDS = ("setup", "kinds", "posts", "difficulty", "pause", "resume", "forget-member")
+ADMIN_SUBCOMMANDS = (
+    "setup", "kinds", "posts", "difficulty", "pause", "resume", "forget-member", "notify-role",
+    "export",
+)  # fmt: skip
 
 
 async def test_server_settings_are_hidden_from_members_and_still_checked_when_run(server, tmp_path):
@@ -347,7 +350,7 @@ async def test_server_settings_are_hidden_from_members_and_still_checked_when_ru
         assert settings["default_member_permissions"] == str(MANAGE_GUILD)
         assert {option["name"] for option in settings["options"]} == set(ADMIN_SUBCOMMANDS)
         daily = server.command("daily")
-        assert {option["name"] for option in daily["options"]} == {"answer", "status"}
+        assert {option["name"] for option in daily["options"]} == {"answer", "status", "archive"}
 
         shown = set(server.visible_command_names(alice))
         assert {"daily", "leaderboard", "stats", "delete-my-data", "solve"} <= shown

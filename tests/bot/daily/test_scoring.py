@@ -93,5 +93,28 @@ def test_only_kinds_scored_by_words_count_the_words_over_the_fewest():
 def test_giving_up_today_ends_the_current_streak_now_but_a_solve_today_keeps_it():
     today = dt.date(2026, 3, 10)
     yesterday = today - dt.timedelta(days=1)
-    assert scoring.streaks([yesterday], today, gave_up_today=True) == scoring.Streaks(0, 1)
-    assert scoring.streaks([yesterday, today], today, gave_up_today=True).current == 2
+    assert scoring.streaks([yesterday], today, gave_up_days=[today]) == scoring.Streaks(0, 1)
+    assert scoring.streaks([yesterday, today], today, gave_up_days=[today]).current == 2
+
+
+def test_seven_days_in_a_row_earn_a_freeze_that_a_missed_day_uses_but_a_give_up_does_not():
+    start = dt.date(2026, 3, 1)
+    week = [start + dt.timedelta(days=n) for n in range(7)]
+    missed = start + dt.timedelta(days=7)
+    back = start + dt.timedelta(days=8)
+    found = scoring.streaks([*week, back], today=back)
+    assert found == scoring.Streaks(8, 8, freezes=0, saved=(missed,))
+    assert scoring.streaks([*week[:6], back], today=back).current == 1, "six days earn nothing"
+    gave_up = scoring.streaks([*week, back], today=back, gave_up_days=[missed])
+    assert (gave_up.current, gave_up.freezes, gave_up.saved) == (1, 1, ())
+
+
+def test_freezes_are_held_two_at_most_and_count_again_after_one_is_used():
+    start = dt.date(2026, 3, 1)
+    solved = [start + dt.timedelta(days=n) for n in range(21)]
+    today = solved[-1]
+    assert scoring.streaks(solved, today).freezes == 2
+    after = today + dt.timedelta(days=4)  # three days missed: two are saved, the third ends it
+    found = scoring.streaks([*solved, after], after)
+    assert found.current == 1 and len(found.saved) == 2 and found.longest == 21
+    assert scoring.streaks(solved, today + dt.timedelta(days=1)).current == 21, "today is open"

@@ -129,5 +129,56 @@ async def test_a_give_up_ends_the_play_once_and_a_solve_after_it_is_not_recorded
 
     await solve(store, GUILD, 21, "solver", minutes=2)
     assert await store.played_counts(GUILD, DAY) == {"letterboxed": 2}
-    assert await store.gave_up_without_solving(GUILD, [20, 21], None, DAY) == {20}
-    assert await store.gave_up_without_solving(GUILD, [20], "sudoku", DAY) == set()
+    assert await store.gave_up_days(GUILD, [20, 21], None, DAY) == {20: [DAY], 21: []}
+    assert await store.gave_up_days(GUILD, [20], "sudoku", DAY) == {20: []}
+
+
+async def test_archive_plays_are_kept_apart_from_the_daily_and_its_board(store):
+    await solve(store, GUILD, 10, "ann", minutes=5)
+    later = START + dt.timedelta(days=3)
+    play = await store.start_play(GUILD, 11, "letterboxed", DAY, later, archive=True)
+    assert play.archive and await store.play(GUILD, 11, "letterboxed", DAY) is None
+    await store.count_attempt(play)
+    await store.count_hint(play)
+    assert await store.record_solve(play, later + dt.timedelta(minutes=2), False, 0, "x", 2)
+    kept = await store.play(GUILD, 11, "letterboxed", DAY, archive=True)
+    assert (kept.attempts, kept.hints, kept.seconds, kept.on_time) == (2, 1, 120, False)
+    assert [r.name for r in await store.leaderboard(GUILD, None, None, DAY)] == ["ann"]
+    assert await store.played_counts(GUILD, DAY) == {"letterboxed": 1}, "the post's count"
+    assert await store.plays_of(GUILD, 11, None) == []
+    assert await store.plays_of(GUILD, 11, None, archive=True) == [kept]
+    assert await store.forget_member(GUILD, 11) == 0  # no daily result, but the archive goes
+    assert await store.play(GUILD, 11, "letterboxed", DAY, archive=True) is None
+
+
+async def test_results_for_an_export_carry_names_and_both_kinds_of_play(store):
+    await solve(store, GUILD, 10, "ann", minutes=5)
+    await solve(store, OTHER_GUILD, 12, "other", minutes=5)
+    await store.remember_member(GUILD, 11, "=bea")
+    await store.start_play(GUILD, 11, "letterboxed", DAY, START, archive=True)
+    everyone = await store.results(GUILD)
+    assert [(r["name"], r["user_id"], r["archive"], r["solved_at"]) for r in everyone] == [
+        ("ann", 10, 0, (START + dt.timedelta(minutes=5)).isoformat()),
+        ("=bea", 11, 1, None),
+    ]
+    assert [r["name"] for r in await store.results(GUILD, 11)] == ["=bea"]
+
+
+async def test_the_archive_offers_the_days_posted_and_closed_and_the_notify_role_is_kept(store):
+    await store.save_settings(GUILD, 5, "09:00", "Europe/London", ["letterboxed"])
+    await store.set_notify_role(GUILD, 77)
+    assert (await store.settings(GUILD)).notify_role_id == 77
+    await store.set_notify_role(GUILD, None)
+    assert (await store.settings(GUILD)).notify_role_id is None
+    for back in range(3):
+        day = DAY - dt.timedelta(days=back)
+        closes = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), dt.UTC)
+        await store.reserve_post(GUILD, "letterboxed", day, "easy", 5, closes)
+        await store.mark_posted(GUILD, "letterboxed", day, 5, 100 + back, START)
+    await store.reserve_post(GUILD, "sudoku", DAY - dt.timedelta(days=1), "", 5, START)
+    now = dt.datetime.combine(DAY, dt.time(12), dt.UTC)  # today's is still open
+    assert await store.closed_days(GUILD, "letterboxed", now) == [
+        DAY - dt.timedelta(days=1),
+        DAY - dt.timedelta(days=2),
+    ]
+    assert await store.closed_days(GUILD, "sudoku", now) == [], "reserved, never sent"
