@@ -128,17 +128,6 @@ def lines_a_side(ink: np.ndarray, share: float = LINE_SHARE) -> tuple[int, int]:
     )
 
 
-def has_border(ink: np.ndarray) -> bool:
-    """Whether a line runs along all four edges of the square: the outline was the grid's
-    own border, not a card or a page around it."""
-    for strength in (_line_strength(ink), _line_strength(ink.T)):
-        edge = SQUARE // 40
-        needed = max(LINE_FLOOR, FAINT_LINE_SHARE * float(strength[edge:-edge].max()))
-        if strength[:edge].max() < needed or strength[-edge:].max() < needed:
-            return False
-    return True
-
-
 def _line_strength(ink: np.ndarray) -> np.ndarray:
     """For each row of the square, how clearly a line runs along it: its darkness above the
     paper's, in each of PIECES stretches, taken where it is weakest (the 20th percentile of

@@ -32,22 +32,25 @@ def read(data: bytes) -> Reading:
 
 
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, int]:
-    """The sudoku grid straightened (as ink, see grids.ink_of) and its size: of the outlines,
-    largest first, whose lines make a sudoku grid, the first with a line all round (a card
-    or a page around the grid has none: its lines are inside it), or else the first."""
+    """The sudoku grid straightened (as ink, see grids.ink_of) and its size. Of the outlines
+    whose lines make a sudoku grid, the first (largest) in which every line is seen, at least
+    faintly, or else the first: a card or a page around the grid has the box lines roughly
+    where a grid's would be, but its thin lines fall between the grid's."""
     refusal = PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
     found = []
     for corners in grids.find_outlines(grey):
         ink = grids.ink_of(grids.straighten(grey, corners))
         rows, cols = grids.lines_a_side(ink)
+        faint = grids.lines_a_side(ink, FAINT)
         try:
-            found.append((ink, sudoku_size(rows, cols, faint=grids.lines_a_side(ink, FAINT))))
+            size = sudoku_size(rows, cols, faint)
         except PictureError as error:
             if max(rows, cols) > 1 and refusal.problem == grids.NO_GRID:
                 refusal = error  # the largest outline with lines says best what is wrong
             continue
-        if grids.has_border(ink):
-            return found[-1]
+        if faint == (size, size):
+            return ink, size
+        found.append((ink, size))
     if found:
         return found[0]
     raise refusal
@@ -84,7 +87,7 @@ def read_cells(ink: np.ndarray, size: int) -> Reading:
     glyphs = grids.cell_glyphs(ink, size)
     chances = _chances(glyphs, size)
     marked = chances[:, 0] < 0.5  # cells holding a mark; a turn changes only what it reads
-    if marked.any() and _symbol_chances(chances)[marked].max(axis=1).min() < SURE:
+    if marked.any() and chances[marked, :-1].max(axis=1).min() < SURE:
         # A mark reads badly or looks turned: the picture may be. A quarter turn swaps the
         # boxes' rows and columns, so only square boxes may be quarter-turned.
         turns = (1, 2, 3) if box_rows == box_cols else (2,)
@@ -109,8 +112,11 @@ def _chances(glyphs: np.ndarray, size: int) -> np.ndarray:
 
 
 def _symbol_chances(chances: np.ndarray) -> np.ndarray:
-    """Empty and the symbols: a turned mark's share goes to none of them (so it is unsure)."""
-    return chances[:, :-1]
+    """Empty and the symbols, once the turn is chosen: the share the classifier gave a turned
+    mark is set aside (letters such as D and G look a little alike turned), what is left
+    shared out as before."""
+    symbols = chances[:, :-1]
+    return symbols / symbols.sum(axis=1, keepdims=True)
 
 
 def _turned(
@@ -125,8 +131,9 @@ def _turned(
 
 
 def _certainty(chances: np.ndarray) -> float:
-    """How sure the reading is of every cell at once (marks seen turned count against it)."""
-    return float(np.log(_symbol_chances(chances).max(axis=1) + 1e-9).sum())
+    """How sure the reading is of every cell at once; marks that look turned count against
+    it (this is how the turn is chosen)."""
+    return float(np.log(chances[:, :-1].max(axis=1) + 1e-9).sum())
 
 
 def repeated_cells(grid: Grid) -> set[int]:
