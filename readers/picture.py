@@ -1,0 +1,124 @@
+"""Opening a member's file as a picture: every way it can fail becomes a PictureError that
+says what is wrong and what to send instead, never a traceback.
+
+Pillow reads the header first, so the size is checked before any pixel is decoded (a small
+file that claims a huge picture, a decompression bomb, costs nothing). A photo is turned
+upright by its EXIF orientation, shrunk while decoding (JPEG's draft mode decodes a
+12-megapixel photo at a quarter of the size, four times faster) and returned as grey levels.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import numpy as np
+from PIL import Image, ImageOps
+
+from puzzles.core import PuzzleError
+
+MAX_BYTES = 20 * 1024 * 1024
+MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is well inside; 8000x6250 is the edge
+MIN_SIDE = 120  # below this a 9x9 grid has cells under 13 pixels: too few to read a digit
+WORKING_SIDE = 1600  # longest side the grid is looked for at: enough for a 16x16 screenshot
+FORMATS = "PNG, JPEG or WebP"
+SEND_INSTEAD = "a photo or screenshot of the puzzle, as PNG or JPEG"
+
+
+# MALFORMED: Pillow's format plugins report a malformed file with whatever their parsing hits
+# (OSError, SyntaxError, struct.error, zlib.error, IndexError, ...); every one of them means
+# the member's file is damaged, so every exception while opening or decoding is said so.
+
+
+class PictureError(PuzzleError):
+    """A file that cannot be read as a puzzle picture, said so a member can act on it."""
+
+
+def open_grey(data: bytes) -> np.ndarray:
+    """The picture in `data` as a 2-D uint8 array of grey levels, upright, with its longest
+    side at most WORKING_SIDE pixels."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise TypeError("open_grey takes the file's bytes")
+    if len(data) == 0:
+        raise PictureError("the file is empty", example=SEND_INSTEAD)
+    if len(data) > MAX_BYTES:
+        raise PictureError(
+            f"the file is {len(data) / 2**20:.1f} MB; pictures up to "
+            f"{MAX_BYTES // 2**20} MB can be read",
+            example="a screenshot, or the photo saved at a smaller size",
+        )
+    image = _open(data)
+    _refuse_animation(image)
+    _refuse_size(image.size)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image.draft("L", _draft_size(image.size))
+            image = ImageOps.exif_transpose(image)
+            grey = _on_white(image).convert("L")
+    except Exception:  # see MALFORMED
+        raise PictureError(
+            "the picture is damaged or cut short; send it again, or save it anew",
+            example=SEND_INSTEAD,
+        ) from None
+    if max(grey.size) > WORKING_SIDE:
+        grey.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BILINEAR)
+    return np.asarray(grey, dtype=np.uint8)
+
+
+def _open(data: bytes) -> Image.Image:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            return Image.open(io.BytesIO(bytes(data)))
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise PictureError(
+            f"the picture claims more than {MAX_PIXELS // 1_000_000} million pixels, "
+            "too many to open",
+            example=SEND_INSTEAD,
+        ) from None
+    except Exception:  # see MALFORMED
+        raise PictureError(
+            f"this file is not a picture I can open; send a {FORMATS} file",
+            example=SEND_INSTEAD,
+        ) from None
+
+
+def _refuse_animation(image: Image.Image) -> None:
+    if getattr(image, "is_animated", False) or getattr(image, "n_frames", 1) > 1:
+        raise PictureError(
+            "the picture is animated; send a still photo or screenshot of the puzzle",
+            example=SEND_INSTEAD,
+        )
+
+
+def _refuse_size(size: tuple[int, int]) -> None:
+    width, height = size
+    if width * height > MAX_PIXELS:
+        raise PictureError(
+            f"the picture is {width}x{height} pixels, more than the "
+            f"{MAX_PIXELS // 1_000_000} million pixels that can be read",
+            example="the photo saved at a smaller size (12 megapixels is fine)",
+        )
+    if min(width, height) < MIN_SIDE:
+        raise PictureError(
+            f"the picture is only {width}x{height} pixels, too small to read; it needs at "
+            f"least {MIN_SIDE} pixels each way",
+            example="a screenshot at your screen's full size, or a closer photo",
+        )
+
+
+def _draft_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The smallest size JPEG's draft may decode to that keeps WORKING_SIDE pixels."""
+    width, height = size
+    scale = min(1.0, WORKING_SIDE / max(width, height))
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
+def _on_white(image: Image.Image) -> Image.Image:
+    """Transparent parts become white paper, as they look in Discord's light theme."""
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        rgba = image.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(white, rgba)
+    return image

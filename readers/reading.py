@@ -1,0 +1,20 @@
+"""What a reader gives back, the same for every kind: the puzzle in the kind's own text form
+(what `puzzlebot solve` and the kind's parse() read) and the cells it is unsure of, so that
+the member is shown them and asked to check them before anything is solved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Reading:
+    kind: str
+    text: str  # the kind's own text form
+    unsure: tuple[int, ...] = ()  # cell indexes, row by row from 0, the reader doubts
+    size: int = 0  # cells a side, for grid kinds
+
+    @property
+    def sure(self) -> bool:
+        """True when no cell is in doubt."""
+        return not self.unsure

@@ -1,0 +1,149 @@
+"""Sudoku from a photo or a screenshot: 4x4, 6x6, 9x9, 12x12 and 16x16.
+
+The grid is found and straightened (readers/grid.py), its size told by its lines, and every
+cell classified (readers/classifier.py). When a mark reads badly, the picture may be turned
+(phones save photos sideways): the marks are classified again in each of the other turns and
+the turn the classifier is surest of wins. A cell
+is unsure when the classifier gives its answer less than SURE, or when its digit repeats in a
+row, column or box (a rule the printed puzzle keeps, so one of the two is misread).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzles.sudoku.grid import EMPTY, Grid, units
+from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
+from readers import grid as grids
+from readers.classifier import EMPTY_LABEL, LABELS, TURNED_LABEL, probabilities
+from readers.grid import FAINT_LINE_SHARE as FAINT
+from readers.picture import PictureError, open_grey
+from readers.reading import Reading
+
+READABLE_SIZES = (4, 6, 9, 12, 16)
+SURE = 0.9
+SIZES_TEXT = "4x4, 6x6, 9x9, 12x12 and 16x16"
+
+
+def read(data: bytes) -> Reading:
+    """The sudoku in the picture `data` (a file's bytes), as text puzzles.sudoku.parse reads."""
+    ink, size = find_grid(open_grey(data))
+    return read_cells(ink, size)
+
+
+def find_grid(grey: np.ndarray) -> tuple[np.ndarray, int]:
+    """The sudoku grid straightened (as ink, see grids.ink_of) and its size. Of the outlines
+    whose lines make a sudoku grid, the first (largest) in which every line is seen, at least
+    faintly, or else the first: a card or a page around the grid has the box lines roughly
+    where a grid's would be, but its thin lines fall between the grid's."""
+    refusal = PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
+    found = []
+    for corners in grids.find_outlines(grey):
+        ink = grids.ink_of(grids.straighten(grey, corners))
+        rows, cols = grids.lines_a_side(ink)
+        faint = grids.lines_a_side(ink, FAINT)
+        try:
+            size = sudoku_size(rows, cols, faint)
+        except PictureError as error:
+            if max(rows, cols) > 1 and refusal.problem == grids.NO_GRID:
+                refusal = error  # the largest outline with lines says best what is wrong
+            continue
+        if faint == (size, size):
+            return ink, size
+        found.append((ink, size))
+    if found:
+        return found[0]
+    raise refusal
+
+
+def sudoku_size(rows: int, cols: int, faint: tuple[int, int] = (0, 0)) -> int:
+    """The size whose lines these are. `faint` counts the lines again at a fainter level: when
+    it finds every line of a readable size, that is the size (a small JPEG's thin grey lines
+    fade). Else every line counted, or only the box lines on either axis (a photo's thin
+    lines can be too faint for either count)."""
+    if faint[0] == faint[1] and faint[0] in READABLE_SIZES:
+        return faint[0]
+    for n in READABLE_SIZES:
+        box_rows, box_cols = BOX_SHAPES[n]
+        if rows in (n, n // box_rows) and cols in (n, n // box_cols):
+            return n
+    if min(rows, cols) <= 1:
+        raise PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
+    if rows == cols:
+        raise PictureError(
+            f"the grid in the picture is {rows}x{cols}; sudokus of {SIZES_TEXT} can be read",
+            example="a screenshot of the whole sudoku grid",
+        )
+    raise PictureError(
+        f"the grid's lines are unclear: I count {rows} rows and {cols} columns; sudokus of "
+        f"{SIZES_TEXT} can be read",
+        example=grids.NO_GRID_HOW,
+    )
+
+
+def read_cells(ink: np.ndarray, size: int) -> Reading:
+    """Each cell classified, in the picture's likeliest turn."""
+    box_rows, box_cols = BOX_SHAPES[size]
+    glyphs = grids.cell_glyphs(ink, size)
+    chances = _chances(glyphs, size)
+    marked = chances[:, 0] < 0.5  # cells holding a mark; a turn changes only what it reads
+    if marked.any() and chances[marked, :-1].max(axis=1).min() < SURE:
+        # A mark reads badly or looks turned: the picture may be. A quarter turn swaps the
+        # boxes' rows and columns, so only square boxes may be quarter-turned.
+        turns = (1, 2, 3) if box_rows == box_cols else (2,)
+        chances = max(
+            [chances, *(_turned(chances, glyphs, marked, turn, size) for turn in turns)],
+            key=_certainty,
+        )
+    symbols = _symbol_chances(chances)
+    values = tuple(int(v) for v in symbols.argmax(axis=1))  # 0 is EMPTY, v is DIGITS[v - 1]
+    grid = Grid(box_rows, box_cols, values, DIGITS[size])
+    doubtful = {cell for cell, p in enumerate(symbols.max(axis=1)) if p < SURE}
+    doubtful |= repeated_cells(grid)
+    return Reading("sudoku", grid.text(), tuple(sorted(doubtful)), size)
+
+
+def _chances(glyphs: np.ndarray, size: int) -> np.ndarray:
+    """Per glyph, the probability of empty, of each of the size's symbols, and last of a
+    turned mark; other sizes' symbols are left out."""
+    allowed = [LABELS.index(ch) for ch in EMPTY_LABEL + DIGITS[size] + TURNED_LABEL]
+    chances = probabilities(glyphs)[:, allowed]
+    return chances / chances.sum(axis=1, keepdims=True)
+
+
+def _symbol_chances(chances: np.ndarray) -> np.ndarray:
+    """Empty and the symbols, once the turn is chosen: the share the classifier gave a turned
+    mark is set aside (letters such as D and G look a little alike turned), what is left
+    shared out as before."""
+    symbols = chances[:, :-1]
+    return symbols / symbols.sum(axis=1, keepdims=True)
+
+
+def _turned(
+    upright: np.ndarray, glyphs: np.ndarray, marked: np.ndarray, turn: int, size: int
+) -> np.ndarray:
+    """The chances of the grid turned `turn` quarter turns anticlockwise, row by row: each
+    marked glyph turned and classified again, and the cells put in their turned places."""
+    chances = upright.copy()
+    chances[marked] = _chances(np.rot90(glyphs[marked], turn, axes=(1, 2)), size)
+    order = np.rot90(np.arange(size * size).reshape(size, size), turn).reshape(-1)
+    return chances[order]
+
+
+def _certainty(chances: np.ndarray) -> float:
+    """How sure the reading is of every cell at once; marks that look turned count against
+    it (this is how the turn is chosen)."""
+    return float(np.log(chances[:, :-1].max(axis=1) + 1e-9).sum())
+
+
+def repeated_cells(grid: Grid) -> set[int]:
+    """The cells whose value another cell of the same row, column or box also holds."""
+    repeated = set()
+    for group in units(grid.box_rows, grid.box_cols):
+        for unit in group:
+            seen: dict[int, list[int]] = {}
+            for cell in unit:
+                if grid.cells[cell] != EMPTY:
+                    seen.setdefault(grid.cells[cell], []).append(cell)
+            repeated.update(c for cells in seen.values() if len(cells) > 1 for c in cells)
+    return repeated

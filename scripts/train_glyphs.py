@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""Train the cell classifier the readers ship, readers/data/glyphs.npz.
+
+    pip install -e '.[train]'          # PyTorch (CPU), for this script only
+    python scripts/train_glyphs.py [--seed 1] [--photos ../shared/corpora/sudoku_photos]
+
+Its examples are cells cut by the reader's own pipeline (readers/grid.py), so that it learns
+exactly what it will be shown:
+
+- the training part of the newspaper photos (bench/readers.py's split: every fifth photo by
+  number is held out and never seen here), each labelled by its .dat file. The photo's turn
+  (phones save some sideways) is found by a first network trained on screenshots alone: the
+  turn whose reading agrees most with the labels;
+- screenshots of our own renderer (renderers/sudoku.py, the bundled DejaVu fonts) of every
+  size, with random givens, shrunk to a phone's width and saved as JPEG at random quality;
+- newspaper-like grids drawn here in the fonts of Debian's fonts-dejavu-core,
+  fonts-dejavu-extra and fonts-liberation (DejaVu: Bitstream Vera licence; Liberation: SIL
+  OFL 1.1), with thin and thick lines, grey ink, tinted paper, a slanted view, blur, noise
+  and JPEG artefacts.
+
+- and, labelled '~' (turned), 30% of the marked cells turned a quarter or a half turn (a 6
+  upside down is labelled 9): the reader turns a picture whose marks look turned.
+
+Cells are augmented while training (small shifts, scaling, contrast). The network is three
+3x3 convolutions with pooling and two dense layers (about 29,000 weights), stored as float16:
+about 60 kB. Everything is drawn from --seed, so the same seed and fonts give the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from torch import nn
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.readers import PHOTOS, photo_split, photo_truth  # noqa: E402
+from puzzles.sudoku.grid import Grid  # noqa: E402
+from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS  # noqa: E402
+from readers import grid as grids  # noqa: E402
+from readers.classifier import LABELS, TURNED_LABEL, WEIGHTS  # noqa: E402
+from readers.picture import open_grey  # noqa: E402
+from readers.sudoku import READABLE_SIZES, find_grid  # noqa: E402
+from renderers.sudoku import draw  # noqa: E402
+
+DEBIAN_FONTS = Path("/usr/share/fonts/truetype")
+NEWSPAPER_FONTS = (
+    "dejavu/DejaVuSans.ttf",
+    "dejavu/DejaVuSans-Bold.ttf",
+    "dejavu/DejaVuSerif.ttf",
+    "dejavu/DejaVuSerif-Bold.ttf",
+    "dejavu/DejaVuSansCondensed.ttf",
+    "dejavu/DejaVuSansCondensed-Bold.ttf",
+    "dejavu/DejaVuSansMono.ttf",
+    "liberation/LiberationSans-Regular.ttf",
+    "liberation/LiberationSans-Bold.ttf",
+    "liberation/LiberationSerif-Regular.ttf",
+    "liberation/LiberationSerif-Bold.ttf",
+    "liberation/LiberationSansNarrow-Regular.ttf",
+    "liberation/LiberationMono-Regular.ttf",
+)
+
+
+class GlyphNet(nn.Module):
+    """The network readers/classifier.py runs with numpy: keep the two in step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 12, 3, padding=1)
+        self.conv2 = nn.Conv2d(12, 24, 3, padding=1)
+        self.conv3 = nn.Conv2d(24, 32, 3, padding=1)
+        self.fc1 = nn.Linear(32 * 3 * 3, 64)
+        self.fc2 = nn.Linear(64, len(LABELS))
+        self.pool = nn.MaxPool2d(2)
+        self.dropout = nn.Dropout(0.1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        for conv in (self.conv1, self.conv2, self.conv3):
+            x = self.pool(torch.relu(conv(x)))
+        x = self.dropout(torch.relu(self.fc1(x.flatten(1))))
+        return self.fc2(x)
+
+
+# --- examples ---------------------------------------------------------------------------------
+
+
+def cells_of(data: bytes, size: int) -> np.ndarray:
+    """The reader's own cut of every cell of the picture, upright; a ValueError when the
+    reader would not find this grid (the example is of no use)."""
+    ink, found = find_grid(open_grey(data))
+    if found != size:
+        raise ValueError(f"a {size}x{size} grid read as {found}x{found}")
+    return grids.cell_glyphs(ink, size)
+
+
+def label_indexes(values: list[int], size: int) -> np.ndarray:
+    symbols = DIGITS[size]
+    return np.array([LABELS.index(symbols[v - 1]) if v else 0 for v in values], dtype=np.int64)
+
+
+def random_givens(rng: random.Random, size: int) -> list[int]:
+    share = rng.uniform(0.25, 0.6)
+    return [rng.randint(1, size) if rng.random() < share else 0 for _ in range(size * size)]
+
+
+def as_phone_jpeg(png: bytes, rng: random.Random) -> bytes:
+    """A screenshot as a phone shares it: another width, JPEG at some quality."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width = rng.randint(360, 1200)
+    image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=rng.randint(35, 95))
+    return out.getvalue()
+
+
+def screenshot_examples(rng: random.Random, count: int) -> tuple[np.ndarray, np.ndarray]:
+    glyphs, labels = [], []
+    for _ in range(count):
+        size = rng.choice(READABLE_SIZES)
+        values = random_givens(rng, size)
+        box_rows, box_cols = BOX_SHAPES[size]
+        png = draw(Grid(box_rows, box_cols, tuple(values), DIGITS[size]))
+        data = png if rng.random() < 0.3 else as_phone_jpeg(png, rng)
+        try:
+            glyphs.append(cells_of(data, size))
+        except ValueError:  # left out and counted by the test suite's round trips instead
+            continue
+        labels.append(label_indexes(values, size))
+    return np.concatenate(glyphs), np.concatenate(labels)
+
+
+def newspaper_grid(rng: random.Random, fonts: list[Path]) -> tuple[bytes, list[int]]:
+    """A printed-looking 9x9 grid, photographed: tinted paper, grey ink, a slanted view."""
+    cell = rng.randint(28, 60)
+    margin = rng.randint(cell // 2, cell * 2)
+    side = 9 * cell + 2 * margin
+    paper = tuple(rng.randint(170, 255) for _ in range(3))
+    ink = tuple(rng.randint(0, 90) for _ in range(3))
+    image = Image.new("RGB", (side, side), paper)
+    pen = ImageDraw.Draw(image)
+    thin, thick = rng.randint(1, 2), rng.randint(3, 6)
+    for k in range(10):
+        width = thick if k % 3 == 0 else thin
+        at = margin + k * cell
+        pen.line([(margin, at), (margin + 9 * cell, at)], ink, width)
+        pen.line([(at, margin), (at, margin + 9 * cell)], ink, width)
+    font = ImageFont.truetype(str(rng.choice(fonts)), round(cell * rng.uniform(0.5, 0.8)))
+    values = random_givens(rng, 9)
+    for index, value in enumerate(values):
+        if value:
+            row, col = divmod(index, 9)
+            centre = (margin + (col + 0.5) * cell, margin + (row + 0.5) * cell)
+            pen.text(centre, str(value), ink, font=font, anchor="mm")
+    image = _slanted(image, rng).filter(ImageFilter.GaussianBlur(rng.uniform(0, 1.2)))
+    pixels = np.asarray(image, dtype=np.float32)
+    noise = np.random.default_rng(rng.randint(0, 2**31))
+    pixels += noise.normal(0, rng.uniform(0, 8), pixels.shape)
+    out = io.BytesIO()
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8)).save(
+        out, "JPEG", quality=rng.randint(40, 95)
+    )
+    return out.getvalue(), values
+
+
+def _slanted(image: Image.Image, rng: random.Random) -> Image.Image:
+    """The picture as seen a little from the side: each corner moved by up to 6%."""
+    w, h = image.size
+    reach = 0.06 * w
+    corners = [(0, 0), (w, 0), (w, h), (0, h)]
+    moved = [(x + rng.uniform(-reach, reach), y + rng.uniform(-reach, reach)) for x, y in corners]
+    coefficients = _perspective(corners, moved)
+    return image.transform((w, h), Image.PERSPECTIVE, coefficients, Image.BICUBIC, fillcolor=None)
+
+
+def _perspective(target, source) -> list[float]:
+    rows = []
+    for (x, y), (u, v) in zip(target, source, strict=True):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    answer = np.linalg.solve(np.array(rows), np.array(source).reshape(8))
+    return answer.tolist()
+
+
+def newspaper_examples(rng: random.Random, count: int) -> tuple[np.ndarray, np.ndarray]:
+    fonts = [DEBIAN_FONTS / name for name in NEWSPAPER_FONTS]
+    missing = [str(f) for f in fonts if not f.exists()]
+    if missing:
+        sys.exit(
+            "missing fonts (apt-get install fonts-dejavu-core fonts-dejavu-extra "
+            f"fonts-liberation): {', '.join(missing)}"
+        )
+    glyphs, labels = [], []
+    for _ in range(count):
+        data, values = newspaper_grid(rng, fonts)
+        try:
+            glyphs.append(cells_of(data, 9))
+        except ValueError:  # a PictureError: the slant hid the outline; draw another
+            continue
+        labels.append(label_indexes(values, 9))
+    return np.concatenate(glyphs), np.concatenate(labels)
+
+
+def photo_examples(
+    names: list[str], folder: Path, model: GlyphNet
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The training photos' cells, each photo turned the way `model` agrees most with its
+    labels; photos whose grid is not found, or read mostly wrong, are left out and named."""
+    glyphs, labels, skipped = [], [], []
+    for name in names:
+        truth = label_indexes(photo_truth(folder / f"{name}.dat"), 9)
+        data = (folder / f"{name}.jpg").read_bytes()
+        try:
+            ink, size = find_grid(open_grey(data))
+            if size != 9:
+                raise ValueError(f"read as {size}x{size}")
+        except ValueError:
+            skipped.append(name)
+            continue
+        turns = [grids.cell_glyphs(np.rot90(ink, turn), 9) for turn in range(4)]
+        agreement = [(predict(model, cells) == truth).mean() for cells in turns]
+        best = int(np.argmax(agreement))
+        if agreement[best] < 0.8:
+            skipped.append(name)
+            continue
+        glyphs.append(turns[best])
+        labels.append(truth)
+    return np.concatenate(glyphs), np.concatenate(labels), skipped
+
+
+# --- training ---------------------------------------------------------------------------------
+
+
+def predict(model: GlyphNet, glyphs: np.ndarray) -> np.ndarray:
+    model.eval()
+    with torch.no_grad():
+        return model(torch.from_numpy(glyphs[:, None])).argmax(1).numpy()
+
+
+# Upside down, these symbols are another symbol (or themselves); every other mark turned a
+# quarter or a half is TURNED_LABEL, which tells the reader to turn the picture.
+UPSIDE_DOWN = {"6": "9", "9": "6", "8": "8"}
+
+
+def turned_examples(
+    glyphs: np.ndarray, labels: np.ndarray, share: float, rng: random.Random
+) -> tuple[np.ndarray, np.ndarray]:
+    """A `share` of the marked cells, each turned by a random number of quarter turns."""
+    marked = np.flatnonzero(labels != 0)
+    chosen = rng.sample(list(marked), int(share * len(marked)))
+    out_glyphs, out_labels = [], []
+    for index in chosen:
+        turns = rng.choice((1, 2, 3))
+        symbol = LABELS[labels[index]]
+        turned = UPSIDE_DOWN.get(symbol, TURNED_LABEL) if turns == 2 else TURNED_LABEL
+        out_glyphs.append(np.rot90(glyphs[index], turns).copy())
+        out_labels.append(LABELS.index(turned))
+    return np.array(out_glyphs, dtype=np.float32), np.array(out_labels, dtype=np.int64)
+
+
+def augmented(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+    """Small random shifts, scalings and contrast changes, as the cut of a cell varies."""
+    n = len(batch)
+    scale = 1 + (torch.rand(n, generator=generator) - 0.5) * 0.2
+    shift = (torch.rand(n, 2, generator=generator) - 0.5) * 0.16
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = scale
+    theta[:, 1, 1] = scale
+    theta[:, :, 2] = shift
+    grid = nn.functional.affine_grid(theta, list(batch.shape), align_corners=False)
+    moved = nn.functional.grid_sample(batch, grid, align_corners=False, padding_mode="zeros")
+    contrast = 0.7 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
+    return (moved * contrast).clamp(0, 1)
+
+
+def train(
+    glyphs: np.ndarray,
+    labels: np.ndarray,
+    weights: np.ndarray,
+    epochs: int,
+    seed: int,
+    epoch_size: int,
+) -> GlyphNet:
+    torch.manual_seed(seed)
+    generator = torch.Generator().manual_seed(seed)
+    model = GlyphNet()
+    optimiser = torch.optim.Adam(model.parameters(), lr=2e-3)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, epochs)
+    x, y = torch.from_numpy(glyphs[:, None]), torch.from_numpy(labels)
+    w = torch.from_numpy(weights.astype(np.float64))
+    for epoch in range(epochs):
+        model.train()
+        # Draw each epoch's examples by weight: the few photos count as much as the many
+        # drawn pictures.
+        order = torch.multinomial(w, epoch_size, replacement=True, generator=generator)
+        total = 0.0
+        for start in range(0, len(order), 256):
+            batch = order[start : start + 256]
+            optimiser.zero_grad()
+            loss = nn.functional.cross_entropy(model(augmented(x[batch], generator)), y[batch])
+            loss.backward()
+            optimiser.step()
+            total += loss.item() * len(batch)
+        schedule.step()
+        print(f"  epoch {epoch + 1}/{epochs}: loss {total / len(order):.4f}", flush=True)
+    model.eval()
+    return model
+
+
+def save(model: GlyphNet, path: Path) -> None:
+    arrays = {name: t.detach().numpy().astype(np.float16) for name, t in model.state_dict().items()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, labels=np.array(LABELS), **arrays)
+
+
+def drawn_examples(rng: random.Random, args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
+    """The drawn cells, or those kept in --cache by an earlier run with the same settings."""
+    if args.cache and args.cache.exists():
+        with np.load(args.cache) as kept:
+            return kept["x"], kept["y"]
+    print("drawing screenshots and newspaper grids ...", flush=True)
+    drawn = [screenshot_examples(rng, args.screenshots), newspaper_examples(rng, args.newspapers)]
+    x = np.concatenate([g for g, _ in drawn])
+    y = np.concatenate([label for _, label in drawn])
+    if args.cache:
+        np.savez_compressed(args.cache, x=x, y=y)
+    return x, y
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--photos", type=Path, default=PHOTOS)
+    parser.add_argument("--screenshots", type=int, default=400, help="rendered grids")
+    parser.add_argument("--newspapers", type=int, default=400, help="drawn newspaper grids")
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--epoch-size", type=int, default=40_000, help="examples per epoch")
+    parser.add_argument("--out", type=Path, default=WEIGHTS)
+    parser.add_argument(
+        "--cache", type=Path, help="keep the drawn cells here, for another run with the same seed"
+    )
+    args = parser.parse_args()
+    torch.set_num_threads(2)
+    rng = random.Random(args.seed)
+    started = time.perf_counter()
+    x, y = drawn_examples(rng, args)
+    print(f"  {len(x)} drawn cells ({time.perf_counter() - started:.0f} s)")
+    print("first network, on drawn cells only, to turn the photos upright ...", flush=True)
+    first = train(x, y, np.ones(len(x)), 1, args.seed, args.epoch_size)
+    training, held_out = photo_split(args.photos)
+    px, py, skipped = photo_examples(training, args.photos, first)
+    print(
+        f"  {len(px)} photo cells from {len(training) - len(skipped)} of {len(training)} "
+        f"training photos (left out: {', '.join(skipped) or 'none'}; "
+        f"{len(held_out)} held out, unseen)"
+    )
+    # Its own generator, so that a run from --cache turns the same cells as one that draws.
+    turning = random.Random(args.seed)
+    tx, ty = turned_examples(np.concatenate([x, px]), np.concatenate([y, py]), 0.3, turning)
+    # Each epoch draws photo cells (a tenth of the examples) 60% of the time, turned marks
+    # a tenth, drawn cells the rest.
+    weights = np.concatenate(
+        [
+            np.full(len(x), 0.3 / len(x)),
+            np.full(len(px), 0.6 / len(px)),
+            np.full(len(tx), 0.1 / len(tx)),
+        ]
+    )
+    print("final network ...", flush=True)
+    model = train(
+        np.concatenate([x, px, tx]),
+        np.concatenate([y, py, ty]),
+        weights,
+        args.epochs,
+        args.seed,
+        args.epoch_size,
+    )
+    accuracy = (predict(model, px) == py).mean()
+    print(f"  training photo cells right: {accuracy:.4f}")
+    save(model, args.out)
+    print(
+        f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} kB) in "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
