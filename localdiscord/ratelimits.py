@@ -115,7 +115,7 @@ class RateLimits:
         while self._invalid and self._invalid[0] <= now - self.invalid_window:
             self._invalid.popleft()
 
-    def _count_invalid(self, record: RecordedRequest, now: float) -> None:
+    def _count_invalid(self, record: RecordedRequest | None, now: float) -> None:
         self.invalid_total += 1
         self._invalid.append(now)
         self._forget_old_invalid(now)
@@ -200,12 +200,20 @@ class RateLimits:
 
     # --------------------------------------------------------------------- after the handler
 
-    def answered(self, record: RecordedRequest, response: web.StreamResponse) -> None:
-        """Count the response if it was invalid, and give it its bucket's headers."""
+    def count_if_invalid(
+        self, response: web.StreamResponse, record: RecordedRequest | None = None
+    ) -> None:
+        """Count a 401, 403 or 429 toward the ban: Discord counts every invalid request from
+        the address, also those refused before they reach a route (a wrong token)."""
         now = self.clock()
         invalid = response.status in INVALID_STATUSES and response.headers.get(SCOPE) != "shared"
         if invalid and now >= self.banned_until:  # a banned bot's refusals are Cloudflare's
             self._count_invalid(record, now)
+
+    def answered(self, record: RecordedRequest, response: web.StreamResponse) -> None:
+        """Count the response if it was invalid, and give it its bucket's headers."""
+        self.count_if_invalid(response, record)
+        now = self.clock()
         if response.status == 429 or record.path.startswith(INTERACTION_PREFIXES):
             return
         if record.route == "?" or not self.enforce_buckets:

@@ -566,6 +566,7 @@ class LocalDiscord(
             return self.guard.gateway_refusal(request) or await handler(request)
         refusal = self.guard.http_refusal(request)
         if refusal is not None:  # counted, never recorded: nothing of it reaches a page
+            self.rate_limits.count_if_invalid(refusal)  # a wrong token is a 401 on Discord too
             self.version += 1
             self._notify()
             return refusal

@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 
 from localdiscord import LocalDiscord
+from localdiscord.ratelimits import RateLimits
 from playground.clock import PlaygroundClock
 from playground.web import PlaygroundWeb
 from playground.world import furnish
@@ -19,7 +20,10 @@ from playground.world import furnish
 
 @pytest.fixture
 async def page() -> AsyncIterator[tuple[PlaygroundWeb, aiohttp.ClientSession]]:
-    async with LocalDiscord(history=500) as server:
+    # The page's history is under test, not the bot's pace: without the limits, a channel's
+    # 5 posts per 5 s would hold the 150 posts below for minutes.
+    limits = RateLimits(enforce_buckets=False, global_per_second=10_000)
+    async with LocalDiscord(history=500, rate_limits=limits) as server:
         web = PlaygroundWeb(server, None, PlaygroundClock(), furnish(server))  # type: ignore[arg-type]
         web.long_poll_seconds = 0.3
         await web.start()
@@ -100,8 +104,10 @@ async def bot_posts(server: LocalDiscord, count: int, *, start: int = 0) -> None
     async with aiohttp.ClientSession(server.url) as http:
         for number in range(start, start + count):
             path = f"/api/v10/channels/{server.channel.id}/messages"
-            async with http.post(path, json={"content": f"message {number}"}, headers=headers):
-                pass
+            async with http.post(
+                path, json={"content": f"message {number}"}, headers=headers
+            ) as answer:
+                assert answer.status == 200, await answer.text()
 
 
 async def poll(http, member: str, channel: int, since: int) -> dict:
