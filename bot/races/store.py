@@ -9,6 +9,7 @@ and ends, and whether the scoreboard shows the latest (board_version against boa
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.connections import Connection, Row
@@ -77,6 +78,16 @@ class NewRating:
     ordinal: float
     before: float  # the shown rating before the race
     won: bool
+
+
+@dataclass(frozen=True)
+class Rerating:
+    """How a counted race changes its players' ratings: `rate` gets each player's rating as
+    it stands when the race ends (a newcomer's is `newcomer`: mu, sigma, ordinal), held
+    locked, and gives their new ones."""
+
+    newcomer: tuple[float, float, float]
+    rate: Callable[[dict[int, Rating]], Awaitable[list[NewRating]]]
 
 
 class RaceStore:
@@ -269,15 +280,16 @@ class RaceStore:
     # --- the end and the ratings ------------------------------------------------------------
 
     async def end(
-        self, race_id: int, at: dt.datetime, places: dict[int, int], ratings: list[NewRating]
+        self, race_id: int, at: dt.datetime, places: dict[int, int], rerating: Rerating | None
     ) -> bool:
-        """End the race once, with its places and new ratings in one transaction; False if
-        it had ended already (another round or process got there first)."""
+        """End the race once, with its places and, for a counted race, its players' new
+        ratings, in one transaction; False if it had ended already (another round or process
+        got there first)."""
         async with self.db.transaction() as inside:
             ended = await inside.execute(
                 "UPDATE races SET ended_at = ?, rated = ?, board_version = board_version + 1"
                 " WHERE id = ? AND ended_at IS NULL",
-                *(iso(at), int(bool(ratings)), race_id),
+                *(iso(at), int(rerating is not None), race_id),
             )
             if not ended:
                 return False
@@ -286,24 +298,10 @@ class RaceStore:
                     "UPDATE race_entries SET place = ? WHERE race_id = ? AND user_id = ?",
                     *(place, race_id, user_id),
                 )
-            guild_id = (await inside.fetch_one("SELECT guild_id FROM races WHERE id = ?", race_id))[
-                "guild_id"
-            ]
-            for new in ratings:
-                await inside.execute(
-                    "UPDATE race_entries SET rating_before = ?, rating_after = ?"
-                    " WHERE race_id = ? AND user_id = ?",
-                    *(new.before, new.ordinal, race_id, new.user_id),
-                )
-                await inside.execute(
-                    "INSERT INTO race_ratings (guild_id, user_id, name, mu, sigma, ordinal, races,"
-                    " wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, user_id) DO"
-                    " UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
-                    " ordinal = excluded.ordinal, races = race_ratings.races + 1,"
-                    " wins = race_ratings.wins + excluded.wins",
-                    *(guild_id, new.user_id, new.name, new.mu, new.sigma, new.ordinal),
-                    int(new.won),
-                )
+            if rerating is not None:
+                race = await inside.fetch_one("SELECT guild_id FROM races WHERE id = ?", race_id)
+                held = await _held_ratings(inside, race["guild_id"], race_id, rerating.newcomer)
+                await _rerate(inside, race["guild_id"], race_id, await rerating.rate(held))
         return True
 
     async def ratings(self, guild_id: int, user_ids: list[int]) -> dict[int, Rating]:
@@ -351,6 +349,48 @@ class RaceStore:
                 "DELETE FROM race_ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
         return forgotten
+
+
+async def _held_ratings(
+    inside: Connection, guild_id: int, race_id: int, newcomer: tuple[float, float, float]
+) -> dict[int, Rating]:
+    """The race's players' ratings, locked until the transaction ends: another race ending
+    at the same moment with one of them waits, then rates them from these ratings' update
+    (a read then a write without the lock would lose one of the two). A newcomer gets a row
+    first (committed only with their first rating), so there is a row to lock; rows are
+    locked in user order, so two races sharing players cannot each wait for the other."""
+    mu, sigma, ordinal = newcomer
+    await inside.execute(
+        "INSERT INTO race_ratings (guild_id, user_id, name, mu, sigma, ordinal)"
+        " SELECT ?, user_id, name, ?, ?, ? FROM race_entries WHERE race_id = ?"
+        " ORDER BY user_id ON CONFLICT DO NOTHING",
+        *(guild_id, mu, sigma, ordinal, race_id),
+    )
+    # SQLite's transaction holds the database's write lock from its start (BEGIN IMMEDIATE);
+    # PostgreSQL locks rows, and only those asked for.
+    lock = " FOR UPDATE" if inside.dialect == "postgresql" else ""
+    rows = await inside.fetch_all(
+        "SELECT * FROM race_ratings WHERE guild_id = ? AND user_id IN"
+        f" (SELECT user_id FROM race_entries WHERE race_id = ?) ORDER BY user_id{lock}",
+        *(guild_id, race_id),
+    )
+    return {row["user_id"]: _rating(row) for row in rows}
+
+
+async def _rerate(
+    inside: Connection, guild_id: int, race_id: int, ratings: list[NewRating]
+) -> None:
+    for new in ratings:
+        await inside.execute(
+            "UPDATE race_entries SET rating_before = ?, rating_after = ?"
+            " WHERE race_id = ? AND user_id = ?",
+            *(new.before, new.ordinal, race_id, new.user_id),
+        )
+        await inside.execute(
+            "UPDATE race_ratings SET name = ?, mu = ?, sigma = ?, ordinal = ?,"
+            " races = races + 1, wins = wins + ? WHERE guild_id = ? AND user_id = ?",
+            *(new.name, new.mu, new.sigma, new.ordinal, int(new.won), guild_id, new.user_id),
+        )
 
 
 def _moment(text: str | None) -> dt.datetime | None:

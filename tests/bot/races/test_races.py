@@ -3,6 +3,7 @@ and ratings (openskill's) that change only when a race counts."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 import pytest
@@ -177,3 +178,29 @@ async def test_a_member_who_asks_is_forgotten_in_that_server_only(races):
     assert [entry.user_id for entry in await races.entries(race)] == [100]
     assert await races.rating(GUILD, 101) is None and await races.rating(GUILD, 100) is not None
     assert [entry.user_id for entry in await races.entries(elsewhere)] == [101]
+
+
+async def test_two_races_ending_at_once_with_a_shared_player_both_count(races):
+    """Each race reads its players' ratings, rates them and writes them back: done by two
+    races at the same instant without a lock, the second write loses the first update."""
+    first = await open_race(races, channel=10, starter=100)
+    second = await open_race(races, channel=11, starter=101)
+    for race in (first, second):
+        await races.join(race.id, 200, "shared")
+    first, second = await started(races, first), await started(races, second)
+    for race in (first, second):
+        await finish(races, race, 200, 20)  # the shared player wins both
+    races.clock.advance(first.limit_seconds)
+    due = await races.due_to_end()
+    assert [race.id for race in due] == [first.id, second.id]
+
+    assert all(await asyncio.gather(*(races.end(race) for race in due)))
+
+    shared = await races.rating(GUILD, 200)
+    assert (shared.races, shared.wins) == (2, 2)
+    (in_first,) = [e for e in await races.entries(first) if e.user_id == 200]
+    (in_second,) = [e for e in await races.entries(second) if e.user_id == 200]
+    earlier, later = sorted((in_first, in_second), key=lambda entry: entry.rating_before)
+    assert earlier.rating_before == pytest.approx(0.0)
+    assert later.rating_before == pytest.approx(earlier.rating_after), "an update was lost"
+    assert shared.ordinal == pytest.approx(later.rating_after)
