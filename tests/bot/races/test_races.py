@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from types import SimpleNamespace
 
 import pytest
 
 from bot.database import Database
 from bot.puzzle_service import Refusal
-from bot.races import rules
+from bot.races import rules, timer
 from bot.races.rules import RaceLimits
 from bot.races.service import RaceService, race_difficulty
 from bot.races.store import RaceStore
@@ -204,3 +205,30 @@ async def test_two_races_ending_at_once_with_a_shared_player_both_count(races):
     assert earlier.rating_before == pytest.approx(0.0)
     assert later.rating_before == pytest.approx(earlier.rating_after), "an update was lost"
     assert shared.ordinal == pytest.approx(later.rating_after)
+
+
+class ShownAt:
+    """The Discord side of the races' clock: when each request it would send went out."""
+
+    def __init__(self):
+        self.times: list[float] = []
+
+    async def _sent(self, race, entries) -> None:
+        self.times.append(asyncio.get_running_loop().time())
+
+    show_board = started = post_results = _sent
+
+
+async def test_many_scoreboards_at_once_stay_within_the_races_share_of_the_global_limit(races):
+    """Discord's global limit counts every scoreboard edit and results post; 50 races that
+    change at once in 50 servers must not send them all in the same second."""
+    for n in range(3 * timer.REQUESTS_PER_SECOND):
+        await open_race(races, channel=100 + n, starter=1000 + n)  # each behind its board
+    sent = ShownAt()
+    clock = timer.RaceTimer(SimpleNamespace(shard_count=None), races, sent, edit_gap=0.0)
+    await clock.run_once()
+
+    assert len(sent.times) == 3 * timer.REQUESTS_PER_SECOND
+    # Spaced evenly, 1/REQUESTS_PER_SECOND apart: a second holds both its ends at most.
+    busiest = max(sum(start <= t <= start + 1.0 for t in sent.times) for start in sent.times)
+    assert busiest <= timer.REQUESTS_PER_SECOND + 1 < 50
