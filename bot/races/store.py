@@ -8,6 +8,7 @@ and ends, and whether the scoreboard shows the latest (board_version against boa
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -90,9 +91,15 @@ class Rerating:
     rate: Callable[[dict[int, Rating]], Awaitable[list[NewRating]]]
 
 
+# A join waiting to be written: race id, user id, name, when, and its outcome to come.
+_Join = tuple[int, int, str, dt.datetime, "asyncio.Future[bool]"]
+
+
 class RaceStore:
     def __init__(self, connection: Connection):
         self.db = connection
+        self._joins: list[_Join] = []  # waiting to be written, with who waits for each
+        self._joining: asyncio.Task | None = None  # writing them
 
     # --- a race ---------------------------------------------------------------------------
 
@@ -218,18 +225,61 @@ class RaceStore:
     # --- players --------------------------------------------------------------------------
 
     async def join(self, race_id: int, user_id: int, name: str, at: dt.datetime) -> bool:
-        """Add a player; False if they were in already."""
+        """Add a player, committed before it returns; False if they were in already.
+
+        Joins that come while others are being written go in together, in one transaction:
+        a whole server pressing Join at once waits for a few commits (each a flush to disk),
+        not one each."""
+        joined = asyncio.get_running_loop().create_future()
+        self._joins.append((race_id, user_id, name, at, joined))
+        if self._joining is None or self._joining.done():
+            self._joining = asyncio.create_task(self._write_joins(), name="race-joins")
+        return await asyncio.shield(joined)  # a member who gives up leaves the others be
+
+    async def _write_joins(self) -> None:
+        while self._joins:
+            batch, self._joins = self._joins, []
+            try:
+                await self._write_batch(batch)
+            except asyncio.CancelledError:  # the bot is closing: nobody waits for ever
+                for *_, joined in batch + self._joins:
+                    joined.cancel()
+                raise
+
+    async def _write_batch(self, batch: list[_Join]) -> None:
+        """Write the joins together; when that fails, each half again, so a join that
+        cannot be written (its race gone) fails alone."""
+        try:
+            outcomes = await self._insert_entries(batch)
+        except Exception as error:
+            if len(batch) == 1:
+                batch[0][-1].set_exception(error)
+                return
+            half = len(batch) // 2
+            await self._write_batch(batch[:half])
+            await self._write_batch(batch[half:])
+            return
+        for (*_, joined), outcome in zip(batch, outcomes, strict=True):
+            joined.set_result(outcome)
+
+    async def _insert_entries(self, batch: list[_Join]) -> list[bool]:
         async with self.db.transaction() as inside:
-            joined = await inside.execute(
-                "INSERT INTO race_entries (race_id, user_id, name, joined_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                *(race_id, user_id, name, iso(at)),
-            )
-            if joined:
+            outcomes = [
+                bool(
+                    await inside.execute(
+                        "INSERT INTO race_entries (race_id, user_id, name, joined_at)"
+                        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                        *(race_id, user_id, name, iso(at)),
+                    )
+                )
+                for race_id, user_id, name, at, _ in batch
+            ]
+            changed = {race_id for (race_id, *_), new in zip(batch, outcomes, strict=True) if new}
+            for race_id in sorted(changed):
                 await inside.execute(
                     "UPDATE races SET board_version = board_version + 1 WHERE id = ?", race_id
                 )
-        return bool(joined)
+        return outcomes
 
     async def entry(self, race_id: int, user_id: int) -> Entry | None:
         row = await self.db.fetch_one(

@@ -232,3 +232,33 @@ async def test_many_scoreboards_at_once_stay_within_the_races_share_of_the_globa
     # Spaced evenly, 1/REQUESTS_PER_SECOND apart: a second holds both its ends at most.
     busiest = max(sum(start <= t <= start + 1.0 for t in sent.times) for start in sent.times)
     assert busiest <= timer.REQUESTS_PER_SECOND + 1 < 50
+
+
+async def test_a_rush_of_joins_is_written_in_a_few_commits_each_join_told_its_own(races):
+    """Each commit waits for the disk: 60 members pressing Join at once must not make 60
+    of them, yet each is told whether they joined, and a join that fails fails alone."""
+    races.limits = RaceLimits(max_players=250)
+    race = await open_race(races)
+    commits = []
+    if races.store.db.dialect == "sqlite":  # SQLite's own trace of what it ran
+        await races.store.db.raw.set_trace_callback(
+            lambda sql: commits.append(sql) if sql.strip().upper() == "COMMIT" else None
+        )
+
+    members = range(1000, 1060)
+    joins = [races.store.join(race.id, user, f"m{user}", START) for user in members]
+    again = races.store.join(race.id, 1000, "m1000", START)  # the same member, twice
+    *joined, twice = await asyncio.gather(*joins, again)
+
+    assert joined == [True] * len(members) and twice is False
+    assert await races.store.players(race.id) == 1 + len(members)
+    assert (await races.race(race.id)).board_version > race.board_version, "board not behind"
+    if races.store.db.dialect == "sqlite":
+        assert len(commits) <= 3, f"{len(commits)} commits for {len(members)} joins"
+
+    gone = await open_race(races, channel=11, starter=101)
+    await races.store.db.execute("DELETE FROM races WHERE id = ?", gone.id)
+    late = [races.store.join(race.id, user, f"m{user}", START) for user in range(2000, 2010)]
+    lost = races.store.join(gone.id, 3000, "late", START)  # its race was just deleted
+    *joined, failed = await asyncio.gather(*late, lost, return_exceptions=True)
+    assert joined == [True] * 10 and isinstance(failed, Exception)
