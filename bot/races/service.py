@@ -19,7 +19,7 @@ from bot.daily.scoring import clock_text
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.races import ratings, rules
 from bot.races.rules import RaceLimits
-from bot.races.store import Entry, NewRating, Race, RaceStore, Rating, Rerating
+from bot.races.store import Entry, NewRating, Race, RaceFull, RaceStore, Rating, Rerating
 from puzzles import PuzzleError, PuzzleKind, get_kind
 from puzzles.core import plural
 
@@ -164,11 +164,16 @@ class RaceService:
             raise Refusal("This race has started; join the next one.")
         if await self.store.entry(race_id, user_id) is not None:
             raise Refusal(f"You're in already. It starts <t:{int(race.starts_at.timestamp())}:R>.")
+        full = Refusal(f"This race is full ({self.limits.max_players} players); join the next one.")
         if await self.store.players(race_id) >= self.limits.max_players:
-            raise Refusal(
-                f"This race is full ({self.limits.max_players} players); join the next one."
+            raise full
+        try:
+            joined = await self.store.join(
+                race_id, user_id, name, self.clock(), self.limits.max_players
             )
-        if not await self.store.join(race_id, user_id, name, self.clock()):
+        except RaceFull:  # filled by others' joins at the same moment
+            raise full from None
+        if not joined:
             raise Refusal("You're in already.")
         self.changed()
         return race

@@ -91,8 +91,13 @@ class Rerating:
     rate: Callable[[dict[int, Rating]], Awaitable[list[NewRating]]]
 
 
-# A join waiting to be written: race id, user id, name, when, and its outcome to come.
-_Join = tuple[int, int, str, dt.datetime, "asyncio.Future[bool]"]
+# A join waiting to be written: race id, user id, name, when, the race's most players (or
+# None), and its outcome to come.
+_Join = tuple[int, int, str, dt.datetime, int | None, "asyncio.Future[bool]"]
+
+
+class RaceFull(Exception):
+    """The race has as many players as it may."""
 
 
 class RaceStore:
@@ -224,14 +229,17 @@ class RaceStore:
 
     # --- players --------------------------------------------------------------------------
 
-    async def join(self, race_id: int, user_id: int, name: str, at: dt.datetime) -> bool:
-        """Add a player, committed before it returns; False if they were in already.
+    async def join(
+        self, race_id: int, user_id: int, name: str, at: dt.datetime, most: int | None = None
+    ) -> bool:
+        """Add a player, committed before it returns; False if they were in already,
+        RaceFull if the race has `most` players.
 
         Joins that come while others are being written go in together, in one transaction:
         a whole server pressing Join at once waits for a few commits (each a flush to disk),
         not one each."""
         joined = asyncio.get_running_loop().create_future()
-        self._joins.append((race_id, user_id, name, at, joined))
+        self._joins.append((race_id, user_id, name, at, most, joined))
         if self._joining is None or self._joining.done():
             self._joining = asyncio.create_task(self._write_joins(), name="race-joins")
         return await asyncio.shield(joined)  # a member who gives up leaves the others be
@@ -260,20 +268,34 @@ class RaceStore:
             await self._write_batch(batch[half:])
             return
         for (*_, joined), outcome in zip(batch, outcomes, strict=True):
-            joined.set_result(outcome)
+            if outcome is None:
+                joined.set_exception(RaceFull())
+            else:
+                joined.set_result(outcome)
 
-    async def _insert_entries(self, batch: list[_Join]) -> list[bool]:
+    async def _insert_entries(self, batch: list[_Join]) -> list[bool | None]:
+        """Each join's outcome: True joined, False in already, None the race is full. The
+        count is read in the same transaction as the insert, and one task writes every
+        join, so joins at the same moment cannot take a race past its most."""
+        outcomes: list[bool | None] = []
         async with self.db.transaction() as inside:
-            outcomes = [
-                bool(
-                    await inside.execute(
-                        "INSERT INTO race_entries (race_id, user_id, name, joined_at)"
-                        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                        *(race_id, user_id, name, iso(at)),
+            for race_id, user_id, name, at, most, _ in batch:
+                if most is not None:
+                    row = await inside.fetch_one(
+                        "SELECT COUNT(*) AS n,"
+                        " SUM(CASE WHEN user_id = ? THEN 1 ELSE 0 END) AS mine"
+                        " FROM race_entries WHERE race_id = ?",
+                        *(user_id, race_id),
                     )
+                    if row["n"] >= most and not row["mine"]:
+                        outcomes.append(None)
+                        continue
+                joined = await inside.execute(
+                    "INSERT INTO race_entries (race_id, user_id, name, joined_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    *(race_id, user_id, name, iso(at)),
                 )
-                for race_id, user_id, name, at, _ in batch
-            ]
+                outcomes.append(bool(joined))
             changed = {race_id for (race_id, *_), new in zip(batch, outcomes, strict=True) if new}
             for race_id in sorted(changed):
                 await inside.execute(

@@ -262,3 +262,14 @@ async def test_a_rush_of_joins_is_written_in_a_few_commits_each_join_told_its_ow
     lost = races.store.join(gone.id, 3000, "late", START)  # its race was just deleted
     *joined, failed = await asyncio.gather(*late, lost, return_exceptions=True)
     assert joined == [True] * 10 and isinstance(failed, Exception)
+
+
+async def test_members_joining_at_the_same_moment_cannot_overfill_a_race(races):
+    race = await open_race(races)  # the starter and room for 2 more (max_players=3)
+    tried = await asyncio.gather(
+        *(races.join(race.id, user, f"m{user}") for user in range(101, 106)),
+        return_exceptions=True,
+    )
+    refused = [str(outcome) for outcome in tried if isinstance(outcome, Refusal)]
+    assert len(refused) == 3 and all("full (3 players)" in why for why in refused), tried
+    assert await races.store.players(race.id) == 3
