@@ -273,3 +273,33 @@ async def test_members_joining_at_the_same_moment_cannot_overfill_a_race(races):
     refused = [str(outcome) for outcome in tried if isinstance(outcome, Refusal)]
     assert len(refused) == 3 and all("full (3 players)" in why for why in refused), tried
     assert await races.store.players(race.id) == 3
+
+
+async def test_races_ending_at_once_with_players_in_common_neither_wait_for_ever_nor_lose(races):
+    """Three races sharing players both old (rated before) and new, ended at once: each
+    locks its players' rows in the same order, so none waits on another for ever."""
+    races.limits = RaceLimits(max_players=10)
+    warm_up = await open_race(races, channel=9, starter=300)
+    await races.join(warm_up.id, 301, "old")
+    warm_up = await started(races, warm_up)
+    await finish(races, warm_up, 301, 10)
+    races.clock.advance(warm_up.limit_seconds)
+    assert await races.end(await races.race(warm_up.id))
+
+    shared = [300, 301, 400, 401]  # two rated before, two newcomers
+    opened = [await open_race(races, channel=20 + n, starter=500 + n) for n in range(3)]
+    for race in opened:
+        for user in shared:
+            await races.join(race.id, user, f"m{user}")
+    opened = [await started(races, race) for race in opened]
+    for race in opened:
+        await finish(races, race, 400, 30)
+    races.clock.advance(opened[0].limit_seconds)
+
+    ended = await asyncio.wait_for(
+        asyncio.gather(*(races.end(race) for race in await races.due_to_end())), 60
+    )
+    assert ended == [True, True, True]
+    board = {row.user_id: row for row in await races.board(GUILD)}
+    assert [board[user].races for user in shared] == [4, 4, 3, 3]
+    assert board[400].wins == 3
