@@ -358,6 +358,8 @@ class Races(commands.Cog):
         try:
             race = await races.make(race)
             race = await races.count_down(race)
+            assert self.timer is not None
+            await self.timer.pace.wait()  # within the races' share of the global limit
             message = await interaction.channel.send(  # type: ignore[union-attr]
                 board_text(race, await races.entries(race)), view=board_view(race)
             )
@@ -370,7 +372,6 @@ class Races(commands.Cog):
             await tell_member(interaction, error)
             return
         race = await races.posted(race, message.id)
-        assert self.timer is not None
         self.timer.board_sent(race.id)
         self.waiting_for_start(race.id, interaction)
         await reply(

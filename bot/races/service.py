@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from bot.daily.scoring import clock_text
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.races import ratings, rules
 from bot.races.rules import RaceLimits
-from bot.races.store import Entry, NewRating, Race, RaceStore, Rating
+from bot.races.store import Entry, NewRating, Race, RaceFull, RaceStore, Rating, Rerating
 from puzzles import PuzzleError, PuzzleKind, get_kind
 from puzzles.core import plural
 
@@ -163,11 +164,16 @@ class RaceService:
             raise Refusal("This race has started; join the next one.")
         if await self.store.entry(race_id, user_id) is not None:
             raise Refusal(f"You're in already. It starts <t:{int(race.starts_at.timestamp())}:R>.")
+        full = Refusal(f"This race is full ({self.limits.max_players} players); join the next one.")
         if await self.store.players(race_id) >= self.limits.max_players:
-            raise Refusal(
-                f"This race is full ({self.limits.max_players} players); join the next one."
+            raise full
+        try:
+            joined = await self.store.join(
+                race_id, user_id, name, self.clock(), self.limits.max_players
             )
-        if not await self.store.join(race_id, user_id, name, self.clock()):
+        except RaceFull:  # filled by others' joins at the same moment
+            raise full from None
+        if not joined:
             raise Refusal("You're in already.")
         self.changed()
         return race
@@ -224,37 +230,18 @@ class RaceService:
         entries = await self.store.entries(race.id)
         places = rules.places([entry.seconds for entry in entries])
         finishers = sum(entry.finished_at is not None for entry in entries)
-        new_ratings: list[NewRating] = []
+        rerating = None
         if rules.rated(len(entries), finishers):
-            new_ratings = await self._rated(race.guild_id, entries, places)
+            rerating = Rerating(_newcomer(), functools.partial(_rated, entries, places))
         ended = await self.store.end(
             race.id,
             self.clock(),
             {entry.user_id: place for entry, place in zip(entries, places, strict=True)},
-            new_ratings,
+            rerating,
         )
         if ended:
             self.changed()
         return ended
-
-    async def _rated(
-        self, guild_id: int, entries: list[Entry], places: list[int]
-    ) -> list[NewRating]:
-        known = await self.store.ratings(guild_id, [entry.user_id for entry in entries])
-        before = [
-            ratings.Skill(known[e.user_id].mu, known[e.user_id].sigma)
-            if e.user_id in known
-            else ratings.newcomer()
-            for e in entries
-        ]
-        # Plain arithmetic, but for 250 players long enough to keep off the event loop.
-        after = await asyncio.to_thread(ratings.after_race, before, places)
-        return [
-            NewRating(
-                entry.user_id, entry.name, new.mu, new.sigma, new.shown, old.shown, place == 1
-            )
-            for entry, old, new, place in zip(entries, before, after, places, strict=True)
-        ]
 
     async def results_posted(self, race: Race) -> None:
         await self.store.results_posted(race.id, self.clock())
@@ -288,3 +275,21 @@ class RaceService:
         if race is None:
             raise Refusal("That race is gone (it was never posted); start a new one with /race.")
         return race
+
+
+def _newcomer() -> tuple[float, float, float]:
+    skill = ratings.newcomer()
+    return skill.mu, skill.sigma, skill.shown
+
+
+async def _rated(
+    entries: list[Entry], places: list[int], held: dict[int, Rating]
+) -> list[NewRating]:
+    """The players' new ratings from the ones they `held` when the race ended."""
+    before = [ratings.Skill(held[e.user_id].mu, held[e.user_id].sigma) for e in entries]
+    # Plain arithmetic, but for 250 players long enough to keep off the event loop.
+    after = await asyncio.to_thread(ratings.after_race, before, places)
+    return [
+        NewRating(entry.user_id, entry.name, new.mu, new.sigma, new.shown, old.shown, place == 1)
+        for entry, old, new, place in zip(entries, before, after, places, strict=True)
+    ]

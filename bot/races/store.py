@@ -8,7 +8,9 @@ and ends, and whether the scoreboard shows the latest (board_version against boa
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.connections import Connection, Row
@@ -79,9 +81,30 @@ class NewRating:
     won: bool
 
 
+@dataclass(frozen=True)
+class Rerating:
+    """How a counted race changes its players' ratings: `rate` gets each player's rating as
+    it stands when the race ends (a newcomer's is `newcomer`: mu, sigma, ordinal), held
+    locked, and gives their new ones."""
+
+    newcomer: tuple[float, float, float]
+    rate: Callable[[dict[int, Rating]], Awaitable[list[NewRating]]]
+
+
+# A join waiting to be written: race id, user id, name, when, the race's most players (or
+# None), and its outcome to come.
+_Join = tuple[int, int, str, dt.datetime, int | None, "asyncio.Future[bool]"]
+
+
+class RaceFull(Exception):
+    """The race has as many players as it may."""
+
+
 class RaceStore:
     def __init__(self, connection: Connection):
         self.db = connection
+        self._joins: list[_Join] = []  # waiting to be written, with who waits for each
+        self._joining: asyncio.Task | None = None  # writing them
 
     # --- a race ---------------------------------------------------------------------------
 
@@ -206,19 +229,79 @@ class RaceStore:
 
     # --- players --------------------------------------------------------------------------
 
-    async def join(self, race_id: int, user_id: int, name: str, at: dt.datetime) -> bool:
-        """Add a player; False if they were in already."""
+    async def join(
+        self, race_id: int, user_id: int, name: str, at: dt.datetime, most: int | None = None
+    ) -> bool:
+        """Add a player, committed before it returns; False if they were in already,
+        RaceFull if the race has `most` players.
+
+        Joins that come while others are being written go in together, in one transaction:
+        a whole server pressing Join at once waits for a few commits (each a flush to disk),
+        not one each."""
+        joined = asyncio.get_running_loop().create_future()
+        self._joins.append((race_id, user_id, name, at, most, joined))
+        if self._joining is None or self._joining.done():
+            self._joining = asyncio.create_task(self._write_joins(), name="race-joins")
+        return await asyncio.shield(joined)  # a member who gives up leaves the others be
+
+    async def _write_joins(self) -> None:
+        while self._joins:
+            batch, self._joins = self._joins, []
+            try:
+                await self._write_batch(batch)
+            except asyncio.CancelledError:  # the bot is closing: nobody waits for ever
+                for *_, joined in batch + self._joins:
+                    joined.cancel()
+                raise
+
+    async def _write_batch(self, batch: list[_Join]) -> None:
+        """Write the joins together; when that fails, each half again, so a join that
+        cannot be written (its race gone) fails alone."""
+        try:
+            outcomes = await self._insert_entries(batch)
+        except Exception as error:
+            if len(batch) == 1:
+                batch[0][-1].set_exception(error)
+                return
+            half = len(batch) // 2
+            await self._write_batch(batch[:half])
+            await self._write_batch(batch[half:])
+            return
+        for (*_, joined), outcome in zip(batch, outcomes, strict=True):
+            if outcome is None:
+                joined.set_exception(RaceFull())
+            else:
+                joined.set_result(outcome)
+
+    async def _insert_entries(self, batch: list[_Join]) -> list[bool | None]:
+        """Each join's outcome: True joined, False in already, None the race is full. The
+        count is read in the same transaction as the insert, and one task writes every
+        join, so joins at the same moment cannot take a race past its most."""
+        outcomes: list[bool | None] = []
         async with self.db.transaction() as inside:
-            joined = await inside.execute(
-                "INSERT INTO race_entries (race_id, user_id, name, joined_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                *(race_id, user_id, name, iso(at)),
-            )
-            if joined:
+            for race_id, user_id, name, at, most, _ in batch:
+                if most is not None:
+                    row = await inside.fetch_one(
+                        "SELECT COUNT(*) AS n,"
+                        " SUM(CASE WHEN user_id = ? THEN 1 ELSE 0 END) AS mine"
+                        " FROM race_entries WHERE race_id = ?",
+                        *(user_id, race_id),
+                    )
+                    if row["n"] >= most and not row["mine"]:
+                        outcomes.append(None)
+                        continue
+                joined = await inside.execute(
+                    "INSERT INTO race_entries (race_id, user_id, name, joined_at)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    *(race_id, user_id, name, iso(at)),
+                )
+                outcomes.append(bool(joined))
+            changed = {race_id for (race_id, *_), new in zip(batch, outcomes, strict=True) if new}
+            for race_id in sorted(changed):
                 await inside.execute(
                     "UPDATE races SET board_version = board_version + 1 WHERE id = ?", race_id
                 )
-        return bool(joined)
+        return outcomes
 
     async def entry(self, race_id: int, user_id: int) -> Entry | None:
         row = await self.db.fetch_one(
@@ -269,15 +352,16 @@ class RaceStore:
     # --- the end and the ratings ------------------------------------------------------------
 
     async def end(
-        self, race_id: int, at: dt.datetime, places: dict[int, int], ratings: list[NewRating]
+        self, race_id: int, at: dt.datetime, places: dict[int, int], rerating: Rerating | None
     ) -> bool:
-        """End the race once, with its places and new ratings in one transaction; False if
-        it had ended already (another round or process got there first)."""
+        """End the race once, with its places and, for a counted race, its players' new
+        ratings, in one transaction; False if it had ended already (another round or process
+        got there first)."""
         async with self.db.transaction() as inside:
             ended = await inside.execute(
                 "UPDATE races SET ended_at = ?, rated = ?, board_version = board_version + 1"
                 " WHERE id = ? AND ended_at IS NULL",
-                *(iso(at), int(bool(ratings)), race_id),
+                *(iso(at), int(rerating is not None), race_id),
             )
             if not ended:
                 return False
@@ -286,24 +370,10 @@ class RaceStore:
                     "UPDATE race_entries SET place = ? WHERE race_id = ? AND user_id = ?",
                     *(place, race_id, user_id),
                 )
-            guild_id = (await inside.fetch_one("SELECT guild_id FROM races WHERE id = ?", race_id))[
-                "guild_id"
-            ]
-            for new in ratings:
-                await inside.execute(
-                    "UPDATE race_entries SET rating_before = ?, rating_after = ?"
-                    " WHERE race_id = ? AND user_id = ?",
-                    *(new.before, new.ordinal, race_id, new.user_id),
-                )
-                await inside.execute(
-                    "INSERT INTO race_ratings (guild_id, user_id, name, mu, sigma, ordinal, races,"
-                    " wins) VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, user_id) DO"
-                    " UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
-                    " ordinal = excluded.ordinal, races = race_ratings.races + 1,"
-                    " wins = race_ratings.wins + excluded.wins",
-                    *(guild_id, new.user_id, new.name, new.mu, new.sigma, new.ordinal),
-                    int(new.won),
-                )
+            if rerating is not None:
+                race = await inside.fetch_one("SELECT guild_id FROM races WHERE id = ?", race_id)
+                held = await _held_ratings(inside, race["guild_id"], race_id, rerating.newcomer)
+                await _rerate(inside, race["guild_id"], race_id, await rerating.rate(held))
         return True
 
     async def ratings(self, guild_id: int, user_ids: list[int]) -> dict[int, Rating]:
@@ -351,6 +421,48 @@ class RaceStore:
                 "DELETE FROM race_ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
             )
         return forgotten
+
+
+async def _held_ratings(
+    inside: Connection, guild_id: int, race_id: int, newcomer: tuple[float, float, float]
+) -> dict[int, Rating]:
+    """The race's players' ratings, locked until the transaction ends: another race ending
+    at the same moment with one of them waits, then rates them from these ratings' update
+    (a read then a write without the lock would lose one of the two). A newcomer gets a row
+    first (committed only with their first rating), so there is a row to lock; rows are
+    locked in user order, so two races sharing players cannot each wait for the other."""
+    mu, sigma, ordinal = newcomer
+    await inside.execute(
+        "INSERT INTO race_ratings (guild_id, user_id, name, mu, sigma, ordinal)"
+        " SELECT ?, user_id, name, ?, ?, ? FROM race_entries WHERE race_id = ?"
+        " ORDER BY user_id ON CONFLICT DO NOTHING",
+        *(guild_id, mu, sigma, ordinal, race_id),
+    )
+    # SQLite's transaction holds the database's write lock from its start (BEGIN IMMEDIATE);
+    # PostgreSQL locks rows, and only those asked for.
+    lock = " FOR UPDATE" if inside.dialect == "postgresql" else ""
+    rows = await inside.fetch_all(
+        "SELECT * FROM race_ratings WHERE guild_id = ? AND user_id IN"
+        f" (SELECT user_id FROM race_entries WHERE race_id = ?) ORDER BY user_id{lock}",
+        *(guild_id, race_id),
+    )
+    return {row["user_id"]: _rating(row) for row in rows}
+
+
+async def _rerate(
+    inside: Connection, guild_id: int, race_id: int, ratings: list[NewRating]
+) -> None:
+    for new in ratings:
+        await inside.execute(
+            "UPDATE race_entries SET rating_before = ?, rating_after = ?"
+            " WHERE race_id = ? AND user_id = ?",
+            *(new.before, new.ordinal, race_id, new.user_id),
+        )
+        await inside.execute(
+            "UPDATE race_ratings SET name = ?, mu = ?, sigma = ?, ordinal = ?,"
+            " races = races + 1, wins = wins + ? WHERE guild_id = ? AND user_id = ?",
+            *(new.name, new.mu, new.sigma, new.ordinal, int(new.won), guild_id, new.user_id),
+        )
 
 
 def _moment(text: str | None) -> dt.datetime | None:

@@ -23,7 +23,8 @@ from typing import Protocol
 
 import discord
 
-from bot.daily.scheduler import is_permanent
+from bot.daily.scheduler import REQUESTS_PER_SECOND as DAILY_REQUESTS_PER_SECOND
+from bot.daily.scheduler import Pace, is_permanent
 from bot.races.service import RaceService
 from bot.races.store import Entry, Race
 from bot.shards import runs_server
@@ -37,6 +38,11 @@ POLL_SECONDS = 1.0  # how often the clock looks for a countdown or a time limit 
 # makes too many of them for a while.
 RETRY_SECONDS = 30.0
 MAX_TRIES = 10
+# The races' share of Discord's global limit of 50 requests per second
+# (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), which counts
+# scoreboards and results but not interaction replies: what the daily scheduler leaves.
+# discord.py only waits once refused, and 50 races ending at once would go past it.
+REQUESTS_PER_SECOND = 50 - DAILY_REQUESTS_PER_SECOND
 
 
 class RacePresenter(Protocol):
@@ -72,9 +78,14 @@ class RaceTimer:
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self.rounds = 0
+        self.pace = Pace(REQUESTS_PER_SECOND)  # every scoreboard post, edit and result
         races.changed = self.wake
 
     def start(self) -> None:
+        # Shard processes of one bot share its global limit: each takes its shards' share.
+        shard_ids, shard_count = getattr(self.bot, "shard_ids", None), self.bot.shard_count
+        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+        self.pace = Pace(REQUESTS_PER_SECOND * share)
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="race-timer")
 
     async def stop(self) -> None:
@@ -130,7 +141,7 @@ class RaceTimer:
             if self.serves(race.guild_id):
                 await self.races.end(race)
         for race in await store.unannounced_results():
-            if self._due("results", race) and await self._present(
+            if self._due("results", race) and await self._present_paced(
                 "results", self.presenter.post_results, race
             ):
                 await self.races.results_posted(race)
@@ -147,7 +158,7 @@ class RaceTimer:
             if since < self.edit_gap:
                 soonest = min(soonest, self.edit_gap - since)
                 continue
-            shown = await self._present("scoreboard", self.presenter.show_board, race)
+            shown = await self._present_paced("scoreboard", self.presenter.show_board, race)
             # The gap runs from the edit's answer: a slow request never brings two closer.
             self._edited[race.id] = time.monotonic()
             if shown:
@@ -159,6 +170,11 @@ class RaceTimer:
         shards, and no refusal of it by Discord is waiting for its retry time."""
         _, next_try = self._refused.get((what, race.id), (0, 0.0))
         return self.serves(race.guild_id) and time.monotonic() >= next_try
+
+    async def _present_paced(self, what: str, show, race: Race) -> bool:
+        """_present a request the global limit counts, within the races' share of it."""
+        await self.pace.wait()
+        return await self._present(what, show, race)
 
     async def _present(self, what: str, show, race: Race) -> bool:
         """Show something of the race: True when done, or when it never will be (the

@@ -3,13 +3,15 @@ and ratings (openskill's) that change only when a race counts."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+from types import SimpleNamespace
 
 import pytest
 
 from bot.database import Database
 from bot.puzzle_service import Refusal
-from bot.races import rules
+from bot.races import rules, timer
 from bot.races.rules import RaceLimits
 from bot.races.service import RaceService, race_difficulty
 from bot.races.store import RaceStore
@@ -177,3 +179,127 @@ async def test_a_member_who_asks_is_forgotten_in_that_server_only(races):
     assert [entry.user_id for entry in await races.entries(race)] == [100]
     assert await races.rating(GUILD, 101) is None and await races.rating(GUILD, 100) is not None
     assert [entry.user_id for entry in await races.entries(elsewhere)] == [101]
+
+
+async def test_two_races_ending_at_once_with_a_shared_player_both_count(races):
+    """Each race reads its players' ratings, rates them and writes them back: done by two
+    races at the same instant without a lock, the second write loses the first update."""
+    first = await open_race(races, channel=10, starter=100)
+    second = await open_race(races, channel=11, starter=101)
+    for race in (first, second):
+        await races.join(race.id, 200, "shared")
+    first, second = await started(races, first), await started(races, second)
+    for race in (first, second):
+        await finish(races, race, 200, 20)  # the shared player wins both
+    races.clock.advance(first.limit_seconds)
+    due = await races.due_to_end()
+    assert [race.id for race in due] == [first.id, second.id]
+
+    assert all(await asyncio.gather(*(races.end(race) for race in due)))
+
+    shared = await races.rating(GUILD, 200)
+    assert (shared.races, shared.wins) == (2, 2)
+    (in_first,) = [e for e in await races.entries(first) if e.user_id == 200]
+    (in_second,) = [e for e in await races.entries(second) if e.user_id == 200]
+    earlier, later = sorted((in_first, in_second), key=lambda entry: entry.rating_before)
+    assert earlier.rating_before == pytest.approx(0.0)
+    assert later.rating_before == pytest.approx(earlier.rating_after), "an update was lost"
+    assert shared.ordinal == pytest.approx(later.rating_after)
+
+
+class ShownAt:
+    """The Discord side of the races' clock: when each request it would send went out."""
+
+    def __init__(self):
+        self.times: list[float] = []
+
+    async def _sent(self, race, entries) -> None:
+        self.times.append(asyncio.get_running_loop().time())
+
+    show_board = started = post_results = _sent
+
+
+async def test_many_scoreboards_at_once_stay_within_the_races_share_of_the_global_limit(races):
+    """Discord's global limit counts every scoreboard edit and results post; 50 races that
+    change at once in 50 servers must not send them all in the same second."""
+    for n in range(3 * timer.REQUESTS_PER_SECOND):
+        await open_race(races, channel=100 + n, starter=1000 + n)  # each behind its board
+    sent = ShownAt()
+    clock = timer.RaceTimer(SimpleNamespace(shard_count=None), races, sent, edit_gap=0.0)
+    await clock.run_once()
+
+    assert len(sent.times) == 3 * timer.REQUESTS_PER_SECOND
+    # Spaced evenly, 1/REQUESTS_PER_SECOND apart: a second holds both its ends at most.
+    busiest = max(sum(start <= t <= start + 1.0 for t in sent.times) for start in sent.times)
+    assert busiest <= timer.REQUESTS_PER_SECOND + 1 < 50
+
+
+async def test_a_rush_of_joins_is_written_in_a_few_commits_each_join_told_its_own(races):
+    """Each commit waits for the disk: 60 members pressing Join at once must not make 60
+    of them, yet each is told whether they joined, and a join that fails fails alone."""
+    races.limits = RaceLimits(max_players=250)
+    race = await open_race(races)
+    commits = []
+    if races.store.db.dialect == "sqlite":  # SQLite's own trace of what it ran
+        await races.store.db.raw.set_trace_callback(
+            lambda sql: commits.append(sql) if sql.strip().upper() == "COMMIT" else None
+        )
+
+    members = range(1000, 1060)
+    joins = [races.store.join(race.id, user, f"m{user}", START) for user in members]
+    again = races.store.join(race.id, 1000, "m1000", START)  # the same member, twice
+    *joined, twice = await asyncio.gather(*joins, again)
+
+    assert joined == [True] * len(members) and twice is False
+    assert await races.store.players(race.id) == 1 + len(members)
+    assert (await races.race(race.id)).board_version > race.board_version, "board not behind"
+    if races.store.db.dialect == "sqlite":
+        assert len(commits) <= 3, f"{len(commits)} commits for {len(members)} joins"
+
+    gone = await open_race(races, channel=11, starter=101)
+    await races.store.db.execute("DELETE FROM races WHERE id = ?", gone.id)
+    late = [races.store.join(race.id, user, f"m{user}", START) for user in range(2000, 2010)]
+    lost = races.store.join(gone.id, 3000, "late", START)  # its race was just deleted
+    *joined, failed = await asyncio.gather(*late, lost, return_exceptions=True)
+    assert joined == [True] * 10 and isinstance(failed, Exception)
+
+
+async def test_members_joining_at_the_same_moment_cannot_overfill_a_race(races):
+    race = await open_race(races)  # the starter and room for 2 more (max_players=3)
+    tried = await asyncio.gather(
+        *(races.join(race.id, user, f"m{user}") for user in range(101, 106)),
+        return_exceptions=True,
+    )
+    refused = [str(outcome) for outcome in tried if isinstance(outcome, Refusal)]
+    assert len(refused) == 3 and all("full (3 players)" in why for why in refused), tried
+    assert await races.store.players(race.id) == 3
+
+
+async def test_races_ending_at_once_with_players_in_common_neither_wait_for_ever_nor_lose(races):
+    """Three races sharing players both old (rated before) and new, ended at once: each
+    locks its players' rows in the same order, so none waits on another for ever."""
+    races.limits = RaceLimits(max_players=10)
+    warm_up = await open_race(races, channel=9, starter=300)
+    await races.join(warm_up.id, 301, "old")
+    warm_up = await started(races, warm_up)
+    await finish(races, warm_up, 301, 10)
+    races.clock.advance(warm_up.limit_seconds)
+    assert await races.end(await races.race(warm_up.id))
+
+    shared = [300, 301, 400, 401]  # two rated before, two newcomers
+    opened = [await open_race(races, channel=20 + n, starter=500 + n) for n in range(3)]
+    for race in opened:
+        for user in shared:
+            await races.join(race.id, user, f"m{user}")
+    opened = [await started(races, race) for race in opened]
+    for race in opened:
+        await finish(races, race, 400, 30)
+    races.clock.advance(opened[0].limit_seconds)
+
+    ended = await asyncio.wait_for(
+        asyncio.gather(*(races.end(race) for race in await races.due_to_end())), 60
+    )
+    assert ended == [True, True, True]
+    board = {row.user_id: row for row in await races.board(GUILD)}
+    assert [board[user].races for user in shared] == [4, 4, 3, 3]
+    assert board[400].wins == 3
