@@ -14,8 +14,9 @@ from types import ModuleType
 from typing import Any
 
 # Every picture is read on a phone, where Discord shows it about PHONE_WIDTH px wide:
-# every text in it must then be at least MIN_TEXT_PX tall (its font size, in px), so
-# a picture drawn `width` px wide uses fonts of at least min_font_size(width).
+# every text in it must then be at least MIN_TEXT_PX tall in ink (the height of a digit
+# or a capital, about 0.73 of the font size), so a picture drawn `width` px wide uses
+# fonts of at least min_font_size(width).
 PHONE_WIDTH = 400
 MIN_TEXT_PX = 10
 # Bounds of every puzzle picture. A long puzzle is shrunk (never below the readable
@@ -25,10 +26,17 @@ MAX_WIDTH = 800
 MAX_HEIGHT = 3200
 
 
-def min_font_size(width: float) -> int:
-    """The smallest font size (px) still readable once a picture `width` px wide is
-    shown PHONE_WIDTH px wide: 20 px on the usual 800 px canvas."""
-    return math.ceil(MIN_TEXT_PX * width / PHONE_WIDTH)
+def min_font_size(width: float, bold: bool = True) -> int:
+    """The smallest font size (px) whose digits and capitals are still MIN_TEXT_PX high
+    once a picture `width` px wide is shown PHONE_WIDTH px wide: 28 px on the usual
+    800 px canvas (20 px of ink)."""
+    from renderers.common import capital_height  # Pillow and the fonts, loaded on first use
+
+    needed = MIN_TEXT_PX * width / PHONE_WIDTH
+    size = math.ceil(needed)
+    while capital_height(size, bold) < needed:
+        size += 1
+    return size
 
 
 # Modules in this package that are helpers or non-puzzle pictures, not renderers of a kind.

@@ -6,10 +6,14 @@ have no grid, so each clue is drawn as a row of numbered cells (in two columns w
 there are many), with the final word's cells last. Under either, the key: the numbers
 1 to 26 in two rows of 13 boxes, each with its letter when known.
 
-Every number and letter is drawn at least min_font_size(WIDTH) tall, readable on a
-phone: a cell must be MIN_CELL wide to hold both, so a grid wider than
-max_grid_columns() or a clue list too long for MAX_HEIGHT cannot be drawn readably, and
-too_big(puzzle) says so (for the caller to refuse before any work is done).
+Every number and letter is drawn with digits and capitals at least 10 px high once the
+picture is shown on a phone (min_font_size(WIDTH)). A cell STACKED_CELL high holds its
+number in the corner above its letter, as in the paper. A smaller cell (grids wider
+than 13 columns) holds one of them, centred: its letter once it is known (the key under
+the grid still pairs every number with its letter), else its number. A cell must be
+MIN_CELL wide to hold the widest number, so a grid wider than max_grid_columns() or a
+clue list too long for MAX_HEIGHT cannot be drawn readably, and too_big(puzzle) says so
+(for the caller to refuse before any work is done).
 
 Colours say where a letter comes from: starters in ink, proven letters in blue, guesses
 (not proven) in vermillion, and the letters a hint adds on a yellow cell.
@@ -26,28 +30,37 @@ from renderers.common import (
     INK,
     MUTED,
     OKABE_ITO,
+    READABLE_SIZE,
     SURFACE,
     WIDTH,
     Canvas,
     Colour,
+    capital_height,
+    ink_size,
     text_width,
     wrap_text,
 )
 
 PAD = 32
+GRID_EDGE = 12  # a wide grid reaches nearer the edge than the rest of the picture
 MAX_CELL = 56
 NUMBER_SIZE = min_font_size(WIDTH)  # the smallest readable: numbers are the smallest text
-MIN_CELL = 36  # holds a readable number above a readable letter
+GRID_LINE = 2
+NUMBER_INSET = 2  # between a cell's line and the number in its corner
+STACK_GAP = 4  # between a corner number and the letter under it
+# The smallest cell holding a number above a letter, each readable.
+STACKED_CELL = 2 * (GRID_LINE + NUMBER_INSET) + 2 * capital_height(NUMBER_SIZE) + STACK_GAP
+# The smallest cell holding the widest number (in the regular weight, the narrower) alone.
+MIN_CELL = ink_size("26", NUMBER_SIZE, bold=False)[0] + 2 * GRID_LINE
 KEY_COLUMNS = 13
 KEY_CELL = (WIDTH - 2 * PAD) / KEY_COLUMNS
-GRID_LINE = 2
 CLUE_GAP = 8  # between rows of clue cells
 COLUMN_GAP = 28  # between the two columns of clue rows
 TWO_COLUMNS_FROM = 10  # clues
 MIN_CLUE_CELL = 38
 SECTION_GAP = 28
-STATUS_SIZE = 26
-LABEL_SIZE = 22
+STATUS_SIZE = READABLE_SIZE
+LABEL_SIZE = READABLE_SIZE
 KEY_HEIGHT = 2 * KEY_CELL + CLUE_GAP
 STARTER: Colour = INK
 PROVEN: Colour = OKABE_ITO["blue"]
@@ -90,7 +103,7 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
 
 def max_grid_columns() -> int:
     """The widest grid whose cells are still MIN_CELL wide."""
-    return int((WIDTH - 2 * PAD) // MIN_CELL)
+    return int((WIDTH - 2 * GRID_EDGE) // MIN_CELL)
 
 
 # Room for a status of a few lines under the key.
@@ -171,16 +184,23 @@ def _draw_cell(
     canvas.rounded_rectangle(
         (left, top, left + size, top + size), 0, fill=fill, outline=INK, width=GRID_LINE
     )
+    centre = (left + size / 2, top + size / 2)
+    if size < STACKED_CELL:
+        # Room for one: the letter once known (the key pairs it with its number).
+        if letter:
+            canvas.text_centred(centre, letter.upper(), NUMBER_SIZE, colour)
+        else:
+            canvas.text_centred(centre, str(number), NUMBER_SIZE, MUTED, bold=False)
+        return
     number_size = max(NUMBER_SIZE, round(size * 0.3))
-    canvas.text(
-        (left + 2 + GRID_LINE, top + 1 + GRID_LINE), str(number), number_size, MUTED, anchor="lt"
-    )
+    inset = GRID_LINE + NUMBER_INSET
+    canvas.text((left + inset, top + inset), str(number), number_size, MUTED, anchor="lt")
     if letter:
         # Centred in the space under the number.
         letter_size = max(NUMBER_SIZE, round(size * 0.5))
-        below_number = number_size * 0.8 + GRID_LINE
+        below_number = inset + capital_height(number_size) + STACK_GAP
         canvas.text_centred(
-            (left + size / 2, top + (size + below_number) / 2), letter.upper(), letter_size, colour
+            (centre[0], top + (size + below_number) / 2), letter.upper(), letter_size, colour
         )
 
 
@@ -193,7 +213,7 @@ def cell_box(puzzle: Codeword, row: int, column: int) -> tuple[float, float, flo
 
 
 def _grid_cell(puzzle: Codeword) -> float:
-    return min(MAX_CELL, (WIDTH - 2 * PAD) / len(puzzle.grid[0]))
+    return min(MAX_CELL, (WIDTH - 2 * GRID_EDGE) / len(puzzle.grid[0]))
 
 
 def _draw_grid(canvas, puzzle, cell, letters, colours, new) -> None:
@@ -283,7 +303,7 @@ def _draw_key(canvas, top, puzzle, letters, colours, new) -> None:
                 outline=INK,
                 width=GRID_LINE,
             )
-            corner = (left + 2 + GRID_LINE, y + 1 + GRID_LINE)
+            corner = (left + GRID_LINE + NUMBER_INSET, y + GRID_LINE + NUMBER_INSET)
             canvas.text(corner, str(n), NUMBER_SIZE, MUTED, anchor="lt")
             continue
         _draw_cell(canvas, left, y, KEY_CELL, n, letters.get(n), colours.get(n, INK), n in new)

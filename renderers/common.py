@@ -146,10 +146,30 @@ def cap_height(size: int, bold: bool = True) -> float:
     return bottom - top
 
 
+READABLE_GLYPHS = "0H"  # a digit and a capital: the ink whose height makes text readable
+
+
+def capital_height(size: int, bold: bool = True) -> float:
+    """Height of the ink of a digit or a capital at `size`, the smaller of the two: what
+    a reader sees as the size of a number or a word in capitals."""
+    return min(ink_size(glyph, size, bold)[1] for glyph in READABLE_GLYPHS)
+
+
 def ink_size(text: str, size: int, bold: bool = True) -> tuple[float, float]:
     """Width and height of the inked pixels of `text` (tighter than the advance box)."""
     left, top, right, bottom = ink_box(text, size, bold)
     return right - left, bottom - top
+
+
+def _readable_size() -> int:
+    from renderers import min_font_size  # the package's rule, once capital_height exists
+
+    return min_font_size(WIDTH)
+
+
+# The smallest font size of any text on a WIDTH px picture: its digits and capitals are
+# MIN_TEXT_PX high on a phone.
+READABLE_SIZE = _readable_size()
 
 
 def wrap_text(text: str, size: int, max_width: float, bold: bool = True) -> list[str]:

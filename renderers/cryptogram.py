@@ -22,6 +22,7 @@ from renderers.common import (
     INK,
     MUTED,
     OKABE_ITO,
+    READABLE_SIZE,
     SURFACE,
     WIDTH,
     Canvas,
@@ -36,12 +37,12 @@ PAD = 32
 LETTER_WIDTH = 28
 MARK_WIDTH = 14  # punctuation and apostrophes
 WORD_GAP = 16
-CIPHER_SIZE = 26
+CIPHER_SIZE = READABLE_SIZE
 PLAIN_SIZE = 30
 ROW_HEIGHT = 80
 CIPHER_BASELINE = 30  # from the top of a row
 RULE_Y = 72  # the writing line under each letter
-STATUS_SIZE = 26
+STATUS_SIZE = READABLE_SIZE
 FOOTER_LINE = 36
 # The smallest scale of the rows above: the cipher letters at the smallest readable size.
 MIN_SCALE = min_font_size(WIDTH) / CIPHER_SIZE

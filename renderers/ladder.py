@@ -24,6 +24,7 @@ from renderers.common import (
     INK,
     MUTED,
     OKABE_ITO,
+    READABLE_SIZE,
     SURFACE,
     WIDTH,
     Canvas,
@@ -41,7 +42,7 @@ TILE_OUTLINE = 3
 TILE_RADIUS = 8
 LETTER_SHARE = 0.6  # letter size as a share of the tile
 LETTER_MIN = min_font_size(WIDTH)
-LABEL_SIZE = 24
+LABEL_SIZE = READABLE_SIZE
 NOTE_SIZE = 28
 STATUS_SIZE = 28
 STATUS_LINE_HEIGHT = 1.3

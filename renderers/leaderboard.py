@@ -29,6 +29,7 @@ from renderers.common import (
     MUTED,
     OKABE_ITO,
     PLACEHOLDER,
+    READABLE_SIZE,
     SURFACE,
     WIDTH,
     Canvas,
@@ -55,7 +56,7 @@ CARD_PAD_Y = 8
 CARD_RADIUS = 18
 HEADING_SIZE = min_font_size(WIDTH)  # the smallest readable: headings are the smallest text
 HEADING_HEIGHT = 46
-ROW_SIZE = 23
+ROW_SIZE = READABLE_SIZE
 ROW_HEIGHT = 44
 GAP_ROW_HEIGHT = 30  # the "⋯" between the top rows and a highlighted row further down
 CELL_GAP = 16
@@ -63,11 +64,11 @@ MIN_NAME_WIDTH = 170
 MEDAL_RADIUS = 17
 MEDAL_TEXT_SIZE = min_font_size(WIDTH)
 ACCENT_WIDTH = 6
-NOTE_SIZE = 24
+NOTE_SIZE = READABLE_SIZE
 NOTE_GAP = 20
 EMPTY_HEIGHT = 300  # the card of a board without rows
 EMPTY_TITLE_SIZE = 36
-EMPTY_NOTE_SIZE = 26
+EMPTY_NOTE_SIZE = READABLE_SIZE
 
 MEDALS: dict[int, Colour] = {1: (222, 172, 32), 2: (168, 175, 186), 3: (190, 120, 58)}
 RULE: Colour = (226, 222, 215)

@@ -28,6 +28,7 @@ from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers.common import (
     INK,
     MUTED,
+    READABLE_SIZE,
     SURFACE,
     WIDTH,
     Canvas,
@@ -43,7 +44,7 @@ from renderers.common import (
 
 PAD = 32  # empty margin around everything
 LETTER_SIZE_MAX = 68
-LETTER_SIZE_MIN = 26
+LETTER_SIZE_MIN = READABLE_SIZE
 BOX_WIDTH = 7
 DOT_RADIUS = 11
 DOT_OUTLINE = 3.5

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from renderers import sudoku
-from renderers.common import INK, MUTED
+from renderers.common import INK, MUTED, READABLE_SIZE
 from renderers.sudoku import HIGHLIGHT_FILL, Heading
 
 PHRASE_SIZE = 36
-LETTERS_SIZE = 26
+LETTERS_SIZE = READABLE_SIZE
+SHADED_NOTE = "Shaded cells spell the phrase"
 
 
 def draw(puzzle: Any, solution: Any = None) -> bytes:
@@ -28,8 +29,10 @@ def headings(puzzle: Any) -> list[Heading]:
     if phrase:
         lines.append(Heading(phrase.upper(), PHRASE_SIZE, INK))
     letters = " ".join(puzzle.grid.symbols)
-    shaded = " · shaded cells spell the phrase" if phrase and puzzle.highlight else ""
-    lines.append(Heading(f"Letters: {letters}{shaded}", LETTERS_SIZE, MUTED, bold=False))
+    lines.append(Heading(f"Letters: {letters}", LETTERS_SIZE, MUTED, bold=False))
+    if phrase and puzzle.highlight:
+        # A line of its own: at a readable size it no longer fits beside the letters.
+        lines.append(Heading(SHADED_NOTE, LETTERS_SIZE, MUTED, bold=False))
     return lines
 
 

@@ -32,6 +32,7 @@ from renderers.common import (
     INK,
     MUTED,
     OKABE_ITO,
+    READABLE_SIZE,
     SURFACE,
     WIDTH,
     Canvas,
@@ -46,7 +47,7 @@ THIN_LINE = 1.5
 BOX_LINE = 4.5
 VALUE_SCALE = 0.62  # value glyph size / cell size
 MARK_SCALE = 0.78  # pencil-mark glyph size / pencil-mark slot size
-CAPTION_SIZE = 26
+CAPTION_SIZE = READABLE_SIZE
 CAPTION_GAP = 22
 HEADING_GAP = 16
 SEVERAL_CAPTION = "This puzzle has several solutions; here is one of them."

@@ -1,25 +1,48 @@
 """Every puzzle picture is bounded and readable on a phone.
 
 Discord shows a picture about PHONE_WIDTH px wide on a phone; every text in every
-picture must then be at least READABLE_PX tall (issue 29: 10 px; codeword clue numbers
-were 9). The drawing calls are recorded (the
-Canvas text methods, wrapped), so the test sees every size used, and the texts drawn.
+picture must then be at least READABLE_PX tall in ink: the height of its digits and
+capitals, measured on the bundled font (issue 29: codeword clue numbers had a 10 px
+font, but a digit's ink is about 0.73 of that, 7.3 px). The drawing calls are recorded
+(the Canvas text methods, wrapped), so the test sees every size and weight used, and
+the texts drawn.
 """
 
 from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 
 import renderers
 from puzzles import all_kinds, get_kind
 from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
 
-READABLE_PX = 10  # the font size every text has at least, shown PHONE_WIDTH px wide
+READABLE_PX = 10  # the ink height every text has at least, shown PHONE_WIDTH px wide
+FONT_DIR = Path(renderers.__file__).parent / "fonts"
+
+
+def ink_height(size: int, bold: bool) -> int:
+    """Height of the ink of a digit or a capital, the smaller, in the bundled DejaVu Sans
+    at `size` (measured here with Pillow, apart from the renderers' own helpers)."""
+    face = ImageFont.truetype(str(FONT_DIR / f"DejaVuSans{'-Bold' if bold else ''}.ttf"), size)
+    heights = []
+    for glyph in "0H":
+        _, top, _, bottom = face.getbbox(glyph, anchor="ls")
+        heights.append(bottom - top)
+    return min(heights)
+
+
+def smallest_ink_on_a_phone(recorded) -> float:
+    """The smallest ink height of any recorded text, in px, shown PHONE_WIDTH px wide."""
+    return min(
+        ink_height(size, bold) * PHONE_WIDTH / width
+        for (size, width), bold in zip(recorded.sizes, recorded.bolds, strict=True)
+    )
 
 
 def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
@@ -31,7 +54,7 @@ def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
 def assert_bounded_and_readable(image: Image.Image, recorded, what: str) -> None:
     assert image.width <= MAX_WIDTH and image.height <= MAX_HEIGHT, (what, image.size)
     assert recorded.sizes, what
-    smallest = min(size * PHONE_WIDTH / width for size, width in recorded.sizes)
+    smallest = smallest_ink_on_a_phone(recorded)
     assert smallest >= READABLE_PX, (what, smallest)
 
 
@@ -116,12 +139,12 @@ def long_cases():
     words = " ".join(
         "".join(rng.choice(LETTERS) for _ in range(rng.randint(1, 9))) + rng.choice(["", ",", "'S"])
         for _ in range(400)
-    )[:1500]
+    )[:900]  # about the longest that fits readably (1,000 does not)
     # Punctuation is printed in the cipher row and in the answer row.
     printed = words.replace(" ", "").replace(",", ",,").replace("'", "''")
-    yield "cryptogram", "1,500 characters", crypto.parse(words), None, [printed]
-    run = "".join(rng.choice(LETTERS) for _ in range(1500))
-    yield "cryptogram", "1,500-letter patristocrat", crypto.parse(run), None, [run]
+    yield "cryptogram", "900 characters", crypto.parse(words), None, [printed]
+    run = "".join(rng.choice(LETTERS) for _ in range(900))
+    yield "cryptogram", "900-letter patristocrat", crypto.parse(run), None, [run]
 
     codeword = get_kind("codeword")
     widest = codeword.parse(codeword_grid(20, 20))
@@ -232,6 +255,26 @@ def test_the_leaderboard_and_stats_cards_are_readable_on_a_phone(recorder):
         assert_bounded_and_readable(image, recorder, what)
 
 
-def test_the_renderers_size_their_smallest_text_for_ten_px_on_a_phone():
-    # issue 29: codeword clue numbers were 18 px on an 800 px picture, 9 px on a phone
+def test_the_renderers_size_their_smallest_text_for_ten_px_of_ink_on_a_phone():
+    # issue 29: codeword clue numbers were a 20 px font on an 800 px picture: 10 px on a
+    # phone as a font size, but only 7 px of ink
+    from renderers import min_font_size
+
     assert MIN_TEXT_PX == READABLE_PX
+    for bold in (True, False):
+        size = min_font_size(800, bold)
+        assert ink_height(size, bold) * PHONE_WIDTH / 800 >= READABLE_PX
+        assert ink_height(size - 1, bold) * PHONE_WIDTH / 800 < READABLE_PX
+
+
+def test_a_13x13_codeword_number_has_ten_px_of_ink_on_a_phone(recorder):
+    """The issue's own case: the numbers in the corners of a generated 13x13 grid."""
+    kind = get_kind("codeword")
+    puzzle = kind.generate(random.Random(3), None)
+    assert puzzle.grid and len(puzzle.grid) == 13, "the daily codeword is 13x13"
+    image = picture("codeword", puzzle)
+    drawn = zip(recorder.sizes, recorder.bolds, recorder.texts, strict=True)
+    numbers = [(size, bold) for (size, _), bold, text in drawn if text.isdigit()]
+    assert len(numbers) >= 26, "every number of the key, and those of the grid"
+    ink = min(ink_height(size, bold) * PHONE_WIDTH / image.width for size, bold in numbers)
+    assert ink >= READABLE_PX, ink
