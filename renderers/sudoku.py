@@ -37,11 +37,14 @@ from renderers.common import (
     WIDTH,
     Canvas,
     Colour,
+    ink_size,
     wrap_text,
 )
 
 PAD = 32
-MARK_MIN = min_font_size(WIDTH)
+MARK_MIN = min_font_size(WIDTH, bold=False)
+MIN_MARK_SLOT = MARK_MIN  # a slot as tall as a readable mark's font size holds its ink
+MARK_GAP = 4  # at least between the ink of two marks side by side
 MORE = "…"  # the last slot of a cell with more marks than fit
 THIN_LINE = 1.5
 BOX_LINE = 4.5
@@ -203,8 +206,15 @@ def _draw_values(canvas: Canvas, picture: Picture, cell: float, top: float) -> N
 
 
 def _mark_size(slot: float, cell: float) -> int:
-    """Pencil marks well below the size of a value; small grids have room for big ones."""
-    return round(min(slot * MARK_SCALE, cell * VALUE_SCALE * 0.4))
+    """Pencil marks well below the size of a value; small grids have room for big ones.
+    Never below MARK_MIN while the slot holds a mark of that size."""
+    preferred = round(min(slot * MARK_SCALE, cell * VALUE_SCALE * 0.4))
+    return max(preferred, MARK_MIN) if slot >= MIN_MARK_SLOT else preferred
+
+
+def _min_mark_width(grid: Grid) -> float:
+    """The narrowest slot that holds any of the grid's symbols as a readable mark."""
+    return max(ink_size(symbol, MARK_MIN, bold=False)[0] for symbol in grid.symbols) + MARK_GAP
 
 
 def _draw_pencil_marks(canvas: Canvas, picture: Picture, cell: float, top: float) -> None:
@@ -238,16 +248,24 @@ def _draw_pencil_marks(canvas: Canvas, picture: Picture, cell: float, top: float
 
 def _draw_compact_marks(canvas, grid, index, values, removed, cell, top) -> None:
     """The cell's marks in the fewest slots a side that hold them, no smaller than
-    MARK_MIN; struck-out marks first, and MORE in the last slot when not all fit."""
+    MARK_MIN, side by side when a slot is narrower than it is tall; struck-out marks
+    first, and MORE in the last slot when not all fit, but a cell with room for one mark
+    only (16x16) shows the one the hint strikes out."""
+    most_rows = max(1, int(cell // MIN_MARK_SLOT))
+    most_columns = max(1, int(cell // _min_mark_width(grid)))
     side = 1
-    while side * side < len(values) and round(cell / (side + 1) * MARK_SCALE) >= MARK_MIN:
+    while side * side < len(values) and side < max(most_rows, most_columns):
         side += 1
+    rows, columns = min(side, most_rows), min(side, most_columns)
     values = sorted(values, key=lambda v: ((index, v) not in removed, v))
-    if len(values) > side * side:
-        values = [*values[: side * side - 1], 0]  # 0: the MORE sign
-    layout = [(v, divmod(k, side)) for k, v in enumerate(values)]
-    mark_size = max(MARK_MIN, round(cell / side * MARK_SCALE))
-    _draw_marks(canvas, grid, index, layout, (side, side), mark_size, removed, cell, top)
+    if len(values) > rows * columns == 1 and (index, values[0]) in removed:
+        values = values[:1]  # a one-mark cell (16x16) shows what the hint removes from it
+    elif len(values) > rows * columns:
+        values = [*values[: rows * columns - 1], 0]  # 0: the MORE sign
+    layout = [(v, divmod(k, columns)) for k, v in enumerate(values)]
+    slot = min(cell / rows, cell / columns)
+    mark_size = max(MARK_MIN, round(slot * MARK_SCALE))
+    _draw_marks(canvas, grid, index, layout, (rows, columns), mark_size, removed, cell, top)
 
 
 def _draw_marks(canvas, grid, index, layout, shape, mark_size, removed, cell, top) -> None:
@@ -259,7 +277,7 @@ def _draw_marks(canvas, grid, index, layout, shape, mark_size, removed, cell, to
         if value == 0:
             canvas.text_centred(centre, MORE, mark_size, MUTED, bold=False)
         elif (index, value) in removed:
-            canvas.text_centred(centre, grid.symbol(value), mark_size, REMOVED)
+            canvas.text_centred(centre, grid.symbol(value), mark_size, REMOVED, bold=False)
             half = min(slot_w, slot_h) * 0.42
             canvas.line(
                 [(centre[0] - half, centre[1] + half), (centre[0] + half, centre[1] - half)],

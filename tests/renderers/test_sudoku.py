@@ -144,3 +144,25 @@ def test_letters_change_the_picture():
     digits = puzzle_of(solved_grid(9))
     letters = Grid(3, 3, digits.cells, "ALSTIRNEY")
     assert differs(decode(sudoku.draw(digits)), decode(sudoku.draw(letters)))
+
+
+def test_a_16x16_hint_shows_the_mark_it_strikes_out_where_one_mark_fits(recorder):
+    """A 16x16 cell holds one readable mark (issue 29): the one the hint removes, not '…'."""
+    import dataclasses
+
+    from puzzles.sudoku.board import Step
+
+    puzzle = puzzle_of(solved_grid(16))
+    given = hint(puzzle)
+    first, second = [i for i, v in enumerate(puzzle.cells) if v == EMPTY][:2]
+    candidates = list(given.candidates)
+    for cell in (first, second):
+        candidates[cell] |= 0b111  # 1, 2 and 3 pencilled in
+    step = Step("pair", "3 goes from the first cell", (), ((first, 3),), (first, second))
+    given = dataclasses.replace(given, step=step, candidates=tuple(candidates))
+    image = decode(sudoku.draw(puzzle, given))
+    assert colour_count(image, sudoku.REMOVED) > 0
+    threes_given = sum(1 for value in puzzle.cells if value == 3)
+    assert recorder.texts.count("3") == threes_given + 1  # the struck-out 3
+    assert recorder.texts.count(sudoku.MORE) == 1  # the other cell: more than fit
+    assert min(font for font, _ in recorder.sizes) >= sudoku.MARK_MIN
