@@ -7,8 +7,9 @@ two letters picked from the text are the same) is the plaintext's: 0.066 in Engl
 in random letters. On the project's quotations joined and cut into pieces of 200 letters the
 least was 0.058; of 2,000 texts of 200 random letters the most was 0.045. Random letters drawn
 as often as English uses them pass that test, but no key reads them as English: the best key
-annealing finds scores about -6 (log10 per 4-gram) on them, and -4.1 to -4.3 on English
-(-5.25 once, on 200 letters, when a run missed the key).
+of the first two annealing runs scores -5.65 or less (log10 per 4-gram) on 12 such texts of
+200 letters (about -6.2 on 1,500), and -4.38 or more on 30 pieces of 200 letters of the
+quotations (one run alone once scored -5.25, having missed the key).
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from puzzles.cryptogram.puzzle import EXAMPLE
 MIN_LETTERS = 200  # shorter texts are quick to search, and their letter counts vary more
 RANDOM_COINCIDENCE = 0.047  # below this, the letters repeat no more than random ones do
 ENGLISH_COINCIDENCE, NOISE_COINCIDENCE = 0.066, 0.038
-MIN_LETTERS_BY_4_GRAMS = 300
-NOISE_PER_4_GRAM = -5.7  # log10: the best key of the first annealing runs read this badly
+NOISE_PER_4_GRAM = -5.0  # log10: the best key of the first annealing runs reads this badly
 
 
 class UnreadableText(PuzzleError):
@@ -53,7 +53,7 @@ def refuse_random_letters(letters: str) -> None:
 def refuse_noise(letters: int, per_4_gram: float, runs: int) -> None:
     """Raise UnreadableText when the best key of `runs` annealing runs reads a long text as
     nothing like English (log10 `per_4_gram`)."""
-    if letters >= MIN_LETTERS_BY_4_GRAMS and per_4_gram < NOISE_PER_4_GRAM:
+    if letters >= MIN_LETTERS and per_4_gram < NOISE_PER_4_GRAM:
         raise UnreadableText(
             f"no key reads these {letters:,} letters as English: the best of {runs} searches "
             f"reads them about as well as random letters (log10 {per_4_gram:.1f} per 4 "
