@@ -422,6 +422,33 @@ def test_the_command_line_answers_random_letters_inside_the_bots_deadline(comman
     assert seconds < deadlines.SOLVE_SECONDS
 
 
+STOPPED_AT_THE_DEADLINE = """
+import contextlib, io, json, sys
+from bench.fuzz import ENGLISH_LIKE_NOISE
+from bot import cli, deadlines
+deadlines.SOLVE_SECONDS = 0.2  # far below what this search takes (seconds: bench.fuzz)
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    status = cli.main(["solve", "cryptogram", "--patristocrat", ENGLISH_LIKE_NOISE, "--json"])
+print(json.dumps({"status": status, "out": out.getvalue()}))
+"""
+
+
+def test_the_command_line_stops_a_search_at_the_deadline_with_the_bots_message():
+    """No cryptogram now runs past the 10 s itself, so the deadline is shortened to reach
+    the stop: the search is cut, and the member reads the bot's own words."""
+    done = subprocess.run(
+        [sys.executable, "-c", STOPPED_AT_THE_DEADLINE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["status"] == EXIT_BAD_INPUT, done.stderr
+    assert json.loads(result["out"])["error"].startswith("That Cryptogram took longer than 0.2 s")
+
+
 def test_the_deadline_is_the_bots_own():
     assert Config().deadline_seconds == deadlines.SOLVE_SECONDS
     assert Config().generate_deadline_seconds == deadlines.GENERATE_SECONDS
