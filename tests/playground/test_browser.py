@@ -389,8 +389,12 @@ def test_help_draws_command_mentions_as_commands(playground_url, browser):
     page = Page(browser, playground_url)
     page.act_as("alice")
     page.send("/help")
+    # Looked up afresh each time: the "thinking..." message is redrawn when the help arrives,
+    # and an element found before that would never show it.
+    page.wait_for(
+        lambda: page.message_with("used /help").find_elements(By.CSS_SELECTOR, ".mention.command")
+    )
     shown = page.message_with("used /help")
-    page.wait_for(lambda: shown.find_elements(By.CSS_SELECTOR, ".mention.command"))
     assert "</" not in shown.text
     named = [c.text for c in shown.find_elements(By.CSS_SELECTOR, ".mention.command")]
     assert "/daily status" in named and all(n.startswith("/") for n in named)
