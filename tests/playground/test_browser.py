@@ -422,7 +422,8 @@ def test_alice_and_bob_race_from_the_post_to_the_placings(playground_url, browse
     page = Page(browser, playground_url)
     page.open_channel("general")
     page.act_as("alice")
-    page.send("/race kind:letterboxed start_in:10 minutes:5")
+    # Time enough for bob to join before the start on a slow machine.
+    page.send("/race kind:letterboxed start_in:30 minutes:5")
     page.message_with("Your race is posted")
     # The scoreboard, as it reads before the start and while the race runs (the players'
     # private copies of the puzzle carry the race's title too).
