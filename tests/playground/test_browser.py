@@ -480,11 +480,16 @@ def test_a_co_op_thread_opens_from_the_sidebar_and_takes_guesses(playground_url,
     thread = page.wait_for(lambda: browser.find_elements(By.ID, "thread-Co-op Cryptogram"))[0]
     thread.click()
     assert page.element("channel-name").text == "Co-op Cryptogram"
-    page.picture_in("/guess")  # the puzzle, drawn, with how to play
+    board = "Fill it in together"
+    page.picture_in(board)  # the puzzle, drawn, with how to play
     page.act_as("bob")
     page.send("/guess A=A")
     said = page.message_with("A=A")
     assert "Bob used /guess" in said.text.replace("↱ ", "")
+    # A hint under the board is for the whole group: alice sees it in the thread.
+    page.press(board, "Hint (costs points)")
+    page.act_as("alice")
+    assert "Hints used: 1" in page.message_with("Hint for Bob").text
     # The channel does not show what was said in its thread.
     page.open_channel("general")
     page.message_with("join in the thread below")
