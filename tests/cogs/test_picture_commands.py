@@ -4,14 +4,17 @@ server (attachment options as Discord sends them)."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from PIL import Image, ImageDraw
 
 from localdiscord import LocalDiscord
 from puzzles import get_kind
 from puzzles.sudoku.grid import Grid
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
+from readers import sudoku
 from readers.picture import MAX_BYTES
 from renderers import draw
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, running_bot, test_config
@@ -38,6 +41,21 @@ def with_values(grid: Grid, changes: dict[int, int]) -> Grid:
         cells[cell] = value
     box_rows, box_cols = BOX_SHAPES[grid.size]
     return Grid(box_rows, box_cols, tuple(cells), DIGITS[grid.size])
+
+
+def with_cell_half_rubbed_out(png: bytes, cell: int, size: int = 9) -> bytes:
+    """The picture with most of one cell's digit painted over, as a fold or a glare hides
+    it: only its top is left, too little to be sure of."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    pad = 32  # the renderer's margin round the grid
+    side = (image.width - 2 * pad) / size
+    left, top = pad + (cell % size) * side, pad + (cell // size) * side
+    ImageDraw.Draw(image).rectangle(
+        [left + 4, top + 4 + side * 0.3, left + side - 4, top + side - 4], fill="white"
+    )
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
 
 
 def code_blocks(content: str) -> list[str]:
@@ -90,6 +108,28 @@ async def test_a_misread_puzzle_is_never_solved_and_the_edit_box_solves_the_corr
         submitted = await edit.submit_modal({"puzzle": PUZZLE.text()})
         solved = await submitted.reply(timeout=REPLY_TIMEOUT)
     assert first_row_solved() in re.sub(r"[^0-9\n]", "", solved.content).splitlines()
+    server.assert_no_violations()
+
+
+async def test_an_unsure_cell_is_shown_to_confirm_and_solve_solves_it_as_read(server, tmp_path):
+    rubbed_out = with_cell_half_rubbed_out(screenshot(PUZZLE), 0)
+    assert sudoku.read(rubbed_out).unsure == (0,), "the picture must leave r1c1 in doubt"
+    picture = server.upload("photo.png", rubbed_out)
+    async with running_bot(server, test_config(tmp_path, deadline_seconds=10.0)):
+        handle = await server.send_slash_command("solve sudoku", options={"picture": picture})
+        shown = await handle.reply(timeout=REPLY_TIMEOUT)
+        assert "I'm not sure of 1 cell, shaded: r1c1" in shown.content, shown.content
+        assert first_row_solved() not in shown.content  # asked first, not solved at once
+        labels = re.findall(r"'label': '([^']+)'", str(shown.components))
+        assert labels == ["Solve", "Edit what I read"], labels
+        read = code_blocks(shown.content)[0]
+
+        confirmed = await server.click_button(shown, label="Solve")
+        solved = await confirmed.reply(timeout=REPLY_TIMEOUT)
+    solution = KIND.solve(KIND.parse(read)).solution
+    assert solution is not None and solution.cells == KIND.solve(PUZZLE).solution.cells
+    assert first_row_solved() in re.sub(r"[^0-9\n]", "", solved.content).splitlines()
+    assert solved.attachments and not solved.ephemeral
     server.assert_no_violations()
 
 
