@@ -17,6 +17,7 @@ from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
 from readers import sudoku
 from readers.picture import MAX_BYTES
 from renderers import draw
+from renderers.sudoku import HIGHLIGHT_FILL
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, running_bot, test_config
 
 
@@ -56,6 +57,14 @@ def with_cell_half_rubbed_out(png: bytes, cell: int, size: int = 9) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
+
+
+def shaded(png: bytes, cell: int, size: int = 9) -> bool:
+    """Whether the cell is shaded as a cell to check, judged near its corner (off its digit)."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    side = (image.width - 2 * 32) / size
+    corner = (32 + (cell % size) * side + 8, 32 + (cell // size) * side + 8)
+    return image.getpixel((round(corner[0]), round(corner[1]))) == HIGHLIGHT_FILL
 
 
 def code_blocks(content: str) -> list[str]:
@@ -99,7 +108,8 @@ async def test_a_misread_puzzle_is_never_solved_and_the_edit_box_solves_the_corr
         assert first_row_solved() not in shown.content  # no solution of the misread puzzle
         labels = re.findall(r"'label': '([^']+)'", str(shown.components))
         assert labels == ["Edit what I read"], labels  # no Solve: it cannot be solved
-        assert shown.attachments[0].is_png  # what was read, drawn, the doubted cells shaded
+        drawn = shown.attachments[0].data  # what was read, drawn, the doubted cells shaded
+        assert shaded(drawn, 0) and shaded(drawn, 2) and not shaded(drawn, 1)
 
         edit = await server.click_button(shown, label="Edit what I read")
         modal = await edit.wait_for_modal()
@@ -172,5 +182,31 @@ async def test_a_file_that_is_no_picture_and_one_too_large_are_refused_clearly(s
     assert "not a picture" in not_a_picture.content and "text/plain" in not_a_picture.content
     assert "not a picture I can open" in damaged.content and "PNG" in damaged.content
     assert "pictures up to 20 MB can be read" in too_large.content
+    fetched = [request.path for request in server.requests]
+    assert not any(str(huge.id) in path for path in fetched)  # refused before downloading
+    assert any(str(disguised.id) in path for path in fetched)  # (downloads are recorded)
     assert all("Traceback" not in reply.content for reply in replies)
+    server.assert_no_violations()
+
+
+async def test_hint_and_check_answer_a_sure_reading_privately_with_what_was_read(server, tmp_path):
+    solution = KIND.solve(PUZZLE).solution
+    answer = "\n".join(
+        "".join(DIGITS[9][v - 1] for v in solution.cells[row * 9 : row * 9 + 9]) for row in range(9)
+    )
+    async with running_bot(server, test_config(tmp_path, deadline_seconds=10.0)):
+        replies = []
+        for command, options in (("hint", {}), ("check", {"answer": answer})):
+            picture = server.upload("sudoku.png", screenshot(PUZZLE))
+            handle = await server.send_slash_command(
+                f"{command} sudoku", options={"picture": picture, **options}
+            )
+            replies.append(await handle.reply(timeout=REPLY_TIMEOUT))
+    hinted, checked = replies
+    assert all(reply.ephemeral for reply in replies)
+    for reply in replies:
+        assert KIND.parse(code_blocks(reply.content)[0]).cells == PUZZLE.cells
+        assert "Edit what I read" in str(reply.components)
+    assert "hint" in hinted.content.lower() and hinted.attachments
+    assert "solved" in checked.content.lower(), checked.content
     server.assert_no_violations()
