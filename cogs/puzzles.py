@@ -886,7 +886,7 @@ class PuzzleCommands(commands.Cog):
             private=private,
             view=read_buttons(command, kind, query, go=outcome.problem is None and not sure),
         )
-        await self._record(interaction, command, kind, started)
+        await self._record(interaction, "read", kind, started)  # shown, not yet answered
 
     async def act_on_reading(self, interaction: discord.Interaction, button: ReadButton) -> None:
         """A button under what was read: Edit opens the command's text box filled in with
