@@ -398,9 +398,10 @@ def read_buttons(command: str, kind: PuzzleKind, query: str, *, go: bool) -> dis
     return view
 
 
-def doubt_note(reading_size: int, outcome: ReadPicture, command: str) -> str:
+def doubt_note(outcome: ReadPicture, command: str) -> str:
     """What the member is asked to check, and how, under what was read."""
-    names = ", ".join(cell_name(cell, reading_size) for cell in outcome.doubted[:24])
+    size = outcome.reading.size
+    names = ", ".join(cell_name(cell, size) for cell in outcome.doubted[:24])
     if len(outcome.doubted) > 24:
         names += ", …"
     edit = "**Edit what I read**"
@@ -876,7 +877,7 @@ class PuzzleCommands(commands.Cog):
         if sure:  # a check with no answer given: the box asks for it
             message += "Press **Edit what I read** to correct it if needed and give your answer."
         else:
-            message += doubt_note(outcome.reading.size, outcome, command)
+            message += doubt_note(outcome, command)
         await self._send(
             interaction,
             message[:MESSAGE_LIMIT],
