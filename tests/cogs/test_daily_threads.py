@@ -16,7 +16,13 @@ from localdiscord import LocalDiscord
 from localdiscord.threads import CREATE_PUBLIC_THREADS
 from tests.cogs.test_daily import MONDAY, answer_for, status_text
 from tests.cogs.test_daily import next_round as scheduler_round
-from tests.cogs.test_daily_play import daily_bot, day_posts, set_up, todays_puzzle
+from tests.cogs.test_daily_play import (
+    TWO_KINDS_IN_A_ROUND,
+    daily_bot,
+    day_posts,
+    set_up,
+    todays_puzzle,
+)
 from tests.cogs.test_daily_pull import TUESDAY, reply_to
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT
 
@@ -135,4 +141,27 @@ async def test_threads_off_shares_in_the_channel_and_opens_no_thread(server, tmp
         clock.set(TUESDAY, 0, 0, 5)
         await scheduler_round(bot)
         assert server.threads_of(server.channel) == []
+    server.assert_no_violations()
+
+
+async def test_posts_one_by_one_get_a_thread_each_and_each_close_answers_in_its_own(
+    server, tmp_path
+):
+    bot, clock = daily_bot(tmp_path, hour=8, **TWO_KINDS_IN_A_ROUND)
+    async with server.run_bot(bot, ready_timeout=60):
+        await set_up(server, bot, "letterboxed, ladder")
+        await reply_to(server, "puzzle-settings posts", user=server.owner, layout="separate")
+        await set_threads(server, "on")
+        clock.set(MONDAY, 9, 0, 5)
+        await scheduler_round(bot, timeout=120)
+        posts = day_posts(server)
+        threads = server.threads_of(server.channel)
+        assert len(posts) == 2 and sorted(t.id for t in threads) == sorted(p.id for p in posts)
+        assert sorted(t.name.split(" #")[0] for t in threads) == ["Letter Boxed", "Word Ladder"]
+
+        clock.set(TUESDAY, 0, 0, 5)
+        await scheduler_round(bot)
+        for thread in threads:
+            (close,) = [m for m in server.channel_messages(thread) if "closed" in m.content]
+            assert thread.name.split(" · ")[0] in close.content and thread.archived
     server.assert_no_violations()
