@@ -117,6 +117,9 @@ class DailyScheduler:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         # guild id -> (its channel that cannot be reached, when to try it again)
         self._unreachable: dict[int, tuple[int, dt.datetime]] = {}
+        # guild id -> when to try again to open its threads, after Discord refused one (kept
+        # apart from _unreachable: a thread refused must not hold back the day's posts)
+        self._threads_refused: dict[int, dt.datetime] = {}
 
     def present_with(
         self, play_view: ViewMaker, how_view: ViewMaker, alt_text: AltText,
@@ -309,7 +312,8 @@ class DailyScheduler:
     async def _open_thread(self, posts: list[Post]) -> None:
         """Open the thread on a sent post (its kinds, one message) and record it with them."""
         first = posts[0]
-        if self._waiting_for_channel(first.guild_id, first.channel_id):
+        retry_at = self._threads_refused.get(first.guild_id)
+        if retry_at is not None and self.daily.clock() < retry_at:
             return
         missing = self._missing_permissions(first.channel_id, THREAD_NEEDS)
         if missing:  # no request: Discord counts the refusals, and a fix shows up in the cache
@@ -329,7 +333,7 @@ class DailyScheduler:
             thread_id = thread.id
         except discord.HTTPException as error:
             if error.code != THREAD_EXISTS:
-                await self._unreachable_after(first.guild_id, first.channel_id, error)
+                await self._thread_refused(first, error)
                 return
             # Opened before a restart, not recorded, and not among the active threads the
             # bot was sent (archived meanwhile): a thread started from a message has the
@@ -337,6 +341,17 @@ class DailyScheduler:
             thread_id = first.message_id
         await self._record_thread(posts, thread_id)
         log.info("opened the thread of %s in guild %s", ", ".join(titles), first.guild_id)
+
+    async def _thread_refused(self, post: Post, error: discord.HTTPException) -> None:
+        """Say why Discord refused the thread (kept for /daily status); a channel gone,
+        hidden or shut to the bot is tried again only after UNREACHABLE_RETRY."""
+        if isinstance(error, discord.Forbidden):
+            problem = cannot_open_thread(post.channel_id, list(THREAD_NEEDS.values()))
+        else:
+            problem = problem_text(post.channel_id, error)
+        if is_permanent(error):
+            self._threads_refused[post.guild_id] = self.daily.clock() + UNREACHABLE_RETRY
+        await self._trouble(post.guild_id, problem)
 
     async def _record_thread(self, posts: list[Post], thread_id: int) -> None:
         for post in posts:

@@ -165,3 +165,24 @@ async def test_posts_one_by_one_get_a_thread_each_and_each_close_answers_in_its_
             (close,) = [m for m in server.channel_messages(thread) if "closed" in m.content]
             assert thread.name.split(" · ")[0] in close.content and thread.archived
     server.assert_no_violations()
+
+
+async def test_a_thread_discord_refuses_is_said_in_status_and_not_asked_for_every_round(
+    server, tmp_path
+):
+    bot, clock = daily_bot(tmp_path, hour=8)
+    async with server.run_bot(bot, ready_timeout=60):
+        await set_up(server, bot, "letterboxed")
+        assert "Before it can work" not in await set_threads(server, "on")
+        # Taken away without the bot being told: it learns it from Discord's refusal.
+        server.channel.deny(server.bot_user.id, CREATE_PUBLIC_THREADS)
+        clock.set(MONDAY, 9, 0, 5)
+        await scheduler_round(bot)
+        assert len(day_posts(server)) == 1  # the post goes out all the same
+        for _ in range(3):
+            await scheduler_round(bot)
+        assert server.threads_of(server.channel) == []
+        assert "cannot open the daily thread" in await status_text(server)
+        # Asked once: Discord counts refusals, and too many bar the bot for a while.
+        assert [v.kind for v in server.violations] == ["forbidden"]
+    server.assert_no_violations(allow=("forbidden",))
