@@ -352,7 +352,8 @@ class ShareButton(
             who = discord.utils.escape_markdown(_name(interaction.user))
             shared = discord.utils.escape_mentions(f"**{who}** · {line}")
             thread_id = await _daily(interaction).share_thread(guild_id, kind, self.day)
-            if thread_id is not None and await share_in_thread(interaction, thread_id, shared):
+            if thread_id is not None:
+                await share_in_thread(interaction, thread_id, shared)
                 return
             await interaction.response.send_message(
                 shared, allowed_mentions=discord.AllowedMentions.none()
@@ -361,17 +362,18 @@ class ShareButton(
             await tell_member(interaction, error)
 
 
-async def share_in_thread(interaction: discord.Interaction, thread_id: int, shared: str) -> bool:
-    """Post the member's result in the day's thread and tell them privately where; False
-    when the thread cannot take it (deleted, locked): it is shared in the channel instead."""
+async def share_in_thread(interaction: discord.Interaction, thread_id: int, shared: str) -> None:
+    """Post the member's result in the day's thread and tell them privately where; a thread
+    deleted or locked meanwhile cannot take it, and the member gets the line to post."""
+    await think(interaction, private=True)  # a post to make first: Discord's 3 s are kept
     client = interaction.client
     try:
         thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
         await thread.send(shared, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        said = f"Shared in <#{thread_id}>."
     except discord.HTTPException:
-        return False
-    await interaction.response.send_message(f"Shared in <#{thread_id}>.", ephemeral=True)
-    return True
+        said = f"The day's thread is gone or locked, so I could not share it there:\n{shared}"
+    await reply(interaction, said, ephemeral=True)
 
 
 class ShowHowButton(

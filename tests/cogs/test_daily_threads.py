@@ -113,6 +113,13 @@ async def test_threads_on_open_one_thread_per_post_for_shares_and_the_close_arch
         assert re.fullmatch(r"\*\*Bob\*\* · Letter Boxed #\d+: 2 words, 0:00", line.content)
         assert not [m for m in server.channel_messages(server.channel) if "**Bob**" in m.content]
 
+        # A moderator locks the thread: Alice's share cannot go there, she gets the line.
+        await server.archive_thread(thread, locked=True)
+        shared = await solve_and_share(server, post, daily, server.user)
+        assert shared.ephemeral and "gone or locked" in shared.content
+        assert "Letter Boxed #" in shared.content and len(server.channel_messages(thread)) == 1
+        thread.archived = thread.locked = False  # and unlocks it again
+
         # The day closes: the answer in the channel and in the thread, which is archived.
         clock.set(TUESDAY, 0, 0, 5)
         await scheduler_round(third)
