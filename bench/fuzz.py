@@ -25,7 +25,11 @@ against the bot's solve deadline.
 - Slow inputs: the largest cryptograms accepted (1,500 letters of no language), solved as
   patristocrats, hinted and checked: inputs the bot accepts whose work only its deadline
   bounds (the command line stops them at the same deadline). Same target; a row past it
-  names work that a member can only see refused.
+  names work that a member can only see refused. Random letters are answered as such
+  (puzzles/cryptogram/readable.py); each row shows the answer's first line. Then the
+  largest texts that are not uniform noise: letters drawn as often as English uses them,
+  and 1,500 letters of the project's quotations as a patristocrat, solved, hinted and
+  checked (in one process: the hint and check reuse what the solve cached).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from pathlib import Path
 
 from bot.config import Config
 from puzzles import get_kind
+from puzzles.core import PuzzleError
 
 ROOT = Path(__file__).resolve().parents[1]
 # The slowest puzzles found for each option (by hand and while choosing the ranges).
@@ -61,11 +66,45 @@ RANDOM_LETTERS = "".join(random.Random(1).choices(string.ascii_uppercase, k=1500
 SHIFTED = RANDOM_LETTERS.translate(
     str.maketrans(string.ascii_uppercase, string.ascii_uppercase[1:] + "A")
 )
+# Random letters drawn as often as English uses them: their letters repeat like English, so
+# only the first annealing runs (reading nothing like English) tell them from a cipher.
+ENGLISH_FREQUENCIES = {
+    "E": 12.7, "T": 9.1, "A": 8.2, "O": 7.5, "I": 7.0, "N": 6.7, "S": 6.3, "H": 6.1,
+    "R": 6.0, "D": 4.3, "L": 4.0, "C": 2.8, "U": 2.8, "M": 2.4, "W": 2.4, "F": 2.2, "G": 2.0,
+    "Y": 2.0, "P": 1.9, "B": 1.5, "V": 1.0, "K": 0.8, "J": 0.15, "X": 0.15, "Q": 0.1, "Z": 0.07,
+}  # fmt: skip
+ENGLISH_LIKE_NOISE = "".join(
+    random.Random(1).choices(list(ENGLISH_FREQUENCIES), list(ENGLISH_FREQUENCIES.values()), k=1500)
+)
+
+
+def long_quotation(letters: int = 1500) -> tuple[str, str]:
+    """The letters of the project's quotations joined, the first `letters` of them, and those
+    enciphered: a real patristocrat of the largest size accepted, and its answer."""
+    from puzzles.cryptogram.generate import encipher, quotations, random_derangement
+
+    plain = ""
+    for quotation, _ in quotations():
+        plain += "".join(ch for ch in quotation.upper() if ch in string.ascii_uppercase)
+        if len(plain) >= letters:
+            break
+    plain = plain[:letters]
+    return plain, encipher(plain, random_derangement(random.Random(3)))
+
+
 # (kind, command, puzzle, the options or the answer/progress): timed like the maxima.
 SLOW_INPUTS = [
     ("cryptogram", "solve", RANDOM_LETTERS, {"patristocrat": True}),
     ("cryptogram", "hint", RANDOM_LETTERS, ""),
     ("cryptogram", "check", RANDOM_LETTERS, SHIFTED),
+]
+# The largest texts that are not uniform random letters, timed the same way: noise that
+# only the search tells from English, and a real patristocrat (its hint and check solve it).
+LARGEST_TEXTS = [
+    ("cryptogram", "solve", ENGLISH_LIKE_NOISE, {"patristocrat": True}),
+    ("cryptogram", "solve", long_quotation()[1], {"patristocrat": True}),
+    ("cryptogram", "hint", long_quotation()[1], ""),
+    ("cryptogram", "check", long_quotation()[1], long_quotation()[0]),
 ]
 TRIED_LINE = "fuzz inputs tried per kind: "  # written by tests/fuzz/conftest.py
 
@@ -102,13 +141,16 @@ def options_at_maxima() -> list[dict]:
 
 def slow_inputs() -> list[dict]:
     rows = []
-    for kind_name, command, text, given in SLOW_INPUTS:
+    for kind_name, command, text, given in SLOW_INPUTS + LARGEST_TEXTS:
         kind = get_kind(kind_name)
         kind.solve(kind.parse(kind.example))  # word lists and models loaded outside the timing
         puzzle = kind.parse(text)
         work = {"solve": kind.solve_with, "hint": kind.hint, "check": kind.check}[command]
         start, cpu_start = time.perf_counter(), time.process_time()
-        work(puzzle, given)
+        try:
+            answer = work(puzzle, given).text()
+        except PuzzleError as refused:
+            answer = f"refused: {refused.problem}"
         rows.append(
             {
                 "kind": kind_name,
@@ -116,6 +158,7 @@ def slow_inputs() -> list[dict]:
                 "options": given if isinstance(given, dict) else {},
                 "seconds": round(time.perf_counter() - start, 2),
                 "cpu_seconds": round(time.process_time() - cpu_start, 2),
+                "answer": answer.splitlines()[0][:100],
             }
         )
     return rows
@@ -188,6 +231,8 @@ def main() -> None:
             f"{row['kind']:12} {row['puzzle']:32.48} {row['options']} "
             f"{row['seconds']:6.2f} s ({row['cpu_seconds']:.2f} s CPU)  {verdict}"
         )
+        if "answer" in row:
+            print(f"{'':12} -> {row['answer']}")
     if "fuzz" in results:
         run = results["fuzz"]
         print(f"fuzz ({run['profile']} profile, {run['seconds']} s): {run['summary']}")

@@ -289,6 +289,13 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, user_id, kind, day)
     );
     """,
+    # 12: daily threads. A server may have a thread opened on each daily post, where members
+    # share their results and the close posts the answer; the thread is kept with the post
+    # (its id is the post's message id, but recorded only once Discord has made it).
+    """
+    ALTER TABLE daily_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE daily_posts ADD COLUMN thread_id INTEGER;
+    """,
 )
 
 

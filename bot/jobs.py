@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import get_kind
-from puzzles.core import Puzzle, PuzzleError, PuzzleKind, hint_text
+from puzzles.core import Puzzle, PuzzleError, PuzzleKind, has_no_answer, hint_text
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,62 @@ def generate_job(
     puzzle = _timed(timings, "generate", lambda: kind.generate_with(rng, difficulty, options))
     png = _picture(kind.name, puzzle, None, timings)
     return JobResult(puzzle.text(), png, timings, puzzle)
+
+
+# Kinds a member may give as a picture, and the reader of each (readers/).
+READERS = {"sudoku": "readers.sudoku"}
+
+
+@dataclass(frozen=True)
+class ReadPicture:
+    """A member's picture read: the reading, and why it cannot be their puzzle, if it
+    cannot (a repeated digit, no solution, several), so it is never solved as theirs."""
+
+    reading: Any  # readers.reading.Reading
+    problem: str | None = None
+
+    @property
+    def doubted(self) -> tuple[int, ...]:
+        """The cells the member is asked to check against their picture."""
+        return self.reading.unsure
+
+
+@dataclass(frozen=True)
+class Shaded:
+    """A read grid to draw with the cells in doubt shaded (the renderer's `.highlight`)."""
+
+    grid: Any
+    highlight: tuple[int, ...]
+
+
+def read_job(kind_name: str, data: bytes) -> JobResult:
+    """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
+    way the bot draws the kind, with the cells the reader doubts shaded."""
+    import importlib
+
+    from puzzles.sudoku.puzzle import read_grid
+
+    kind = get_kind(kind_name)
+    timings: dict[str, float] = {}
+    reader = importlib.import_module(READERS[kind_name])
+    reading = _timed(timings, "read", lambda: reader.read(data))
+    problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text))
+    shaded = Shaded(read_grid(reading.text), reading.unsure)
+    png = _picture(kind.name, shaded, None, timings)
+    return JobResult(reading.text, png, timings, ReadPicture(reading, problem))
+
+
+def _why_not_a_puzzle(kind: PuzzleKind, text: str) -> str | None:
+    """Why what was read cannot be a member's puzzle, or None when it has one answer."""
+    try:
+        solution = kind.solve(kind.parse(text))
+    except PuzzleError as error:  # a repeated digit: the message names both cells
+        return error.problem
+    if has_no_answer(solution):
+        return "it has no solution, so a digit was probably misread"
+    if getattr(solution, "unique", True) is False:
+        return "it has several solutions, so a digit was probably missed"
+    return None
 
 
 def check_job(kind_name: str, puzzle: Puzzle, answer: str) -> JobResult:

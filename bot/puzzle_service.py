@@ -23,6 +23,7 @@ from bot.database import Database
 from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
 from bot.ratelimit import READING, SOLVING, Limited, SolveLimits
 from puzzles.core import Puzzle, PuzzleKind
+from readers.picture import FORMATS, MAX_BYTES, SEND_INSTEAD, PictureError
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,32 @@ class PuzzleService:
         self.check_sizes(kind, puzzle=text)
         return await asyncio.to_thread(_parsed, kind, text, drawn)
 
+    def check_picture(self, size: int, content_type: str | None) -> None:
+        """Refuse at once, before it is downloaded, an attachment that cannot be a puzzle
+        picture: not an image by the type Discord gives it, or over the readers' limit."""
+        if content_type and not content_type.startswith("image/"):
+            raise PictureError(
+                f"that file is not a picture (Discord says it is {content_type}); "
+                f"attach a {FORMATS} file",
+                example=SEND_INSTEAD,
+            )
+        if size > MAX_BYTES:
+            raise PictureError(
+                f"the picture is {size / 2**20:.1f} MB; pictures up to "
+                f"{MAX_BYTES // 2**20} MB can be read",
+                example="a screenshot, or the photo saved at a smaller size",
+            )
+
     # --- the work, in the pool ------------------------------------------------------------
+
+    async def read(self, kind: PuzzleKind, data: bytes):
+        """The member's picture read, judged and drawn (jobs.read_job): solving work, under
+        the same deadline."""
+        too_slow = (
+            f"Reading that picture of a {kind.title} took longer than {{seconds:g}} s, so I "
+            "stopped. Try a screenshot, or a photo cropped to the grid."
+        )
+        return await self._run(kind, jobs.read_job, kind.name, data, too_slow=too_slow)
 
     async def solve(self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any]):
         return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)

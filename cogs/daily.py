@@ -347,17 +347,33 @@ class ShareButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            guild_id = _guild_only(interaction)
-            line = await _daily(interaction).share(
-                guild_id, interaction.user.id, get_kind(self.kind_name), self.day
-            )
+            guild_id, kind = _guild_only(interaction), get_kind(self.kind_name)
+            line = await _daily(interaction).share(guild_id, interaction.user.id, kind, self.day)
             who = discord.utils.escape_markdown(_name(interaction.user))
+            shared = discord.utils.escape_mentions(f"**{who}** · {line}")
+            thread_id = await _daily(interaction).share_thread(guild_id, kind, self.day)
+            if thread_id is not None:
+                await share_in_thread(interaction, thread_id, shared)
+                return
             await interaction.response.send_message(
-                discord.utils.escape_mentions(f"**{who}** · {line}"),
-                allowed_mentions=discord.AllowedMentions.none(),
+                shared, allowed_mentions=discord.AllowedMentions.none()
             )
         except Exception as error:
             await tell_member(interaction, error)
+
+
+async def share_in_thread(interaction: discord.Interaction, thread_id: int, shared: str) -> None:
+    """Post the member's result in the day's thread and tell them privately where; a thread
+    deleted or locked meanwhile cannot take it, and the member gets the line to post."""
+    await think(interaction, private=True)  # a post to make first: Discord's 3 s are kept
+    client = interaction.client
+    try:
+        thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
+        await thread.send(shared, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        said = f"Shared in <#{thread_id}>."
+    except discord.HTTPException:
+        said = f"The day's thread is gone or locked, so I could not share it there:\n{shared}"
+    await reply(interaction, said, ephemeral=True)
 
 
 class ShowHowButton(
@@ -932,6 +948,8 @@ class Daily(commands.Cog):
             difficulty_text(self.service.difficulties_on(settings, today), today),
             "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
+        if settings.threads:
+            lines.append("Each post gets a thread for sharing results; the close answers there.")
         if settings.notify_role_id:
             lines.append(f"Each post pings <@&{settings.notify_role_id}> (Notify me gives it).")
         if settings.last_error:
@@ -983,7 +1001,32 @@ class Daily(commands.Cog):
         kind = get_kind(box["kind"])
         await submit_answer(interaction, kind, day, fields.get("answer", ""), archive=True)
 
-    # --- the notify role and exports (settings) --------------------------------------------
+    # --- the notify role, threads and exports (settings) -----------------------------------
+
+    @settings.command(name="threads", description="Open a thread on each daily post, or stop")
+    @app_commands.describe(
+        threads="on: members share results in the post's thread, which the close answers in"
+    )
+    async def set_threads(
+        self, interaction: discord.Interaction, threads: Literal["on", "off"]
+    ) -> None:
+        _require_manager(interaction)
+        guild_id = await self._configured(interaction)  # thinks first: it takes the database
+        await self.service.set_threads(guild_id, threads == "on")
+        self._wake_scheduler()  # today's open post gets its thread now
+        if threads == "off":
+            said = "Daily posts get no thread from now on; results are shared in the channel."
+        else:
+            said = (
+                "Each daily post now gets a thread: **Share** posts results there, and the "
+                "day's close posts the answers in it and archives it."
+            )
+            settings = await self.service.settings(guild_id)
+            channel = interaction.guild.get_channel(settings.channel_id) if settings else None
+            problem = posting_problem(channel, THREAD_NEEDS, "open the daily threads in")
+            if problem:
+                said += f"\nBefore it can work: {problem}"
+        await reply(interaction, said, ephemeral=True)
 
     @settings.command(
         name="notify-role", description="A role each daily post pings (leave empty: no ping)"
@@ -1258,10 +1301,17 @@ POSTING_NEEDS = {
 }
 
 
-def posting_problem(channel) -> str | None:
-    """What the bot lacks to post daily puzzles in the channel, from the server's roles and
-    the channel's overwrites as Discord sent them, each with what it is for; None if nothing
-    (or unknown)."""
+# What the bot needs in the daily channel when threads are on, and what for.
+THREAD_NEEDS = {
+    "create_public_threads": "to open a thread on each daily post",
+    "send_messages_in_threads": "to post shared results and the answers there",
+}
+
+
+def posting_problem(channel, needs=None, doing: str = "post in") -> str | None:
+    """What the bot lacks of `needs` (by default, what posting daily puzzles needs) in the
+    channel, from the server's roles and the channel's overwrites as Discord sent them,
+    each with what it is for; None if nothing (or unknown)."""
     guild = getattr(channel, "guild", None)
     me = guild.me if guild is not None else None
     if me is None or not hasattr(channel, "permissions_for"):
@@ -1269,12 +1319,12 @@ def posting_problem(channel) -> str | None:
     allowed = channel.permissions_for(me)
     missing = [
         f"{name.replace('_', ' ').title()} ({purpose})"
-        for name, purpose in POSTING_NEEDS.items()
+        for name, purpose in (needs or POSTING_NEEDS).items()
         if not getattr(allowed, name)
     ]
     if not missing:
         return None
-    return f"I may not post in {channel.mention}: give me {'; '.join(missing)} there."
+    return f"I may not {doing} {channel.mention}: give me {'; '.join(missing)} there."
 
 
 def board_alt_text(view: LeaderboardView) -> str:

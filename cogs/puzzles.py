@@ -23,19 +23,21 @@ import re
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.jobs import JobResult
+from bot.jobs import READERS, JobResult, ReadPicture
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.ratelimit import READING
 from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, tell_member, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
+from puzzles.sudoku.grid import cell_name
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -97,12 +99,18 @@ def picture(
     )
 
 
-def puzzle_text_from(message: discord.Message | None) -> str | None:
-    """The puzzle a /generate post shows in its code block (its text() parses back)."""
+def code_blocks(message: discord.Message | None) -> list[str]:
+    """The texts of a message's code blocks, in order."""
     if message is None:
-        return None
-    match = re.search(r"```\n(.*?)\n```", message.content or "", re.DOTALL)
-    return match.group(1) if match else None
+        return []
+    return re.findall(r"```\n(.*?)\n```", message.content or "", re.DOTALL)
+
+
+def puzzle_text_from(message: discord.Message | None) -> str | None:
+    """The puzzle a /generate post (or what was read from a picture) shows in its first code
+    block (its text() parses back)."""
+    blocks = code_blocks(message)
+    return blocks[0] if blocks else None
 
 
 def solve_example(kind: PuzzleKind) -> str:
@@ -288,12 +296,162 @@ def labelled(label: str, box: discord.ui.TextInput) -> discord.ui.Label:
     return discord.ui.Label(text=label[:45], component=box)
 
 
-def text_box_id(command: str, kind: PuzzleKind, options: dict[str, Any]) -> str:
-    """The custom id of a text box: `options` (those given) as a query string, bools as 1/0."""
+def given_options(options: dict[str, Any]) -> str:
+    """The options given (not None) as a query string for a custom id, bools as 1/0."""
     given = {
         name: int(v) if isinstance(v, bool) else v for name, v in options.items() if v is not None
     }
-    return f"puzzlebot:box:{command}:{kind.name}:{urllib.parse.urlencode(given)}"
+    return urllib.parse.urlencode(given)
+
+
+def text_box_id(command: str, kind: PuzzleKind, options: dict[str, Any]) -> str:
+    """The custom id of a text box: the command, the kind and the options given."""
+    return f"puzzlebot:box:{command}:{kind.name}:{given_options(options)}"
+
+
+# What each command's text box asks for besides the puzzle: (field, label, required).
+SECOND_FIELD = {
+    "hint": ("progress", "Your progress so far (optional)", False),
+    "check": ("answer", "Your answer", True),
+}
+
+
+def box_fields(command: str, kind: PuzzleKind) -> dict[str, tuple[str, bool]]:
+    """The text boxes of a command's modal: the puzzle, and the command's second field."""
+    fields = {"puzzle": (puzzle_label(kind), True)}
+    if command in SECOND_FIELD:
+        name, label, required = SECOND_FIELD[command]
+        fields[name] = (label, required)
+    return fields
+
+
+BOX_TITLES = {"solve": "Solve a {}", "hint": "A hint for a {}", "check": "Check a {}"}
+
+
+def puzzle_box(
+    command: str, kind: PuzzleKind, options: dict[str, Any], filled_in: dict[str, str]
+) -> PuzzleModal:
+    """The text box a command opens for a grid: its submission answers the command."""
+    return PuzzleModal(
+        BOX_TITLES[command].format(kind.title),
+        text_box_id(command, kind, options),
+        box_fields(command, kind),
+        kind,
+        filled_in=filled_in,
+    )
+
+
+# --- puzzles given as pictures ------------------------------------------------------------
+
+
+def picture_parameter(kind: PuzzleKind) -> list[tuple[inspect.Parameter, str]]:
+    """A `picture` attachment option, for the kinds a reader can read (bot/jobs.py READERS)."""
+    if kind.name not in READERS:
+        return []
+    about = f"a photo or screenshot of the {kind.title}, instead of typing it"
+    return [(_parameter("picture", discord.Attachment, None), about)]
+
+
+def refuse_both(kind: PuzzleKind, command: str, text: str | None) -> None:
+    """A puzzle is given one way: typed, or as a picture."""
+    if text:
+        raise PuzzleError(
+            f"give the {kind.title} one way: type it in `puzzle` or attach a `picture` of "
+            "it, not both",
+            example=f"/{command} {kind.name} picture: (a screenshot or photo of the grid)",
+        )
+
+
+@dataclass(frozen=True)
+class FromPicture:
+    """A puzzle read from a member's picture and sure enough to answer: the answer starts
+    with what was read and carries the Edit button (the read was admitted as solving work,
+    so the answer is not admitted again)."""
+
+    read: str
+    view: discord.ui.View
+
+    def shown(self) -> str:
+        return f"What I read from your picture:\n```\n{safe(self.read)}\n```\n"
+
+
+def with_picture(from_picture: FromPicture | None, message: str) -> str:
+    """`message`, after what was read when the puzzle came from a picture."""
+    if from_picture is None:
+        return message
+    return (from_picture.shown() + message)[:MESSAGE_LIMIT]
+
+
+READ_ACTION = (
+    r"puzzlebot:read:(?P<action>go|edit):(?P<command>solve|hint|check):(?P<kind>[a-z]+)"
+    r":(?P<options>[^:]*)"
+)
+
+
+def read_buttons(command: str, kind: PuzzleKind, query: str, *, go: bool) -> discord.ui.View:
+    """Under what was read: "Edit what I read", and with `go` the command's own button
+    (Solve, Hint, Check) to answer it as read."""
+    view = discord.ui.View(timeout=None)
+    if go:
+        view.add_item(ReadButton("go", command, kind.name, query))
+    view.add_item(ReadButton("edit", command, kind.name, query))
+    return view
+
+
+def doubt_note(outcome: ReadPicture, command: str) -> str:
+    """What the member is asked to check, and how, under what was read."""
+    size = outcome.reading.size
+    names = ", ".join(cell_name(cell, size) for cell in outcome.doubted[:24])
+    if len(outcome.doubted) > 24:
+        names += ", …"
+    edit = "**Edit what I read**"
+    if outcome.problem is not None:
+        where = (
+            f"The shaded cells look wrong: {names}."
+            if outcome.doubted
+            else "Check each digit against your picture."
+        )
+        return f"That cannot be your puzzle: {outcome.problem}. {where} Press {edit} to correct it."
+    cells = "cell" if len(outcome.doubted) == 1 else "cells"
+    return (
+        f"I'm not sure of {len(outcome.doubted)} {cells}, shaded: {names}. Check them against "
+        f"your picture: press **{command.capitalize()}** if they are right, or {edit} to "
+        "correct them."
+    )
+
+
+class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=READ_ACTION):
+    """Under what was read from a picture: "Edit what I read" opens the command's text box
+    filled in with it; the command's button (Solve, Hint, Check) answers it as read. The
+    state lives in the custom id and the message, so the buttons work after a restart."""
+
+    def __init__(self, action: str, command: str, kind_name: str, options: str):
+        label = "Edit what I read" if action == "edit" else command.capitalize()
+        style = discord.ButtonStyle.secondary if action == "edit" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=f"puzzlebot:read:{action}:{command}:{kind_name}:{options}",
+            )
+        )
+        self.action, self.command, self.kind_name, self.options = (
+            action,
+            command,
+            kind_name,
+            options,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["action"], match["command"], match["kind"], match["options"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = cast(PuzzleCommands, cast("PuzzleBot", interaction.client).get_cog("PuzzleCommands"))
+        try:
+            await cog.act_on_reading(interaction, self)
+        except Exception as error:  # buttons are outside the app-command error handler
+            await tell_member(interaction, error)
 
 
 # --- the reveal button on generated puzzles -----------------------------------------------
@@ -349,13 +507,13 @@ class PuzzleCommands(commands.Cog):
     async def cog_load(self) -> None:
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
-        self.bot.add_dynamic_items(RevealButton)
+        self.bot.add_dynamic_items(RevealButton, ReadButton)
         text_box_routes(self.bot).add(TEXT_BOX, self._text_box_submitted)
 
     async def cog_unload(self) -> None:
         for group in self.groups:
             self.bot.tree.remove_command(group.name)
-        self.bot.remove_dynamic_items(RevealButton)
+        self.bot.remove_dynamic_items(RevealButton, ReadButton)
         text_box_routes(self.bot).remove(TEXT_BOX)
 
     @property
@@ -376,6 +534,7 @@ class PuzzleCommands(commands.Cog):
     def _solve_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters = [
             puzzle_parameter(kind),
+            *picture_parameter(kind),
             *option_parameters(kind.solve_options),
             (_parameter("spoiler", bool, False), "hide the answer behind spoiler tags"),
         ]
@@ -383,13 +542,14 @@ class PuzzleCommands(commands.Cog):
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             text = values.pop("puzzle")
             spoiler = values.pop("spoiler")
+            picture = values.pop("picture", None)
+            if picture is not None:
+                refuse_both(kind, "solve", text)
+                options = {**values, "spoiler": spoiler}
+                await self._reply_from_picture(interaction, "solve", kind, picture, options, "")
+                return
             if not text and kind.multiline_input:
-                modal = PuzzleModal(
-                    f"Solve a {kind.title}",
-                    text_box_id("solve", kind, {**values, "spoiler": spoiler}),
-                    {"puzzle": (puzzle_label(kind), True)},
-                    kind,
-                )
+                modal = puzzle_box("solve", kind, {**values, "spoiler": spoiler}, {})
                 await open_text_box(interaction, modal)
                 return
             await self.reply_with_solution(interaction, kind, text, values, spoiler=spoiler)
@@ -411,6 +571,7 @@ class PuzzleCommands(commands.Cog):
         *,
         spoiler: bool = False,
         private: bool = False,
+        from_picture: FromPicture | None = None,
     ) -> None:
         started = time.perf_counter()
         puzzle = await checked_in_time(
@@ -418,17 +579,19 @@ class PuzzleCommands(commands.Cog):
             self._playable(interaction, kind, text, spoils=not private),
             private=private,
         )
-        self.service.admit(interaction.user.id, interaction.guild_id)
+        if from_picture is None:
+            self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=private)
         result = await self.service.solve(kind, puzzle, options)
         await self._send(
             interaction,
-            answer_message(kind.title, result.text, spoiler),
+            with_picture(from_picture, answer_message(kind.title, result.text, spoiler)),
             result,
             kind,
             alt_text(kind, solution_shown(result), puzzle.text()),
             spoiler=spoiler,
             private=private,
+            view=from_picture and from_picture.view,
         )
         await self._record(interaction, "solve", kind, started)
 
@@ -460,6 +623,7 @@ class PuzzleCommands(commands.Cog):
             return None
         parameters = [
             puzzle_parameter(kind),
+            *picture_parameter(kind),
             (
                 _parameter("progress", text_up_to(kind.input_limit("progress")), None),
                 "your answer so far (words, moves or grid)",
@@ -467,17 +631,14 @@ class PuzzleCommands(commands.Cog):
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+            picture = values.get("picture")
+            if picture is not None:
+                refuse_both(kind, "hint", values["puzzle"])
+                progress = values["progress"] or ""
+                await self._reply_from_picture(interaction, "hint", kind, picture, {}, progress)
+                return
             if not values["puzzle"] and kind.multiline_input:
-                modal = PuzzleModal(
-                    f"A hint for a {kind.title}",
-                    text_box_id("hint", kind, {}),
-                    {
-                        "puzzle": (puzzle_label(kind), True),
-                        "progress": ("Your progress so far (optional)", False),
-                    },
-                    kind,
-                )
-                await open_text_box(interaction, modal)
+                await open_text_box(interaction, puzzle_box("hint", kind, {}, {}))
                 return
             await self._reply_with_hint(
                 interaction, kind, values["puzzle"], values["progress"] or ""
@@ -492,21 +653,34 @@ class PuzzleCommands(commands.Cog):
         )
 
     async def _reply_with_hint(
-        self, interaction, kind: PuzzleKind, text: str, progress: str
+        self,
+        interaction,
+        kind: PuzzleKind,
+        text: str,
+        progress: str,
+        from_picture: FromPicture | None = None,
     ) -> None:
         started = time.perf_counter()
         puzzle = await checked_in_time(
             interaction, self._playable(interaction, kind, text, spoils=True), private=True
         )
-        self.service.admit(interaction.user.id, interaction.guild_id)
+        if from_picture is None:
+            self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
-        message = f"**{kind.title} hint**\n{safe(result.text)}"[:MESSAGE_LIMIT]
+        message = with_picture(from_picture, f"**{kind.title} hint**\n{safe(result.text)}")
+        message = message[:MESSAGE_LIMIT]
         # A hint in words alone leaves the picture as the puzzle stands (see bot/jobs.py).
         words_only = isinstance(result.value, str)
         shows = "unsolved (the hint is in the message)" if words_only else "with the hint marked"
         await self._send(
-            interaction, message, result, kind, alt_text(kind, shows, puzzle.text()), private=True
+            interaction,
+            message,
+            result,
+            kind,
+            alt_text(kind, shows, puzzle.text()),
+            private=True,
+            view=from_picture and from_picture.view,
         )
         await self._record(interaction, "hint", kind, started)
 
@@ -515,6 +689,7 @@ class PuzzleCommands(commands.Cog):
     def _check_command(self, kind: PuzzleKind) -> app_commands.Command:
         parameters = [
             puzzle_parameter(kind),
+            *picture_parameter(kind),
             (
                 _parameter("answer", text_up_to(kind.input_limit("answer")), None),
                 "your answer (leave empty to type it over several lines, e.g. a grid)",
@@ -522,32 +697,40 @@ class PuzzleCommands(commands.Cog):
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+            picture = values.get("picture")
+            if picture is not None:
+                refuse_both(kind, "check", values["puzzle"])
+                answer = values["answer"] or ""
+                await self._reply_from_picture(interaction, "check", kind, picture, {}, answer)
+                return
             if not (values["puzzle"] and values["answer"]):
-                modal = PuzzleModal(
-                    f"Check a {kind.title}",
-                    text_box_id("check", kind, {}),
-                    {"puzzle": (puzzle_label(kind), True), "answer": ("Your answer", True)},
-                    kind,
-                    filled_in={"puzzle": values["puzzle"] or ""},
-                )
-                await open_text_box(interaction, modal)
+                filled_in = {"puzzle": values["puzzle"] or ""}
+                await open_text_box(interaction, puzzle_box("check", kind, {}, filled_in))
                 return
             await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
 
         return kind_command(kind, f"Check your answer to {kind.title}", parameters, handle)
 
     async def _reply_with_verdict(
-        self, interaction, kind: PuzzleKind, text: str, answer: str
+        self,
+        interaction,
+        kind: PuzzleKind,
+        text: str,
+        answer: str,
+        from_picture: FromPicture | None = None,
     ) -> None:
         started = time.perf_counter()
         kind.check_input_size(answer, what="answer")
         parsing = self.service.parse(kind, text, drawn=False)  # a verdict has no picture
         puzzle = await checked_in_time(interaction, parsing, private=True)
-        # A verdict on a member's answer is a quick look, counted with the other reads.
-        self.service.admit(interaction.user.id, interaction.guild_id, work=READING)
+        if from_picture is None:
+            # A verdict on a member's answer is a quick look, counted with the other reads.
+            self.service.admit(interaction.user.id, interaction.guild_id, work=READING)
         await think(interaction, private=True)
         result = await self.service.check(kind, puzzle, answer)
-        await reply(interaction, f"**{kind.title}**\n{safe(result.text)}"[:MESSAGE_LIMIT])
+        message = with_picture(from_picture, f"**{kind.title}**\n{safe(result.text)}")
+        parts = {"view": from_picture.view} if from_picture else {}
+        await reply(interaction, message[:MESSAGE_LIMIT], **parts)
         await self._record(interaction, "check", kind, started)
 
     # --- /generate ------------------------------------------------------------------------
@@ -623,17 +806,105 @@ class PuzzleCommands(commands.Cog):
     ) -> None:
         """A text box sent back, perhaps to a bot restarted since it opened: all it needs is
         in its custom id (the command, the kind, the options) and its fields."""
-        kind = get_kind(box["kind"])
-        options = dict(urllib.parse.parse_qsl(box["options"]))
+        await self._answer(
+            interaction, box["command"], get_kind(box["kind"]), box["options"], fields
+        )
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        command: str,
+        kind: PuzzleKind,
+        query: str,
+        fields: dict[str, str],
+        from_picture: FromPicture | None = None,
+    ) -> None:
+        """Answer `command` for the puzzle in `fields` (and its progress or answer), with
+        the options given as a query string (from a custom id)."""
+        options = dict(urllib.parse.parse_qsl(query))
         puzzle = fields.get("puzzle", "")
-        if box["command"] == "solve":
+        if command == "solve":
             spoiler = options.pop("spoiler", "0") == "1"
             # the kind's declared options are validated, strings included, by solve_with
-            await self.reply_with_solution(interaction, kind, puzzle, options, spoiler=spoiler)
-        elif box["command"] == "hint":
-            await self._reply_with_hint(interaction, kind, puzzle, fields.get("progress", ""))
+            await self.reply_with_solution(
+                interaction, kind, puzzle, options, spoiler=spoiler, from_picture=from_picture
+            )
+        elif command == "hint":
+            progress = fields.get("progress", "")
+            await self._reply_with_hint(interaction, kind, puzzle, progress, from_picture)
         else:
-            await self._reply_with_verdict(interaction, kind, puzzle, fields.get("answer", ""))
+            answer = fields.get("answer", "")
+            await self._reply_with_verdict(interaction, kind, puzzle, answer, from_picture)
+
+    # --- puzzles given as pictures --------------------------------------------------------
+
+    async def _reply_from_picture(
+        self,
+        interaction: discord.Interaction,
+        command: str,
+        kind: PuzzleKind,
+        attachment: discord.Attachment,
+        options: dict[str, Any],
+        second: str,
+    ) -> None:
+        """The puzzle in a member's picture: read in the pool, answered at once only when
+        the reader is sure of every cell and what it read has exactly one answer; otherwise
+        what was read is shown, the cells to check shaded, to confirm or correct. `second`
+        is the member's progress (hint) or answer (check)."""
+        started = time.perf_counter()
+        self.service.check_picture(attachment.size, attachment.content_type)
+        self.service.admit(interaction.user.id, interaction.guild_id)
+        private = command != "solve"
+        await think(interaction, private=private)
+        data = await attachment.read()
+        read = await self.service.read(kind, data)
+        outcome = cast(ReadPicture, read.value)
+        query = given_options(options)
+        sure = outcome.problem is None and not outcome.doubted
+        can_answer = sure and (command != "check" or second)
+        if can_answer:
+            view = read_buttons(command, kind, query, go=False)
+            fields = {"puzzle": read.text}
+            if command in SECOND_FIELD:
+                fields[SECOND_FIELD[command][0]] = second
+            await self._answer(
+                interaction, command, kind, query, fields, FromPicture(read.text, view)
+            )
+            return
+        message = f"**{kind.title}: what I read from your picture**\n```\n{safe(read.text)}\n```\n"
+        if second:
+            message += f"{SECOND_FIELD[command][1]}:\n```\n{safe(second)}\n```\n"
+        if sure:  # a check with no answer given: the box asks for it
+            message += "Press **Edit what I read** to correct it if needed and give your answer."
+        else:
+            message += doubt_note(outcome, command)
+        await self._send(
+            interaction,
+            message[:MESSAGE_LIMIT],
+            read,
+            kind,
+            alt_text(kind, "as read from your picture, the cells to check shaded", read.text),
+            private=private,
+            view=read_buttons(command, kind, query, go=outcome.problem is None and not sure),
+        )
+        await self._record(interaction, "read", kind, started)  # shown, not yet answered
+
+    async def act_on_reading(self, interaction: discord.Interaction, button: ReadButton) -> None:
+        """A button under what was read: Edit opens the command's text box filled in with
+        it; the command's button answers it as read (a check with no answer yet opens the
+        box too)."""
+        blocks = code_blocks(interaction.message)
+        if not blocks:
+            raise PuzzleError("this message no longer shows what was read; send the picture again")
+        kind = get_kind(button.kind_name)
+        fields = {"puzzle": blocks[0]}
+        if button.command in SECOND_FIELD and len(blocks) > 1:
+            fields[SECOND_FIELD[button.command][0]] = blocks[1]
+        if button.action == "edit" or (button.command == "check" and "answer" not in fields):
+            options = dict(urllib.parse.parse_qsl(button.options))
+            await open_text_box(interaction, puzzle_box(button.command, kind, options, fields))
+            return
+        await self._answer(interaction, button.command, kind, button.options, fields)
 
     async def _send(
         self,

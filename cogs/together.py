@@ -154,6 +154,7 @@ class Together(commands.Cog):
         kind=[app_commands.Choice(name=get_kind(n).title, value=n) for n in co_op_kinds()]
     )
     @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def together(
         self,
         interaction: discord.Interaction,
@@ -194,6 +195,7 @@ class Together(commands.Cog):
     @app_commands.command(name="guess", description="Fill in letters of this thread's co-op puzzle")
     @app_commands.describe(letters="square=letter pairs, e.g. A=T B=H (or 12=E); A=? clears one")
     @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def guess(
         self, interaction: discord.Interaction, letters: app_commands.Range[str, 1, 300]
     ) -> None:

@@ -96,6 +96,9 @@ class ChannelsArea:
 
     async def _attachment(self, request: web.Request) -> web.Response:
         attachment_id = int(request.match_info["attachment_id"])
+        upload = self.uploads.get(attachment_id)  # a member's, attachment_options.py
+        if upload is not None:
+            return web.Response(body=upload.data, content_type=upload.content_type)
         for message in self.messages.values():
             for attachment in message.attachments:
                 if attachment.id == attachment_id:

@@ -12,12 +12,14 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .attachment_options import ATTACHMENT, attachment_payload
 from .models import (
     FakeChannel,
     FakeGuild,
     FakeRole,
     FakeUser,
     RecordedRequest,
+    StoredAttachment,
     StoredMessage,
 )
 from .validation import option_value_problem
@@ -193,6 +195,8 @@ def option_type_of(value: Any) -> int:
         return CHANNEL
     if isinstance(value, FakeRole):
         return ROLE
+    if isinstance(value, StoredAttachment):
+        return ATTACHMENT
     return OPTION_TYPES["string"]
 
 
@@ -229,7 +233,9 @@ def build_options(
         if problem is not None and name != focused:
             raise ValueError(f"{where}: {problem} (Discord's client would not send it)")
         kind = by_name[name]["type"] if name in by_name else option_type_of(value)
-        if kind in (USER, CHANNEL, ROLE):
+        if kind == ATTACHMENT and not isinstance(value, StoredAttachment):
+            raise ValueError(f"{where}: option {name!r} takes a file (server.upload(...))")
+        if kind in (USER, CHANNEL, ROLE, ATTACHMENT):
             wire_value: Any = str(value.id)
         elif kind == NUMBER and name != focused:
             wire_value = float(value)
@@ -243,7 +249,7 @@ def build_options(
 
 
 def resolved_for(values: dict[str, Any], guild: FakeGuild | None) -> dict[str, Any]:
-    """The ``resolved`` map for user, channel and role option values."""
+    """The ``resolved`` map for user, channel, role and attachment option values."""
     resolved: dict[str, dict[str, Any]] = {}
     for value in values.values():
         if isinstance(value, FakeUser):
@@ -259,6 +265,8 @@ def resolved_for(values: dict[str, Any], guild: FakeGuild | None) -> dict[str, A
             resolved.setdefault("channels", {})[str(value.id)] = data
         elif isinstance(value, FakeRole):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+        elif isinstance(value, StoredAttachment):
+            resolved.setdefault("attachments", {})[str(value.id)] = attachment_payload(value)
     return resolved
 
 

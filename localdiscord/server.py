@@ -113,6 +113,7 @@ from aiohttp import web
 from discord.gateway import DiscordWebSocket
 
 from .application_commands import ApplicationCommandsArea
+from .attachment_options import AttachmentOptionsArea
 from .channels import ChannelsArea
 from .gateway import GatewayArea, GatewayConnection, GatewaySession
 from .guard import MAX_BODY_BYTES, Guard, new_token
@@ -126,6 +127,7 @@ from .models import (
     FakeGuild,
     FakeUser,
     RecordedRequest,
+    StoredAttachment,
     StoredMessage,
     Violation,
     snowflake,
@@ -176,6 +178,7 @@ class LocalDiscord(
     ChannelsArea,
     GuildsArea,
     RolesArea,
+    AttachmentOptionsArea,
 ):
     """The fake Discord: an aiohttp app on 127.0.0.1 plus the driver API tests use.
 
@@ -285,6 +288,7 @@ class LocalDiscord(
         self.gateway_received: deque[dict[str, Any]] = deque(maxlen=history)
         self.gateway_connections: deque[dict[str, str]] = deque(maxlen=history)  # their queries
         self.messages: dict[int, StoredMessage] = {}
+        self.uploads: dict[int, StoredAttachment] = {}  # the members' (attachment_options.py)
         self.pings: dict[int, Pings] = {}  # message id -> whom it notified (roles.py)
         self.interactions: dict[int, InteractionHandle] = {}
         self._by_token: dict[str, InteractionHandle] = {}

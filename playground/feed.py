@@ -3,6 +3,9 @@ the version at which each last changed, so that a long-poll sends only what chan
 version the page already has (not the whole channel at every change), and an idle page costs
 nothing however long the history.
 
+A thread is followed like a channel, and the list of threads (for the sidebar) like the
+problems: sent again when it changed.
+
 The views are worked out again only when the local server has answered a request since (its
 ``version``): every change to a message comes through one.
 """
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from localdiscord import FakeChannel, FakeUser, LocalDiscord, StoredMessage
+from localdiscord.threads import FakeThread
 
 MESSAGES_SHOWN = 100  # per channel, the newest: Discord's client too loads a channel from its end
 VIOLATIONS_SHOWN = 20
@@ -40,6 +44,8 @@ class Feed:
         self._order_changed: dict[int, int] = {}  # channel id -> version its list last changed
         self._problems: dict[str, Any] = {}
         self._problems_changed = 0
+        self._threads: list[dict[str, Any]] = []
+        self._threads_changed = 0
 
     def refresh(self) -> None:
         """Bring the views up to date with the server, if it answered anything since."""
@@ -49,7 +55,8 @@ class Feed:
         new = self.version + 1
         changed = False
         kept: set[int] = set()
-        for channel in self.server.guild.channels:
+        guild = self.server.guild
+        for channel in [*guild.channels, *guild.threads]:
             window = self.server.channel_messages(channel, include_ephemeral=True)
             window = window[-MESSAGES_SHOWN:]
             order = tuple(message.id for message in window)
@@ -65,6 +72,9 @@ class Feed:
         problems = self._problems_now()
         if problems != self._problems:
             self._problems, self._problems_changed, changed = problems, new, True
+        threads = [_thread_view(thread) for thread in guild.threads]
+        if threads != self._threads:
+            self._threads, self._threads_changed, changed = threads, new, True
         if changed:
             self.version = new
 
@@ -89,7 +99,8 @@ class Feed:
 
     def update_for(self, member: FakeUser, channel: FakeChannel, since: int) -> dict[str, Any]:
         """What the member's page needs to catch up from version `since` (0: everything):
-        the ids shown in order, the views changed since, the problems if they changed;
+        the ids shown in order, the views changed since, the problems and the server's threads
+        if they changed;
         ``changed`` says whether there is anything new at all."""
         since = since if 0 <= since <= self.version else 0
         order = [
@@ -105,6 +116,19 @@ class Feed:
         }
         if self._problems_changed > since or since == 0:
             update["problems"] = self._problems
+        if self._threads_changed > since or since == 0:
+            update["threads"] = self._threads
         order_moved = self._order_changed.get(channel.id, 0) > since
-        update["changed"] = bool(fresh) or order_moved or "problems" in update or since == 0
+        news = "problems" in update or "threads" in update
+        update["changed"] = bool(fresh) or order_moved or news or since == 0
         return update
+
+
+def _thread_view(thread: FakeThread) -> dict[str, Any]:
+    """A thread as the sidebar lists it, under its channel."""
+    return {
+        "id": str(thread.id),
+        "name": thread.name,
+        "parent": str(thread.parent_id),
+        "archived": thread.archived,
+    }

@@ -327,7 +327,9 @@ class PlaygroundWeb:
         return found
 
     def _channel(self, channel_id: Any):
-        for channel in self.server.guild.channels:
+        """The channel or thread shown (the default channel when none is chosen)."""
+        guild = self.server.guild
+        for channel in [*guild.channels, *guild.threads]:
             if str(channel.id) == str(channel_id):
                 return channel
         return self.server.channel

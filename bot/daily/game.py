@@ -146,6 +146,11 @@ class DailyService:
         await self.configured(guild_id)
         await self.store.set_notify_role(guild_id, role_id)
 
+    async def set_threads(self, guild_id: int, threads: bool) -> None:
+        """Whether a thread is opened on each daily post (from the next post on)."""
+        await self.configured(guild_id)
+        await self.store.set_threads(guild_id, threads)
+
     async def set_paused(self, guild_id: int, paused: bool) -> None:
         await self.configured(guild_id)
         await self.store.set_paused(guild_id, paused)
@@ -390,6 +395,15 @@ class DailyService:
         if play is None or play.solved_at is None:
             raise Refusal(f"Solve {title} first; then your result can be shared.")
         return share_line(title, play.seconds or 0, play.attempts, play.hints, play.measure)
+
+    async def share_thread(self, guild_id: int, kind: PuzzleKind, day: dt.date) -> int | None:
+        """The day's thread, where results are shared while the day is open, on a server
+        with threads on; None: they are shared in the channel."""
+        settings = await self.store.settings(guild_id)
+        post = await self.store.post(guild_id, kind.name, day)
+        if settings is None or not settings.threads or post is None or post.closed_at:
+            return None
+        return post.thread_id
 
     async def how(self, guild_id: int, kind: PuzzleKind, day: dt.date) -> DailyPuzzle:
         """A closed day's puzzle with its worked solution (never while it can still be played)."""

@@ -67,6 +67,11 @@ def post_header(day: dt.date, number: int, kind_titles: Sequence[str]) -> str:
     return f"**{what} #{number}** · {day:%A %d %B}"
 
 
+def thread_name(day: dt.date, number: int, kind_titles: Sequence[str]) -> str:
+    """The name of the thread on the day's post: its header without the markdown."""
+    return post_header(day, number, kind_titles).replace("**", "")
+
+
 def card(found: Card) -> discord.Embed:
     """One kind's card: what the puzzle is and how many have played, not the puzzle."""
     level = found.difficulty.capitalize() if found.difficulty else "One level"

@@ -14,9 +14,17 @@ each is sent once even while a process is replaced.
 Discord bars a bot for a while after too many failed requests, so the bot checks the channel's
 permissions (as Discord last sent them) before it posts, and a channel that is gone, hidden or
 shut to the bot (404, 50001, 50013) is tried again only hourly; every problem is logged and
-saved for /daily status, and no error stops the loop. Different servers are posted to at the
-same time, POSTS_AT_ONCE at most and within the scheduler's share of Discord's global limit;
-each server's own posts go out in order, each claimed just before it is sent.
+saved for /daily status, and no error stops the loop.
+
+A server with threads on gets a thread opened on each daily post (one per message): members
+share their results there, and the close posts the answer in it too and archives it. The
+thread is recorded with the post; a bot stopped between opening it and recording it finds
+the thread (whose id is the message's) among the active threads Discord sends it, or is
+refused a second thread on that message (160004), and records the one there is.
+
+Different servers are posted to at the same time, POSTS_AT_ONCE at most and within the
+scheduler's share of Discord's global limit; each server's own posts go out in order, each
+claimed just before it is sent.
 """
 
 from __future__ import annotations
@@ -68,6 +76,17 @@ POSTING_NEEDS = {
     "attach_files": "Attach Files",
 }
 
+# What the bot needs in the channel to open a thread on a post and to post in it.
+THREAD_NEEDS = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+# A day without messages and Discord hides the thread itself; the close archives it anyway.
+THREAD_ARCHIVE_MINUTES = 1440
+# "A thread has already been created for this message"
+# (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json)
+THREAD_EXISTS = 160004
+
 Item = TypeVar("Item")
 
 
@@ -98,6 +117,9 @@ class DailyScheduler:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         # guild id -> (its channel that cannot be reached, when to try it again)
         self._unreachable: dict[int, tuple[int, dt.datetime]] = {}
+        # guild id -> when to try again to open its threads, after Discord refused one (kept
+        # apart from _unreachable: a thread refused must not hold back the day's posts)
+        self._threads_refused: dict[int, dt.datetime] = {}
 
     def present_with(
         self, play_view: ViewMaker, how_view: ViewMaker, alt_text: AltText,
@@ -170,6 +192,12 @@ class DailyScheduler:
         await self._each_server(closes, lambda posts: posts[0].guild_id, self._close)
         groups = posts_together(await self.daily.due_posts(self.serves))
         await self._each_server(groups, lambda group: group[0].settings.guild_id, self._post)
+        threadless = [
+            posts
+            for posts in closes_together(await self.daily.store.posts_without_thread())
+            if self.serves(posts[0].guild_id)
+        ]
+        await self._each_server(threadless, lambda posts: posts[0].guild_id, self._open_thread)
 
     async def _each_server(
         self,
@@ -270,10 +298,7 @@ class DailyScheduler:
         """Our post with this header among the channel's recent messages, if a round sent it but
         stopped (a crash, a restart) before it could record it; None if it cannot be seen."""
         try:
-            channel = self.bot.get_channel(channel_id)
-            if channel is None:
-                await self._pace.wait()
-                channel = await self.bot.fetch_channel(channel_id)
+            channel = await self._channel(channel_id)
             await self._pace.wait()
             async for message in channel.history(limit=RECENT_MESSAGES):  # type: ignore[union-attr]
                 if message.author.id == self.bot.user.id and message.content.startswith(header):
@@ -281,6 +306,66 @@ class DailyScheduler:
         except discord.HTTPException:  # gone, or no Read Message History: _send will say why
             pass
         return None
+
+    # --- threads --------------------------------------------------------------------------
+
+    async def _open_thread(self, posts: list[Post]) -> None:
+        """Open the thread on a sent post (its kinds, one message) and record it with them."""
+        first = posts[0]
+        retry_at = self._threads_refused.get(first.guild_id)
+        if retry_at is not None and self.daily.clock() < retry_at:
+            return
+        missing = self._missing_permissions(first.channel_id, THREAD_NEEDS)
+        if missing:  # no request: Discord counts the refusals, and a fix shows up in the cache
+            await self._trouble(first.guild_id, cannot_open_thread(first.channel_id, missing))
+            return
+        titles = [get_kind(post.kind).title for post in posts]
+        name = day_messages.thread_name(first.day, calendar_number(first.day), titles)
+        if self.bot.get_channel(first.message_id) is not None:  # opened before a restart
+            await self._record_thread(posts, first.message_id)
+            return
+        try:
+            channel = await self._channel(first.channel_id)
+            await self._pace.wait()
+            thread = await channel.get_partial_message(first.message_id).create_thread(  # type: ignore[union-attr]
+                name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+            thread_id = thread.id
+        except discord.HTTPException as error:
+            if error.code != THREAD_EXISTS:
+                await self._thread_refused(first, error)
+                return
+            # Opened before a restart, not recorded, and not among the active threads the
+            # bot was sent (archived meanwhile): a thread started from a message has the
+            # message's id (https://discord.com/developers/docs/resources/channel#start-thread-from-message).
+            thread_id = first.message_id
+        await self._record_thread(posts, thread_id)
+        log.info("opened the thread of %s in guild %s", ", ".join(titles), first.guild_id)
+
+    async def _thread_refused(self, post: Post, error: discord.HTTPException) -> None:
+        """Say why Discord refused the thread (kept for /daily status); a channel gone,
+        hidden or shut to the bot is tried again only after UNREACHABLE_RETRY."""
+        if isinstance(error, discord.Forbidden):
+            problem = cannot_open_thread(post.channel_id, list(THREAD_NEEDS.values()))
+        else:
+            problem = problem_text(post.channel_id, error)
+        if is_permanent(error):
+            self._threads_refused[post.guild_id] = self.daily.clock() + UNREACHABLE_RETRY
+        await self._trouble(post.guild_id, problem)
+
+    async def _record_thread(self, posts: list[Post], thread_id: int) -> None:
+        for post in posts:
+            await self.daily.store.set_thread(post, thread_id)
+
+    async def _answer_in_thread(self, thread_id: int, message: Message) -> None:
+        """The close in the day's thread, then the thread archived: the day is over there too.
+        A thread deleted or locked meanwhile only loses its copy; the channel has the close."""
+        try:
+            thread = await self._deliver(thread_id, message)
+            await self._pace.wait()
+            await thread.channel.edit(archived=True)  # type: ignore[union-attr]
+        except discord.HTTPException as error:
+            log.warning("could not close the daily thread %s: %s", thread_id, error)
 
     @contextlib.asynccontextmanager
     async def _claimed(self, posts: list[Post]) -> AsyncIterator[list[Post] | None]:
@@ -335,6 +420,11 @@ class DailyScheduler:
             for post, one in closed:
                 await self._close_failed(post, f"{one.kind.title} #{one.puzzle.number}", error)
             return
+        if first.thread_id is not None:  # its own copy: a sent message's files are spent
+            await self._answer_in_thread(
+                first.thread_id,
+                day_messages.day_close(first.day, kinds, self.how_view, self.alt_text),
+            )
         for post, _ in closed:
             await store.mark_closed(post, self.daily.clock())
         await store.set_error(first.guild_id, None, self.daily.clock())
@@ -371,24 +461,32 @@ class DailyScheduler:
         try:
             return await self._deliver(channel_id, message)
         except discord.HTTPException as error:
-            problem = problem_text(channel_id, error)
-            if is_permanent(error):
-                retry_at = self.daily.clock() + UNREACHABLE_RETRY
-                self._unreachable[guild_id] = (channel_id, retry_at)
-                problem += f" (I try again <t:{int(retry_at.timestamp())}:R>)"
-            await self._trouble(guild_id, problem)
+            await self._unreachable_after(guild_id, channel_id, error)
             return None
 
-    def _missing_permissions(self, channel_id: int) -> list[str]:
-        """What the bot lacks to post a picture in the channel, as Discord last told it (the
-        server's roles and the channel's overwrites); [] when nothing, or not known here."""
+    async def _unreachable_after(
+        self, guild_id: int, channel_id: int, error: discord.HTTPException
+    ) -> None:
+        """Record why a request to the channel failed (kept for /daily status); one that is
+        gone, hidden or shut is tried again only after UNREACHABLE_RETRY."""
+        problem = problem_text(channel_id, error)
+        if is_permanent(error):
+            retry_at = self.daily.clock() + UNREACHABLE_RETRY
+            self._unreachable[guild_id] = (channel_id, retry_at)
+            problem += f" (I try again <t:{int(retry_at.timestamp())}:R>)"
+        await self._trouble(guild_id, problem)
+
+    def _missing_permissions(self, channel_id: int, needs=POSTING_NEEDS) -> list[str]:
+        """What the bot lacks of `needs` in the channel (by default, to post a picture), as
+        Discord last told it (the server's roles and the channel's overwrites); [] when
+        nothing, or not known here."""
         channel = self.bot.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
         me = guild.me if guild is not None else None
         if me is None or not hasattr(channel, "permissions_for"):
             return []
         allowed = channel.permissions_for(me)  # type: ignore[union-attr]
-        return [name for flag, name in POSTING_NEEDS.items() if not getattr(allowed, flag)]
+        return [name for flag, name in needs.items() if not getattr(allowed, flag)]
 
     def _waiting_for_channel(self, guild_id: int, channel_id: int) -> bool:
         """Whether the server's channel was unreachable and its retry time has not come (a
@@ -402,11 +500,16 @@ class DailyScheduler:
         del self._unreachable[guild_id]
         return False
 
-    async def _deliver(self, channel_id, message: Message) -> discord.Message:
+    async def _channel(self, channel_id: int):
+        """The channel (or thread) from the cache, else asked of Discord."""
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             await self._pace.wait()
             channel = await self.bot.fetch_channel(channel_id)
+        return channel
+
+    async def _deliver(self, channel_id, message: Message) -> discord.Message:
+        channel = await self._channel(channel_id)
         await self._pace.wait()
         return await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
 
@@ -446,6 +549,14 @@ def is_permanent(error: discord.HTTPException) -> bool:
 def cannot_post(channel_id: int, missing: Sequence[str]) -> str:
     """The permissions the bot lacks in a channel, worded for a server admin."""
     return f"I may not post in <#{channel_id}>: give me {', '.join(missing)} there"
+
+
+def cannot_open_thread(channel_id: int, missing: Sequence[str]) -> str:
+    """The permissions the bot lacks to open the daily threads, worded for a server admin."""
+    return (
+        f"I cannot open the daily thread in <#{channel_id}>: give me {', '.join(missing)} "
+        "there, or turn threads off with /puzzle-settings threads"
+    )
 
 
 def problem_text(channel_id: int, error: discord.HTTPException) -> str:

@@ -39,6 +39,7 @@ class Settings:
     last_error_at: str | None
     post_layout: str = "together"  # POST_LAYOUTS: one message for the day, or one per kind
     notify_role_id: int | None = None  # the role each daily post mentions, if any
+    threads: bool = False  # a thread opened on each daily post (shares, then the answer)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Post:
     closed_at: str | None
     close_failures: int = 0  # sends of the day's answer that failed
     close_error: str | None = None  # why the last one failed; kept if the close was given up
+    thread_id: int | None = None  # the thread opened on the post, once Discord has made it
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,11 @@ class DailyStore:
     async def set_notify_role(self, guild_id: int, role_id: int | None) -> None:
         await self._write(
             "UPDATE daily_settings SET notify_role_id = ? WHERE guild_id = ?", (role_id, guild_id)
+        )
+
+    async def set_threads(self, guild_id: int, threads: bool) -> None:
+        await self._write(
+            "UPDATE daily_settings SET threads = ? WHERE guild_id = ?", (int(threads), guild_id)
         )
 
     async def set_paused(self, guild_id: int, paused: bool) -> None:
@@ -281,6 +288,24 @@ class DailyStore:
             "UPDATE daily_posts SET claimed_by = NULL, claimed_until = NULL"
             " WHERE guild_id = ? AND kind = ? AND day = ? AND claimed_by = ?",
             (*_post_key(post), owner),
+        )
+
+    async def posts_without_thread(self) -> list[Post]:
+        """Sent, open posts of servers with threads on whose thread is not recorded yet (not
+        opened, or opened by a bot stopped before it could record it)."""
+        rows = await self._all(
+            "SELECT daily_posts.* FROM daily_posts JOIN daily_settings"
+            " ON daily_settings.guild_id = daily_posts.guild_id"
+            " WHERE daily_settings.threads = 1 AND daily_posts.message_id IS NOT NULL"
+            " AND daily_posts.closed_at IS NULL AND daily_posts.thread_id IS NULL"
+            " ORDER BY daily_posts.guild_id, daily_posts.message_id"
+        )
+        return [_post(row) for row in rows]
+
+    async def set_thread(self, post: Post, thread_id: int) -> None:
+        await self._write(
+            "UPDATE daily_posts SET thread_id = ? WHERE guild_id = ? AND kind = ? AND day = ?",
+            (thread_id, *_post_key(post)),
         )
 
     async def posts_to_close(self, now: dt.datetime) -> list[Post]:
@@ -670,6 +695,7 @@ def _settings(row) -> Settings:
         kinds=tuple(kind for kind in row["kinds"].split(",") if kind),
         difficulties=json.loads(row["difficulties"]),
         paused=bool(row["paused"]),
+        threads=bool(row["threads"]),
     )
 
 

@@ -5,7 +5,8 @@
 const page = {
   state: null,           // /api/state: guild, members, channels, users
   member: null,          // id of the member acting
-  channel: null,         // id of the channel shown
+  channel: null,         // id of the channel (or thread) shown
+  threads: [],           // the server's threads, listed under their channels
   version: 0,            // the feed's version the page has caught up with (0: nothing yet)
   views: new Map(),      // message id -> the message as last sent
   generation: 0,         // bumped when member or channel changes: stale polls are dropped
@@ -57,23 +58,41 @@ async function start() {
   follow();
 }
 
+// The text channels, each with its threads under it (as Discord's sidebar lists them).
 function drawChannels() {
   const list = $("channels");
   list.replaceChildren();
   for (const channel of page.state.channels) {
     const item = element("li");
-    const button = element("button", channel.id === page.channel ? "current" : "", "# " + channel.name);
-    button.type = "button";
-    button.id = "channel-" + channel.name;
-    button.addEventListener("click", () => {
-      page.channel = channel.id;
-      $("channel-name").textContent = channel.name;
-      drawChannels();
-      refollow();
-    });
-    item.append(button);
+    item.append(placeButton("channel-" + channel.name, "# " + channel.name, channel.id, channel.name));
+    const threads = page.threads.filter((thread) => thread.parent === channel.id);
+    if (threads.length) {
+      const under = element("ul", "threads");
+      for (const thread of threads) {
+        const entry = element("li", thread.archived ? "archived" : "");
+        const label = "🧵 " + thread.name + (thread.archived ? " (archived)" : "");
+        entry.append(placeButton("thread-" + thread.name, label, thread.id, thread.name));
+        under.append(entry);
+      }
+      item.append(under);
+    }
     list.append(item);
   }
+}
+
+// A button that shows a channel or thread; the composer then acts there.
+function placeButton(id, label, placeId, name) {
+  const button = element("button", placeId === page.channel ? "current" : "", label);
+  button.type = "button";
+  button.id = id;
+  button.dataset.id = placeId;
+  button.addEventListener("click", () => {
+    page.channel = placeId;
+    $("channel-name").textContent = name;
+    drawChannels();
+    refollow();
+  });
+  return button;
 }
 
 function drawMembers() {
@@ -126,6 +145,7 @@ async function follow() {
     for (const id of [...page.views.keys()]) if (!shown.has(id)) page.views.delete(id);
     drawMessages(data.order.map((id) => page.views.get(id)).filter(Boolean));
     if (data.problems) drawProblems(data.problems);
+    if (data.threads) { page.threads = data.threads; drawChannels(); }
   }
 }
 
@@ -384,10 +404,11 @@ function markdown(text, className, key) {
   html = html.replace(/&lt;\/([-_\p{L}\p{N} ]{1,100}):(\d+)&gt;/gu, (_, name) => keep('<span class="mention command">/' + name + "</span>"));
   html = html.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => keep('<span class="mention">@' + escapeHtml(page.state.users[id] || "unknown") + "</span>"));
   html = html.replace(/&lt;#(\d+)&gt;/g, (_, id) => {
-    const channel = page.state.channels.find((c) => c.id === id);
+    const channel = [...page.state.channels, ...page.threads].find((c) => c.id === id);
     return keep('<span class="mention">#' + escapeHtml(channel ? channel.name : "unknown") + "</span>");
   });
-  html = html.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => keep('<span class="timestamp">' + escapeHtml(timestamp(Number(seconds), style || "f")) + "</span>"));
+  // A relative time ("in 8 seconds") keeps counting, as in Discord: see tickRelativeTimes.
+  html = html.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, seconds, style) => keep('<span class="timestamp"' + (style === "R" ? ' data-relative="' + seconds + '"' : "") + ">" + escapeHtml(timestamp(Number(seconds), style || "f")) + "</span>"));
   html = html.replace(/^-# (.*)$/gm, '<span class="subtext">$1</span>');
   html = html.replace(/^### (.*)$/gm, "<h3>$1</h3>").replace(/^## (.*)$/gm, "<h2>$1</h2>").replace(/^# (.*)$/gm, "<h1>$1</h1>");
   html = html.replace(/^&gt; (.*)$/gm, "<blockquote>$1</blockquote>");
@@ -572,7 +593,14 @@ function botNow() {
   return new Date(Date.now() + page.clockOffset);
 }
 
+function tickRelativeTimes() {
+  for (const span of document.querySelectorAll(".timestamp[data-relative]")) {
+    span.textContent = timestamp(Number(span.dataset.relative), "R");
+  }
+}
+
 function showNow() {
+  tickRelativeTimes();
   $("now").textContent = botNow().toLocaleString("en-GB", {
     weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC",
   }) + " UTC";

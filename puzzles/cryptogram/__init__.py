@@ -11,7 +11,8 @@ Glossary:
 
 Modules: puzzle (parse), candidates (cipher words and candidate words), search (the beam
 over whole words), ranking (complete and rank readings), patristocrat, model (how English
-a reading looks), solver, generate, rules (check, hint).
+a reading looks), readable (long texts no key makes English), solver, generate, rules
+(check, hint).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from puzzles.cryptogram.model import (
 )
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram
 from puzzles.cryptogram.ranking import ReadingScorer, climb_from_best
+from puzzles.cryptogram.readable import refuse_noise
 
 PATRISTOCRAT_RESTARTS = 6  # at most; stops early when two runs agree
 ANNEALING_STEPS = 20_000  # 10,000: 54 of the first 60 tuning fortunes; 30,000: 56 as here
@@ -28,6 +29,7 @@ ANNEALING_START = 10.0
 PATRISTOCRAT_SAMPLE = 500  # letters scored while annealing; the rest only when polishing
 POLISH_PASSES = 3
 PATRISTOCRAT_SEED = 4242
+NOISE_RUNS = 2  # runs from different starts that must both read noise to give up
 MAX_SEGMENT_WORD = 20
 
 
@@ -38,7 +40,8 @@ def solve_patristocrat(
 
     Annealing scores only the first PATRISTOCRAT_SAMPLE letters (plenty to find the key, and
     the cost of a step grows with the text); a hill climb on the whole text then settles the
-    letters the sample lacks.
+    letters the sample lacks. A long text that the first NOISE_RUNS runs read as noise is
+    refused (readable.py) rather than searched to the end.
     """
     text = [LETTERS.index(ch) for ch in puzzle.letters]
     sample = text[:PATRISTOCRAT_SAMPLE]
@@ -57,6 +60,8 @@ def solve_patristocrat(
             break  # two runs from different starts agree: that key is very likely the answer
         readings.add(reading)
         found[tuple(climbed)] = score
+        if restart + 1 == NOISE_RUNS:
+            refuse_noise(len(text), max(found.values()) / (len(text) - 3), NOISE_RUNS)
     return sorted(((score, k) for k, score in found.items()), reverse=True)
 
 

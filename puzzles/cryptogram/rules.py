@@ -2,7 +2,9 @@
 
 An answer is right when it reads the cipher consistently (each cipher letter always the same
 plain letter, no two cipher letters the same plain letter, the hints kept) and it is a reading
-of the text: one of the solver's best readings, or made entirely of listed words.
+of the text: one of the solver's best readings, or made entirely of listed words. A long
+text of random letters has no reading (readable.py): no answer to it is right, and it gets no
+hint.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from puzzles.core import PuzzleError, Verdict, plural, shown, upper_each
 from puzzles.cryptogram.model import word_model
 from puzzles.cryptogram.puzzle import KEY_PAIR, LETTERS, Cryptogram, tight_equals
+from puzzles.cryptogram.readable import UnreadableText
 from puzzles.cryptogram.solver import decode, masked, solve
 
 _BLANKS = "_?*"  # unknown letters in a partly solved plaintext
@@ -29,8 +32,15 @@ def check(puzzle: Cryptogram, answer: str) -> Verdict:
     if problems:
         return Verdict(False, tuple(problems), "That does not read the cipher consistently.")
     reading = _with_punctuation(puzzle, plain)
-    if _is_accepted_reading(puzzle, reading):
-        return Verdict(True, (), f"Solved: {reading}")
+    try:
+        if _is_accepted_reading(puzzle, reading):
+            return Verdict(True, (), f"Solved: {reading}")
+    except UnreadableText as unreadable:  # random letters: no reading to compare with
+        return Verdict(
+            False,
+            (f"the letters are consistent, but {unreadable.problem}",),
+            "Not quite: that is not a reading of the text.",
+        )
     return Verdict(
         False,
         ("the letters are consistent, but that is not a reading of the text",),

@@ -34,6 +34,7 @@ from puzzles.cryptogram.model import (
 )
 from puzzles.cryptogram.patristocrat import segment, settle_by_words, solve_patristocrat
 from puzzles.cryptogram.puzzle import LETTERS, MASK, Cryptogram
+from puzzles.cryptogram.readable import refuse_random_letters
 from puzzles.cryptogram.search import solve_with_word_breaks
 from puzzles.lexicon import is_offensive
 
@@ -103,7 +104,9 @@ class CryptogramSolution:
 def solve(
     puzzle: Cryptogram, patristocrat: bool = False, allow_self: bool = False
 ) -> CryptogramSolution:
-    """The most plausible reading of the cryptogram, its key, confidence and close rivals."""
+    """The most plausible reading of the cryptogram, its key, confidence and close rivals;
+    UnreadableText for a long text that no key makes English (readable.py)."""
+    refuse_random_letters(puzzle.letters)
     key = hint_key(puzzle)
     if patristocrat or looks_like_patristocrat(puzzle):
         if len(puzzle.letters) < PATRISTOCRAT_MIN_LETTERS:

@@ -136,6 +136,7 @@ async def test_commands_are_for_servers_only_and_those_needing_one_say_so(server
     assert {tuple(c.get("integration_types") or ()) for c in sent.values()} == {(0,)}
     needs_a_server = {
         "daily", "puzzle-settings", "leaderboard", "stats", "delete-my-data", "sync", "race",
+        "together", "guess",
     }  # fmt: skip
     for name, command in sent.items():
         expected = [0] if name in needs_a_server else [0, 1]

@@ -389,8 +389,12 @@ def test_help_draws_command_mentions_as_commands(playground_url, browser):
     page = Page(browser, playground_url)
     page.act_as("alice")
     page.send("/help")
+    # Looked up afresh each time: the "thinking..." message is redrawn when the help arrives,
+    # and an element found before that would never show it.
+    page.wait_for(
+        lambda: page.message_with("used /help").find_elements(By.CSS_SELECTOR, ".mention.command")
+    )
     shown = page.message_with("used /help")
-    page.wait_for(lambda: shown.find_elements(By.CSS_SELECTOR, ".mention.command"))
     assert "</" not in shown.text
     named = [c.text for c in shown.find_elements(By.CSS_SELECTOR, ".mention.command")]
     assert "/daily status" in named and all(n.startswith("/") for n in named)
@@ -406,3 +410,91 @@ document.fonts.load('16px "Playground Emoji"', "\u{1F441}").then(
 def test_the_page_brings_its_own_emoji_font(playground_url, browser):
     Page(browser, playground_url)
     assert browser.execute_async_script(LOAD_EMOJI) == ["loaded"]
+
+
+def letter_boxed_answer(puzzle_text: str) -> list[str]:
+    _, solution = solution_of("letterboxed", puzzle_text)
+    return list(solution.words)
+
+
+def answer_in_box(page: Page, puzzle: str, answer: str) -> None:
+    page.press(puzzle, "Answer")
+    page.fill_modal({"answer": answer})
+
+
+def test_alice_and_bob_race_from_the_post_to_the_placings(playground_url, browser, screenshots):
+    page = Page(browser, playground_url)
+    page.open_channel("general")
+    page.act_as("alice")
+    # Time enough for bob to join before the start on a slow machine.
+    page.send("/race kind:letterboxed start_in:30 minutes:5")
+    page.message_with("Your race is posted")
+    # The scoreboard, as it reads before the start and while the race runs (the players'
+    # private copies of the puzzle carry the race's title too).
+    board, board_running = "Press Join to race", "press My puzzle if yours"
+    assert "Race: Letter Boxed" in page.message_with(board).text
+
+    # The countdown counts down on the page, as Discord's relative times do.
+    def countdown() -> str:
+        return page.message_with(board).find_element(By.CSS_SELECTOR, "[data-relative]").text
+
+    first = page.wait_for(lambda: re.fullmatch(r"in \d+ seconds?", countdown()) and countdown())
+    page.wait_for(lambda: countdown() != first, 5)
+
+    page.act_as("bob")
+    page.press(board, "Join")
+    assert "Only you can see this" in page.message_with("You're in").text
+    page.wait_for(lambda: "2 players" in page.message_with(board).text)
+
+    # At the start each player's puzzle comes privately; Bob tries a wrong answer first.
+    running = "the clock is running"
+    puzzle = code_block(page.message_with(running))
+    words = letter_boxed_answer(puzzle)
+    answer_in_box(page, running, words[0] + " " + words[0])
+    assert "Not yet (wrong try 1)" in page.message_with("Not yet").text
+    page.wait_for(lambda: "Bob: solving, 1 wrong try" in page.message_with(board_running).text)
+    answer_in_box(page, running, " ".join(words))
+    assert "after 1 wrong try" in page.message_with("Finished in").text
+
+    # Alice dismisses her copy, and gets it again from My puzzle under the scoreboard.
+    page.act_as("alice")
+    page.message_with(running).find_element(By.CSS_SELECTOR, "button.dismiss").click()
+    page.press(board_running, "My puzzle")
+    assert code_block(page.message_with(running)) == puzzle
+    answer_in_box(page, running, " ".join(words))
+    page.message_with("Finished in")
+
+    placings = page.message_with("is over.")
+    lines = placings.text.splitlines()
+    assert re.search(r"^1\. Bob: finished in .*, 1 wrong try", placings.text, re.M), lines
+    assert re.search(r"^2\. Alice: finished in ", placings.text, re.M), lines
+    assert words[0].upper() in code_block(placings).upper()  # the solution, for everyone
+    browser.save_screenshot(str(screenshots / "race.png"))
+    # The scoreboard says it is over, and its buttons are gone.
+    over = page.message_with("The race is over")
+    assert not over.find_elements(By.CSS_SELECTOR, "button.component")
+
+
+def test_a_co_op_thread_opens_from_the_sidebar_and_takes_guesses(playground_url, browser):
+    page = Page(browser, playground_url)
+    page.open_channel("general")
+    page.act_as("alice")
+    page.send("/together cryptogram")
+    page.message_with("join in the thread below")
+    thread = page.wait_for(lambda: browser.find_elements(By.ID, "thread-Co-op Cryptogram"))[0]
+    thread.click()
+    assert page.element("channel-name").text == "Co-op Cryptogram"
+    board = "Fill it in together"
+    page.picture_in(board)  # the puzzle, drawn, with how to play
+    page.act_as("bob")
+    page.send("/guess A=A")
+    said = page.message_with("A=A")
+    assert "Bob used /guess" in said.text.replace("↱ ", "")
+    # A hint under the board is for the whole group: alice sees it in the thread.
+    page.press(board, "Hint (costs points)")
+    page.act_as("alice")
+    assert "Hints used: 1" in page.message_with("Hint for Bob").text
+    # The channel does not show what was said in its thread.
+    page.open_channel("general")
+    page.message_with("join in the thread below")
+    assert not [m for m in page.messages() if "used /guess" in m.text]

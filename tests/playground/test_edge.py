@@ -99,18 +99,25 @@ async def test_a_long_static_file_name_is_not_found(page):
         assert answer.status == 200
 
 
-async def bot_posts(server: LocalDiscord, count: int, *, start: int = 0) -> None:
+async def bot_posts(
+    server: LocalDiscord, count: int, *, start: int = 0, channel_id: int | None = None
+) -> None:
+    path = f"channels/{channel_id or server.channel.id}/messages"
+    for number in range(start, start + count):
+        await bot_asks(server, "POST", path, {"content": f"message {number}"})
+
+
+async def bot_asks(server: LocalDiscord, method: str, path: str, body: dict) -> dict:
     headers = {"Authorization": f"Bot {server.token}"}
-    async with aiohttp.ClientSession(server.url) as http:
-        for number in range(start, start + count):
-            path = f"/api/v10/channels/{server.channel.id}/messages"
-            async with http.post(
-                path, json={"content": f"message {number}"}, headers=headers
-            ) as answer:
-                assert answer.status == 200, await answer.text()
+    async with (
+        aiohttp.ClientSession(server.url) as http,
+        http.request(method, f"/api/v10/{path}", json=body, headers=headers) as answer,
+    ):
+        assert answer.status in (200, 201), await answer.text()
+        return await answer.json()
 
 
-async def poll(http, member: str, channel: int, since: int) -> dict:
+async def poll(http, member: str, channel: int | str, since: int) -> dict:
     query = {"member": member, "channel": str(channel), "since": str(since)}
     async with http.get("/api/messages", params=query) as answer:
         assert answer.status == 200
@@ -152,3 +159,46 @@ async def test_refused_requests_are_counted_on_the_page_never_quoted(page):
     shown = await poll(http, alice(web), server.channel.id, 0)
     assert shown["problems"] == {"violations": [], "refused": {"unauthorized": 1}}
     assert "Session expired" not in json.dumps(shown)
+
+
+async def test_threads_are_sent_when_they_change_and_followed_like_a_channel(page):
+    web, http = page
+    server, member = web.server, alice(web)
+    first = await poll(http, member, server.channel.id, 0)
+    assert first["threads"] == []
+    idle = await poll(http, member, server.channel.id, first["version"])
+    assert "threads" not in idle and not idle["changed"]
+    # As the bot does it: the page follows what the local server answers.
+    started = await bot_asks(
+        server,
+        "POST",
+        f"channels/{server.channel.id}/threads",
+        {"name": "Co-op Cryptogram", "type": 11},
+    )
+    thread_id = int(started["id"])
+    listed = await poll(http, member, server.channel.id, first["version"])
+    assert listed["changed"] and listed["threads"] == [
+        {
+            "id": str(thread_id),
+            "name": "Co-op Cryptogram",
+            "parent": str(server.channel.id),
+            "archived": False,
+        }
+    ]
+    # The thread's messages are shown in the thread, not in its channel.
+    await bot_posts(server, 2, channel_id=thread_id)
+    inside = await poll(http, member, thread_id, 0)
+    assert [m["content"] for m in inside["messages"]] == ["message 0", "message 1"]
+    outside = await poll(http, member, server.channel.id, 0)
+    assert outside["messages"] == []
+    await bot_asks(server, "PATCH", f"channels/{thread_id}", {"archived": True})
+    archived = await poll(http, member, server.channel.id, listed["version"])
+    assert archived["threads"][0]["archived"] is True
+
+
+@pytest.mark.parametrize("channel", ["abc", "1" * 30, "0", ""])
+async def test_a_channel_that_is_not_the_servers_shows_the_default_channel(page, channel):
+    web, http = page
+    await bot_posts(web.server, 1)
+    shown = await poll(http, alice(web), channel, 0)
+    assert [m["content"] for m in shown["messages"]] == ["message 0"]

@@ -36,19 +36,30 @@ async def post(http, path: str, body: dict) -> tuple[int, dict]:
         return response.status, await response.json()
 
 
-async def messages_until(http, member: str, found, timeout: float = REPLY_TIMEOUT) -> list[dict]:
-    """The channel as the member sees it, once `found(messages)` holds (kept up to date as
-    the page keeps it: only what changed since its version comes)."""
-    version, views = 0, {}
+async def messages_until(
+    http, member: str, found, timeout: float = REPLY_TIMEOUT, channel: str = ""
+) -> list[dict]:
+    """The channel (or thread) as the member sees it, once `found(messages)` holds (kept up
+    to date as the page keeps it: only what changed since its version comes)."""
+    shown, _ = await feed_until(http, member, lambda ms, _: found(ms), timeout, channel)
+    return shown
+
+
+async def feed_until(
+    http, member: str, found, timeout: float = REPLY_TIMEOUT, channel: str = ""
+) -> tuple[list[dict], list[dict]]:
+    """The messages the member sees, and the server's threads as the sidebar lists them."""
+    version, views, threads = 0, {}, []
     async with asyncio.timeout(timeout):
         while True:
-            query = {"member": member, "since": str(version)}
+            query = {"member": member, "since": str(version), "channel": channel}
             async with http.get("/api/messages", params=query) as r:
                 data = await r.json()
             views.update((m["id"], m) for m in data["messages"])
+            threads = data.get("threads", threads)  # sent again only when it changed
             shown = [views[i] for i in data["order"]]
-            if found(shown):
-                return shown
+            if found(shown, threads):
+                return shown, threads
             version = data["version"]
 
 
@@ -74,6 +85,48 @@ async def test_each_member_sees_the_channel_as_discord_shows_it_to_them(running,
     async with http.get(reply["attachments"][0]["url"]) as picture:
         assert picture.status == 200 and picture.content_type == "image/png"
         assert (await picture.read()).startswith(b"\x89PNG")
+    running.server.assert_no_violations()
+
+
+async def test_a_co_op_thread_is_listed_under_its_channel_and_played_in(running, http):
+    alice, bob = member_id(running, "alice"), member_id(running, "bob")
+    general = str(running.server.channel.id)
+    status, _ = await post(
+        http, "/api/command", {"member": alice, "channel": general, "text": "/together cryptogram"}
+    )
+    assert status == 200
+    _, threads = await feed_until(http, bob, lambda ms, ts: ts, channel=general)
+    (thread,) = threads
+    assert thread == {
+        "id": thread["id"],
+        "name": "Co-op Cryptogram",
+        "parent": general,
+        "archived": False,
+    }
+    # Opening the thread shows its messages; a command typed there is used there.
+    in_thread = await messages_until(
+        http, bob, lambda ms: any(m["attachments"] for m in ms), channel=thread["id"]
+    )
+    assert "/guess" in in_thread[0]["content"]
+    status, _ = await post(
+        http, "/api/command", {"member": bob, "channel": thread["id"], "text": "/guess A=A"}
+    )
+    assert status == 200
+    (said,) = [
+        m
+        for m in await messages_until(
+            http,
+            bob,
+            lambda ms: any(m["invoked"] and m["content"] for m in ms),
+            channel=thread["id"],
+        )
+        if m["invoked"]
+    ]
+    assert said["invoked"] == {"user": "Bob", "command": "/guess"} and said["ephemeral"]
+    assert "A=A" in said["content"]
+    # The channel itself does not show what was said in its thread.
+    in_general = await messages_until(http, bob, lambda ms: ms, channel=general)
+    assert not any(m["invoked"] and m["invoked"]["command"] == "/guess" for m in in_general)
     running.server.assert_no_violations()
 
 

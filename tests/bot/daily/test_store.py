@@ -182,3 +182,20 @@ async def test_the_archive_offers_the_days_posted_and_closed_and_the_notify_role
         DAY - dt.timedelta(days=2),
     ]
     assert await store.closed_days(GUILD, "sudoku", now) == [], "reserved, never sent"
+
+
+async def test_only_sent_open_posts_of_servers_with_threads_on_wait_for_a_thread(store):
+    for guild in (GUILD, OTHER_GUILD):
+        await store.save_settings(guild, 100 + guild, "09:00", "UTC", ["letterboxed", "sudoku"])
+        for kind in ("letterboxed", "sudoku"):
+            closes = START + dt.timedelta(days=1)
+            await store.reserve_post(guild, kind, DAY, "easy", 100 + guild, closes)
+    await store.set_threads(GUILD, True)
+    await store.mark_posted(GUILD, "letterboxed", DAY, 101, 555, START)  # sudoku: not yet sent
+    await store.mark_posted(OTHER_GUILD, "letterboxed", DAY, 102, 556, START)  # threads off
+    (waiting,) = await store.posts_without_thread()
+    assert (waiting.guild_id, waiting.kind, waiting.thread_id) == (GUILD, "letterboxed", None)
+    await store.set_thread(waiting, 555)
+    assert await store.posts_without_thread() == []
+    assert (await store.post(GUILD, "letterboxed", DAY)).thread_id == 555
+    assert (await store.settings(GUILD)).threads and not (await store.settings(OTHER_GUILD)).threads
