@@ -471,10 +471,6 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     report.data["kind"] = kind.name
     puzzle = report.timed("parse", lambda: kind.parse(text))
     report.data["puzzle"] = to_jsonable(puzzle)
-    if getattr(args, "image", None):  # refused before the solve, as the bot does
-        from bot.jobs import refuse_undrawable  # here: a solve without --image starts faster
-
-        refuse_undrawable(kind, puzzle, instead=", or leave out --image to get the answer as text")
     return kind, puzzle
 
 
@@ -547,16 +543,24 @@ def _reject_foreign_options(
 
 
 def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes | None:
-    """The PNG --image asks for (drawn inside the deadline, as the bot's job draws it)."""
+    """The PNG --image asks for (drawn inside the deadline, as the bot's job draws it); None,
+    and the line saying why, when it could not show the puzzle readably, as the bot does."""
     if not args.image:
         return None
+    from bot.jobs import no_picture_because  # here: a solve without --image starts faster
     from renderers import draw  # Pillow is only loaded when a picture is asked for
 
+    why_not = no_picture_because(kind.name, puzzle)
+    if why_not:
+        report.data["no_picture"] = why_not
+        return None
     return report.timed("render", lambda: draw(kind.name, puzzle, solution))
 
 
 def _write_image(args, report: Report, png: bytes | None) -> None:
     if png is None:
+        if "no_picture" in report.data:
+            report.say(report.data["no_picture"])
         return
     path = Path(args.image)
     path.write_bytes(png)

@@ -21,9 +21,10 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class JobResult:
     text: str  # what the player reads
-    png: bytes | None  # the picture, when one was asked for
+    png: bytes | None  # the picture, when one was asked for and can be drawn readably
     timings_ms: dict[str, float] = field(default_factory=dict)
     value: Any = None  # the Solution, hint or Puzzle itself, for callers that store it
+    no_picture: str = ""  # why a picture asked for was not drawn, in one line for the member
 
 
 def warm_up(draw: bool = False) -> None:
@@ -62,22 +63,17 @@ def warm_up_once(draw: bool = False) -> None:
         _warm = True
 
 
-def refuse_undrawable(kind: PuzzleKind, puzzle: Puzzle, instead: str = "") -> None:
-    """A PuzzleError, before any solving or drawing, when the puzzle's picture could not show
-    all of it readably within the bounds of every picture; `instead` is what else the member
-    can do in this frontend (', or leave out --image')."""
-    from renderers import MAX_HEIGHT, MAX_WIDTH, too_big
+def no_picture_because(kind_name: str, puzzle: Puzzle) -> str:
+    """The one line said instead of a picture that could not show all of `puzzle` readably
+    within the bounds of every picture ("No picture: a codeword grid of 24 columns is too
+    wide..."), whose answer is then given in text alone; '' when it can be drawn."""
+    from renderers import too_big
 
     try:
-        reason = too_big(kind.name, puzzle)
+        reason = too_big(kind_name, puzzle)
     except LookupError:  # a kind with no renderer: nothing to bound; drawing it is the bug
-        return
-    if reason is not None:
-        raise PuzzleError(
-            f"that {kind.title} is too big to draw: {reason}. A picture is at most "
-            f"{MAX_WIDTH:,} x {MAX_HEIGHT:,} pixels, with every letter readable on a phone; "
-            f"give a shorter puzzle{instead}"
-        )
+        return ""
+    return f"No picture: {reason}." if reason else ""
 
 
 def _timed(timings: dict[str, float], name: str, work):
@@ -93,12 +89,23 @@ def _picture(kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, floa
     return _timed(timings, "draw", lambda: draw(kind_name, puzzle, shown))
 
 
+def _readable_picture(
+    kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, float]
+) -> tuple[bytes | None, str]:
+    """The picture, or none and the line saying why (the answer still goes out as text)."""
+    why_not = no_picture_because(kind_name, puzzle)
+    return (None, why_not) if why_not else (_picture(kind_name, puzzle, shown, timings), "")
+
+
+NOT_ASKED: tuple[None, str] = (None, "")  # no picture asked for
+
+
 def solve_job(kind_name: str, puzzle: Puzzle, options: dict[str, Any], draw: bool) -> JobResult:
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     solution = _timed(timings, "solve", lambda: kind.solve_with(puzzle, options))
-    png = _picture(kind.name, puzzle, solution, timings) if draw else None
-    return JobResult(solution.text(), png, timings, solution)
+    png, no_picture = _readable_picture(kind.name, puzzle, solution, timings) if draw else NOT_ASKED
+    return JobResult(solution.text(), png, timings, solution, no_picture)
 
 
 def hint_job(kind_name: str, puzzle: Puzzle, progress: str, draw: bool) -> JobResult:
@@ -106,8 +113,8 @@ def hint_job(kind_name: str, puzzle: Puzzle, progress: str, draw: bool) -> JobRe
     timings: dict[str, float] = {}
     hint = _timed(timings, "hint", lambda: kind.hint(puzzle, progress))
     shown = None if isinstance(hint, str) else hint
-    png = _picture(kind.name, puzzle, shown, timings) if draw else None
-    return JobResult(hint_text(hint), png, timings, hint)
+    png, no_picture = _readable_picture(kind.name, puzzle, shown, timings) if draw else NOT_ASKED
+    return JobResult(hint_text(hint), png, timings, hint, no_picture)
 
 
 def generate_job(
@@ -117,8 +124,8 @@ def generate_job(
     timings: dict[str, float] = {}
     rng = random.Random(seed)
     puzzle = _timed(timings, "generate", lambda: kind.generate_with(rng, difficulty, options))
-    png = _picture(kind.name, puzzle, None, timings)
-    return JobResult(puzzle.text(), png, timings, puzzle)
+    png, no_picture = _readable_picture(kind.name, puzzle, None, timings)
+    return JobResult(puzzle.text(), png, timings, puzzle, no_picture)
 
 
 # Kinds a member may give as a picture, and the reader of each (readers/).

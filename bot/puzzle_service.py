@@ -91,15 +91,15 @@ class PuzzleService:
         self.check_sizes(kind, **kind.text_options(options))
         kind.generate_request(difficulty, options)
 
-    async def parse(self, kind: PuzzleKind, text: str, *, drawn: bool = True) -> Puzzle:
-        """The puzzle, or a PuzzleError saying what is wrong: its size checked before parsing
-        and, when its answer is `drawn`, whether its picture could show it all readably.
+    async def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
+        """The puzzle, or a PuzzleError saying what is wrong: its size checked before parsing.
+        (One too big for a readable picture is still answered, in text alone: bot/jobs.py.)
 
         Parsing is quick, but some kinds look words up and the first lookup loads the word
         lists, so it runs in a thread rather than on the event loop.
         """
         self.check_sizes(kind, puzzle=text)
-        return await asyncio.to_thread(_parsed, kind, text, drawn)
+        return await asyncio.to_thread(kind.parse, text)
 
     def check_picture(self, size: int, content_type: str | None) -> None:
         """Refuse at once, before it is downloaded, an attachment that cannot be a puzzle
@@ -238,13 +238,6 @@ class PuzzleService:
             )
         except Exception:  # the log must never cost a member their answer
             log.exception("could not record a %s command", command)
-
-
-def _parsed(kind: PuzzleKind, text: str, drawn: bool) -> Puzzle:
-    puzzle = kind.parse(text)
-    if drawn:
-        jobs.refuse_undrawable(kind, puzzle)
-    return puzzle
 
 
 BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."

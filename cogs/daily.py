@@ -286,8 +286,10 @@ class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=
                     )
                 )
             text = discord.utils.escape_mentions(result.text)[:1900]
+            # the line saying why there is no picture, when none could be drawn readably
+            lines = [f"**Hint** (-{HINT_COST} points)", result.no_picture, text]
             await interaction.edit_original_response(
-                content=f"**Hint** (-{HINT_COST} points)\n{text}", attachments=attachments
+                content="\n".join(line for line in lines if line), attachments=attachments
             )
         except Exception as error:
             await tell_member(interaction, error)

@@ -55,9 +55,15 @@ def safe(text: str) -> str:
     return discord.utils.escape_mentions(text).replace("```", "ʼʼʼ")
 
 
-def answer_message(title: str, answer: str, spoiler: bool) -> str:
+def answer_header(title: str, no_picture: str = "") -> str:
+    """The title in bold, and under it the line saying why there is no picture, if none
+    could be drawn readably (the answer is then in the text alone)."""
+    return f"**{title}**" + (f"\n{no_picture}" if no_picture else "")
+
+
+def answer_message(title: str, answer: str, spoiler: bool, no_picture: str = "") -> str:
     """The header and the answer in a code block, cut to Discord's limit, maybe spoilered."""
-    header = f"**{title}**"
+    header = answer_header(title, no_picture)
     room = MESSAGE_LIMIT - len(header) - 20
     body = safe(answer)
     if len(body) > room:
@@ -585,7 +591,9 @@ class PuzzleCommands(commands.Cog):
         result = await self.service.solve(kind, puzzle, options)
         await self._send(
             interaction,
-            with_picture(from_picture, answer_message(kind.title, result.text, spoiler)),
+            with_picture(
+                from_picture, answer_message(kind.title, result.text, spoiler, result.no_picture)
+            ),
             result,
             kind,
             alt_text(kind, solution_shown(result), puzzle.text()),
@@ -668,7 +676,8 @@ class PuzzleCommands(commands.Cog):
             self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
-        message = with_picture(from_picture, f"**{kind.title} hint**\n{safe(result.text)}")
+        header = answer_header(f"{kind.title} hint", result.no_picture)
+        message = with_picture(from_picture, f"{header}\n{safe(result.text)}")
         message = message[:MESSAGE_LIMIT]
         # A hint in words alone leaves the picture as the puzzle stands (see bot/jobs.py).
         words_only = isinstance(result.value, str)
@@ -721,7 +730,7 @@ class PuzzleCommands(commands.Cog):
     ) -> None:
         started = time.perf_counter()
         kind.check_input_size(answer, what="answer")
-        parsing = self.service.parse(kind, text, drawn=False)  # a verdict has no picture
+        parsing = self.service.parse(kind, text)
         puzzle = await checked_in_time(interaction, parsing, private=True)
         if from_picture is None:
             # A verdict on a member's answer is a quick look, counted with the other reads.
@@ -767,7 +776,8 @@ class PuzzleCommands(commands.Cog):
         result = await self.service.generate(kind, seed, difficulty, options)
         about = f"{kind.title}" + (f" ({difficulty})" if difficulty else "")
         message = (
-            f"**A fresh {about}**\n```\n{safe(result.text)}\n```\n"
+            f"{answer_header(f'A fresh {about}', result.no_picture)}\n"
+            f"```\n{safe(result.text)}\n```\n"
             f"Check your answer with `/check {kind.name}`; stuck? `/hint {kind.name}`."
         )
         view = discord.ui.View(timeout=None)

@@ -20,10 +20,12 @@ from typing import Any
 PHONE_WIDTH = 400
 MIN_TEXT_PX = 10
 # Bounds of every puzzle picture. A long puzzle is shrunk (never below the readable
-# size), wrapped, or laid out in columns to fit; what cannot fit readably is refused
-# before drawing (each renderer with such a limit says so, e.g. cryptogram.fits()).
+# size), wrapped, or laid out in columns to fit, and a tall picture is read on a phone
+# by scrolling: 1,500 characters of English (the most a cryptogram may have) are about
+# 4,900 px high. What cannot fit readably is not drawn (too_big() says why) and its
+# answer is given in text alone.
 MAX_WIDTH = 800
-MAX_HEIGHT = 3200
+MAX_HEIGHT = 5000
 
 
 def min_font_size(width: float, bold: bool = True) -> int:
@@ -63,8 +65,8 @@ def renderer(kind_name: str) -> ModuleType:
 
 def too_big(kind_name: str, puzzle: Any) -> str | None:
     """Why `puzzle` cannot be drawn readably within MAX_WIDTH x MAX_HEIGHT, or None when it
-    can: for the caller to refuse it, with this reason, before any work is done. Kinds
-    whose inputs always fit have no too_big()."""
+    can: for the caller to answer in text alone, saying this. Kinds whose inputs always
+    fit have no too_big()."""
     check = getattr(renderer(kind_name), "too_big", None)
     return check(puzzle) if check is not None else None
 

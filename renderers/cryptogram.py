@@ -6,9 +6,11 @@ in ink; letters a solution reads in blue; the letter a hint reveals on an orange
 place it occurs. Punctuation and apostrophes are printed in both lines (DON'T reads DON'T,
 not DON T). The attribution and a status line (confidence, the hint, a verdict) go underneath.
 
-A long cryptogram is drawn smaller, down to the smallest readable size, to stay within
-MAX_HEIGHT; a word too long for one line (a patristocrat's unbroken run) goes on over the
-next lines. too_big() says when even the smallest readable letters would not fit.
+The cipher letters are already at the smallest readable size, so a long cryptogram is not
+drawn smaller: it grows taller, up to MAX_HEIGHT (1,500 characters of English fit, read by
+scrolling on a phone); a word too long for one line (a patristocrat's unbroken run) goes on
+over the next lines. too_big() says when the rows would not fit (text of many long words,
+one or two to a row), and the answer is then given in text alone.
 """
 
 from __future__ import annotations

@@ -349,17 +349,21 @@ def test_an_answer_file_is_read_up_to_the_answer_limit_not_the_puzzle_limit(caps
     assert json.loads(out)["verdict"]["solved"] is True
 
 
-def test_a_puzzle_too_big_to_draw_is_refused_before_solving_when_a_picture_is_asked(
-    capsys, tmp_path
-):
+def test_a_puzzle_too_big_to_draw_readably_is_answered_in_text_alone(capsys, tmp_path):
+    """As the bot does (issue 29): the answer, and one line on why there is no picture."""
     image = tmp_path / "clue.png"
+    code, out, _ = run(capsys, "solve", "codeword", LONG_CLUE, "--image", str(image))
+    assert code == 0, out
+    answer, why = out.rstrip().rsplit("\n", 1)
+    assert answer.startswith("Unique: solved")
+    assert why == "No picture: a clue of 30 numbers is too long to draw readably."
+    assert not image.exists()
+
     code, out, _ = run(capsys, "solve", "codeword", LONG_CLUE, "--image", str(image), "--json")
-    assert code == EXIT_BAD_INPUT
+    assert code == 0, out
     document = json.loads(out)
-    error = document["error"]
-    assert "too big to draw: a clue of 30 numbers is too long" in error
-    assert "800 x 3,200 pixels" in error and "leave out --image" in error
-    assert "solution" not in document and not image.exists()
+    assert document["no_picture"] == why and "image" not in document
+    assert document["answer"].startswith("Unique: solved")
 
 
 @pytest.mark.parametrize(

@@ -8,32 +8,32 @@ import pytest
 
 from puzzles import PuzzleError, get_kind
 from tests.fuzz.inprocess import in_process_service
+from tests.long_cryptograms import LONG_WORDS
 
-# Under the cryptogram's 1,500-character input limit, but longer than a picture can show.
-LONG_CRYPTOGRAM = "ABCDEFGHIJKLMNOPQRSTUVWXY " * 57
 LONG_CLUE = " ".join(str(n % 26 + 1) for n in range(30))
 
 
 @pytest.mark.parametrize(
     ("kind_name", "text", "reason"),
     [
-        ("cryptogram", LONG_CRYPTOGRAM, "a cryptogram of 1,481 characters is too long"),
+        ("cryptogram", LONG_WORDS, "a cryptogram of 1,187 characters is too long"),
         ("codeword", LONG_CLUE, "a clue of 30 numbers is too long"),
     ],
 )
-def test_a_puzzle_too_big_to_draw_is_refused_right_after_the_parse(kind_name, text, reason):
+def test_a_puzzle_too_big_to_draw_readably_is_solved_and_answered_in_text_alone(
+    kind_name, text, reason
+):
+    """Issue 29: refused on main; the member gets the answer, and one line saying why there
+    is no picture."""
     kind = get_kind(kind_name)
     assert len(text) <= kind.input_limit("puzzle")
     service = in_process_service()
     # asyncio.run waits for the parse's thread to end: no thread outlives the test
-    with pytest.raises(PuzzleError) as refused:
-        asyncio.run(service.parse(kind, text))
-    message = refused.value.message
-    assert f"that {kind.title} is too big to draw: {reason}" in message
-    assert "800 x 3,200 pixels" in message and "give a shorter puzzle" in message
-    assert service.pool.jobs_run == 0
-    # A check draws nothing, so the same puzzle is checked.
-    assert asyncio.run(service.parse(kind, text, drawn=False)) == kind.parse(text)
+    puzzle = asyncio.run(service.parse(kind, text))
+    result = asyncio.run(service.solve(kind, puzzle, {}))
+    assert result.png is None
+    assert result.no_picture == f"No picture: {reason} to draw readably."
+    assert result.text == kind.solve(puzzle).text()
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,8 @@ from bot.app import PuzzleBot, serve
 from bot.config import Config
 from localdiscord import LocalDiscord
 from puzzles import all_kinds, get_kind
-from renderers import draw
+from renderers import MAX_HEIGHT, draw
+from tests import long_cryptograms
 
 BOX = "vro wal eth bdi"
 REPLY_TIMEOUT = 30  # generous: CI machines are slow, and the worker pool warms up first
@@ -450,19 +451,36 @@ async def test_discord_is_told_every_range_and_length_the_bot_accepts(server, tm
     server.assert_no_violations()
 
 
-LONG_CRYPTOGRAM = "ABCDEFGHIJKLMNOPQRSTUVWXY " * 57  # under the input limit, too long to draw
-
-
-async def test_what_could_never_be_drawn_or_made_is_refused_at_once_and_privately(server, tmp_path):
-    async with running_bot(server, test_config(tmp_path)):
-        too_long = await server.send_slash_command(
-            "solve cryptogram", options={"puzzle": LONG_CRYPTOGRAM}
+async def test_a_long_cryptogram_is_answered_with_a_tall_picture_or_in_text_alone(server, tmp_path):
+    """Issue 29: 1,200 characters of English were refused as too long to draw readably; they
+    now get a tall picture. Text no readable picture holds gets its answer in text alone,
+    with one line saying why, never an error."""
+    english = long_cryptograms.english(1200)
+    # the deadline of a slow machine: these solves take 2 to 3 s alone, and are not what
+    # this test is about
+    async with running_bot(server, test_config(tmp_path, deadline_seconds=60)):
+        drawn = await server.send_slash_command("solve cryptogram", options={"puzzle": english})
+        drawn_reply = await drawn.reply(timeout=REPLY_TIMEOUT)
+        in_text = await server.send_slash_command(
+            "solve cryptogram", options={"puzzle": long_cryptograms.LONG_WORDS}
         )
-        await answered_at_once_and_privately(too_long)
-        message = (await too_long.reply()).content
-        assert "too big to draw: a cryptogram of 1,481 characters" in message
-        assert "800 x 3,200 pixels" in message
+        text_reply = await in_text.reply(timeout=REPLY_TIMEOUT)
 
+    assert "ALL THE WORLD'S A STAGE" in drawn_reply.content
+    (attachment,) = drawn_reply.attachments
+    width, height = png_size(attachment.data)
+    assert width == 800 and 3200 < height <= MAX_HEIGHT
+
+    assert not text_reply.ephemeral and not text_reply.attachments
+    title, why, *answer = text_reply.content.splitlines()
+    assert title == "**Cryptogram**"
+    assert why == "No picture: a cryptogram of 1,187 characters is too long to draw readably."
+    assert long_cryptograms.LONG_WORDS_PLAIN in "\n".join(answer)
+    server.assert_no_violations()
+
+
+async def test_what_could_never_be_made_is_refused_at_once_and_privately(server, tmp_path):
+    async with running_bot(server, test_config(tmp_path)):
         four_by_four = await server.send_slash_command(
             "generate sudoku", options={"size": 4, "difficulty": "hard"}
         )

@@ -57,8 +57,8 @@ def test_punctuation_is_printed_in_the_answer_row_too(recorder):
 
 
 def test_a_long_patristocrat_is_drawn_whole_on_rows_within_the_bounds(recorder):
-    # 900 letters: about the longest whose letters are 10 px high on a phone (issue 29)
-    letters = "".join(random.Random(1).choice(LETTERS) for _ in range(900))
+    # 1,500 letters, the input limit: on a tall picture, 10 px high on a phone (issue 29)
+    letters = "".join(random.Random(1).choice(LETTERS) for _ in range(1500))
     puzzle = parse(letters)
     assert cryptogram.too_big(puzzle) is None
     image = decode(cryptogram.draw(puzzle))

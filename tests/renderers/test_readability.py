@@ -21,6 +21,7 @@ from PIL import Image, ImageFont
 import renderers
 from puzzles import all_kinds, get_kind
 from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
+from tests import long_cryptograms
 
 READABLE_PX = 10  # the ink height every text has at least, shown PHONE_WIDTH px wide
 FONT_DIR = Path(renderers.__file__).parent / "fonts"
@@ -139,12 +140,14 @@ def long_cases():
     words = " ".join(
         "".join(rng.choice(LETTERS) for _ in range(rng.randint(1, 9))) + rng.choice(["", ",", "'S"])
         for _ in range(400)
-    )[:900]  # about the longest that fits readably (1,000 does not)
+    )[:1500]  # the input limit: a tall picture holds it (issue 29)
     # Punctuation is printed in the cipher row and in the answer row.
     printed = words.replace(" ", "").replace(",", ",,").replace("'", "''")
-    yield "cryptogram", "900 characters", crypto.parse(words), None, [printed]
-    run = "".join(rng.choice(LETTERS) for _ in range(900))
-    yield "cryptogram", "900-letter patristocrat", crypto.parse(run), None, [run]
+    yield "cryptogram", "1,500 characters", crypto.parse(words), None, [printed]
+    english = crypto.parse(long_cryptograms.english(1500))
+    yield "cryptogram", "1,500 characters of English", english, None, english.ciphertext.split()[:2]
+    run = "".join(rng.choice(LETTERS) for _ in range(1500))
+    yield "cryptogram", "1,500-letter patristocrat", crypto.parse(run), None, [run]
 
     codeword = get_kind("codeword")
     widest = codeword.parse(codeword_grid(20, 20))
@@ -175,8 +178,9 @@ def test_long_inputs_are_drawn_whole_within_the_bounds_and_readable(case, record
         ("codeword", "\n".join("1 2 3 4 5 6 7" for _ in range(300))),
         ("codeword", " ".join(str(n % 26 + 1) for n in range(30))),
         ("cryptogram", "ABCDEFGHIJKLMNOPQRSTUVWXY " * 150),
+        ("cryptogram", long_cryptograms.LONG_WORDS),
     ],
-    ids=["25 columns", "300 clues", "30-number clue", "3,900 characters"],
+    ids=["25 columns", "300 clues", "30-number clue", "3,900 characters", "long words"],
 )
 def test_what_cannot_be_drawn_readably_is_said_before_drawing(kind_name, text):
     kind = get_kind(kind_name)
