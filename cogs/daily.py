@@ -1122,7 +1122,7 @@ class Daily(commands.Cog):
                     name=row.name,
                     solved=row.solved,
                     played=row.played,
-                    score=f"{row.points:,} pts",
+                    score=f"{row.points:,}",  # under the heading "Points"
                     best_time=clock_text(row.best_seconds) if row.best_seconds is not None else "-",
                     streak=streak,
                 )
@@ -1332,7 +1332,7 @@ def posting_problem(channel, needs=None, doing: str = "post in") -> str | None:
 def board_alt_text(view: LeaderboardView) -> str:
     """What the leaderboard picture shows, for members who cannot see it."""
     ranked = "; ".join(
-        f"{row.rank}. {row.name}, {row.score}, solved {row.solved} of {row.played}"
+        f"{row.rank}. {row.name}, {row.score} pts, solved {row.solved} of {row.played}"
         for row in view.rows
     )
     return f"Leaderboard, {view.title}, {view.period}: {ranked or 'no results yet'}."[

@@ -4,7 +4,9 @@ Not a puzzle kind: the leaderboard cog builds a `LeaderboardView` from the datab
 and calls `draw_leaderboard` (in a worker) or `leaderboard_text` (the embed fallback).
 
 The picture: a title and period, then a white card with one row per member: rank (1-3
-on gold, silver and bronze discs), name, solved/played, score, best time and streak.
+on gold, silver and bronze discs), name, solved/played, points, best time and streak.
+Headings and numbers are never cut: the name column gives way first, then a heading of
+two words goes on two lines; only a board too wide even so cuts cells with an ellipsis.
 Names may hold any Unicode: every script and emoji is drawn in its own font (see
 renderers.common), a character no font has becomes a placeholder, and a long name ends in
 an ellipsis where it stops fitting its column. The title is never cut: it shrinks, then
@@ -55,12 +57,13 @@ CARD_PAD_X = 16
 CARD_PAD_Y = 8
 CARD_RADIUS = 18
 HEADING_SIZE = min_font_size(WIDTH)  # the smallest readable: headings are the smallest text
-HEADING_HEIGHT = 46
+HEADING_HEIGHT = 46  # a row of one-line headings
+HEADING_LINE = round(HEADING_SIZE * 1.25)  # each line more, when a heading takes two
 ROW_SIZE = READABLE_SIZE
 ROW_HEIGHT = 44
 GAP_ROW_HEIGHT = 30  # the "⋯" between the top rows and a highlighted row further down
-CELL_GAP = 16
-MIN_NAME_WIDTH = 170
+CELL_GAP = 12
+MIN_NAME_WIDTH = 160  # about ten letters
 MEDAL_RADIUS = 17
 MEDAL_TEXT_SIZE = min_font_size(WIDTH)
 ACCENT_WIDTH = 6
@@ -100,7 +103,7 @@ class LeaderboardView:
 
 @dataclass(frozen=True)
 class Column:
-    heading: str
+    heading: tuple[str, ...]  # its lines: two when the column is narrower than the heading
     left: float  # x of the column's left edge, in final pixels
     width: float
     anchor: str  # Pillow's horizontal anchor for the column's text: l, m or r
@@ -116,6 +119,7 @@ class Layout:
     gap_before_last: bool  # a "⋯" row before the last row (the highlighted member)
     hidden: int  # rows left out
     columns: tuple[Column, ...]
+    heading_height: float
     cells: tuple[tuple[str, ...], ...]  # per row, fitted to the columns
     row_tops: tuple[float, ...]
     card: tuple[float, float, float, float]
@@ -151,7 +155,7 @@ def _more_note(hidden: int) -> str:
 
 # --- layout ------------------------------------------------------------------------
 
-HEADINGS = ("#", "Member", "Solved", "Score", "Best time", "Streak")
+HEADINGS = ("#", "Member", "Solved", "Points", "Best time", "Streak")
 ANCHORS = ("m", "l", "r", "r", "r", "r")  # ranks centred under the medals, numbers right
 NAME = HEADINGS.index("Member")
 
@@ -189,27 +193,55 @@ def cap_widths(widths: Sequence[float], budget: float) -> list[float]:
 
 
 def layout_columns(cells: Sequence[tuple[str, ...]]) -> tuple[Column, ...]:
-    """Column widths from the widest heading or cell; the name takes what is left, and
-    other columns shrink (cells ending in an ellipsis) if it would get under
-    MIN_NAME_WIDTH."""
-    natural = []
-    for index, heading in enumerate(HEADINGS):
-        bold = _bold(index, highlighted=False)  # the name, bold when highlighted, flexes
-        widest = max((text_width(row[index], ROW_SIZE, bold) for row in cells), default=0)
-        natural.append(max(text_width(heading, HEADING_SIZE), widest))
-    natural[0] = max(natural[0], 2 * MEDAL_RADIUS)
+    """Column widths from the widest heading or cell; the name takes what is left. Where
+    that would leave it under MIN_NAME_WIDTH, headings of two words go on two lines (a
+    column as wide as the longer word), and only then do the other columns shrink (cells
+    ending in an ellipsis)."""
     inner = WIDTH - 2 * PAD - 2 * CARD_PAD_X
     gaps = CELL_GAP * (len(HEADINGS) - 1)
     others = [i for i in range(len(HEADINGS)) if i != NAME]
-    capped = cap_widths([natural[i] for i in others], inner - gaps - MIN_NAME_WIDTH)
+    budget = inner - gaps - MIN_NAME_WIDTH
+    natural = _natural_widths(cells, lambda heading: text_width(heading, HEADING_SIZE))
+    if sum(natural[i] for i in others) > budget:
+        natural = _natural_widths(cells, _longest_word_width)
+    capped = cap_widths([natural[i] for i in others], budget)
     widths = dict(zip(others, capped, strict=True))
     widths[NAME] = inner - gaps - sum(capped)
 
     columns, x = [], PAD + CARD_PAD_X
     for index, heading in enumerate(HEADINGS):
-        columns.append(Column(heading, x, widths[index], ANCHORS[index]))
+        lines = _heading_lines(heading, widths[index])
+        columns.append(Column(lines, x, widths[index], ANCHORS[index]))
         x += widths[index] + CELL_GAP
     return tuple(columns)
+
+
+def _natural_widths(cells: Sequence[tuple[str, ...]], heading_width) -> list[float]:
+    """Each column as wide as its widest cell or `heading_width(heading)`."""
+    natural = []
+    for index, heading in enumerate(HEADINGS):
+        bold = _bold(index, highlighted=False)  # the name, bold when highlighted, flexes
+        widest = max((text_width(row[index], ROW_SIZE, bold) for row in cells), default=0)
+        natural.append(max(heading_width(heading), widest))
+    natural[0] = max(natural[0], 2 * MEDAL_RADIUS)
+    return natural
+
+
+def _longest_word_width(heading: str) -> float:
+    return max(text_width(word, HEADING_SIZE) for word in heading.split())
+
+
+def _heading_lines(heading: str, width: float) -> tuple[str, ...]:
+    """The heading on one line, or on two (a word a line) when the column is narrower."""
+    if text_width(heading, HEADING_SIZE) <= width:
+        return (heading,)
+    if _longest_word_width(heading) <= width:
+        return tuple(wrap_text(heading, HEADING_SIZE, width))
+    return (fit_text(heading, HEADING_SIZE, width),)  # a board too wide for every heading
+
+
+def heading_height(columns: Sequence[Column]) -> float:
+    return HEADING_HEIGHT + HEADING_LINE * (max(len(c.heading) for c in columns) - 1)
 
 
 def layout(board: LeaderboardView) -> Layout:
@@ -227,7 +259,8 @@ def layout(board: LeaderboardView) -> Layout:
     header = fit_header(drawable_text(board.title), board.period, PAD)
     card_top = header.bottom + CARD_GAP
     row_tops = []
-    y = card_top + CARD_PAD_Y + HEADING_HEIGHT
+    headings = heading_height(columns)
+    y = card_top + CARD_PAD_Y + headings
     for index in range(len(rows)):
         if gap_before_last and index == len(rows) - 1:
             y += GAP_ROW_HEIGHT
@@ -247,6 +280,7 @@ def layout(board: LeaderboardView) -> Layout:
         gap_before_last=gap_before_last,
         hidden=hidden,
         columns=columns,
+        heading_height=headings,
         cells=cells,
         row_tops=tuple(row_tops),
         card=(PAD, card_top, WIDTH - PAD, card_bottom),
@@ -281,12 +315,13 @@ def draw_leaderboard(board: LeaderboardView) -> bytes:
 
 def _draw_table(canvas: Canvas, board: LeaderboardView, plan: Layout) -> None:
     left, top, right, _ = plan.card
-    heading_top = top + CARD_PAD_Y
-    heading_baseline = heading_top + HEADING_HEIGHT / 2 + cap_height(HEADING_SIZE) / 2
+    rule_y = top + CARD_PAD_Y + plan.heading_height
+    # every heading's last line on one baseline, over the rule
+    last_baseline = rule_y - HEADING_HEIGHT / 2 + cap_height(HEADING_SIZE) / 2
     for column in plan.columns:
-        heading = fit_text(column.heading, HEADING_SIZE, column.width)
-        _cell_text(canvas, column, heading_baseline, heading, HEADING_SIZE, MUTED, True)
-    rule_y = heading_top + HEADING_HEIGHT
+        for above, line in enumerate(reversed(column.heading)):
+            baseline = last_baseline - above * HEADING_LINE
+            _cell_text(canvas, column, baseline, line, HEADING_SIZE, MUTED, True)
     canvas.line([(left + CARD_PAD_X, rule_y), (right - CARD_PAD_X, rule_y)], fill=RULE, width=2)
 
     name = plan.columns[NAME]
@@ -446,7 +481,7 @@ def leaderboard_text(board: LeaderboardView) -> str:
         )
         for row in rows
     ]
-    headings = ("#", "Member", "Solved", "Score", "Best", "Streak")
+    headings = ("#", "Member", "Solved", "Points", "Best", "Streak")
     widths = [
         max(len(heading), *(sum(map(_display_width, characters(r[i]))) for r in table))
         for i, heading in enumerate(headings)

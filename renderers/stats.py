@@ -63,7 +63,10 @@ BEST_COLUMN_GAP = 28
 PLOT_HEIGHT = 200
 PLOT_TOP_ROOM = 16  # above the top gridline, so its label fits
 AXIS_LABEL_SIZE = READABLE_SIZE
-AXIS_ROOM = 96  # left of the plot, for gridline labels such as "12.5 min"
+AXIS_ROOM = 96  # left of the plot, at least: more when a gridline label needs it
+AXIS_LABEL_GAP = 8  # between a gridline label and the plot
+AXIS_LABEL_GAPS = AXIS_LABEL_GAP + 10  # and between the label and the card's edge
+GRIDLINES = (0.5, 1.0)  # labelled gridlines, as fractions of the top value
 TICK_LENGTH = 6
 TICK_LABEL_GAP = 8
 BAR_FRACTION = 0.64  # of a day's slot
@@ -128,6 +131,7 @@ class Plot:
     first_day: datetime.date | None  # of slot 0; None when there are no days
     slots: dict[int, DayResult]  # slot 0-29 -> that day's result
     top_value: float
+    labels: tuple[str, ...]  # of the GRIDLINES, the unit on the top one; none without values
 
     @property
     def slot_width(self) -> float:
@@ -170,16 +174,20 @@ def layout(view: StatsView) -> Layout:
 
     first_day, slots = chart_days(view.last_30_days)
     values = [v for result in slots.values() if (v := _value(result)) is not None]
+    top_value = nice_ceiling(max(values, default=0))
+    labels = _gridline_labels(top_value, view.value_unit) if values else ()
+    widest_label = max((text_width(label, AXIS_LABEL_SIZE, False) for label in labels), default=0)
     plot_top = card_top + PLOT_TOP_ROOM + 8
     plot = Plot(
         card=card,
-        left=card[0] + AXIS_ROOM,
+        left=card[0] + max(AXIS_ROOM, widest_label + AXIS_LABEL_GAPS),
         right=card[2] - 18,
         top=plot_top,
         baseline=plot_top + PLOT_HEIGHT,
         first_day=first_day,
         slots=slots,
-        top_value=nice_ceiling(max(values, default=0)),
+        top_value=top_value,
+        labels=labels,
     )
     return Layout(
         header=header,
@@ -338,6 +346,13 @@ def nice_ceiling(value: float) -> float:
     return 10 * power  # unreachable: step 10 always fits
 
 
+def _gridline_labels(top_value: float, unit: str) -> tuple[str, ...]:
+    """The GRIDLINES' labels, whole ("12.5 min"): the unit once, on the top line."""
+    labels = [_number(top_value * fraction) for fraction in GRIDLINES]
+    labels[-1] = f"{labels[-1]} {drawable_text(unit, bold=False)}".strip()
+    return tuple(labels)
+
+
 def _number(value: float) -> str:
     """'20', '2.5', '1.25': as many decimals as a gridline value needs (at most 2)."""
     return f"{value:,.2f}".rstrip("0").rstrip(".")
@@ -387,24 +402,25 @@ def _draw_legend(canvas: Canvas, middle: float, not_started: bool) -> None:
 
 
 def _draw_chart(canvas: Canvas, view: StatsView, plot: Plot) -> None:
-    has_values = any(_value(result) is not None for result in plot.slots.values())
     for slot, result in plot.slots.items():
         if result.status == "not started":  # under the gridlines, like the card itself
             left = plot.left + slot * plot.slot_width
             band = (left, plot.top, left + plot.slot_width, plot.baseline)
             canvas.rounded_rectangle(band, 0, fill=STATUS_COLOURS["not started"])
-    for fraction in (0.5, 1.0):
+    for index, fraction in enumerate(GRIDLINES):
         y = plot.baseline - fraction * PLOT_HEIGHT
         canvas.line([(plot.left, y), (plot.right, y)], fill=GRID, width=1.5)
-        if not has_values:
+        if not plot.labels:
             continue  # no scale to label
-        label = _number(plot.top_value * fraction)
-        if fraction == 1.0:  # the unit once, on the top line
-            label = f"{label} {drawable_text(view.value_unit, bold=False)}".strip()
-        label = fit_text(label, AXIS_LABEL_SIZE, plot.left - plot.card[0] - 10, bold=False)
+        label = plot.labels[index]
         label_baseline = y + cap_height(AXIS_LABEL_SIZE, bold=False) / 2
         canvas.text(
-            (plot.left - 8, label_baseline), label, AXIS_LABEL_SIZE, MUTED, False, anchor="rs"
+            (plot.left - AXIS_LABEL_GAP, label_baseline),
+            label,
+            AXIS_LABEL_SIZE,
+            MUTED,
+            False,
+            anchor="rs",
         )
 
     for slot, result in plot.slots.items():

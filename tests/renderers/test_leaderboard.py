@@ -169,6 +169,31 @@ def test_a_long_name_leaves_the_next_column_blank_in_the_picture():
     assert len(image.crop(near_end).getcolors()) > 1
 
 
+def test_headings_and_numbers_are_whole_beside_long_names_and_three_digit_values(recorder):
+    """Issue 29: at the readable size "Best time" was cut to fit its column. Each heading
+    is drawn whole, on two lines if it must be, and so is every number, within its column."""
+    values = dict(solved=365, played=365, score="36,500", best_time="1:23:45", streak=365)
+    rows = tuple(row(rank, f"{LONG_NAME} {rank}", **values) for rank in [*range(1, 26), 250])
+    view = LeaderboardView("Letter Boxed leaderboard", "All time", rows, highlight_rank=250)
+    plan = layout(view)
+    draw_leaderboard(view)
+    for heading, column in zip(leaderboard.HEADINGS, plan.columns, strict=True):
+        assert " ".join(column.heading) == heading
+        for line in column.heading:
+            assert text_width(line, leaderboard.HEADING_SIZE) <= column.width, line
+            assert line in recorder.texts
+    assert plan.columns[leaderboard.NAME].width >= leaderboard.MIN_NAME_WIDTH
+    for shown, cells in zip(plan.rows, plan.cells, strict=True):
+        whole = leaderboard._cells(shown, highlighted=shown.rank == 250)
+        for index, (text, column) in enumerate(zip(cells, plan.columns, strict=True)):
+            bold = leaderboard._bold(index, shown.rank == 250)
+            assert text_width(text, ROW_SIZE, bold) <= column.width, text
+            if index != leaderboard.NAME:
+                assert text == whole[index]  # numbers are never cut, only names
+    cut = [text for text in recorder.texts if text.endswith(ELLIPSIS)]
+    assert cut and all(text.startswith("Bartholo") for text in cut), cut
+
+
 @pytest.mark.usefixtures("bundled_only")
 def test_emoji_and_cjk_names_are_drawn_whole_each_character_by_a_font_that_has_it():
     plan = layout(board(highlight_rank=3))
@@ -277,7 +302,7 @@ def test_fit_text_cuts_whole_characters_to_the_width(text):
 def test_text_has_a_heading_then_one_line_per_row_in_rank_order():
     view = board(8)
     lines = leaderboard_text(view).splitlines()
-    assert lines[0].split() == ["#", "Member", "Solved", "Score", "Best", "Streak"]
+    assert lines[0].split() == ["#", "Member", "Solved", "Points", "Best", "Streak"]
     assert len(lines) == 1 + 8
     assert [int(line[1:].split()[0]) for line in lines[1:]] == list(range(1, 9))
     assert "Alice" in lines[1] and "王小明" in lines[3]  # Discord draws these: kept as they are

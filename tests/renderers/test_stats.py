@@ -9,7 +9,7 @@ import pickle
 import pytest
 from PIL import Image, ImageChops
 
-from renderers.common import WIDTH, drawable_text, text_width
+from renderers.common import ELLIPSIS, WIDTH, drawable_text, text_width
 from renderers.stats import (
     DAYS,
     PLOT_HEIGHT,
@@ -286,3 +286,14 @@ def test_views_are_frozen_and_picklable():
     assert pickle.loads(pickle.dumps(shown)) == shown
     with pytest.raises(dataclasses.FrozenInstanceError):
         shown.played = 3  # type: ignore[misc]
+
+
+def test_gridline_labels_are_drawn_whole_with_their_unit(recorder):
+    """Issue 29: at the readable size the top label was cut to "500…"; the plot now starts
+    where the widest label ends."""
+    days = month(["solved", "failed", "missed"] * 10, [95.0 + 13 * i for i in range(30)])
+    plan = layout(view(days))
+    draw_stats(view(days))
+    assert plan.plot.labels == ("250", "500 min")
+    assert "500 min" in recorder.texts and "250" in recorder.texts
+    assert not [text for text in recorder.texts if text.endswith(ELLIPSIS)]
