@@ -179,7 +179,8 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
 def footer_lines(puzzle: Cryptogram, marks: Marks, width: float) -> list[tuple[str, Colour]]:
     lines = []
     if puzzle.attribution:
-        lines += [(line, MUTED) for line in wrap_text(f"— {puzzle.attribution}", 26, width)]
+        attribution = wrap_text(f"— {puzzle.attribution}", STATUS_SIZE, width, bold=False)
+        lines += [(line, MUTED) for line in attribution]  # wrapped as it is drawn
     if marks.status:
         lines += [(line, INK) for line in wrap_text(marks.status, STATUS_SIZE, width, bold=False)]
     return lines

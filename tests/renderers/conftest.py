@@ -6,21 +6,30 @@ import inspect
 
 import pytest
 
+import renderers.common
 from renderers.common import Canvas
+
+# Where text meets the pixels: every text a renderer draws must get there through a Canvas
+# text method, which the recorder sees.
+GLYPH_DRAWERS = ("paste_text", "draw_runs")
 
 
 class Recorder:
-    """The font sizes, weights and texts of every text drawn while it is installed."""
+    """The font sizes, weights and texts of every text drawn while it is installed, and
+    any text that reached the pixels without a Canvas text method (so was not recorded)."""
 
     def __init__(self):
         self.sizes: list[tuple[float, int]] = []  # (font size, canvas width)
         self.bolds: list[bool] = []  # the weight of each of them
         self.texts: list[str] = []
+        self.unrecorded: list[str] = []
+        self.depth = 0  # inside a recorded Canvas text method
 
     def clear(self) -> None:
         self.sizes.clear()
         self.bolds.clear()
         self.texts.clear()
+        self.unrecorded.clear()
 
 
 @pytest.fixture
@@ -38,7 +47,20 @@ def recorder(monkeypatch):
             recorded.sizes.append((size, self.width))
             recorded.bolds.append(call.arguments["bold"])
             recorded.texts.append(text)
-            return _original(self, point, text, size, *args, **kwargs)
+            recorded.depth += 1
+            try:
+                return _original(self, point, text, size, *args, **kwargs)
+            finally:
+                recorded.depth -= 1
 
         monkeypatch.setattr(Canvas, name, wrapped)
+    for name in GLYPH_DRAWERS:
+        drawer = getattr(renderers.common, name)
+
+        def watched(target, point, text, *args, _drawer=drawer, **kwargs):
+            if recorded.depth == 0:
+                recorded.unrecorded.append(text)
+            return _drawer(target, point, text, *args, **kwargs)
+
+        monkeypatch.setattr(renderers.common, name, watched)
     return recorded

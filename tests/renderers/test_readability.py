@@ -55,6 +55,7 @@ def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
 def assert_bounded_and_readable(image: Image.Image, recorded, what: str) -> None:
     assert image.width <= MAX_WIDTH and image.height <= MAX_HEIGHT, (what, image.size)
     assert recorded.sizes, what
+    assert not recorded.unrecorded, (what, "text drawn past the recorder", recorded.unrecorded)
     smallest = smallest_ink_on_a_phone(recorded)
     assert smallest >= READABLE_PX, (what, smallest)
 
@@ -244,19 +245,94 @@ def test_every_generated_picture_is_readable_on_a_phone(case, recorder):
     assert_bounded_and_readable(picture(kind_name, puzzle, shown), recorder, f"{kind_name} {what}")
 
 
-def test_the_leaderboard_and_stats_cards_are_readable_on_a_phone(recorder):
-    from renderers.leaderboard import draw_leaderboard
+@pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds() if kind.hint])
+def test_a_hint_on_a_generated_puzzle_is_readable_on_a_phone(kind_name, recorder):
+    """The hint a member gets on a daily or /generate puzzle (the daily's Hint button)."""
+    kind = get_kind(kind_name)
+    puzzle = kind.generate(random.Random(3), None)
+    hint = kind.hint(puzzle, "")
+    recorder.clear()
+    image = picture(kind_name, puzzle, None if isinstance(hint, str) else hint)
+    assert_bounded_and_readable(image, recorder, f"{kind_name} hint")
+
+
+def co_op_boards():
+    """A co-op board of every kind played together: half filled with the newest letter
+    marked and a message, and solved."""
+    from bot.coop.fill import co_op_kinds, rules_for
+
+    for kind_name in co_op_kinds():
+        kind, rules = get_kind(kind_name), rules_for(kind_name)
+        puzzle = kind.generate(random.Random(3), None)
+        cells = rules.cells(puzzle)
+        fill = {cell: "E" for cell in cells[: len(cells) // 2]}
+        said = "Alice wrote E in the first half of the squares; 13 squares to go."
+        yield kind_name, "half filled", puzzle, rules.drawn(fill, tuple(fill)[:1], said)
+        full = dict.fromkeys(cells, "E")
+        yield kind_name, "solved", puzzle, rules.drawn(full, (), "Solved together.")
+
+
+@pytest.mark.parametrize("case", list(co_op_boards()), ids=lambda case: f"{case[0]} {case[1]}")
+def test_every_co_op_board_is_readable_on_a_phone(case, recorder):
+    kind_name, what, puzzle, drawn = case
+    image = picture(kind_name, puzzle, drawn)
+    assert_bounded_and_readable(image, recorder, f"co-op {kind_name} {what}")
+    first_word = drawn.message.split()[0]
+    assert any(text.startswith(first_word) for text in recorder.texts), recorder.texts
+
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_a_sudoku_read_from_a_picture_is_drawn_readably_with_its_doubted_cells(size, recorder):
+    """What a sudoku sent as a picture is answered with first: the grid as read (a solved
+    grid with every third cell blank), the cells the reader doubts shaded."""
+    from bot.jobs import Shaded
+    from tests.renderers.test_sudoku import puzzle_of, solved_grid
+
+    read = puzzle_of(solved_grid(size))
+    image = picture("sudoku", Shaded(read, (0, 5, size * size - 1)))
+    assert_bounded_and_readable(image, recorder, f"{size}x{size} sudoku as read")
+
+
+def board_and_card_pictures():
+    """The leaderboard and stats cards as the bot draws them: full, wide, empty."""
+    from renderers.leaderboard import LeaderboardView, draw_leaderboard
     from renderers.stats import draw_stats
-    from tests.renderers.test_leaderboard import board
+    from tests.renderers.test_leaderboard import LONG_NAME, board, row
     from tests.renderers.test_stats import month, view
 
-    for what, draw in (
-        ("leaderboard", lambda: draw_leaderboard(board(12))),
-        ("stats", lambda: draw_stats(view(month(["solved", "failed", "missed"] * 10)))),
-    ):
-        recorder.clear()
-        image = Image.open(io.BytesIO(draw()))
-        assert_bounded_and_readable(image, recorder, what)
+    wide = dict(solved=365, played=365, score="36,500", best_time="1:23:45", streak=365)
+    rows = tuple(row(rank, f"{LONG_NAME} {rank}", **wide) for rank in [*range(1, 31), 250])
+    long_title = "All puzzles: " + "A server with a very long name indeed " * 3
+    footer = "Points: 100 for a solve, less 10 a wrong try and 20 a hint. " * 2
+    yield "leaderboard", lambda: draw_leaderboard(board(12))
+    yield (
+        "leaderboard, wide values",
+        lambda: draw_leaderboard(
+            LeaderboardView(long_title, "All time", rows, footer=footer, highlight_rank=250)
+        ),
+    )
+    yield "leaderboard, empty", lambda: draw_leaderboard(board(0))
+    days = month(["solved", "failed", "missed"] * 10, [95.0 + 13 * i for i in range(30)])
+    yield "stats", lambda: draw_stats(view(days))
+    yield "stats, no days", lambda: draw_stats(view())
+
+
+@pytest.mark.parametrize("case", list(board_and_card_pictures()), ids=lambda case: case[0])
+def test_the_leaderboard_and_stats_cards_are_readable_on_a_phone(case, recorder):
+    what, draw = case
+    image = Image.open(io.BytesIO(draw()))
+    assert_bounded_and_readable(image, recorder, what)
+
+
+def test_text_drawn_past_a_canvas_text_method_is_caught(recorder):
+    """The recorder sees every text only if every text goes through Canvas.text or
+    text_centred: one drawn straight onto the pixels is reported, not missed."""
+    import renderers.common as common
+
+    canvas = common.Canvas(200, 100, scale=1)
+    canvas.text((10, 50), "Seen", 30)
+    common.paste_text(canvas._draw, (10, 90), "Unseen", common.font(12), common.INK)
+    assert recorder.texts == ["Seen"] and recorder.unrecorded == ["Unseen"]
 
 
 def test_the_renderers_size_their_smallest_text_for_ten_px_of_ink_on_a_phone():
