@@ -169,11 +169,12 @@ def _best_with_one_outsider(
     puzzle: Codeword, tier: str, dictionary: Lexicon, deadline: float
 ) -> tuple[Solver, State] | None:
     """Allow each clue in turn to be outside the word list; the fill that needs fewest guesses,
-    is unique and is commonest wins."""
+    is unique and is commonest wins. A clue is only let out when the other words spell at least
+    half of it: a word nothing else crosses would be taken as anything, which solves nothing."""
     found = []
     for index in range(len(puzzle.clues) + bool(puzzle.final)):
         solver, root = _attempt(puzzle, tier, dictionary, deadline, frozenset({index}))
-        if solver.solutions:
+        if solver.solutions and _spelled_by_the_others(puzzle, index, solver.solutions):
             rank = (
                 solver.complete and len(solver.solutions) == 1,
                 -solver.guesses,
@@ -184,6 +185,13 @@ def _best_with_one_outsider(
         return None
     _, _, solver, root = max(found, key=lambda item: (item[0], -item[1]))
     return solver, root
+
+
+def _spelled_by_the_others(puzzle: Codeword, index: int, fills: list[State]) -> bool:
+    """Whether every fill gives letters to at least half the clue that was let out (a name
+    such as AMER?CA is read from its crossings; a word that nothing crosses is not)."""
+    numbers = puzzle.final if index == len(puzzle.clues) else puzzle.clues[index]
+    return all(2 * sum(n in fill.letters for n in numbers) >= len(numbers) for fill in fills)
 
 
 def _solution(puzzle: Codeword, solver: Solver, root: State) -> CodewordSolution:

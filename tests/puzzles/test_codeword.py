@@ -94,6 +94,16 @@ def test_a_name_outside_the_word_list_is_named_not_fatal():
     assert "outside the word list" in solution.text()
 
 
+def test_a_clue_nothing_crosses_is_not_let_out_as_a_name():
+    # A lone word of 30 numbers fits no list; letting it out would leave every number free
+    # and call the empty fill unique.
+    lone = parse(" ".join(str(n) for n in [*range(1, 27), 1, 2, 3, 4]))
+    solution = solve(lone)
+    assert solution.no_answer and not solution.unique
+    assert solution.unknown_clues == ()
+    assert solution.text().splitlines()[1] == "Unsolved."
+
+
 # --- parsing ----------------------------------------------------------------------------------
 
 
