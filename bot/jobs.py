@@ -125,6 +125,17 @@ def generate_job(
 READERS = {"sudoku": "readers.sudoku"}
 
 
+def refuse_unreadable_kind(kind: PuzzleKind, example: str) -> None:
+    """A PuzzleError when no reader reads this kind from a picture, naming those that do."""
+    if kind.name not in READERS:
+        readable = ", ".join(sorted(READERS))
+        raise PuzzleError(
+            f"a {kind.title} cannot be read from a picture yet (these can: {readable}); "
+            "type it in instead",
+            example=example,
+        )
+
+
 @dataclass(frozen=True)
 class ReadPicture:
     """A member's picture read: the reading, and why it cannot be their puzzle, if it
@@ -137,6 +148,14 @@ class ReadPicture:
     def doubted(self) -> tuple[int, ...]:
         """The cells the member is asked to check against their picture."""
         return self.reading.unsure
+
+    def doubted_in_words(self) -> list[str]:
+        """Each doubted cell as a member finds it on their picture: "row 2, column 7"
+        (counted from 1, as players count); a reading with no grid size, by position."""
+        size = self.reading.size
+        if not size:
+            return [f"position {cell + 1}" for cell in self.doubted]
+        return [f"row {cell // size + 1}, column {cell % size + 1}" for cell in self.doubted]
 
 
 @dataclass(frozen=True)
