@@ -10,6 +10,7 @@ upright by its EXIF orientation, shrunk while decoding (JPEG's draft mode decode
 from __future__ import annotations
 
 import io
+import math
 import warnings
 
 import numpy as np
@@ -65,9 +66,9 @@ def refuse_oversized(size: int) -> None:
     """A file over MAX_BYTES refused, with its size and the limit: the one message for it,
     whether the size is known before the download (Discord's attachment) or after."""
     if size > MAX_BYTES:
+        shown = math.ceil(size / 2**20 * 10) / 10  # rounded up: a byte over is never "20.0"
         raise PictureError(
-            f"the picture is {size / 2**20:.1f} MB; pictures up to "
-            f"{MAX_BYTES // 2**20} MB can be read",
+            f"the picture is {shown:.1f} MB; pictures up to {MAX_BYTES // 2**20} MB can be read",
             example="a screenshot, or the photo saved at a smaller size",
         )
 
