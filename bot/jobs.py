@@ -29,7 +29,8 @@ class JobResult:
 def warm_up(draw: bool = False) -> None:
     """Load the word lists, and solve the example of every kind whose first solve loads data
     or builds indexes, before real work; with `draw`, draw each example too (the first
-    picture loads the fonts)."""
+    picture loads the fonts), and read that picture back for every kind a reader reads (the
+    first read imports OpenCV and loads the classifier's weights: about half a second)."""
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
@@ -43,6 +44,8 @@ def warm_up(draw: bool = False) -> None:
             solution = kind.solve(puzzle)
             if draw:
                 _picture(kind.name, puzzle, solution, {})
+            if draw and kind.name in READERS:
+                read_job(kind.name, _picture(kind.name, puzzle, None, {}))
         except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
     log.info("warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
