@@ -337,8 +337,9 @@ def _read_picture(args: argparse.Namespace, report: Report, kind: PuzzleKind):
     drawn with the cells in doubt shaded), within the bot's deadline."""
     from bot import jobs
 
+    typed = "solve" if args.command == "read" else args.command  # the command that takes text
     jobs.refuse_unreadable_kind(
-        kind, example=f"puzzlebot {args.command} {kind.name} {kind.example}"
+        kind, example=f"puzzlebot {typed} {kind.name} {_as_shell_words(kind.example)}"
     )
     data = _read_picture_file(args.picture)
     with report.within_deadline(kind, "read"):
@@ -381,8 +382,9 @@ def _reading_document(read) -> dict[str, Any]:
 
 def _cells_to_check(outcome) -> str:
     cells = "; ".join(outcome.doubted_in_words())
-    count = f"{len(outcome.doubted)} cell{'s' if len(outcome.doubted) != 1 else ''}"
-    return f"Not sure of {count}: {cells}. Check them against your picture."
+    one = len(outcome.doubted) == 1
+    count = f"{len(outcome.doubted)} cell{'' if one else 's'}"
+    return f"Not sure of {count}: {cells}. Check {'it' if one else 'them'} against your picture."
 
 
 def _cannot_be_a_puzzle(outcome) -> str:

@@ -83,7 +83,7 @@ def test_read_names_the_cells_in_doubt_in_words(capsys, tmp_path):
     code, out, err = run(capsys, "read", "sudoku", str(path), "--image", str(tmp_path / "a.png"))
     assert code == 0
     assert len(out.splitlines()) == 9 + 1  # the grid, then where the picture went
-    assert "Not sure of 1 cell: row 1, column 1. Check them against your picture." in err
+    assert "Not sure of 1 cell: row 1, column 1. Check it against your picture." in err
     with Image.open(tmp_path / "a.png") as shown:
         assert shown.format == "PNG"
 
@@ -149,6 +149,9 @@ def test_a_kind_no_reader_reads_names_those_that_can(capsys, drawn):
     code, _, err = run(capsys, "solve", unreadable, "--picture", str(drawn))
     assert code == EXIT_BAD_INPUT
     assert "cannot be read from a picture yet" in err and "sudoku" in err
+    code, _, err = run(capsys, "read", unreadable, str(drawn))
+    assert code == EXIT_BAD_INPUT
+    assert f"type it in instead. Example: puzzlebot solve {unreadable} " in err
 
 
 def bad_files(folder: Path) -> dict[str, tuple[Path, str]]:
