@@ -1,8 +1,8 @@
 """The bot under load, end to end through the local Discord-compatible server.
 
     .venv/bin/python -m bench.bot [--json] [--solves 20] [--latency-runs 30]
-                                  [--burst 30] [--daily-burst 200]
-                                  [--only load|bursts|throughput|memory]
+                                  [--burst 30] [--daily-burst 200] [--pictures 20]
+                                  [--only load|pictures|bursts|throughput|memory]
                                   [--memory-workers 2 3 4]
 
 The real bot (discord.py client, worker pool, SQLite file) connects to the server in
@@ -14,6 +14,14 @@ localdiscord, in this process. Load measurements (a bot with the limits lifted):
 - end-to-end latency of /solve letterboxed, one command at a time over the NYT boxes:
   from INTERACTION_CREATE leaving the server to the followup carrying the image arriving
   back; median and p95.
+
+Pictures (`--only pictures`, the same bot as the load measurements): /solve sudoku with a
+`picture` attachment, one at a time, `--pictures` of them: training photos of the newspaper
+corpus (never the held-out fifth, bench/readers.py photo_split) and one enlarged to a
+12-megapixel phone photo, uploaded as a member's attachment. Each is read, judged, solved
+and drawn in the pool; from INTERACTION_CREATE leaving the server to the reply carrying its
+picture; median and p95 of those answered at once (read, solve, draw: the whole /solve),
+and of all (a reading with cells in doubt is shown to check instead: read and draw).
 
 Bursts (a second bot with the DEFAULT config, as a server would run it):
 
@@ -33,11 +41,14 @@ Memory (each worker count measured from a process of its own; the bot with the d
 config in its own process, as in production, so the local Discord server is not counted):
 the bot with N workers from process start to ready (pool warm), then the proportional set size
 (PSS, from /proc/<pid>/smaps_rollup: shared pages count a share each) of the bot's process,
-its forkserver and each worker, when ready and again after `--solves` mixed solves. The
+its forkserver and each worker, when ready and again after `--solves` mixed solves and as
+many sudoku photos read (every worker reads: OpenCV and the classifier are loaded in the
+forkserver before it forks, so a worker shares them). The
 total over the processes is the memory the bot takes; "each further worker" is how much
 the total grows per worker past two.
 
-Targets: loop lag p99 under 20 ms; Letter Boxed end to end median under 300 ms; every
+Targets: loop lag p99 under 20 ms; Letter Boxed end to end median under 300 ms; a /solve
+with a picture answered at once (read, solve, draw) p95 under 1.5 s; every
 member of both bursts answered, the /solve burst with p95 under 3 s; 60 arrivals in a second
 all answered with p95 <= 2 s and loop lag p99 < 20 ms; ready in 3 s; with 2 workers at most
 400 MiB PSS in all, and at most 60 MiB for each further worker.
@@ -120,6 +131,65 @@ async def letterboxed_latency(server: LocalDiscord, runs: int) -> dict:
         "p95_ms": round(percentile(latencies_ms, 0.95), 1),
         "max_ms": round(max(latencies_ms), 1),
     }
+
+
+def bench_photos(count: int) -> list[tuple[str, bytes]]:
+    """`count` pictures a member might attach: training photos of the corpus (the held-out
+    fifth is never used outside bench/readers.py), the first enlarged to 12 megapixels."""
+    import io
+
+    from PIL import Image
+
+    from bench.readers import PHOTOS, photo_split
+
+    training = photo_split(PHOTOS)[0][:count]
+    photos = [(f"{name}.jpg", (PHOTOS / f"{name}.jpg").read_bytes()) for name in training]
+    big = Image.open(io.BytesIO(photos[0][1])).convert("RGB").resize((4032, 3024))
+    out = io.BytesIO()
+    big.save(out, "JPEG", quality=90)
+    return [("twelve-megapixels.jpg", out.getvalue()), *photos[: count - 1]]
+
+
+# The reply that answers a picture at once starts with what was read, then the answer
+# (cogs/puzzles.py FromPicture); one that asks to check cells says "what I read" in bold.
+ANSWERED_AT_ONCE = "What I read from your picture:"
+
+
+async def picture_solves(server: LocalDiscord, count: int) -> dict:
+    """/solve sudoku picture:<photo>, one at a time; the time to the reply with its picture."""
+    answered, shown, first_ms = [], [], None
+    for filename, data in bench_photos(count):
+        upload = server.upload(filename, data)
+        handle = await server.send_slash_command("solve sudoku", options={"picture": upload})
+        reply = await handle.reply(timeout=120)
+        if not reply.attachments:
+            raise RuntimeError(f"{filename}: no picture in the reply: {reply.content[:200]}")
+        seconds = reply.recorded_at - handle.sent_at
+        first_ms = seconds * 1000 if first_ms is None else first_ms
+        (answered if ANSWERED_AT_ONCE in reply.content else shown).append(seconds * 1000)
+    everything = answered + shown
+    return {
+        "pictures": len(everything),
+        "first_ms": round(first_ms, 1),  # the first read of a worker (the 12-megapixel photo)
+        "answered_at_once": len(answered),
+        "answered_p50_ms": round(percentile(answered, 0.5), 1) if answered else None,
+        "answered_p95_ms": round(percentile(answered, 0.95), 1) if answered else None,
+        "all_p50_ms": round(percentile(everything, 0.5), 1),
+        "all_p95_ms": round(percentile(everything, 0.95), 1),
+        "max_ms": round(max(everything), 1),
+    }
+
+
+async def pictures(count: int) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        config = unlimited_config(folder, 2, count)
+        async with LocalDiscord(heartbeat_interval=0.25) as server:
+            bot = PuzzleBot(config, guild_ready_timeout=0.05)
+            async with server.run_bot(bot, ready_timeout=120):
+                await bot.sync_commands(server.guild.id)
+                result = await picture_solves(server, count)
+            server.assert_no_violations()
+    return result
 
 
 def unlimited_config(folder: str, workers: int, solves: int) -> Config:
@@ -205,8 +275,11 @@ async def memory(workers: int, solves: int) -> dict:
                 ready_s = time.perf_counter() - started
                 when_ready = bot_memory(child.pid)
                 mixed = await mixed_solves(server, solves)
+                read = await read_at_once(server, solves)
                 after_solves = bot_memory(child.pid)
-                after_solves.update(solves=solves, answered=mixed["answered_with_image"])
+                after_solves.update(
+                    solves=solves, answered=mixed["answered_with_image"], photos_read=read
+                )
             finally:
                 child.terminate()
                 await child.wait()
@@ -216,6 +289,24 @@ async def memory(workers: int, solves: int) -> dict:
         "ready": when_ready,
         "after_solves": after_solves,
     }
+
+
+async def read_at_once(server: LocalDiscord, count: int) -> int:
+    """`count` members each /solve a sudoku photo at once (every worker reads); how many
+    replies came with a picture."""
+    photos = bench_photos(count)
+    handles = await asyncio.gather(
+        *(
+            server.send_slash_command(
+                "solve sudoku",
+                options={"picture": server.upload(filename, data)},
+                user=server.add_user(f"reader{n}"),
+            )
+            for n, (filename, data) in enumerate(photos)
+        )
+    )
+    replies = await asyncio.gather(*(handle.reply(timeout=300) for handle in handles))
+    return sum(1 for reply in replies if reply.attachments)
 
 
 def memory_by_workers(counts: list[int], solves: int) -> dict:
@@ -398,6 +489,8 @@ async def run(args: argparse.Namespace) -> dict:
     result: dict = {}
     if args.only in (None, "load"):
         result.update(await load(args.solves, args.latency_runs))
+    if args.only in (None, "pictures"):
+        result["pictures"] = await pictures(args.pictures)
     if args.only in (None, "bursts"):
         result["bursts"] = await bursts(args.burst, args.daily_burst)
     if args.only in (None, "throughput"):
@@ -414,6 +507,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--solves", type=int, default=20)
     parser.add_argument("--latency-runs", type=int, default=30)
+    parser.add_argument("--pictures", type=int, default=20, help="/solve sudoku with a photo")
     parser.add_argument("--burst", type=int, default=30, help="members solving at once")
     parser.add_argument("--daily-burst", type=int, default=200, help="members answering at once")
     parser.add_argument(
@@ -421,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=("load", "bursts", "throughput", "memory", "memory-one"),
+        choices=("load", "pictures", "bursts", "throughput", "memory", "memory-one"),
         help="run one part",
     )
     parser.add_argument(
@@ -439,6 +533,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if "letterboxed_end_to_end" in result:
         print_load(result)
+    if "pictures" in result:
+        print_pictures(result["pictures"])
     if "bursts" in result:
         print_bursts(result["bursts"])
     if "throughput" in result:
@@ -462,6 +558,17 @@ def print_load(result: dict) -> None:
         f"{load['answered_with_image']} answered with an image in {load['wall_s']} s; "
         f"event-loop lag p99 {lag['p99']} ms, max {lag['max']} ms (target: p99 < 20 ms); "
         f"heartbeat at most {load['heartbeat_lateness_ms']} ms late"
+    )
+
+
+def print_pictures(result: dict) -> None:
+    print(
+        f"/solve sudoku with a photo, {result['pictures']} one at a time: "
+        f"{result['answered_at_once']} answered at once (read, solve, draw): median "
+        f"{result['answered_p50_ms']} ms, p95 {result['answered_p95_ms']} ms (target p95 < "
+        f"1500 ms); all, with those shown to check: median {result['all_p50_ms']} ms, p95 "
+        f"{result['all_p95_ms']} ms, max {result['max_ms']} ms; the first (a worker's first "
+        f"read, 12 megapixels) {result['first_ms']} ms"
     )
 
 

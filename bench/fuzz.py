@@ -9,11 +9,15 @@ against the bot's solve deadline.
   bounded, generate text fits one message; any config file or shard variable loads or is
   one line; any migrate-db source and target are copied whole or refused, both left as
   they were; any body or address sent to the playground's page is answered below 500, any
-  gateway frame is taken or closed with one of Discord's codes, never with a traceback)
-  under the `long` hypothesis profile (500 and more inputs per kind and property; --quick:
-  the default profile). Reports the inputs tried per kind ("config", "migrate-db",
-  "playground http" and "gateway frames" counted as kinds), from hypothesis's statistics,
-  and every failure.
+  gateway frame is taken or closed with one of Discord's codes, never with a traceback; any
+  file given as a puzzle picture, through the bot's own read_job for every kind a reader
+  reads, is read or refused with a PictureError that says what to send instead: random
+  bytes, damaged screenshots, and each malformed picture (truncated PNG and JPEG, a
+  decompression bomb, huge and tiny pictures, an animated GIF, a PNG with no grid, a file
+  over the size limit), tests/fuzz/test_pictures.py) under the `long` hypothesis profile
+  (500 and more inputs per kind and property; --quick: the default profile). Reports the
+  inputs tried per kind ("config", "migrate-db", "playground http", "gateway frames" and
+  "picture" counted as kinds), from hypothesis's statistics, and every failure.
   The run is stopped after --max-minutes (20 by default; about 6 on a two-core machine
   shared with other work, longer when a failure is found, since hypothesis then spends up
   to 5 minutes shrinking it).

@@ -112,7 +112,7 @@ class Parser(argparse.ArgumentParser):
 
 
 PROG = "puzzlebot"
-PUZZLE_COMMANDS = ("solve", "check", "hint", "generate")
+PUZZLE_COMMANDS = ("solve", "check", "hint", "generate", "read")
 
 
 def _parsed_command_line(argv: Sequence[str]) -> tuple[argparse.ArgumentParser, Any]:
@@ -156,6 +156,7 @@ class Report:
         self.as_json = as_json
         self.data: dict[str, Any] = {}
         self.lines: list[str] = []
+        self.notes: list[str] = []  # said beside the output (standard error), not in it
         self.timings: dict[str, float] = {}
 
     def timed(self, name: str, work: Callable[[], Any]) -> Any:
@@ -178,16 +179,22 @@ class Report:
         except PastDeadline:
             from bot.puzzle_service import too_slow_message
 
-            message = too_slow_message(kind, making=making)
+            message = too_slow_message(kind, making=making, reading=command == "read")
             raise PuzzleError(message.format(seconds=seconds)) from None
 
     def say(self, line: str) -> None:
         self.lines.append(line)
 
+    def note(self, line: str) -> None:
+        """A line for the person, beside the output (standard error), so the output stays
+        what it is: `puzzlebot read sudoku photo.jpg > puzzle.txt` keeps the puzzle alone."""
+        self.notes.append(line)
+
     def finish(self) -> int:
         if self.as_json:
             _write(sys.stdout, _json({**self.data, "timings": self.timings}))
         else:
+            self._write_notes()
             _write(sys.stdout, "\n".join(self.lines))
         return 0
 
@@ -195,8 +202,14 @@ class Report:
         if self.as_json:
             _write(sys.stdout, _json({**self.data, "error": message}))
         else:
+            self._write_notes()
             _write(sys.stderr, f"{usage}puzzlebot: {message}")
         return EXIT_BAD_INPUT
+
+    def _write_notes(self) -> None:
+        if self.notes:
+            _write(sys.stderr, "\n".join(self.notes))
+            sys.stderr.flush()
 
 
 class PastDeadline(BaseException):
@@ -302,6 +315,85 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
     report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
     report.say(f"{kind.title} (seed {seed}): {puzzle.text()}")
     _write_image(args, report, png)
+
+
+def run_read(args: argparse.Namespace, report: Report) -> None:
+    """What a picture holds, in the kind's own text (the output, to paste into `solve`); the
+    cells to check, and why it cannot be a puzzle if it cannot, said beside it."""
+    kind = get_kind(args.kind)
+    read = _read_picture(args, report, kind)
+    outcome = read.value
+    report.data.update(kind=kind.name, **_reading_document(read))
+    report.say(read.text)
+    if outcome.problem is not None:
+        report.note(_cannot_be_a_puzzle(outcome))
+    elif outcome.doubted:
+        report.note(_cells_to_check(outcome))
+    _write_image(args, report, read.png if args.image else None)
+
+
+def _read_picture(args: argparse.Namespace, report: Report, kind: PuzzleKind):
+    """The picture file read as the bot reads an attachment (bot.jobs.read_job: read, judged,
+    drawn with the cells in doubt shaded), within the bot's deadline."""
+    from bot import jobs
+
+    typed = "solve" if args.command == "read" else args.command  # the command that takes text
+    jobs.refuse_unreadable_kind(
+        kind, example=f"puzzlebot {typed} {kind.name} {_as_shell_words(kind.example)}"
+    )
+    data = _read_picture_file(args.picture)
+    with report.within_deadline(kind, "read"):
+        read = jobs.read_job(kind.name, data)
+    report.timings.update({f"{name}_ms": ms for name, ms in read.timings_ms.items()})
+    return read
+
+
+def _read_picture_file(path: str) -> bytes:
+    """The file's bytes, its size checked first: a file too big for any reader is refused
+    unread, with the bot's message."""
+    from readers.picture import MAX_BYTES, SEND_INSTEAD, refuse_oversized
+
+    try:
+        refuse_oversized(os.stat(path).st_size)
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise PuzzleError(
+            f"could not read {path}: {error.strerror}", example=SEND_INSTEAD
+        ) from None
+    refuse_oversized(len(data))  # it grew since
+    return data
+
+
+def _reading_document(read) -> dict[str, Any]:
+    """What was read, for --json: the text, each cell in doubt (index and words), and why it
+    cannot be a puzzle (null when it has exactly one answer)."""
+    outcome = read.value
+    return {
+        "puzzle": read.text,
+        "size": outcome.reading.size,
+        "unsure": [
+            {"cell": cell, "where": words}
+            for cell, words in zip(outcome.doubted, outcome.doubted_in_words(), strict=True)
+        ],
+        "problem": outcome.problem,
+    }
+
+
+def _cells_to_check(outcome) -> str:
+    cells = "; ".join(outcome.doubted_in_words())
+    one = len(outcome.doubted) == 1
+    count = f"{len(outcome.doubted)} cell{'' if one else 's'}"
+    return f"Not sure of {count}: {cells}. Check {'it' if one else 'them'} against your picture."
+
+
+def _cannot_be_a_puzzle(outcome) -> str:
+    where = (
+        f"The cells that look wrong: {'; '.join(outcome.doubted_in_words())}."
+        if outcome.doubted
+        else "Check each cell against your picture."
+    )
+    return f"What I read cannot be your puzzle: {outcome.problem}. {where}"
 
 
 def run_bot(args: argparse.Namespace, report: Report) -> None:
@@ -457,9 +549,16 @@ def run_kinds(args: argparse.Namespace, report: Report) -> None:
 
 def _parsed_puzzle(args: argparse.Namespace, report: Report):
     kind = get_kind(args.kind)
-    if args.file and args.puzzle:
-        raise PuzzleError("give the puzzle either as text or with --file, not both")
-    if args.file:
+    given = [way for way, value in _puzzle_ways(args) if value]
+    if len(given) > 1:
+        raise PuzzleError(
+            f"give the puzzle one way: as text, with --file or with --picture, not "
+            f"{' and '.join(given)}",
+            example=f"puzzlebot {args.command} {kind.name} --picture photo.jpg",
+        )
+    if args.picture:
+        text = _text_from_picture(args, report, kind)
+    elif args.file:
         text = _read_text_file(args.file, kind.max_input_chars)
     else:
         text = _utf8(" ".join(args.puzzle), "the puzzle")
@@ -472,6 +571,30 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     puzzle = report.timed("parse", lambda: kind.parse(text))
     report.data["puzzle"] = to_jsonable(puzzle)
     return kind, puzzle
+
+
+def _puzzle_ways(args: argparse.Namespace):
+    return (("text", args.puzzle), ("--file", args.file), ("--picture", args.picture))
+
+
+def _text_from_picture(args: argparse.Namespace, report: Report, kind: PuzzleKind) -> str:
+    """The puzzle read from --picture, shown above the answer with the cells in doubt; a
+    reading that cannot be a puzzle is refused, never solved as the member's."""
+    read = _read_picture(args, report, kind)
+    outcome = read.value
+    report.data["read"] = _reading_document(read)
+    report.note(f"What I read from {args.picture}:\n{read.text}")
+    if outcome.problem is not None:
+        raise PuzzleError(
+            _cannot_be_a_puzzle(outcome) + " Correct what I read and give it as text",
+            example=(
+                f"puzzlebot read {kind.name} {args.picture} > puzzle.txt, then "
+                f"puzzlebot {args.command} {kind.name} --file puzzle.txt"
+            ),
+        )
+    if outcome.doubted:
+        report.note(_cells_to_check(outcome))
+    return read.text
 
 
 # A character of UTF-8 is at most 4 bytes: a file of more than 4 bytes a character allowed
@@ -650,7 +773,7 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
 
     def command(name: str, run, help_text: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        sub.set_defaults(run=run)
+        sub.set_defaults(run=run, command=name)
         sub.add_argument("--json", action="store_true", help="print one JSON document")
         return sub
 
@@ -660,6 +783,11 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         sub.add_argument("puzzle", nargs="*", help="the puzzle as you would type it")
         sub.add_argument(
             "--file", metavar="PATH", help="read the puzzle from a text file ('-' for stdin)"
+        )
+        sub.add_argument(
+            "--picture",
+            metavar="FILE",
+            help="read the puzzle from a photo or screenshot (PNG, JPEG or WebP)",
         )
         return sub
 
@@ -702,6 +830,15 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         "--image", metavar="PNG", type=_file_name, help="write a picture of the puzzle"
     )
     _add_option_flags(generate, _all_options(kinds, "generate_options"))
+
+    read = command(
+        "read", run_read, "read a puzzle from a photo or screenshot, as text to paste into solve"
+    )
+    read.add_argument("kind", help="puzzle kind, e.g. sudoku")
+    read.add_argument("picture", help="the picture file (PNG, JPEG or WebP)")
+    read.add_argument(
+        "--image", metavar="PNG", type=_file_name, help="write what was read, cells in doubt shaded"
+    )
 
     command("kinds", run_kinds, "list the puzzle kinds with an example each")
 

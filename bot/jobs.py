@@ -30,7 +30,8 @@ class JobResult:
 def warm_up(draw: bool = False) -> None:
     """Load the word lists, and solve the example of every kind whose first solve loads data
     or builds indexes, before real work; with `draw`, draw each example too (the first
-    picture loads the fonts)."""
+    picture loads the fonts), and read that picture back for every kind a reader reads (the
+    first read imports OpenCV and loads the classifier's weights: about half a second)."""
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
@@ -44,6 +45,8 @@ def warm_up(draw: bool = False) -> None:
             solution = kind.solve(puzzle)
             if draw:
                 _picture(kind.name, puzzle, solution, {})
+            if draw and kind.name in READERS:
+                read_job(kind.name, _picture(kind.name, puzzle, None, {}))
         except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
     log.info("warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
@@ -132,6 +135,17 @@ def generate_job(
 READERS = {"sudoku": "readers.sudoku"}
 
 
+def refuse_unreadable_kind(kind: PuzzleKind, example: str) -> None:
+    """A PuzzleError when no reader reads this kind from a picture, naming those that do."""
+    if kind.name not in READERS:
+        readable = ", ".join(sorted(READERS))
+        raise PuzzleError(
+            f"a {kind.title} cannot be read from a picture yet (these can: {readable}); "
+            "type it in instead",
+            example=example,
+        )
+
+
 @dataclass(frozen=True)
 class ReadPicture:
     """A member's picture read: the reading, and why it cannot be their puzzle, if it
@@ -144,6 +158,14 @@ class ReadPicture:
     def doubted(self) -> tuple[int, ...]:
         """The cells the member is asked to check against their picture."""
         return self.reading.unsure
+
+    def doubted_in_words(self) -> list[str]:
+        """Each doubted cell as a member finds it on their picture: "row 2, column 7"
+        (counted from 1, as players count); a reading with no grid size, by position."""
+        size = self.reading.size
+        if not size:
+            return [f"position {cell + 1}" for cell in self.doubted]
+        return [f"row {cell // size + 1}, column {cell % size + 1}" for cell in self.doubted]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from bot.database import Database
 from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
 from bot.ratelimit import READING, SOLVING, Limited, SolveLimits
 from puzzles.core import Puzzle, PuzzleKind
-from readers.picture import FORMATS, MAX_BYTES, SEND_INSTEAD, PictureError
+from readers.picture import FORMATS, SEND_INSTEAD, PictureError, refuse_oversized
 
 log = logging.getLogger(__name__)
 
@@ -103,29 +103,22 @@ class PuzzleService:
 
     def check_picture(self, size: int, content_type: str | None) -> None:
         """Refuse at once, before it is downloaded, an attachment that cannot be a puzzle
-        picture: not an image by the type Discord gives it, or over the readers' limit."""
+        picture: not an image by the type Discord gives it, or over the readers' limit
+        (the same message as for the file's bytes, readers.picture.refuse_oversized)."""
         if content_type and not content_type.startswith("image/"):
             raise PictureError(
                 f"that file is not a picture (Discord says it is {content_type}); "
                 f"attach a {FORMATS} file",
                 example=SEND_INSTEAD,
             )
-        if size > MAX_BYTES:
-            raise PictureError(
-                f"the picture is {size / 2**20:.1f} MB; pictures up to "
-                f"{MAX_BYTES // 2**20} MB can be read",
-                example="a screenshot, or the photo saved at a smaller size",
-            )
+        refuse_oversized(size)
 
     # --- the work, in the pool ------------------------------------------------------------
 
     async def read(self, kind: PuzzleKind, data: bytes):
         """The member's picture read, judged and drawn (jobs.read_job): solving work, under
         the same deadline."""
-        too_slow = (
-            f"Reading that picture of a {kind.title} took longer than {{seconds:g}} s, so I "
-            "stopped. Try a screenshot, or a photo cropped to the grid."
-        )
+        too_slow = too_slow_message(kind, reading=True)
         return await self._run(kind, jobs.read_job, kind.name, data, too_slow=too_slow)
 
     async def solve(self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any]):
@@ -244,9 +237,15 @@ BUSY = "I'm busy with other puzzles right now; please try again in a few seconds
 RESTARTING = "I'm restarting, so I stopped that one; please try again in a minute."
 
 
-def too_slow_message(kind: PuzzleKind, *, making: bool = False) -> str:
-    """A solve (or, `making`, a generate) past its deadline: what the member can change, in
-    the kind's own options ({seconds} is filled in with the deadline)."""
+def too_slow_message(kind: PuzzleKind, *, making: bool = False, reading: bool = False) -> str:
+    """A solve (or, `making`, a generate; `reading`, a picture read) past its deadline: what
+    the member can change, in the kind's own options ({seconds} is filled in with the
+    deadline)."""
+    if reading:
+        return (
+            f"Reading that picture of a {kind.title} took longer than {{seconds:g}} s, so I "
+            "stopped. Try a screenshot, or a photo cropped to the grid."
+        )
     if making:
         return (
             f"Making a new {kind.title} took longer than {{seconds:g}} s, so I stopped. "

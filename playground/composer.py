@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from localdiscord import FakeChannel, FakeRole, FakeUser
+from localdiscord import FakeChannel, FakeRole, FakeUser, StoredAttachment
 
 SUBCOMMAND, GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
 USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 6, 7, 8, 9, 10, 11
@@ -215,8 +215,15 @@ def _looks_like_option(name: str, by_name: dict[str, Any]) -> bool:
     return "_" in name or bool(difflib.get_close_matches(name, by_name, n=1, cutoff=0.75))
 
 
-def parse(text: str, commands: list[dict[str, Any]], directory: Directory) -> Invocation:
-    """The command and its typed options, or a CommandLineError saying what to change."""
+def parse(
+    text: str,
+    commands: list[dict[str, Any]],
+    directory: Directory,
+    attached: StoredAttachment | None = None,
+) -> Invocation:
+    """The command and its typed options, or a CommandLineError saying what to change. A file
+    `attached` with the page's file picker (already uploaded, as Discord's client uploads it)
+    is the command's file option."""
     reading = read(text, commands)
     if reading.node is None or reading.partial is not None:
         raise CommandLineError(f"/{reading.partial or ''} is not a command; type / to see them")
@@ -236,6 +243,8 @@ def parse(text: str, commands: list[dict[str, Any]], directory: Directory) -> In
             raise CommandLineError(f"{name}: is given twice")
         options[name] = value_of(segment.option, segment.raw, directory)
     declared = options_of(reading.node)
+    if attached is not None:
+        options[_file_option(reading, declared, attached)] = attached
     missing = [o["name"] for o in declared if o.get("required") and o["name"] not in options]
     if missing:
         raise CommandLineError(
@@ -243,6 +252,17 @@ def parse(text: str, commands: list[dict[str, Any]], directory: Directory) -> In
             f"({_options_help(reading.node)})"
         )
     return Invocation(reading.path, options)
+
+
+def _file_option(reading: Reading, declared: list[dict[str, Any]], attached) -> str:
+    """The option an attached file fills: the command's file option."""
+    files = [o["name"] for o in declared if o["type"] == ATTACHMENT]
+    if not files:
+        raise CommandLineError(
+            f"{reading.where} takes no file; remove {attached.filename} (✕ beside the "
+            "command box) or choose a command that takes a picture, e.g. /solve sudoku"
+        )
+    return files[0]
 
 
 def _unknown_option(reading: Reading, name: str) -> str:
@@ -294,6 +314,11 @@ def value_of(option: dict[str, Any], raw: str, directory: Directory) -> Any:
         ROLE: [f"@{n}" for n in directory.roles],
         CHANNEL: [f"#{n}" for n in directory.channels],
     }.get(kind)
+    if kind == ATTACHMENT:
+        raise CommandLineError(
+            f"{name}: takes a file, not typed here: pick it with the 📎 button beside the "
+            "command box, then send the command without it"
+        )
     if known is None:
         raise CommandLineError(f"{name}: takes {TYPE_NAMES.get(kind, 'a value')}, not typed here")
     raise CommandLineError(f"{name}: no {raw!r} here; choose one of: {', '.join(known)}")

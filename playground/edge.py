@@ -9,12 +9,16 @@ from typing import Any
 
 from aiohttp import web
 
+from localdiscord.attachment_options import upload_refusal
+from localdiscord.validation import MAX_FILE_BYTES
+
 MAX_BODY_BYTES = 256 * 1024  # a text box of five 4,000-character fields, escaped, fits
 MAX_TEXT = 6000  # Discord's longest option value
 MAX_ID = 100  # Discord's longest custom_id
 MAX_VALUES = 25  # a select menu's most options
 MAX_FIELDS = 5  # a modal's most text inputs
 MAX_SNOWFLAKE = 2**64 - 1
+MAX_FILENAME = 255  # the longest file name a file system keeps
 
 
 class PageError(Exception):
@@ -32,6 +36,20 @@ async def body_of(request: web.Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise PageError("the page sent something that is not a JSON object")
     return body
+
+
+async def file_body(request: web.Request, filename: str) -> bytes:
+    """A picked file's bytes, read no further than Discord takes from a member: a bigger one
+    is refused with Discord's limit, by its announced length or when the limit is passed."""
+    limit = MAX_FILE_BYTES + 1
+    if request.content_length is not None and request.content_length > limit:
+        raise PageError(upload_refusal(filename, request.content_length))
+    data = bytearray()
+    async for chunk in request.content.iter_chunked(64 * 1024):
+        data += chunk
+        if len(data) > limit:
+            raise PageError(upload_refusal(filename, len(data)))
+    return bytes(data)
 
 
 def snowflake(body: dict[str, Any], name: str) -> int:

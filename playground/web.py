@@ -21,9 +21,11 @@ from localdiscord import (
     FakeUser,
     InteractionHandle,
     LocalDiscord,
+    StoredAttachment,
     StoredMessage,
     WaitTimeout,
 )
+from localdiscord.attachment_options import UploadTooLarge
 from localdiscord.interactions import APPLICATION_COMMAND, MODAL_SUBMIT
 
 from . import composer, edge
@@ -84,6 +86,7 @@ class PlaygroundWeb:
         self.app.router.add_get("/api/state", self._state)
         self.app.router.add_get("/api/messages", self._messages)
         self.app.router.add_post("/api/suggest", self._suggest)
+        self.app.router.add_post("/api/upload", self._upload)
         self.app.router.add_post("/api/command", self._command)
         self.app.router.add_post("/api/button", self._button)
         self.app.router.add_post("/api/select", self._select)
@@ -238,13 +241,28 @@ class PlaygroundWeb:
             composer.Suggestion(c["name"], ask.focused, f"{head}{c['value']} ") for c in choices
         ]
 
+    async def _upload(self, request: web.Request) -> web.Response:
+        """A file picked for a command's file option, uploaded first, as Discord's client
+        uploads it before sending the command; the page sends its id with the command."""
+        filename = request.query.get("filename", "")
+        if not 0 < len(filename) <= edge.MAX_FILENAME or "/" in filename:
+            raise PageError("filename: expected the picked file's name, e.g. photo.jpg")
+        content_type = request.query.get("type") or None
+        data = await edge.file_body(request, filename)
+        try:
+            upload = self.server.upload(filename, data, content_type)
+        except UploadTooLarge as refused:
+            raise PageError(str(refused)) from None
+        return _json({"id": str(upload.id), "filename": upload.filename, "size": len(data)})
+
     async def _command(self, request: web.Request) -> web.Response:
         body = await edge.body_of(request)
         member = self._member(body.get("member"))
         channel = self._channel(body.get("channel"))
         text = edge.text(body, "text")
+        attached = self._attached(body)
         try:  # read against every command: one the member is not shown is refused below
-            invocation = composer.parse(text, self._synced_commands(), self._directory())
+            invocation = composer.parse(text, self._synced_commands(), self._directory(), attached)
             handle = await self.server.send_slash_command(
                 invocation.name, invocation.options, user=member.user, channel=channel
             )
@@ -320,6 +338,15 @@ class PlaygroundWeb:
 
     # --- lookups ----------------------------------------------------------------------------
 
+    def _attached(self, body: dict[str, Any]) -> StoredAttachment | None:
+        """The file the page uploaded for this command, if it sent one."""
+        if body.get("attachment") is None:
+            return None
+        upload = self.server.uploaded(edge.snowflake(body, "attachment"))
+        if upload is None:
+            raise PageError("that file is no longer attached; pick it again with 📎")
+        return upload
+
     def _member(self, member_id: Any) -> Member:
         found = next((m for m in self.members if str(m.user.id) == str(member_id)), None)
         if found is None:
@@ -362,8 +389,11 @@ class PlaygroundWeb:
         port = self.url.rsplit(":", 1)[-1].rstrip("/")
         if request.host not in (f"127.0.0.1:{port}", f"localhost:{port}"):
             return _json({"error": "the playground answers only at its own address"}, 403)
-        if request.method == "POST" and request.content_type != "application/json":
-            return _json({"error": "the page sends JSON"}, 415)
+        # A file comes as raw bytes, a type no form of another page can send without asking
+        # first (a CORS preflight, which this server never grants).
+        sends = "application/octet-stream" if request.path == "/api/upload" else "application/json"
+        if request.method == "POST" and request.content_type != sends:
+            return _json({"error": f"the page sends {sends} here"}, 415)
         try:
             return await handler(request)
         except PageError as error:

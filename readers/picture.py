@@ -10,6 +10,7 @@ upright by its EXIF orientation, shrunk while decoding (JPEG's draft mode decode
 from __future__ import annotations
 
 import io
+import math
 import warnings
 
 import numpy as np
@@ -41,12 +42,7 @@ def open_grey(data: bytes) -> np.ndarray:
         raise TypeError("open_grey takes the file's bytes")
     if len(data) == 0:
         raise PictureError("the file is empty", example=SEND_INSTEAD)
-    if len(data) > MAX_BYTES:
-        raise PictureError(
-            f"the file is {len(data) / 2**20:.1f} MB; pictures up to "
-            f"{MAX_BYTES // 2**20} MB can be read",
-            example="a screenshot, or the photo saved at a smaller size",
-        )
+    refuse_oversized(len(data))
     image = _open(data)
     _refuse_animation(image)
     _refuse_size(image.size)
@@ -64,6 +60,17 @@ def open_grey(data: bytes) -> np.ndarray:
     if max(grey.size) > WORKING_SIDE:
         grey.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BILINEAR)
     return np.asarray(grey, dtype=np.uint8)
+
+
+def refuse_oversized(size: int) -> None:
+    """A file over MAX_BYTES refused, with its size and the limit: the one message for it,
+    whether the size is known before the download (Discord's attachment) or after."""
+    if size > MAX_BYTES:
+        shown = math.ceil(size / 2**20 * 10) / 10  # rounded up: a byte over is never "20.0"
+        raise PictureError(
+            f"the picture is {shown:.1f} MB; pictures up to {MAX_BYTES // 2**20} MB can be read",
+            example="a screenshot, or the photo saved at a smaller size",
+        )
 
 
 def _open(data: bytes) -> Image.Image:

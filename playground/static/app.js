@@ -14,6 +14,7 @@ const page = {
   revealed: new Set(),   // spoilers clicked open, by message id and index
   dismissed: new Set(),  // private replies dismissed
   modal: null,           // the interaction whose text box is open
+  attachment: null,      // the file picked for the next command, uploaded: {id, filename, size}
 };
 
 const $ = (id) => document.getElementById(id);
@@ -50,6 +51,8 @@ async function start() {
   $("command").addEventListener("input", () => askSuggestionsSoon());
   $("command").addEventListener("keydown", onComposerKey);
   $("command").addEventListener("focus", () => askSuggestionsSoon());
+  $("attach").addEventListener("change", uploadPicked);
+  $("attached-remove").addEventListener("click", () => setAttachment(null));
   $("messages").addEventListener("click", onMessagesClick);
   $("clock-next-post").addEventListener("click", () => moveClock("next-post"));
   $("clock-end-day").addEventListener("click", () => moveClock("end-day"));
@@ -515,8 +518,33 @@ async function sendCommand() {
   if (!text) return;
   suggestAsked += 1;
   drawSuggestions([]);
-  const outcome = await act("/api/command", { text });
-  if (!outcome.error) $("command").value = "";
+  const attachment = page.attachment ? page.attachment.id : undefined;
+  const outcome = await act("/api/command", { text, attachment });
+  if (!outcome.error) { $("command").value = ""; setAttachment(null); }
+}
+
+// A picked file is uploaded at once, as Discord's client uploads it before the command is
+// sent; the command then carries its id (the server fills the command's file option).
+async function uploadPicked() {
+  const file = $("attach").files[0];
+  $("attach").value = "";
+  if (!file) return;
+  showError("");
+  const query = new URLSearchParams({ filename: file.name, type: file.type });
+  const response = await fetch("/api/upload?" + query, {
+    method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
+  });
+  const outcome = await response.json();
+  if (outcome.error) { showError(outcome.error); return; }
+  setAttachment(outcome);
+  $("command").focus();
+}
+
+function setAttachment(attachment) {
+  page.attachment = attachment;
+  $("attached").hidden = !attachment;
+  $("attached-name").textContent = attachment
+    ? "📎 " + attachment.filename + " (" + (attachment.size / 1024).toFixed(0) + " kB)" : "";
 }
 
 // Send what the member did; open the text box the bot answered with, or say what went wrong.

@@ -40,12 +40,15 @@ def worker_state() -> dict:
     """What a worker holds before it has done any work (run in the worker)."""
     from bot import jobs
     from puzzles.lexicon import lexicon
+    from readers.classifier import network
 
     return {
         "pid": os.getpid(),
         "parent": os.getppid(),
         "warm": jobs._warm,
         "lexicon_loaded": lexicon.cache_info().currsize == 1,
+        # The reader's libraries and weights too: a member's first picture pays no loading.
+        "reader_loaded": "cv2" in sys.modules and network.cache_info().currsize == 1,
     }
 
 
@@ -63,6 +66,7 @@ def test_every_worker_and_its_replacement_start_warm_from_the_preloaded_forkserv
     first, after = states["first"], states["after"]
     workers = first + after
     assert all(state["warm"] and state["lexicon_loaded"] for state in workers), workers
+    assert all(state["reader_loaded"] for state in workers), workers
     assert len({state["pid"] for state in first}) == 2
     # One worker was killed at its deadline and replaced by a new process...
     assert {state["pid"] for state in after} != {state["pid"] for state in first}

@@ -59,3 +59,18 @@ def test_a_generate_request_that_can_never_be_made_is_refused_before_any_work(
         with pytest.raises(PuzzleError, match=complaint):
             service.check_generate(kind, difficulty, options)
     assert service.pool.jobs_run == 0
+
+
+def test_an_oversized_picture_gets_one_message_before_and_after_its_download():
+    """Discord's attachment size (checked before the download) and the file's bytes (checked
+    by the reader) are refused in the same words: one place says it."""
+    from readers.picture import MAX_BYTES, PictureError, open_grey
+
+    size = MAX_BYTES + 3 * 2**20
+    with pytest.raises(PictureError) as before:
+        in_process_service().check_picture(size, "image/png")
+    with pytest.raises(PictureError) as after:
+        open_grey(b"\x89PNG\r\n\x1a\n" + bytes(size - 8))
+    assert before.value.message == after.value.message
+    assert "23.0 MB" in before.value.message and "up to 20 MB" in before.value.message
+    assert before.value.example == after.value.example

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.fuzz
 RUNNER = asyncio.Runner()
 JSON_ROUTES = {
     "/api/suggest": ("member", "channel", "text"),
-    "/api/command": ("member", "channel", "text"),
+    "/api/command": ("member", "channel", "text", "attachment"),
     "/api/button": ("member", "message", "custom_id"),
     "/api/select": ("member", "message", "custom_id", "values"),
     "/api/modal": ("member", "interaction", "fields"),
@@ -155,6 +155,27 @@ def test_any_body_to_a_route_of_the_page_is_answered_below_500(running, route, d
     said = json.loads(text)
     if status >= 400:
         assert said["error"].strip() and len(said["error"]) <= LONGEST_ERROR, said
+    running.assert_no_error_logged()
+
+
+@given(
+    filename=st.one_of(st.text(max_size=300), st.just("photo.jpg")),
+    content_type=st.one_of(st.text(max_size=40), st.just("image/png")),
+    data=st.binary(max_size=2000),
+)
+def test_any_file_picked_in_the_page_is_answered_below_500(running, filename, content_type, data):
+    """A picked file's upload with any name, type and bytes: taken, or refused in words."""
+    TRIED["playground http"] += 1
+    query = {"filename": filename, "type": content_type}
+    headers = {"Content-Type": "application/octet-stream"}
+    status, response_type, text = RUNNER.run(
+        answer(running, "POST", "/api/upload", params=query, data=data, headers=headers)
+    )
+    assert status < 500, text
+    assert response_type == "application/json", text
+    if status >= 400:
+        said = json.loads(text)["error"]
+        assert said.strip() and len(said) <= LONGEST_ERROR, said
     running.assert_no_error_logged()
 
 

@@ -46,3 +46,24 @@ async def test_an_attachment_option_reaches_the_bot_with_its_bytes() -> None:
     resolved = log["raw"]["resolved"]["attachments"][str(upload.id)]
     assert resolved["url"].startswith(server.url) and resolved["ephemeral"] is True
     server.assert_no_violations()
+
+
+async def test_a_file_over_discords_upload_limit_is_refused_before_any_command() -> None:
+    """Discord takes 10 MiB from a member by default, 500 MiB with Nitro
+    (https://discord.com/developers/docs/reference#uploading-files): a bigger file is refused
+    by the client, so no interaction ever carries it."""
+    from localdiscord.attachment_options import NITRO_FILE_BYTES, UploadTooLarge, upload_refusal
+    from localdiscord.validation import MAX_FILE_BYTES
+
+    async with LocalDiscord(heartbeat_interval=0.5) as server:
+        assert server.upload("edge.png", bytes(MAX_FILE_BYTES)).payload()["size"] == MAX_FILE_BYTES
+        with pytest.raises(
+            UploadTooLarge, match=r"big\.jpg is 10\.0 MB; Discord takes files up to 10 MB"
+        ):
+            server.upload("big.jpg", bytes(MAX_FILE_BYTES + 1))
+        nitro = server.upload("big.jpg", bytes(MAX_FILE_BYTES + 1), nitro=True)
+        assert server.uploaded(nitro.id) is nitro
+    assert upload_refusal("film.jpg", NITRO_FILE_BYTES, nitro=True) is None
+    assert "film.jpg is 500.0 MB; Discord takes files up to 500 MB" in upload_refusal(
+        "film.jpg", NITRO_FILE_BYTES + 1, nitro=True
+    )

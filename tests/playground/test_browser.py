@@ -298,6 +298,33 @@ def test_solve_sudoku_in_a_text_box(playground_url, browser, screenshots):
     page.screenshot_shows(page.picture_in(first_row), screenshots / "sudoku.png")
 
 
+def test_solve_a_sudoku_photo_attached_with_the_file_picker(playground_url, browser, screenshots):
+    """A newspaper photo (a training photo of the corpus, never a held-out one) picked with
+    the composer's file picker, uploaded as Discord's client uploads it, and solved."""
+    from bench.readers import photo_split, photo_truth, truth_text
+    from tests.bot.test_cli_pictures import training_photo
+
+    photo = training_photo("image1")
+    assert photo.stem in photo_split(photo.parent)[0]
+    page = Page(browser, playground_url)
+    page.act_as("alice")
+    page.element("attach").send_keys(str(photo))
+    page.wait_for(lambda: "image1.jpg" in page.element("attached").text)
+    page.send("/solve sudoku")
+    assert not page.error()
+    shown = page.message_with("what I read from your picture")
+    assert "used /solve sudoku" in shown.text
+    assert code_block(shown) == truth_text(photo_truth(photo.with_suffix(".dat")))
+    # The reader doubts two cells of this photo: they are named, and Solve answers as read.
+    assert "I'm not sure of 2 cells, shaded: r3c8, r6c9" in shown.text
+    page.press("what I read from your picture", "Solve")
+    solved = get_kind("sudoku").solve(get_kind("sudoku").parse(code_block(shown)))
+    first_row = solved.text().splitlines()[0]
+    page.message_with(first_row)
+    page.screenshot_shows(page.picture_in(first_row), screenshots / "sudoku-photo.png")
+    assert not page.element("attached").is_displayed()  # sent with the command, then gone
+
+
 def code_block(message: WebElement) -> str:
     return message.find_element(By.CSS_SELECTOR, "pre").text
 

@@ -191,3 +191,58 @@ async def test_the_page_loads_nothing_from_elsewhere(running, http):
     async with http.get("/static/emoji.ttf") as font:
         assert font.status == 200 and font.content_type == "font/ttf"
         assert (await font.read())[:4] == b"\x00\x01\x00\x00"  # a TrueType font
+
+
+async def upload(http, filename: str, data: bytes, content_type: str = "image/jpeg"):
+    """A file picked in the page's composer, uploaded as the page uploads it."""
+    query = {"filename": filename, "type": content_type}
+    headers = {"Content-Type": "application/octet-stream"}
+    async with http.post("/api/upload", params=query, data=data, headers=headers) as response:
+        return response.status, await response.json()
+
+
+async def test_a_picked_picture_is_uploaded_then_solved_as_discord_does(running, http):
+    from localdiscord.validation import MAX_FILE_BYTES
+    from tests.cogs.test_picture_commands import PUZZLE, screenshot
+    from tests.readers.pictures import as_jpeg
+
+    alice = member_id(running, "alice")
+    photo = as_jpeg(screenshot(PUZZLE), width=720, quality=80)
+    status, uploaded = await upload(http, "sudoku.jpg", photo)
+    assert status == 200 and uploaded["filename"] == "sudoku.jpg"
+    assert uploaded["size"] == len(photo)
+    # Served on the loopback, as Discord's CDN serves it, to the bot that reads it.
+    stored = running.server.uploaded(int(uploaded["id"]))
+    assert stored.url.startswith(running.server.url) and stored.content_type == "image/jpeg"
+
+    # A command that takes no file, or a file typed as text, is refused with what to do.
+    text = {"member": alice, "text": f"/solve letterboxed {BOX}", "attachment": uploaded["id"]}
+    status, said = await post(http, "/api/command", text)
+    assert status == 400 and "takes no file; remove sudoku.jpg" in said["error"]
+    status, said = await post(
+        http, "/api/command", {"member": alice, "text": "/solve sudoku picture:a.jpg"}
+    )
+    assert status == 400 and "picture: takes a file" in said["error"] and "📎" in said["error"]
+
+    body = {"member": alice, "text": "/solve sudoku", "attachment": uploaded["id"]}
+    status, _ = await post(http, "/api/command", body)
+    assert status == 200
+    answered = "5 3 4 | 6 7 8 | 9 1 2"  # the first row solved
+    shown = await messages_until(http, alice, lambda ms: any(answered in m["content"] for m in ms))
+    (reply,) = [m for m in shown if answered in m["content"]]
+    assert "What I read from your picture" in reply["content"]
+    assert reply["invoked"] == {"user": "Alice", "command": "/solve sudoku"}
+    async with http.get(reply["attachments"][0]["url"]) as picture:
+        assert (await picture.read()).startswith(b"\x89PNG")
+
+    # Over Discord's upload limit: refused with the limit, before any command.
+    status, said = await upload(http, "big.jpg", bytes(MAX_FILE_BYTES + 1))
+    assert status == 400 and "big.jpg is 10.0 MB; Discord takes files up to 10 MB" in said["error"]
+    # Not from the page: a form's file post, which any other page could send.
+    form = aiohttp.FormData()
+    form.add_field("file", photo, filename="a.jpg", content_type="image/jpeg")
+    async with http.post("/api/upload", params={"filename": "a.jpg"}, data=form) as response:
+        assert response.status == 415
+    status, said = await post(http, "/api/command", {**body, "attachment": "12345"})
+    assert status == 400 and "no longer attached" in said["error"]
+    running.server.assert_no_violations()
