@@ -74,10 +74,15 @@ LAUNCH = (
 )
 
 
-async def start_bot_process(*arguments: str, **options: Any) -> asyncio.subprocess.Process:
+async def start_bot_process(
+    url: str, token: str, database: str, *flags: str, **options: Any
+) -> asyncio.subprocess.Process:
     """This module's bot in a process of its own, its stdout piped to the caller."""
     return await asyncio.create_subprocess_exec(
-        *LAUNCH, *arguments, stdout=asyncio.subprocess.PIPE, **options
+        *LAUNCH,
+        *launch_arguments(url, token, database, *flags),
+        stdout=asyncio.subprocess.PIPE,
+        **options,
     )
 
 
@@ -189,7 +194,7 @@ class BotProcesses:
         await self.close()
 
 
-def main(argv: list[str]) -> int:
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bench.bot_process")
     parser.add_argument("url")
     parser.add_argument("token")
@@ -197,7 +202,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, help="the pool's size (default: the config's)")
     parser.add_argument("--config", help="a puzzlebot config file (DATABASE wins over its url)")
     parser.add_argument("--clock-file", help="the daily puzzles' clock: an ISO 8601 moment")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def launch_arguments(url: str, token: str, database: str, *flags: str) -> list[str]:
+    """The arguments main() is started with. The flags go first and "--" before the rest: a
+    token may begin with "-", which argparse would take for an option (one run in 64 failed)."""
+    return [*flags, "--", url, token, database]
+
+
+def main(argv: list[str]) -> int:
+    args = parse_arguments(argv)
     config = load_config(args.config, environ={}) if args.config else Config()
     config = dataclasses.replace(config, database=args.database)
     if args.workers:
