@@ -24,6 +24,10 @@ MIN_SIDE = 120  # below this a 9x9 grid has cells under 13 pixels: too few to re
 WORKING_SIDE = 1600  # longest side the grid is looked for at: enough for a 16x16 screenshot
 FORMATS = "PNG, JPEG or WebP"
 SEND_INSTEAD = "a photo or screenshot of the puzzle, as PNG or JPEG"
+DAMAGED = "the picture is damaged or cut short; send it again, or save it anew"
+# The first bytes of the formats read: a file that starts so is a picture, damaged if it
+# cannot be opened, not a file of another kind.
+SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")
 
 
 # MALFORMED: Pillow's format plugins report a malformed file with whatever their parsing hits
@@ -53,10 +57,7 @@ def open_grey(data: bytes) -> np.ndarray:
             image = ImageOps.exif_transpose(image)
             grey = _on_white(image).convert("L")
     except Exception:  # see MALFORMED
-        raise PictureError(
-            "the picture is damaged or cut short; send it again, or save it anew",
-            example=SEND_INSTEAD,
-        ) from None
+        raise PictureError(DAMAGED, example=SEND_INSTEAD) from None
     if max(grey.size) > WORKING_SIDE:
         grey.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BILINEAR)
     return np.asarray(grey, dtype=np.uint8)
@@ -85,10 +86,18 @@ def _open(data: bytes) -> Image.Image:
             example=SEND_INSTEAD,
         ) from None
     except Exception:  # see MALFORMED
+        if _starts_like_a_picture(data):
+            raise PictureError(DAMAGED, example=SEND_INSTEAD) from None
         raise PictureError(
             f"this file is not a picture I can open; send a {FORMATS} file",
             example=SEND_INSTEAD,
         ) from None
+
+
+def _starts_like_a_picture(data: bytes) -> bool:
+    head = bytes(data[:12])
+    is_webp = head[:4] == b"RIFF" and head[8:12] == b"WEBP"
+    return is_webp or head.startswith(SIGNATURES)
 
 
 def _refuse_animation(image: Image.Image) -> None:

@@ -80,6 +80,7 @@ def _no_grid() -> bytes:
 MALFORMED = {
     "truncated PNG": (lambda: screenshots()[0][: len(screenshots()[0]) // 2], "damaged"),
     "truncated JPEG": (lambda: _noise_photo()[: len(_noise_photo()) // 2], "damaged"),
+    "PNG cut short in its header": (lambda: screenshots()[0][:20], "damaged"),
     "decompression bomb": (lambda: png_claiming_size(60_000, 60_000), "million pixels"),
     "huge": (lambda: png_claiming_size(10_000, 6_000), "10000x6000"),
     "tiny": (lambda: encoded(Image.new("RGB", (60, 40), "white")), "too small"),

@@ -60,6 +60,17 @@ def test_a_jpeg_cut_short_is_called_damaged():
     assert "damaged or cut short" in refusal(photo[: len(photo) // 2])
 
 
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "GIF", "WEBP"])
+def test_a_picture_cut_short_in_its_header_is_called_damaged_not_another_kind(fmt):
+    data = encoded(Image.new("RGB", (300, 300), "white"), fmt)
+    message = refusal(data[:20])
+    assert "damaged or cut short" in message and "not a picture" not in message
+
+
+def test_a_file_of_another_kind_is_not_called_a_damaged_picture():
+    assert "not a picture I can open" in refusal(b"%PDF-1.7\n" + bytes(400))
+
+
 def test_a_photo_with_no_grid():
     image = Image.new("RGB", (640, 480), (200, 190, 170))
     pen = ImageDraw.Draw(image)
