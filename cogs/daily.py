@@ -23,7 +23,7 @@ import datetime as dt
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, Self, cast
 
 import discord
 from discord import app_commands
@@ -37,8 +37,8 @@ from bot.daily.scoring import HINT_COST, Streaks, clock_text, rule_text
 from bot.daily.store import POST_LAYOUTS, Post
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING, SOLVING
-from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import answered, reply, tell_member, think, think_publicly
+from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
+from cogs.errors import answered, reply, think, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices, labelled
 from cogs.race import forget_race_data, race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
@@ -113,26 +113,18 @@ def _admit_play(interaction: discord.Interaction, work: str) -> None:
 # --- buttons ------------------------------------------------------------------------------
 
 
-class DayButton:
-    """A button about one kind's puzzle of one day, mixed into a DynamicItem. Its state is
-    its custom id ('puzzlebot:<action>:<kind>:<day>'), so it works after a restart."""
+class DayButton(PersistentButton, template=FAMILY):
+    """A button about one kind's puzzle of one day; its custom id
+    ('puzzlebot:<action>:<kind>:<day>') is its whole state."""
 
     action = ""
-    label = ""
-    style = discord.ButtonStyle.secondary
 
     def __init__(self, kind_name: str, day: dt.date, label: str | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or self.label,
-                style=self.style,
-                custom_id=f"puzzlebot:{self.action}:{kind_name}:{day.isoformat()}",
-            )
-        )
+        super().__init__(f"puzzlebot:{self.action}:{kind_name}:{day.isoformat()}", label)
         self.kind_name, self.day = kind_name, day
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["kind"], dt.date.fromisoformat(match["day"]))
 
 
@@ -140,18 +132,15 @@ def _template(action: str) -> str:
     return rf"puzzlebot:{action}:(?P<kind>[a-z]+):(?P<day>\d{{4}}-\d{{2}}-\d{{2}})"
 
 
-class PlayButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("play")):
+class PlayButton(DayButton, template=_template("play")):
     """Under a daily post: shows the puzzle privately to whoever presses it and starts their
     timer (the post itself never shows the puzzle)."""
 
     action, label, style = "play", "Play", discord.ButtonStyle.primary
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await show_play(interaction, get_kind(self.kind_name), self.day)
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_play(interaction, get_kind(self.kind_name), self.day)
 
 
 async def show_play(interaction: discord.Interaction, kind, day: dt.date, note: str = "") -> None:
@@ -199,35 +188,30 @@ def share_view(kind_name: str, day: dt.date) -> discord.ui.View:
     return view
 
 
-class AnswerButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("answer")
-):
+class AnswerButton(DayButton, template=_template("answer")):
     action, label, style = "answer", "Answer", discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         """The text box, unless there is nothing to answer: a solved or given-up play is
         said at once, and a puzzle not opened yet is opened (Play) instead."""
-        try:
-            kind = get_kind(self.kind_name)
-            guild_id = _guild_only(interaction)
-            play = await _daily(interaction).play_of(guild_id, interaction.user.id, kind, self.day)
-            if play is None:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await show_play(interaction, kind, self.day)
-            elif play.solved_at is not None:
-                await interaction.response.send_message(
-                    f"You already solved this {kind.title}; one result per puzzle.",
-                    view=share_view(kind.name, self.day),
-                    ephemeral=True,
-                )
-            elif play.gave_up_at is not None:
-                await interaction.response.send_message(
-                    f"You gave up on this {kind.title}; a new one comes tomorrow.", ephemeral=True
-                )
-            else:
-                await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
-        except Exception as error:
-            await tell_member(interaction, error)
+        kind = get_kind(self.kind_name)
+        guild_id = _guild_only(interaction)
+        play = await _daily(interaction).play_of(guild_id, interaction.user.id, kind, self.day)
+        if play is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show_play(interaction, kind, self.day)
+        elif play.solved_at is not None:
+            await interaction.response.send_message(
+                f"You already solved this {kind.title}; one result per puzzle.",
+                view=share_view(kind.name, self.day),
+                ephemeral=True,
+            )
+        elif play.gave_up_at is not None:
+            await interaction.response.send_message(
+                f"You gave up on this {kind.title}; a new one comes tomorrow.", ephemeral=True
+            )
+        else:
+            await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
 
 
 ANSWER_BOX = _template("answerbox")
@@ -253,54 +237,47 @@ class AnswerBox(discord.ui.Modal):
         self.add_item(labelled("Answer", box))
 
 
-class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
+class HintButton(DayButton, template=_template("dhint")):
     """Says what a hint costs before it is taken."""
 
     action, label = "dhint", f"Hint (-{HINT_COST} points)"
     archive = False  # a hint on an archive play (ArchiveHintButton)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            _admit_play(interaction, SOLVING)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            kind = get_kind(self.kind_name)
-            daily, result = await _daily(interaction).hint(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
-                self.archive,
-            )  # fmt: skip
-            attachments = []
-            if result.png:
-                # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
-                words_only = isinstance(result.value, str)
-                shows = (
-                    "unsolved (the hint is in the message)"
-                    if words_only
-                    else "with the hint marked"
-                )
-                attachments.append(
-                    discord.File(
-                        io.BytesIO(result.png),
-                        filename=f"{kind.name}-hint.png",
-                        description=alt_text(kind, shows, daily.puzzle_text),
-                    )
-                )
-            text = discord.utils.escape_mentions(result.text)[:1900]
-            await interaction.edit_original_response(
-                content=f"**Hint** (-{HINT_COST} points)\n{text}", attachments=attachments
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = _guild_only(interaction)
+        _admit_play(interaction, SOLVING)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = get_kind(self.kind_name)
+        daily, result = await _daily(interaction).hint(
+            guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
+            self.archive,
+        )  # fmt: skip
+        attachments = []
+        if result.png:
+            # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
+            words_only = isinstance(result.value, str)
+            shows = (
+                "unsolved (the hint is in the message)" if words_only else "with the hint marked"
             )
-        except Exception as error:
-            await tell_member(interaction, error)
+            attachments.append(
+                discord.File(
+                    io.BytesIO(result.png),
+                    filename=f"{kind.name}-hint.png",
+                    description=alt_text(kind, shows, daily.puzzle_text),
+                )
+            )
+        text = discord.utils.escape_mentions(result.text)[:1900]
+        await interaction.edit_original_response(
+            content=f"**Hint** (-{HINT_COST} points)\n{text}", attachments=attachments
+        )
 
 
-class GiveUpButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("giveup")
-):
+class GiveUpButton(DayButton, template=_template("giveup")):
     """Asks first: giving up shows the answer and ends the day unsolved."""
 
     action, label, style = "giveup", "Give up", discord.ButtonStyle.secondary
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         kind = get_kind(self.kind_name)
         view = discord.ui.View(timeout=None)
         view.add_item(RevealButton(self.kind_name, self.day))
@@ -313,53 +290,43 @@ class GiveUpButton(
         )
 
 
-class RevealButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("reveal")
-):
+class RevealButton(DayButton, template=_template("reveal")):
     action, label, style = "reveal", "Show me the answer", discord.ButtonStyle.danger
     archive = False  # giving up an archive play (ArchiveRevealButton)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            kind = get_kind(self.kind_name)
-            daily, play = await _daily(interaction).give_up(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
-                self.archive,
-            )  # fmt: skip
-            said = "You solved it" if play.solved_at else "You gave up"
-            await interaction.edit_original_response(
-                content=solution_text(f"{said}. **{kind.title} #{daily.number}**:", daily),
-                attachments=solution_picture(kind, daily),
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = _guild_only(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = get_kind(self.kind_name)
+        daily, play = await _daily(interaction).give_up(
+            guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
+            self.archive,
+        )  # fmt: skip
+        said = "You solved it" if play.solved_at else "You gave up"
+        await interaction.edit_original_response(
+            content=solution_text(f"{said}. **{kind.title} #{daily.number}**:", daily),
+            attachments=solution_picture(kind, daily),
+        )
 
 
-class ShareButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("share")
-):
+class ShareButton(DayButton, template=_template("share")):
     """Posts the member's spoiler-free result where the puzzle was played (the channel, or
     the day's thread when the post is in one)."""
 
     action, label, style = "share", "Share", discord.ButtonStyle.primary
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id, kind = _guild_only(interaction), get_kind(self.kind_name)
-            line = await _daily(interaction).share(guild_id, interaction.user.id, kind, self.day)
-            who = discord.utils.escape_markdown(_name(interaction.user))
-            shared = discord.utils.escape_mentions(f"**{who}** · {line}")
-            thread_id = await _daily(interaction).share_thread(guild_id, kind, self.day)
-            if thread_id is not None:
-                await share_in_thread(interaction, thread_id, shared)
-                return
-            await interaction.response.send_message(
-                shared, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id, kind = _guild_only(interaction), get_kind(self.kind_name)
+        line = await _daily(interaction).share(guild_id, interaction.user.id, kind, self.day)
+        who = discord.utils.escape_markdown(_name(interaction.user))
+        shared = discord.utils.escape_mentions(f"**{who}** · {line}")
+        thread_id = await _daily(interaction).share_thread(guild_id, kind, self.day)
+        if thread_id is not None:
+            await share_in_thread(interaction, thread_id, shared)
+            return
+        await interaction.response.send_message(
+            shared, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 async def share_in_thread(interaction: discord.Interaction, thread_id: int, shared: str) -> None:
@@ -376,24 +343,19 @@ async def share_in_thread(interaction: discord.Interaction, thread_id: int, shar
     await reply(interaction, said, ephemeral=True)
 
 
-class ShowHowButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("how")
-):
+class ShowHowButton(DayButton, template=_template("how")):
     """Under a close: the worked solution, to whoever asks, privately."""
 
     action, label = "how", "Show how"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            kind = get_kind(self.kind_name)
-            daily = await _daily(interaction).how(guild_id, kind, self.day)
-            await interaction.edit_original_response(
-                content=solution_text(f"**{kind.title} #{daily.number}**, how:", daily)
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = _guild_only(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = get_kind(self.kind_name)
+        daily = await _daily(interaction).how(guild_id, kind, self.day)
+        await interaction.edit_original_response(
+            content=solution_text(f"**{kind.title} #{daily.number}**, how:", daily)
+        )
 
 
 def solution_text(heading: str, daily) -> str:
@@ -547,27 +509,22 @@ def archive_view(kind, day: dt.date) -> discord.ui.View:
     return view
 
 
-class ArchiveAnswerButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("xanswer")
-):
+class ArchiveAnswerButton(DayButton, template=_template("xanswer")):
     """The text box for an archive answer; a play that is over is shown as it stands."""
 
     action, label, style = "xanswer", "Answer", discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            kind = get_kind(self.kind_name)
-            guild_id = _guild_only(interaction)
-            play = await _daily(interaction).play_of(
-                guild_id, interaction.user.id, kind, self.day, archive=True
-            )
-            if play is None or play.over:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await show_archive_play(interaction, kind, self.day)
-            else:
-                await open_text_box(interaction, ArchiveAnswerBox(self.kind_name, self.day))
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        kind = get_kind(self.kind_name)
+        guild_id = _guild_only(interaction)
+        play = await _daily(interaction).play_of(
+            guild_id, interaction.user.id, kind, self.day, archive=True
+        )
+        if play is None or play.over:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show_archive_play(interaction, kind, self.day)
+        else:
+            await open_text_box(interaction, ArchiveAnswerBox(self.kind_name, self.day))
 
 
 ARCHIVE_BOX = _template("xanswerbox")
@@ -589,14 +546,12 @@ class ArchiveRevealButton(RevealButton, template=_template("xreveal")):
     action, archive = "xreveal", True
 
 
-class ArchiveGiveUpButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("xgiveup")
-):
+class ArchiveGiveUpButton(DayButton, template=_template("xgiveup")):
     """Asks first; giving up an archive play touches no streak (it never counted)."""
 
     action, label, style = "xgiveup", "Give up", discord.ButtonStyle.secondary
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(ArchiveRevealButton(self.kind_name, self.day))
         await interaction.response.send_message(
@@ -640,37 +595,28 @@ def notify_ping_problem(guild: discord.Guild, role: discord.Role) -> str | None:
     )
 
 
-class NotifyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:notify"):
+class NotifyButton(PersistentButton, template=r"puzzlebot:notify"):
     """Under a daily post of a server with a notify role: gives the member the role, or
     takes it back, and says which privately. The role is the server's current one."""
 
+    label = "Notify me"
+
     def __init__(self):
-        super().__init__(
-            discord.ui.Button(
-                label="Notify me", style=discord.ButtonStyle.secondary, custom_id="puzzlebot:notify"
-            )
-        )
+        super().__init__("puzzlebot:notify")
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            settings = await _daily(interaction).settings(guild_id)
-            guild = interaction.guild
-            role_id = settings.notify_role_id if settings else None
-            role = guild.get_role(role_id) if guild and role_id else None
-            if guild is None or role is None:
-                raise Refusal("This server has no daily notify role now, so there is no ping.")
-            problem = notify_role_problem(guild, role)
-            if problem:
-                raise Refusal(f"I cannot give out that role yet: {problem}. Ask an admin.")
-            await interaction.edit_original_response(content=await toggle_role(interaction, role))
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = _guild_only(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = await _daily(interaction).settings(guild_id)
+        guild = interaction.guild
+        role_id = settings.notify_role_id if settings else None
+        role = guild.get_role(role_id) if guild and role_id else None
+        if guild is None or role is None:
+            raise Refusal("This server has no daily notify role now, so there is no ping.")
+        problem = notify_role_problem(guild, role)
+        if problem:
+            raise Refusal(f"I cannot give out that role yet: {problem}. Ask an admin.")
+        await interaction.edit_original_response(content=await toggle_role(interaction, role))
 
 
 async def toggle_role(interaction: discord.Interaction, role: discord.Role) -> str:
@@ -696,62 +642,47 @@ async def toggle_role(interaction: discord.Interaction, role: discord.Role) -> s
 # --- deleting a member's data --------------------------------------------------------------
 
 
-class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:forget:(?P<user>\d+)"
-):
+class ForgetButton(PersistentButton, template=r"puzzlebot:forget:(?P<user>\d+)"):
     """Confirms deleting one member's data in this server: pressed by that member, or by
     someone with Manage Server (for a member who left)."""
 
+    label, style = "Delete for good", discord.ButtonStyle.danger
+
     def __init__(self, user_id: int):
-        super().__init__(
-            discord.ui.Button(
-                label="Delete for good",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"puzzlebot:forget:{user_id}",
-            )
-        )
+        super().__init__(f"puzzlebot:forget:{user_id}")
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["user"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            if interaction.user.id != self.user_id:
-                _require_manager(interaction)
-            await interaction.response.defer()  # deletes take time: acknowledge first
-            results = await _daily(interaction).forget_member(guild_id, self.user_id)
-            database = _bot(interaction).database
-            assert database is not None, "the cog answers only a bot that serves commands"
-            commands_logged = await database.forget_commands(guild_id, self.user_id)
-            races = await forget_race_data(interaction, guild_id, self.user_id)
-            whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
-            await interaction.edit_original_response(
-                content=f"Done. {whose} data in this server is deleted: "
-                f"{plural(results, 'daily result')} (and the streaks and stats they made), "
-                f"{plural(races, 'race result')} (and the race rating) and "
-                f"{plural(commands_logged, 'logged command')}.",
-                view=None,
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-class KeepButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:keep"):
-    def __init__(self):
-        super().__init__(
-            discord.ui.Button(
-                label="Cancel", style=discord.ButtonStyle.secondary, custom_id="puzzlebot:keep"
-            )
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = _guild_only(interaction)
+        if interaction.user.id != self.user_id:
+            _require_manager(interaction)
+        await interaction.response.defer()  # deletes take time: acknowledge first
+        results = await _daily(interaction).forget_member(guild_id, self.user_id)
+        database = _bot(interaction).database
+        assert database is not None, "the cog answers only a bot that serves commands"
+        commands_logged = await database.forget_commands(guild_id, self.user_id)
+        races = await forget_race_data(interaction, guild_id, self.user_id)
+        whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
+        await interaction.edit_original_response(
+            content=f"Done. {whose} data in this server is deleted: "
+            f"{plural(results, 'daily result')} (and the streaks and stats they made), "
+            f"{plural(races, 'race result')} (and the race rating) and "
+            f"{plural(commands_logged, 'logged command')}.",
+            view=None,
         )
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls()
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+class KeepButton(PersistentButton, template=r"puzzlebot:keep"):
+    label = "Cancel"
+
+    def __init__(self):
+        super().__init__("puzzlebot:keep")
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content="Nothing was deleted.", view=None)
 
 
