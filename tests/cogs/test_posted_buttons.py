@@ -11,6 +11,8 @@ import re
 import pytest
 
 import cogs.daily
+import cogs.daily_data
+import cogs.daily_views
 import cogs.puzzles
 import cogs.race
 import cogs.together
@@ -30,20 +32,20 @@ REGISTERED = (
 
 # custom id as posted -> the class that answers it
 POSTED = {
-    "puzzlebot:play:letterboxed:2026-11-23": cogs.daily.PlayButton,
-    "puzzlebot:answer:letterboxed:2026-11-23": cogs.daily.AnswerButton,
-    "puzzlebot:dhint:sudoku:2026-11-23": cogs.daily.HintButton,
-    "puzzlebot:giveup:codeword:2026-11-23": cogs.daily.GiveUpButton,
-    "puzzlebot:reveal:codeword:2026-11-23": cogs.daily.RevealButton,
-    "puzzlebot:share:qless:2026-11-23": cogs.daily.ShareButton,
-    "puzzlebot:how:ladder:2026-11-23": cogs.daily.ShowHowButton,
-    "puzzlebot:xanswer:letterboxed:2026-11-02": cogs.daily.ArchiveAnswerButton,
-    "puzzlebot:xhint:sudoku:2026-11-02": cogs.daily.ArchiveHintButton,
-    "puzzlebot:xgiveup:spelling:2026-11-02": cogs.daily.ArchiveGiveUpButton,
-    "puzzlebot:xreveal:spelling:2026-11-02": cogs.daily.ArchiveRevealButton,
-    "puzzlebot:notify": cogs.daily.NotifyButton,
-    "puzzlebot:forget:123456789012345678": cogs.daily.ForgetButton,
-    "puzzlebot:keep": cogs.daily.KeepButton,
+    "puzzlebot:play:letterboxed:2026-11-23": cogs.daily_views.PlayButton,
+    "puzzlebot:answer:letterboxed:2026-11-23": cogs.daily_views.AnswerButton,
+    "puzzlebot:dhint:sudoku:2026-11-23": cogs.daily_views.HintButton,
+    "puzzlebot:giveup:codeword:2026-11-23": cogs.daily_views.GiveUpButton,
+    "puzzlebot:reveal:codeword:2026-11-23": cogs.daily_views.RevealButton,
+    "puzzlebot:share:qless:2026-11-23": cogs.daily_views.ShareButton,
+    "puzzlebot:how:ladder:2026-11-23": cogs.daily_views.ShowHowButton,
+    "puzzlebot:xanswer:letterboxed:2026-11-02": cogs.daily_views.ArchiveAnswerButton,
+    "puzzlebot:xhint:sudoku:2026-11-02": cogs.daily_views.ArchiveHintButton,
+    "puzzlebot:xgiveup:spelling:2026-11-02": cogs.daily_views.ArchiveGiveUpButton,
+    "puzzlebot:xreveal:spelling:2026-11-02": cogs.daily_views.ArchiveRevealButton,
+    "puzzlebot:notify": cogs.daily_views.NotifyButton,
+    "puzzlebot:forget:123456789012345678": cogs.daily_data.ForgetButton,
+    "puzzlebot:keep": cogs.daily_data.KeepButton,
     "puzzlebot:race:join:42": cogs.race.JoinButton,
     "puzzlebot:race:puzzle:42": cogs.race.MyPuzzleButton,
     "puzzlebot:race:answer:42": cogs.race.AnswerButton,
