@@ -1,10 +1,18 @@
-"""Text boxes (modals) that still work after the bot restarts.
+"""Buttons and text boxes (modals) that still work after the bot restarts.
+
+A button is a discord.ui.DynamicItem whose whole state is its custom id (PersistentButton):
+discord.py matches the id of every press against the templates of the registered classes
+and builds the button again from the match
+(https://discordpy.readthedocs.io/en/stable/interactions/api.html#dynamicitem). A button
+lives as long as the message it was posted under, so its custom id is a promise to the
+messages already in servers: a format never changes (tests/cogs/test_posted_buttons.py
+presses each one as it was posted).
 
 discord.py answers a modal submission only while the Modal object that opened it is in
 memory; a member who opened a text box before a restart and submits it afterwards would
-see "This interaction failed". Buttons have `DynamicItem` for this; modals have nothing, so
-here the state lives in the modal's custom_id (at most 100 characters) and submissions
-are routed by matching it against templates, from the `on_interaction` event:
+see "This interaction failed". Modals have no DynamicItem, so here the state lives in the
+modal's custom_id (at most 100 characters) and submissions are routed by matching it
+against templates, from the `on_interaction` event:
 
     routes = text_box_routes(bot)
     routes.add(r"puzzlebot:answer:(?P<kind>[a-z]+):(?P<day>\\d+)", on_answer)
@@ -24,7 +32,7 @@ import logging
 import re
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord.ext import commands
@@ -34,7 +42,46 @@ from cogs.errors import tell_member
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100  # Discord's limit on a custom_id
+# The template of a family of buttons (DayButton, RaceButton): it matches no custom id, as
+# only the family's members are registered with the bot.
+FAMILY = r"(?!)"
 Handler = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
+
+
+class PersistentButton(discord.ui.DynamicItem[discord.ui.Button], template=FAMILY):
+    """One button. A subclass gives its template (the class keyword), label and style, makes
+    its custom id from its state and reads the state back from a match (from_match). A press
+    runs `pressed`, and whatever it raises reaches the member privately (cogs/errors.py):
+    buttons are outside the app-command error handler."""
+
+    label = ""
+    style = discord.ButtonStyle.secondary
+
+    def __init__(
+        self, custom_id: str, label: str | None = None, style: discord.ButtonStyle | None = None
+    ):
+        button = discord.ui.Button(
+            label=label or self.label, style=style or self.style, custom_id=custom_id
+        )
+        super().__init__(button)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """The button again, from its custom id matched by its template."""
+        return cls()  # type: ignore[call-arg]  # a button with a fixed custom id has no state
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls.from_match(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.pressed(interaction)
+        except Exception as error:
+            await tell_member(interaction, error)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
 
 
 class TextBoxRoutes:

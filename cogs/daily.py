@@ -1,5 +1,8 @@
 """Daily puzzles in Discord: server settings, the buttons of a day (Play, Answer, Hint, Give
 up, Share, Show how), /leaderboard, /stats, and a member's right to have their data deleted.
+The commands are here, in the Daily cog (the extension cogs.daily); the buttons of a day and
+their views are in cogs/daily_views.py, the confirm buttons of a deletion in
+cogs/daily_data.py.
 
 The puzzle is shown only privately, by Play, whose first press starts the member's timer;
 an answer before it opens the puzzle instead of being timed (bot/daily/game.py answer).
@@ -21,9 +24,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import io
-import logging
 import re
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -32,15 +34,34 @@ from discord.ext import commands, tasks
 from bot.daily import calendar
 from bot.daily.export import export_file
 from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService, MemberStats
-from bot.daily.posts import card
-from bot.daily.scoring import HINT_COST, Streaks, clock_text, rule_text
-from bot.daily.store import POST_LAYOUTS, Post
+from bot.daily.scoring import Streaks, clock_text, rule_text
+from bot.daily.store import POST_LAYOUTS
 from bot.puzzle_service import Refusal
-from bot.ratelimit import READING, SOLVING
-from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import answered, reply, tell_member, think, think_publicly
-from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices, labelled
-from cogs.race import forget_race_data, race_rating_text, show_race_board
+from bot.ratelimit import READING
+from cogs._persistent import text_box_routes
+from cogs.daily_data import DATA_BUTTONS, confirm_view, parse_user_id
+from cogs.daily_views import (
+    ANSWER_BOX,
+    ARCHIVE_BOX,
+    DAY_BUTTONS,
+    NotifyButton,
+    PostCards,
+    admit_play,
+    admit_read,
+    how_view,
+    member_name,
+    notify_ping_problem,
+    notify_role_problem,
+    play_view,
+    require_manager,
+    require_server,
+    server_name,
+    show_archive_play,
+    submit_answer,
+)
+from cogs.errors import answered, reply, think, think_publicly
+from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
+from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
@@ -48,8 +69,6 @@ from renderers.stats import DayResult, StatsView
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
-
-log = logging.getLogger(__name__)
 
 # Where the commands that need a server may run: in servers alone, not the bot's DM (the
 # bot's default, bot/app.py). discord.py's guild_only marks only the server as allowed and
@@ -60,715 +79,7 @@ KindChoice = app_commands.Choice[str]  # a kind by its title; its value is the s
 MAX_UPLOAD = 10 * 1024 * 1024  # Discord's upload limit for a server without boosts
 
 
-def _bot(interaction: discord.Interaction) -> PuzzleBot:
-    return cast("PuzzleBot", interaction.client)  # the only client this cog joins
-
-
-def _daily(interaction: discord.Interaction) -> DailyService:
-    daily = _bot(interaction).daily
-    assert daily is not None, "the cog answers only a bot that serves commands"
-    return daily
-
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
-def _guild_only(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise Refusal("Daily puzzles live in servers; use this command in one.")
-    return interaction.guild_id
-
-
-def _guild_name(interaction: discord.Interaction) -> str:
-    return interaction.guild.name if interaction.guild else "this server"
-
-
-def _require_manager(interaction: discord.Interaction) -> None:
-    permissions = interaction.permissions
-    if not (permissions.manage_guild or permissions.administrator):
-        raise Refusal("Only members with the Manage Server permission can change these settings.")
-
-
-def _cog(interaction: discord.Interaction) -> Daily:
-    cog = _bot(interaction).get_cog("Daily")
-    assert isinstance(cog, Daily), "the buttons answer only while the cog is loaded"
-    return cog
-
-
-def _admit_read(interaction: discord.Interaction) -> None:
-    """Boards and stats: a cheap read (the member's reads window) and the pool's room."""
-    _daily(interaction).puzzles.admit(interaction.user.id, interaction.guild_id, work=READING)
-
-
-def _admit_play(interaction: discord.Interaction, work: str) -> None:
-    """Answers (a read of a stored puzzle) and hints (solving work): the member's own limit
-    and the pool's room, not the server's window, since a daily post brings many members at
-    once."""
-    _daily(interaction).puzzles.admit(
-        interaction.user.id, interaction.guild_id, server_window=False, work=work
-    )
-
-
-# --- buttons ------------------------------------------------------------------------------
-
-
-class DayButton:
-    """A button about one kind's puzzle of one day, mixed into a DynamicItem. Its state is
-    its custom id ('puzzlebot:<action>:<kind>:<day>'), so it works after a restart."""
-
-    action = ""
-    label = ""
-    style = discord.ButtonStyle.secondary
-
-    def __init__(self, kind_name: str, day: dt.date, label: str | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or self.label,
-                style=self.style,
-                custom_id=f"puzzlebot:{self.action}:{kind_name}:{day.isoformat()}",
-            )
-        )
-        self.kind_name, self.day = kind_name, day
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
-
-
-def _template(action: str) -> str:
-    return rf"puzzlebot:{action}:(?P<kind>[a-z]+):(?P<day>\d{{4}}-\d{{2}}-\d{{2}})"
-
-
-class PlayButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("play")):
-    """Under a daily post: shows the puzzle privately to whoever presses it and starts their
-    timer (the post itself never shows the puzzle)."""
-
-    action, label, style = "play", "Play", discord.ButtonStyle.primary
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await show_play(interaction, get_kind(self.kind_name), self.day)
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-async def show_play(interaction: discord.Interaction, kind, day: dt.date, note: str = "") -> None:
-    """Open the member's play (its first opening starts the timer) and show them the puzzle
-    privately, in the deferred reply, with what they can do next."""
-    guild_id = _guild_only(interaction)
-    daily, play, post = await _daily(interaction).open_play(
-        guild_id, interaction.user.id, _name(interaction.user), kind, day
-    )
-    _cog(interaction).cards.refresh_soon(post)  # maybe a new player: the post counts them
-    if play.solved_at:
-        state, view = "You solved this one already.", share_view(kind.name, day)
-    elif play.gave_up_at:
-        state, view = "You gave up on this one; a new one comes tomorrow.", None
-    else:
-        state, view = "Your timer is running.", playing_view(kind, day)
-    lines = [note] if note else []
-    lines.append(f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```")
-    if not play.over:
-        lines.append(f"Press **Answer** when you have it (or `/daily answer {kind.name}`).")
-    content = "\n".join(lines)
-    file = discord.File(
-        io.BytesIO(daily.image),
-        filename=f"{kind.name}.png",
-        description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
-    )
-    await interaction.edit_original_response(
-        content=content[:2000], attachments=[file], view=view or discord.utils.MISSING
-    )
-
-
-def playing_view(kind, day: dt.date) -> discord.ui.View:
-    """Under a member's open puzzle: Answer, Hint (saying what it costs) and Give up."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(AnswerButton(kind.name, day))
-    if kind.hint is not None:
-        view.add_item(HintButton(kind.name, day))
-    view.add_item(GiveUpButton(kind.name, day))
-    return view
-
-
-def share_view(kind_name: str, day: dt.date) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ShareButton(kind_name, day))
-    return view
-
-
-class AnswerButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("answer")
-):
-    action, label, style = "answer", "Answer", discord.ButtonStyle.success
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """The text box, unless there is nothing to answer: a solved or given-up play is
-        said at once, and a puzzle not opened yet is opened (Play) instead."""
-        try:
-            kind = get_kind(self.kind_name)
-            guild_id = _guild_only(interaction)
-            play = await _daily(interaction).play_of(guild_id, interaction.user.id, kind, self.day)
-            if play is None:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await show_play(interaction, kind, self.day)
-            elif play.solved_at is not None:
-                await interaction.response.send_message(
-                    f"You already solved this {kind.title}; one result per puzzle.",
-                    view=share_view(kind.name, self.day),
-                    ephemeral=True,
-                )
-            elif play.gave_up_at is not None:
-                await interaction.response.send_message(
-                    f"You gave up on this {kind.title}; a new one comes tomorrow.", ephemeral=True
-                )
-            else:
-                await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-ANSWER_BOX = _template("answerbox")
-
-
-class AnswerBox(discord.ui.Modal):
-    """The text box for a daily answer. Its custom id says which puzzle it answers, and its
-    submission is routed by that id (cogs/_persistent.py), so a box opened before a restart
-    still works after it."""
-
-    def __init__(self, kind_name: str, day: dt.date):
-        kind = get_kind(kind_name)
-        super().__init__(
-            title=f"Your {kind.title} answer"[:45],
-            timeout=None,
-            custom_id=f"puzzlebot:answerbox:{kind_name}:{day.isoformat()}",
-        )
-        box = discord.ui.TextInput(
-            custom_id="answer",
-            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
-            max_length=min(4000, kind.max_input_chars),
-        )
-        self.add_item(labelled("Answer", box))
-
-
-class HintButton(DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("dhint")):
-    """Says what a hint costs before it is taken."""
-
-    action, label = "dhint", f"Hint (-{HINT_COST} points)"
-    archive = False  # a hint on an archive play (ArchiveHintButton)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            _admit_play(interaction, SOLVING)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            kind = get_kind(self.kind_name)
-            daily, result = await _daily(interaction).hint(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
-                self.archive,
-            )  # fmt: skip
-            attachments = []
-            if result.png:
-                # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
-                words_only = isinstance(result.value, str)
-                shows = (
-                    "unsolved (the hint is in the message)"
-                    if words_only
-                    else "with the hint marked"
-                )
-                attachments.append(
-                    discord.File(
-                        io.BytesIO(result.png),
-                        filename=f"{kind.name}-hint.png",
-                        description=alt_text(kind, shows, daily.puzzle_text),
-                    )
-                )
-            text = discord.utils.escape_mentions(result.text)[:1900]
-            # the line saying why there is no picture, when none could be drawn readably
-            lines = [f"**Hint** (-{HINT_COST} points)", result.no_picture, text]
-            await interaction.edit_original_response(
-                content="\n".join(line for line in lines if line), attachments=attachments
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-class GiveUpButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("giveup")
-):
-    """Asks first: giving up shows the answer and ends the day unsolved."""
-
-    action, label, style = "giveup", "Give up", discord.ButtonStyle.secondary
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        kind = get_kind(self.kind_name)
-        view = discord.ui.View(timeout=None)
-        view.add_item(RevealButton(self.kind_name, self.day))
-        await interaction.response.send_message(
-            f"Give up this {kind.title}? You will see the answer; today's {kind.title} counts "
-            "as not solved and ends your streak, as a missed day does. It is not a wrong "
-            "answer.",
-            view=view,
-            ephemeral=True,
-        )
-
-
-class RevealButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("reveal")
-):
-    action, label, style = "reveal", "Show me the answer", discord.ButtonStyle.danger
-    archive = False  # giving up an archive play (ArchiveRevealButton)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            kind = get_kind(self.kind_name)
-            daily, play = await _daily(interaction).give_up(
-                guild_id, interaction.user.id, _name(interaction.user), kind, self.day,
-                self.archive,
-            )  # fmt: skip
-            said = "You solved it" if play.solved_at else "You gave up"
-            await interaction.edit_original_response(
-                content=solution_text(f"{said}. **{kind.title} #{daily.number}**:", daily),
-                attachments=solution_picture(kind, daily),
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-class ShareButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("share")
-):
-    """Posts the member's spoiler-free result where the puzzle was played (the channel, or
-    the day's thread when the post is in one)."""
-
-    action, label, style = "share", "Share", discord.ButtonStyle.primary
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id, kind = _guild_only(interaction), get_kind(self.kind_name)
-            line = await _daily(interaction).share(guild_id, interaction.user.id, kind, self.day)
-            who = discord.utils.escape_markdown(_name(interaction.user))
-            shared = discord.utils.escape_mentions(f"**{who}** · {line}")
-            thread_id = await _daily(interaction).share_thread(guild_id, kind, self.day)
-            if thread_id is not None:
-                await share_in_thread(interaction, thread_id, shared)
-                return
-            await interaction.response.send_message(
-                shared, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-async def share_in_thread(interaction: discord.Interaction, thread_id: int, shared: str) -> None:
-    """Post the member's result in the day's thread and tell them privately where; a thread
-    deleted or locked meanwhile cannot take it, and the member gets the line to post."""
-    await think(interaction, private=True)  # a post to make first: Discord's 3 s are kept
-    client = interaction.client
-    try:
-        thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
-        await thread.send(shared, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
-        said = f"Shared in <#{thread_id}>."
-    except discord.HTTPException:
-        said = f"The day's thread is gone or locked, so I could not share it there:\n{shared}"
-    await reply(interaction, said, ephemeral=True)
-
-
-class ShowHowButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("how")
-):
-    """Under a close: the worked solution, to whoever asks, privately."""
-
-    action, label = "how", "Show how"
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            kind = get_kind(self.kind_name)
-            daily = await _daily(interaction).how(guild_id, kind, self.day)
-            await interaction.edit_original_response(
-                content=solution_text(f"**{kind.title} #{daily.number}**, how:", daily)
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-def solution_text(heading: str, daily) -> str:
-    """A heading and the stored worked solution, cut to one message."""
-    room = 2000 - len(heading) - 20
-    body = (
-        daily.solution_text
-        if len(daily.solution_text) <= room
-        else (daily.solution_text[: room - 2] + "\n…")
-    )
-    return f"{heading}\n```\n{body}\n```"
-
-
-def solution_picture(kind, daily) -> list[discord.File]:
-    if not daily.solution_image:
-        return []
-    return [
-        discord.File(
-            io.BytesIO(daily.solution_image),
-            filename=f"{kind.name}-solution.png",
-            description=alt_text(kind, "with its solution drawn in", daily.puzzle_text),
-        )
-    ]
-
-
-async def submit_answer(
-    interaction: discord.Interaction, kind, day: dt.date | None, answer: str, archive: bool = False
-) -> None:
-    """Check a member's answer to the puzzle of `day` (None: the latest posted), or to an
-    earlier day's from the archive."""
-    guild_id = _guild_only(interaction)
-    _admit_play(interaction, READING)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    if day is None:
-        day = (await _daily(interaction).latest_post(guild_id, kind)).day
-    outcome = await _daily(interaction).answer(
-        guild_id, interaction.user.id, _name(interaction.user), kind, day, answer, archive
-    )
-    if outcome.opened:  # not checked: the puzzle was not theirs yet, Play opened instead
-        show = show_archive_play if archive else show_play
-        await show(interaction, kind, day, note=outcome.message)
-        return
-    text = discord.utils.escape_mentions(outcome.message)
-    view = discord.utils.MISSING
-    if outcome.share:
-        text += f"\nShare it (no spoilers), or press **Share**:\n```\n{outcome.share}\n```"
-        view = share_view(kind.name, day)
-    await interaction.edit_original_response(content=text[:2000], view=view)
-
-
-def day_view(button: type[DayButton], kind_names: list[str], day: dt.date) -> discord.ui.View:
-    """One button per kind (named after it when there are several)."""
-    view = discord.ui.View(timeout=None)
-    for name in kind_names:
-        label = button.label if len(kind_names) == 1 else f"{button.label} {get_kind(name).title}"
-        view.add_item(button(name, day, label=label[:80]))
-    return view
-
-
-def play_view(kind_names: list[str], day: dt.date) -> discord.ui.View:
-    """The Play buttons under a daily post."""
-    return day_view(PlayButton, kind_names, day)
-
-
-def how_view(kind_names: list[str], day: dt.date) -> discord.ui.View:
-    """The Show how buttons under a day's close."""
-    return day_view(ShowHowButton, kind_names, day)
-
-
-class PostCards:
-    """Keeps each daily post's "played" counts current, editing a post at most once per
-    `delay` seconds however many members press Play (Discord limits message edits)."""
-
-    def __init__(self, bot: PuzzleBot, delay: float = 15.0):
-        self.bot, self.delay = bot, delay
-        self._pending: set[int] = set()
-        self._tasks: set[asyncio.Task] = set()
-
-    def refresh_soon(self, post: Post) -> None:
-        if post.message_id is None or post.message_id in self._pending:
-            return
-        self._pending.add(post.message_id)
-        task = asyncio.get_running_loop().create_task(self._refresh(post))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _refresh(self, post: Post) -> None:
-        try:
-            await asyncio.sleep(self.delay)
-            daily = self.bot.daily
-            assert daily is not None and post.message_id is not None
-            carried = await daily.store.posts_in_message(post.guild_id, post.message_id)
-            cards = await daily.day_cards(post.guild_id, post.day, [p.kind for p in carried])
-            channel = self.bot.get_channel(post.channel_id) or await self.bot.fetch_channel(
-                post.channel_id
-            )
-            message = channel.get_partial_message(post.message_id)  # type: ignore[union-attr]
-            await message.edit(embeds=[card(found) for found in cards])
-        except discord.HTTPException as error:  # the post is gone: nothing to count on
-            log.info("could not refresh the cards of daily post %s: %s", post.message_id, error)
-        except Exception:  # a count is not worth a crash; the next Play tries again
-            log.exception("refreshing the cards of daily post %s failed", post.message_id)
-        finally:
-            self._pending.discard(post.message_id)
-
-    def cancel(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-
-
-# --- the archive: an earlier day's puzzle, unranked ----------------------------------------
-
-
-async def show_archive_play(
-    interaction: discord.Interaction, kind, day: dt.date, note: str = ""
-) -> None:
-    """Open the member's archive play of a closed day (its first opening starts the timer)
-    and show the puzzle privately, in the deferred reply: as Play does for the daily."""
-    guild_id = _guild_only(interaction)
-    daily, play, _ = await _daily(interaction).open_play(
-        guild_id, interaction.user.id, _name(interaction.user), kind, day, archive=True
-    )
-    if play.solved_at:
-        state, view = "You solved this one from the archive already.", None
-    elif play.gave_up_at:
-        state, view = "You gave up on this one and saw its answer.", None
-    else:
-        state, view = "Your timer is running; archive plays are unranked.", archive_view(kind, day)
-    lines = [note] if note else []
-    lines.append(
-        f"**{kind.title} #{daily.number}** of {day:%A %d %B %Y}, from the archive · {state}"
-        f"\n```\n{daily.puzzle_text}\n```"
-    )
-    file = discord.File(
-        io.BytesIO(daily.image),
-        filename=f"{kind.name}.png",
-        description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
-    )
-    await interaction.edit_original_response(
-        content="\n".join(lines)[:2000], attachments=[file], view=view or discord.utils.MISSING
-    )
-
-
-def archive_view(kind, day: dt.date) -> discord.ui.View:
-    """Under an open archive puzzle: Answer, Hint and Give up, as under the daily one."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ArchiveAnswerButton(kind.name, day))
-    if kind.hint is not None:
-        view.add_item(ArchiveHintButton(kind.name, day))
-    view.add_item(ArchiveGiveUpButton(kind.name, day))
-    return view
-
-
-class ArchiveAnswerButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("xanswer")
-):
-    """The text box for an archive answer; a play that is over is shown as it stands."""
-
-    action, label, style = "xanswer", "Answer", discord.ButtonStyle.success
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            kind = get_kind(self.kind_name)
-            guild_id = _guild_only(interaction)
-            play = await _daily(interaction).play_of(
-                guild_id, interaction.user.id, kind, self.day, archive=True
-            )
-            if play is None or play.over:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await show_archive_play(interaction, kind, self.day)
-            else:
-                await open_text_box(interaction, ArchiveAnswerBox(self.kind_name, self.day))
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-ARCHIVE_BOX = _template("xanswerbox")
-
-
-class ArchiveAnswerBox(AnswerBox):
-    """The Answer box of an archive play, routed by its own custom id (after a restart too)."""
-
-    def __init__(self, kind_name: str, day: dt.date):
-        super().__init__(kind_name, day)
-        self.custom_id = f"puzzlebot:xanswerbox:{kind_name}:{day.isoformat()}"
-
-
-class ArchiveHintButton(HintButton, template=_template("xhint")):
-    action, archive = "xhint", True
-
-
-class ArchiveRevealButton(RevealButton, template=_template("xreveal")):
-    action, archive = "xreveal", True
-
-
-class ArchiveGiveUpButton(
-    DayButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("xgiveup")
-):
-    """Asks first; giving up an archive play touches no streak (it never counted)."""
-
-    action, label, style = "xgiveup", "Give up", discord.ButtonStyle.secondary
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(ArchiveRevealButton(self.kind_name, self.day))
-        await interaction.response.send_message(
-            f"Give up this {get_kind(self.kind_name).title} from the archive? You will see "
-            "the answer and it counts as not solved in your archive play; your daily "
-            "figures and streak stay as they are.",
-            view=view,
-            ephemeral=True,
-        )
-
-
-# --- the notify role ----------------------------------------------------------------------
-
-
-def notify_role_problem(guild: discord.Guild, role: discord.Role) -> str | None:
-    """Why the bot cannot give members this role (Discord's rules), None if it can. Only a
-    role below the bot's own highest role can be given, and only with Manage Roles."""
-    me = guild.me
-    if role.is_default() or role.managed:
-        return (
-            f"{role.mention} belongs to Discord or an integration and cannot be given to "
-            "members: create a plain role (e.g. @Puzzlers) and choose it"
-        )
-    if not me.guild_permissions.manage_roles:
-        return "I need the Manage Roles permission to give members the role"
-    if role >= me.top_role:
-        return (
-            f"{role.mention} is at or above my highest role ({me.top_role.name}): drag my "
-            "role above it in Server Settings -> Roles"
-        )
-    return None
-
-
-def notify_ping_problem(guild: discord.Guild, role: discord.Role) -> str | None:
-    """A role that is not mentionable pings nobody unless the bot may mention every role."""
-    if role.mentionable or guild.me.guild_permissions.mention_everyone:
-        return None
-    return (
-        f"{role.mention} cannot be pinged by me: turn on 'Allow anyone to @mention this "
-        "role' in its settings (or give me Mention All Roles)"
-    )
-
-
-class NotifyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:notify"):
-    """Under a daily post of a server with a notify role: gives the member the role, or
-    takes it back, and says which privately. The role is the server's current one."""
-
-    def __init__(self):
-        super().__init__(
-            discord.ui.Button(
-                label="Notify me", style=discord.ButtonStyle.secondary, custom_id="puzzlebot:notify"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            settings = await _daily(interaction).settings(guild_id)
-            guild = interaction.guild
-            role_id = settings.notify_role_id if settings else None
-            role = guild.get_role(role_id) if guild and role_id else None
-            if guild is None or role is None:
-                raise Refusal("This server has no daily notify role now, so there is no ping.")
-            problem = notify_role_problem(guild, role)
-            if problem:
-                raise Refusal(f"I cannot give out that role yet: {problem}. Ask an admin.")
-            await interaction.edit_original_response(content=await toggle_role(interaction, role))
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-async def toggle_role(interaction: discord.Interaction, role: discord.Role) -> str:
-    """Give the member the role or take it back; what happened, in words."""
-    member = interaction.user
-    assert isinstance(member, discord.Member), "the button is only in servers"
-    try:
-        if any(held.id == role.id for held in member.roles):
-            await member.remove_roles(role, reason="daily puzzles: Notify me pressed again")
-            return f"Done: you no longer have {role.mention}, so daily posts will not ping you."
-        await member.add_roles(role, reason="daily puzzles: Notify me")
-        return (
-            f"Done: you have {role.mention} now, so each daily post pings you. Press "
-            "**Notify me** again to stop."
-        )
-    except discord.Forbidden:
-        raise Refusal(
-            "Discord did not let me change your roles (my role may be below that one): ask an "
-            "admin to check my Manage Roles permission and my place in the roles list."
-        ) from None
-
-
-# --- deleting a member's data --------------------------------------------------------------
-
-
-class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:forget:(?P<user>\d+)"
-):
-    """Confirms deleting one member's data in this server: pressed by that member, or by
-    someone with Manage Server (for a member who left)."""
-
-    def __init__(self, user_id: int):
-        super().__init__(
-            discord.ui.Button(
-                label="Delete for good",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"puzzlebot:forget:{user_id}",
-            )
-        )
-        self.user_id = user_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(int(match["user"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = _guild_only(interaction)
-            if interaction.user.id != self.user_id:
-                _require_manager(interaction)
-            await interaction.response.defer()  # deletes take time: acknowledge first
-            results = await _daily(interaction).forget_member(guild_id, self.user_id)
-            database = _bot(interaction).database
-            assert database is not None, "the cog answers only a bot that serves commands"
-            commands_logged = await database.forget_commands(guild_id, self.user_id)
-            races = await forget_race_data(interaction, guild_id, self.user_id)
-            whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
-            await interaction.edit_original_response(
-                content=f"Done. {whose} data in this server is deleted: "
-                f"{plural(results, 'daily result')} (and the streaks and stats they made), "
-                f"{plural(races, 'race result')} (and the race rating) and "
-                f"{plural(commands_logged, 'logged command')}.",
-                view=None,
-            )
-        except Exception as error:
-            await tell_member(interaction, error)
-
-
-class KeepButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:keep"):
-    def __init__(self):
-        super().__init__(
-            discord.ui.Button(
-                label="Cancel", style=discord.ButtonStyle.secondary, custom_id="puzzlebot:keep"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls()
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
-
-
-def confirm_view(user_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ForgetButton(user_id))
-    view.add_item(KeepButton())
-    return view
-
-
-DYNAMIC_ITEMS = (
-    PlayButton, AnswerButton, HintButton, GiveUpButton, RevealButton, ShareButton,
-    ShowHowButton, ForgetButton, KeepButton, NotifyButton, ArchiveAnswerButton,
-    ArchiveHintButton, ArchiveGiveUpButton, ArchiveRevealButton,
-)  # fmt: skip
+DYNAMIC_ITEMS = (*DAY_BUTTONS, *DATA_BUTTONS)
 
 
 # --- the cog ------------------------------------------------------------------------------
@@ -830,8 +141,8 @@ class Daily(commands.Cog):
         timezone: str,
         kinds: str | None = None,
     ) -> None:
-        _require_manager(interaction)
-        guild_id = _guild_only(interaction)
+        require_manager(interaction)
+        guild_id = require_server(interaction)
         chosen = parse_kinds(kinds) if kinds else [kind.name for kind in all_kinds()]
         await think(interaction, private=True)
         await self.service.set_up(guild_id, channel.id, time, timezone, chosen)
@@ -852,7 +163,7 @@ class Daily(commands.Cog):
     @settings.command(name="kinds", description="Choose which puzzles are posted each day")
     @app_commands.describe(kinds="comma-separated, e.g. letterboxed, sudoku")
     async def set_kinds(self, interaction: discord.Interaction, kinds: str) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         chosen = parse_kinds(kinds)
         guild_id = await self._configured(interaction)
         await self.service.set_kinds(guild_id, chosen)
@@ -868,7 +179,7 @@ class Daily(commands.Cog):
     async def set_post_layout(
         self, interaction: discord.Interaction, layout: app_commands.Choice[str]
     ) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = await self._configured(interaction)
         await self.service.set_post_layout(guild_id, layout.value)
@@ -884,7 +195,7 @@ class Daily(commands.Cog):
     async def set_difficulty(
         self, interaction: discord.Interaction, kind: KindChoice, level: str
     ) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         guild_id = await self._configured(interaction)
         await self.service.set_difficulty(guild_id, get_kind(kind.value), level)
         await reply(interaction, await self._status_text(guild_id), ephemeral=True)
@@ -910,7 +221,7 @@ class Daily(commands.Cog):
         await self._set_paused(interaction, False)
 
     async def _set_paused(self, interaction: discord.Interaction, paused: bool) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         guild_id = await self._configured(interaction)
         await self.service.set_paused(guild_id, paused)
         self._wake_scheduler()
@@ -924,7 +235,7 @@ class Daily(commands.Cog):
     async def _configured(self, interaction: discord.Interaction) -> int:
         """The server, once it is known to have daily puzzles set up; the private "thinking"
         comes first, since that takes the database."""
-        guild_id = _guild_only(interaction)
+        guild_id = require_server(interaction)
         await think(interaction, private=True)
         await self.service.configured(guild_id)
         return guild_id
@@ -979,9 +290,9 @@ class Daily(commands.Cog):
     @app_commands.describe(kind="which puzzle", date="which day (pick one, or e.g. 2026-11-23)")
     @app_commands.choices(kind=kind_choices())
     async def archive(self, interaction: discord.Interaction, kind: KindChoice, date: str) -> None:
-        _guild_only(interaction)
+        require_server(interaction)
         day = parse_day(date)
-        _admit_play(interaction, READING)
+        admit_play(interaction, READING)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await show_archive_play(interaction, get_kind(kind.value), day)
 
@@ -991,7 +302,7 @@ class Daily(commands.Cog):
             kind = get_kind(interaction.namespace.kind)
         except (PuzzleError, TypeError):
             return []  # no kind chosen yet: no days to offer
-        days = await self.service.archive_days(_guild_only(interaction), kind, current)
+        days = await self.service.archive_days(require_server(interaction), kind, current)
         return [
             app_commands.Choice(name=f"{day:%A %d %B %Y}", value=day.isoformat()) for day in days
         ]
@@ -1012,7 +323,7 @@ class Daily(commands.Cog):
     async def set_threads(
         self, interaction: discord.Interaction, threads: Literal["on", "off"]
     ) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         guild_id = await self._configured(interaction)  # thinks first: it takes the database
         await self.service.set_threads(guild_id, threads == "on")
         self._wake_scheduler()  # today's open post gets its thread now
@@ -1037,7 +348,7 @@ class Daily(commands.Cog):
     async def set_notify_role(
         self, interaction: discord.Interaction, role: discord.Role | None = None
     ) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         guild = interaction.guild
         assert guild is not None, "a server-only command"
         if role is not None and (role.is_default() or role.managed):  # refused at once
@@ -1059,7 +370,7 @@ class Daily(commands.Cog):
 
     @settings.command(name="export", description="Every member's daily results here, as CSV")
     async def export_server(self, interaction: discord.Interaction) -> None:
-        _require_manager(interaction)
+        require_manager(interaction)
         await self._send_export(interaction, None, "all")
 
     async def _send_export(
@@ -1068,8 +379,8 @@ class Daily(commands.Cog):
     ) -> None:  # fmt: skip
         """The results (of one kind, if chosen) as a CSV file, privately; built in a thread
         (a big server's is big)."""
-        guild_id = _guild_only(interaction)
-        _admit_read(interaction)
+        guild_id = require_server(interaction)
+        admit_read(interaction)
         await think(interaction, private=True)
         results = await self.service.results(guild_id, user_id)
         if kind is not None:
@@ -1082,7 +393,7 @@ class Daily(commands.Cog):
                 "send here, even zipped."
             )
         await interaction.edit_original_response(
-            content=f"{plural(len(results), 'result')} in {_guild_name(interaction)}: one row "
+            content=f"{plural(len(results), 'result')} in {server_name(interaction)}: one row "
             "each (daily and archive plays).",
             attachments=[discord.File(io.BytesIO(data), filename=name)],
         )
@@ -1107,14 +418,14 @@ class Daily(commands.Cog):
     ) -> None:
         if board == "races":  # the race cog's board (cogs/race.py)
             return await show_race_board(interaction)
-        guild_id = _guild_only(interaction)
-        _admit_read(interaction)
+        guild_id = require_server(interaction)
+        admit_read(interaction)
         await think_publicly(interaction)  # a failure from here on is told privately
         puzzle_kind = get_kind(kind.value) if kind else None
         ranked = await self.service.board(guild_id, puzzle_kind, period)
         view = LeaderboardView(
             title=f"{puzzle_kind.title if puzzle_kind else 'All puzzles'}: "
-            f"{_guild_name(interaction)}",
+            f"{server_name(interaction)}",
             period=PERIOD_NAMES[period],
             rows=tuple(
                 LeaderboardRow(
@@ -1173,14 +484,14 @@ class Daily(commands.Cog):
             whose = str(interaction.user.id)
             await self._send_export(interaction, interaction.user.id, whose, kind)
             return
-        guild_id = _guild_only(interaction)
+        guild_id = require_server(interaction)
         who = member or interaction.user
-        _admit_read(interaction)
+        admit_read(interaction)
         await think_publicly(interaction)  # a failure from here on is told privately
         puzzle_kind = get_kind(kind.value) if kind else None
         found = await self.service.stats(guild_id, who.id, puzzle_kind)
         view = StatsView(
-            name=_name(who),
+            name=member_name(who),
             kind_title=puzzle_kind.title if puzzle_kind else "All puzzles",
             played=found.played,
             solved=found.solved,
@@ -1244,10 +555,10 @@ class Daily(commands.Cog):
     @app_commands.guild_only()
     @in_servers_only
     async def delete_my_data(self, interaction: discord.Interaction) -> None:
-        _guild_only(interaction)
+        require_server(interaction)
         await interaction.response.send_message(
             "This deletes your daily results, streaks and stats and the log of your commands "
-            f"in **{discord.utils.escape_markdown(_guild_name(interaction))}**, for good. "
+            f"in **{discord.utils.escape_markdown(server_name(interaction))}**, for good. "
             "Other servers keep theirs.",
             view=confirm_view(interaction.user.id),
             ephemeral=True,
@@ -1258,8 +569,8 @@ class Daily(commands.Cog):
     )
     @app_commands.describe(user_id="their Discord user id (Developer Mode: Copy User ID)")
     async def forget_member(self, interaction: discord.Interaction, user_id: str) -> None:
-        _require_manager(interaction)
-        _guild_only(interaction)
+        require_manager(interaction)
+        require_server(interaction)
         member_id = parse_user_id(user_id)
         await interaction.response.send_message(
             f"This deletes the daily results, streaks, stats and logged commands of <@{member_id}> "
@@ -1402,17 +713,6 @@ def archive_text(found: MemberStats) -> str:
     if not found.archive_played:
         return ""
     return f"; archive (unranked): played {found.archive_played}, solved {found.archive_solved}"
-
-
-def parse_user_id(text: str) -> int:
-    """'123456789012345678' or a mention '<@123...>' -> the id; a PuzzleError says the form."""
-    match = re.fullmatch(r"\s*(?:<@!?)?(\d{15,21})>?\s*", text)
-    if match is None:
-        raise PuzzleError(
-            f"{text!r} is not a Discord user id",
-            example="123456789012345678 (Developer Mode on, right-click the member: Copy User ID)",
-        )
-    return int(match[1])
 
 
 def parse_kinds(text: str) -> list[str]:

@@ -24,7 +24,7 @@ import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, Self, cast
 
 import discord
 from discord import app_commands
@@ -33,8 +33,8 @@ from discord.ext import commands
 from bot.jobs import READERS, JobResult, ReadPicture
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.ratelimit import READING
-from cogs._persistent import open_text_box, text_box_routes
-from cogs.errors import answered, checked_in_time, reply, tell_member, think
+from cogs._persistent import PersistentButton, open_text_box, text_box_routes
+from cogs.errors import answered, checked_in_time, reply, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
 from puzzles.sudoku.grid import cell_name
@@ -426,7 +426,7 @@ def doubt_note(outcome: ReadPicture, command: str) -> str:
     )
 
 
-class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=READ_ACTION):
+class ReadButton(PersistentButton, template=READ_ACTION):
     """Under what was read from a picture: "Edit what I read" opens the command's text box
     filled in with it; the command's button (Solve, Hint, Check) answers it as read. The
     state lives in the custom id and the message, so the buttons work after a restart."""
@@ -434,13 +434,7 @@ class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=READ_ACTION
     def __init__(self, action: str, command: str, kind_name: str, options: str):
         label = "Edit what I read" if action == "edit" else command.capitalize()
         style = discord.ButtonStyle.secondary if action == "edit" else discord.ButtonStyle.primary
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=style,
-                custom_id=f"puzzlebot:read:{action}:{command}:{kind_name}:{options}",
-            )
-        )
+        super().__init__(f"puzzlebot:read:{action}:{command}:{kind_name}:{options}", label, style)
         self.action, self.command, self.kind_name, self.options = (
             action,
             command,
@@ -449,52 +443,44 @@ class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=READ_ACTION
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["action"], match["command"], match["kind"], match["options"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = cast(PuzzleCommands, cast("PuzzleBot", interaction.client).get_cog("PuzzleCommands"))
-        try:
-            await cog.act_on_reading(interaction, self)
-        except Exception as error:  # buttons are outside the app-command error handler
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await _puzzle_commands(interaction).act_on_reading(interaction, self)
 
 
 # --- the reveal button on generated puzzles -----------------------------------------------
 
 
-class RevealButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:reveal:(?P<kind>[a-z]+)"
-):
+class RevealButton(PersistentButton, template=r"puzzlebot:reveal:(?P<kind>[a-z]+)"):
     """'Show me the answer' under a /generate post: solves it privately for whoever clicks.
 
     The state lives in the custom id and the message, so the button works after a restart.
     """
 
+    label = "Show me the answer"
+
     def __init__(self, kind_name: str):
-        super().__init__(
-            discord.ui.Button(
-                label="Show me the answer",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"puzzlebot:reveal:{kind_name}",
-            )
-        )
+        super().__init__(f"puzzlebot:reveal:{kind_name}")
         self.kind_name = kind_name
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["kind"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = cast(PuzzleCommands, cast("PuzzleBot", interaction.client).get_cog("PuzzleCommands"))
-        try:
-            text = puzzle_text_from(interaction.message)
-            if text is None:
-                raise PuzzleError("this message no longer shows its puzzle")
-            kind = get_kind(self.kind_name)
-            await cog.reply_with_solution(interaction, kind, text, {}, private=True)
-        except Exception as error:  # buttons are outside the app-command error handler
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        text = puzzle_text_from(interaction.message)
+        if text is None:
+            raise PuzzleError("this message no longer shows its puzzle")
+        kind = get_kind(self.kind_name)
+        await _puzzle_commands(interaction).reply_with_solution(
+            interaction, kind, text, {}, private=True
+        )
+
+
+def _puzzle_commands(interaction: discord.Interaction) -> PuzzleCommands:
+    return cast(PuzzleCommands, cast("PuzzleBot", interaction.client).get_cog("PuzzleCommands"))
 
 
 # --- the cog ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Self, cast
 
 import discord
 from discord import app_commands
@@ -26,7 +26,7 @@ from bot.races.service import RaceService
 from bot.races.store import Entry, Race, RaceStore, Rating
 from bot.races.timer import RaceTimer
 from bot.ratelimit import READING
-from cogs._persistent import open_text_box, text_box_routes
+from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
 from cogs.errors import reply, tell_member
 from cogs.puzzles import alt_text, kind_choices, labelled
 from puzzles import PuzzleError, get_kind
@@ -178,26 +178,18 @@ def board_view(race: Race) -> discord.ui.View | None:
 # --- buttons and the Answer box ----------------------------------------------------------------
 
 
-class RaceButton:
-    """A button about one race, mixed into a DynamicItem; its custom id
-    ('puzzlebot:race:<action>:<race id>') is its whole state."""
+class RaceButton(PersistentButton, template=FAMILY):
+    """A button about one race; its custom id ('puzzlebot:race:<action>:<race id>') is its
+    whole state."""
 
     action = ""
-    label = ""
-    style = discord.ButtonStyle.secondary
 
     def __init__(self, race_id: int):
-        super().__init__(
-            discord.ui.Button(
-                label=self.label,
-                style=self.style,
-                custom_id=f"puzzlebot:race:{self.action}:{race_id}",
-            )
-        )
+        super().__init__(f"puzzlebot:race:{self.action}:{race_id}")
         self.race_id = race_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["race"]))
 
 
@@ -205,10 +197,10 @@ def _template(action: str) -> str:
     return rf"puzzlebot:race:{action}:(?P<race>\d+)"
 
 
-class JoinButton(RaceButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("join")):
+class JoinButton(RaceButton, template=_template("join")):
     action, label, style = "join", "Join", discord.ButtonStyle.primary
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def pressed(self, interaction: discord.Interaction) -> None:
         # Acknowledged first: a rush of joins queues on the database, never on Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -225,36 +217,26 @@ class JoinButton(RaceButton, discord.ui.DynamicItem[discord.ui.Button], template
         )
 
 
-class MyPuzzleButton(
-    RaceButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("puzzle")
-):
+class MyPuzzleButton(RaceButton, template=_template("puzzle")):
     """Under a running race: a player's puzzle again (it did not come, or was dismissed)."""
 
     action, label = "puzzle", "My puzzle"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            race, _ = await _races(interaction).player(self.race_id, interaction.user.id)
-            if race.ended_at is not None:
-                raise Refusal("This race is over; the solution and placings are posted.")
-            content, file, view = puzzle_message(race)
-            extra = {"file": file} if file else {}
-            await interaction.response.send_message(content, view=view, ephemeral=True, **extra)
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        race, _ = await _races(interaction).player(self.race_id, interaction.user.id)
+        if race.ended_at is not None:
+            raise Refusal("This race is over; the solution and placings are posted.")
+        content, file, view = puzzle_message(race)
+        extra = {"file": file} if file else {}
+        await interaction.response.send_message(content, view=view, ephemeral=True, **extra)
 
 
-class AnswerButton(
-    RaceButton, discord.ui.DynamicItem[discord.ui.Button], template=_template("answer")
-):
+class AnswerButton(RaceButton, template=_template("answer")):
     action, label, style = "answer", "Answer", discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            race = await _races(interaction).race(self.race_id)
-            await open_text_box(interaction, AnswerBox(race))
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        race = await _races(interaction).race(self.race_id)
+        await open_text_box(interaction, AnswerBox(race))
 
 
 ANSWER_BOX = r"puzzlebot:racebox:(?P<race>\d+)"

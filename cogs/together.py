@@ -14,7 +14,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, Self, cast
 
 import discord
 from discord import app_commands
@@ -25,7 +25,8 @@ from bot.coop.fill import co_op_kinds
 from bot.coop.game import CoopService, Moves, Solved
 from bot.coop.store import CoopStore
 from bot.puzzle_service import Refusal
-from cogs.errors import answered, tell_member, think_publicly
+from cogs._persistent import PersistentButton
+from cogs.errors import answered, think_publicly
 from cogs.puzzles import alt_text
 from puzzles import get_kind
 from puzzles.core import plural
@@ -86,31 +87,22 @@ def refuse_without_thread_permissions(granted: discord.Permissions) -> None:
         )
 
 
-class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"puzzlebot:coophint:(?P<thread>\d+)"
-):
+class HintButton(PersistentButton, template=r"puzzlebot:coophint:(?P<thread>\d+)"):
     """Under the board: reveals one letter for the whole group. Its thread is in its custom
     id, so it works after a restart."""
 
+    label = "Hint (costs points)"
+
     def __init__(self, thread_id: int):
-        super().__init__(
-            discord.ui.Button(
-                label="Hint (costs points)",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"puzzlebot:coophint:{thread_id}",
-            )
-        )
+        super().__init__(f"puzzlebot:coophint:{thread_id}")
         self.thread_id = thread_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(int(match["thread"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _cog(interaction).give_hint(interaction, self.thread_id)
-        except Exception as error:
-            await tell_member(interaction, error)
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).give_hint(interaction, self.thread_id)
 
 
 def board_view(thread_id: int) -> discord.ui.View:

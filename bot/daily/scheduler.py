@@ -41,6 +41,7 @@ from typing import TypeVar
 
 import discord
 
+from bot.background import BackgroundLoop
 from bot.daily import posts as day_messages
 from bot.daily.calendar import puzzle_number as calendar_number
 from bot.daily.game import DailyService, Due
@@ -48,7 +49,6 @@ from bot.daily.posts import AltText, ButtonMaker, ClosedKind, Message, ViewMaker
 from bot.daily.store import Post
 from bot.failed_requests import FailedRequests
 from bot.puzzle_service import Refusal
-from bot.shards import runs_server
 from puzzles import get_kind
 from puzzles.core import plural
 
@@ -90,7 +90,9 @@ THREAD_EXISTS = 160004
 Item = TypeVar("Item")
 
 
-class DailyScheduler:
+class DailyScheduler(BackgroundLoop):
+    name = "daily scheduler"
+
     def __init__(
         self,
         bot: discord.Client,
@@ -98,9 +100,8 @@ class DailyScheduler:
         poll_seconds: float,
         failed_requests: FailedRequests | None = None,
     ):
-        self.bot = bot
+        super().__init__(bot, poll_seconds)
         self.daily = daily
-        self.poll_seconds = poll_seconds
         # The bot's count of failed requests: past its mark, posts wait (they can; replies can't).
         self.failed_requests = failed_requests or FailedRequests()
         self._pace = Pace(REQUESTS_PER_SECOND)
@@ -110,9 +111,6 @@ class DailyScheduler:
         self.notify_button: ButtonMaker | None = None
         self.how_view: ViewMaker | None = None
         self.alt_text: AltText | None = None
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task | None = None
-        self.rounds = 0  # finished rounds, so tests and status can tell the loop is alive
         # Who holds a claim on a post (bot/daily/store.py claim): this process, uniquely.
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         # guild id -> (its channel that cannot be reached, when to try it again)
@@ -134,52 +132,8 @@ class DailyScheduler:
     def start(self) -> None:
         if self.play_view is None or self.how_view is None or self.alt_text is None:
             raise RuntimeError("the daily cog must load (present_with) before posts can start")
-        # Shard processes of one bot share its global limit: each takes its shards' share.
-        shard_ids, shard_count = getattr(self.bot, "shard_ids", None), self.bot.shard_count
-        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
-        self._pace = Pace(REQUESTS_PER_SECOND * share)
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="daily-scheduler")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    def wake(self) -> None:
-        """Check now rather than at the next poll (after a setup change, or in tests)."""
-        self._wake.set()
-
-    async def round_after_now(self, timeout: float) -> bool:
-        """Wake the loop and wait until a round that started after this call has finished, so
-        what is due by now (a moved clock, in the playground and tests) is posted or closed;
-        False when none finished within `timeout` seconds."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        before = self.rounds  # the round under way, if any, may have begun before the call
-        while self.rounds < before + 2:
-            if loop.time() >= deadline:
-                return False
-            self.wake()
-            await asyncio.sleep(0.05)
-        return True
-
-    async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            try:
-                await self.run_once()
-            except Exception:  # the loop must outlive any one bad round
-                log.exception("daily scheduler round failed")
-            self.rounds += 1
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
-
-    def serves(self, guild_id: int) -> bool:
-        """Whether the server's daily puzzles are this process's to post and close: the server
-        is on one of the shards it runs (every server, when it runs them all)."""
-        return runs_server(guild_id, self.bot.shard_count, getattr(self.bot, "shard_ids", None))
+        self._pace = Pace(REQUESTS_PER_SECOND * self.shards_share())
+        super().start()
 
     async def run_once(self) -> None:
         if self.failed_requests.too_many:  # far from Discord's ban yet: let the count fall

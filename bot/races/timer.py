@@ -15,19 +15,17 @@ post and everyone else in the channel; discord.py still honours the headers on t
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from typing import Protocol
 
 import discord
 
+from bot.background import BackgroundLoop
 from bot.daily.scheduler import REQUESTS_PER_SECOND as DAILY_REQUESTS_PER_SECOND
 from bot.daily.scheduler import Pace, is_permanent
 from bot.races.service import RaceService
 from bot.races.store import Entry, Race
-from bot.shards import runs_server
 
 log = logging.getLogger(__name__)
 
@@ -58,15 +56,16 @@ class RacePresenter(Protocol):
         """Post the solution and the final placings."""
 
 
-class RaceTimer:
+class RaceTimer(BackgroundLoop):
+    name = "race timer"
+
     def __init__(
         self, bot: discord.Client, races: RaceService, presenter: RacePresenter,
         poll_seconds: float = POLL_SECONDS, edit_gap: float = EDIT_GAP,
     ):  # fmt: skip
-        self.bot = bot
+        super().__init__(bot, poll_seconds)
         self.races = races
         self.presenter = presenter
-        self.poll_seconds = poll_seconds
         self.edit_gap = edit_gap
         self.retry_seconds = RETRY_SECONDS
         self._edited: dict[int, float] = {}  # race id -> time.monotonic() of its last edit
@@ -75,59 +74,16 @@ class RaceTimer:
         # A board this process has not edited yet may have been edited by the process before
         # it, a moment before a restart: its first edit waits a gap from this one's start.
         self._began = time.monotonic()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task | None = None
-        self.rounds = 0
         self.pace = Pace(REQUESTS_PER_SECOND)  # every scoreboard post, edit and result
         races.changed = self.wake
 
     def start(self) -> None:
-        # Shard processes of one bot share its global limit: each takes its shards' share.
-        shard_ids, shard_count = getattr(self.bot, "shard_ids", None), self.bot.shard_count
-        share = len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
-        self.pace = Pace(REQUESTS_PER_SECOND * share)
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="race-timer")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    def wake(self) -> None:
-        self._wake.set()
+        self.pace = Pace(REQUESTS_PER_SECOND * self.shards_share())
+        super().start()
 
     def board_sent(self, race_id: int) -> None:
         """The scoreboard was just posted: that counts as its latest edit."""
         self._edited[race_id] = time.monotonic()
-
-    async def round_after_now(self, timeout: float) -> bool:
-        """Wake the clock and wait until a round that began after this call has finished
-        (a moved clock, in tests); False when none finished within `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        before = self.rounds
-        while self.rounds < before + 2:
-            if time.monotonic() >= deadline:
-                return False
-            self.wake()
-            await asyncio.sleep(0.05)
-        return True
-
-    async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            wait = self.poll_seconds
-            try:
-                wait = min(wait, await self.run_once())
-            except Exception:  # the clock must outlive any one bad round
-                log.exception("race timer round failed")
-            self.rounds += 1
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(wait, 0.05))
-
-    def serves(self, guild_id: int) -> bool:
-        return runs_server(guild_id, self.bot.shard_count, getattr(self.bot, "shard_ids", None))
 
     async def run_once(self) -> float:
         """One round; how soon the next is needed (a scoreboard edit held back by the gap)."""

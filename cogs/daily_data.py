@@ -1,0 +1,82 @@
+"""A member's right to have their data deleted in a server: the confirm buttons of
+/delete-my-data and /puzzle-settings forget-member (cogs/daily.py), which delete the daily
+results, race results and logged commands together.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Self
+
+import discord
+
+from cogs._persistent import PersistentButton
+from cogs.daily_views import daily_service, puzzle_bot, require_manager, require_server
+from cogs.race import forget_race_data
+from puzzles import PuzzleError
+from puzzles.core import plural
+
+
+class ForgetButton(PersistentButton, template=r"puzzlebot:forget:(?P<user>\d+)"):
+    """Confirms deleting one member's data in this server: pressed by that member, or by
+    someone with Manage Server (for a member who left)."""
+
+    label, style = "Delete for good", discord.ButtonStyle.danger
+
+    def __init__(self, user_id: int):
+        super().__init__(f"puzzlebot:forget:{user_id}")
+        self.user_id = user_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(int(match["user"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = require_server(interaction)
+        if interaction.user.id != self.user_id:
+            require_manager(interaction)
+        await interaction.response.defer()  # deletes take time: acknowledge first
+        results = await daily_service(interaction).forget_member(guild_id, self.user_id)
+        database = puzzle_bot(interaction).database
+        assert database is not None, "the cog answers only a bot that serves commands"
+        commands_logged = await database.forget_commands(guild_id, self.user_id)
+        races = await forget_race_data(interaction, guild_id, self.user_id)
+        whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
+        await interaction.edit_original_response(
+            content=f"Done. {whose} data in this server is deleted: "
+            f"{plural(results, 'daily result')} (and the streaks and stats they made), "
+            f"{plural(races, 'race result')} (and the race rating) and "
+            f"{plural(commands_logged, 'logged command')}.",
+            view=None,
+        )
+
+
+class KeepButton(PersistentButton, template=r"puzzlebot:keep"):
+    label = "Cancel"
+
+    def __init__(self):
+        super().__init__("puzzlebot:keep")
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+
+
+def confirm_view(user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id))
+    view.add_item(KeepButton())
+    return view
+
+
+def parse_user_id(text: str) -> int:
+    """'123456789012345678' or a mention '<@123...>' -> the id; a PuzzleError says the form."""
+    match = re.fullmatch(r"\s*(?:<@!?)?(\d{15,21})>?\s*", text)
+    if match is None:
+        raise PuzzleError(
+            f"{text!r} is not a Discord user id",
+            example="123456789012345678 (Developer Mode on, right-click the member: Copy User ID)",
+        )
+    return int(match[1])
+
+
+DATA_BUTTONS = (ForgetButton, KeepButton)

@@ -1,0 +1,627 @@
+"""The buttons of a day's puzzles and the views they sit in: Play under a daily post, Answer,
+Hint, Give up and Share under a member's own puzzle, Show how under a close, the same for
+an archive play, and Notify me. Each keeps its state in its custom id (cogs/_persistent.py),
+as does the Answer text box, so they keep working after a restart. What they do is
+bot/daily's; the Daily cog (cogs/daily.py) registers them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Self, cast
+
+import discord
+
+from bot.daily.game import DailyService
+from bot.daily.posts import card
+from bot.daily.scoring import HINT_COST
+from bot.daily.store import Post
+from bot.puzzle_service import Refusal
+from bot.ratelimit import READING, SOLVING
+from cogs._persistent import FAMILY, PersistentButton, open_text_box
+from cogs.errors import reply, think
+from cogs.puzzles import alt_text, labelled
+from puzzles import get_kind
+
+if TYPE_CHECKING:
+    from bot.app import PuzzleBot
+    from cogs.daily import Daily
+
+log = logging.getLogger(__name__)
+
+
+def puzzle_bot(interaction: discord.Interaction) -> PuzzleBot:
+    return cast("PuzzleBot", interaction.client)  # the only client this cog joins
+
+
+def daily_service(interaction: discord.Interaction) -> DailyService:
+    daily = puzzle_bot(interaction).daily
+    assert daily is not None, "the cog answers only a bot that serves commands"
+    return daily
+
+
+def member_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def require_server(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Daily puzzles live in servers; use this command in one.")
+    return interaction.guild_id
+
+
+def server_name(interaction: discord.Interaction) -> str:
+    return interaction.guild.name if interaction.guild else "this server"
+
+
+def require_manager(interaction: discord.Interaction) -> None:
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise Refusal("Only members with the Manage Server permission can change these settings.")
+
+
+def daily_cog(interaction: discord.Interaction) -> Daily:
+    cog = puzzle_bot(interaction).get_cog("Daily")
+    # Not isinstance: the extension is loaded afresh by each bot (cogs/daily.py), this module once.
+    assert cog is not None, "the buttons answer only while the cog is loaded"
+    return cast("Daily", cog)
+
+
+def admit_read(interaction: discord.Interaction) -> None:
+    """Boards and stats: a cheap read (the member's reads window) and the pool's room."""
+    daily_service(interaction).puzzles.admit(
+        interaction.user.id, interaction.guild_id, work=READING
+    )
+
+
+def admit_play(interaction: discord.Interaction, work: str) -> None:
+    """Answers (a read of a stored puzzle) and hints (solving work): the member's own limit
+    and the pool's room, not the server's window, since a daily post brings many members at
+    once."""
+    daily_service(interaction).puzzles.admit(
+        interaction.user.id, interaction.guild_id, server_window=False, work=work
+    )
+
+
+# --- buttons ------------------------------------------------------------------------------
+
+
+class DayButton(PersistentButton, template=FAMILY):
+    """A button about one kind's puzzle of one day; its custom id
+    ('puzzlebot:<action>:<kind>:<day>') is its whole state."""
+
+    action = ""
+
+    def __init__(self, kind_name: str, day: dt.date, label: str | None = None):
+        super().__init__(f"puzzlebot:{self.action}:{kind_name}:{day.isoformat()}", label)
+        self.kind_name, self.day = kind_name, day
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        return cls(match["kind"], dt.date.fromisoformat(match["day"]))
+
+
+def _template(action: str) -> str:
+    return rf"puzzlebot:{action}:(?P<kind>[a-z]+):(?P<day>\d{{4}}-\d{{2}}-\d{{2}})"
+
+
+class PlayButton(DayButton, template=_template("play")):
+    """Under a daily post: shows the puzzle privately to whoever presses it and starts their
+    timer (the post itself never shows the puzzle)."""
+
+    action, label, style = "play", "Play", discord.ButtonStyle.primary
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_play(interaction, get_kind(self.kind_name), self.day)
+
+
+async def show_play(interaction: discord.Interaction, kind, day: dt.date, note: str = "") -> None:
+    """Open the member's play (its first opening starts the timer) and show them the puzzle
+    privately, in the deferred reply, with what they can do next."""
+    guild_id = require_server(interaction)
+    daily, play, post = await daily_service(interaction).open_play(
+        guild_id, interaction.user.id, member_name(interaction.user), kind, day
+    )
+    daily_cog(interaction).cards.refresh_soon(post)  # maybe a new player: the post counts them
+    if play.solved_at:
+        state, view = "You solved this one already.", share_view(kind.name, day)
+    elif play.gave_up_at:
+        state, view = "You gave up on this one; a new one comes tomorrow.", None
+    else:
+        state, view = "Your timer is running.", playing_view(kind, day)
+    lines = [note] if note else []
+    lines.append(f"**{kind.title} #{daily.number}** · {state}\n```\n{daily.puzzle_text}\n```")
+    if not play.over:
+        lines.append(f"Press **Answer** when you have it (or `/daily answer {kind.name}`).")
+    content = "\n".join(lines)
+    file = discord.File(
+        io.BytesIO(daily.image),
+        filename=f"{kind.name}.png",
+        description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
+    )
+    await interaction.edit_original_response(
+        content=content[:2000], attachments=[file], view=view or discord.utils.MISSING
+    )
+
+
+def playing_view(kind, day: dt.date) -> discord.ui.View:
+    """Under a member's open puzzle: Answer, Hint (saying what it costs) and Give up."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerButton(kind.name, day))
+    if kind.hint is not None:
+        view.add_item(HintButton(kind.name, day))
+    view.add_item(GiveUpButton(kind.name, day))
+    return view
+
+
+def share_view(kind_name: str, day: dt.date) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShareButton(kind_name, day))
+    return view
+
+
+class AnswerButton(DayButton, template=_template("answer")):
+    action, label, style = "answer", "Answer", discord.ButtonStyle.success
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        """The text box, unless there is nothing to answer: a solved or given-up play is
+        said at once, and a puzzle not opened yet is opened (Play) instead."""
+        kind = get_kind(self.kind_name)
+        guild_id = require_server(interaction)
+        play = await daily_service(interaction).play_of(
+            guild_id, interaction.user.id, kind, self.day
+        )
+        if play is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show_play(interaction, kind, self.day)
+        elif play.solved_at is not None:
+            await interaction.response.send_message(
+                f"You already solved this {kind.title}; one result per puzzle.",
+                view=share_view(kind.name, self.day),
+                ephemeral=True,
+            )
+        elif play.gave_up_at is not None:
+            await interaction.response.send_message(
+                f"You gave up on this {kind.title}; a new one comes tomorrow.", ephemeral=True
+            )
+        else:
+            await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
+
+
+ANSWER_BOX = _template("answerbox")
+
+
+class AnswerBox(discord.ui.Modal):
+    """The text box for a daily answer. Its custom id says which puzzle it answers, and its
+    submission is routed by that id (cogs/_persistent.py), so a box opened before a restart
+    still works after it."""
+
+    def __init__(self, kind_name: str, day: dt.date):
+        kind = get_kind(kind_name)
+        super().__init__(
+            title=f"Your {kind.title} answer"[:45],
+            timeout=None,
+            custom_id=f"puzzlebot:answerbox:{kind_name}:{day.isoformat()}",
+        )
+        box = discord.ui.TextInput(
+            custom_id="answer",
+            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
+            max_length=min(4000, kind.max_input_chars),
+        )
+        self.add_item(labelled("Answer", box))
+
+
+class HintButton(DayButton, template=_template("dhint")):
+    """Says what a hint costs before it is taken."""
+
+    action, label = "dhint", f"Hint (-{HINT_COST} points)"
+    archive = False  # a hint on an archive play (ArchiveHintButton)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = require_server(interaction)
+        admit_play(interaction, SOLVING)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = get_kind(self.kind_name)
+        daily, result = await daily_service(interaction).hint(
+            guild_id, interaction.user.id, member_name(interaction.user), kind, self.day,
+            self.archive,
+        )  # fmt: skip
+        attachments = []
+        if result.png:
+            # A hint in words alone leaves the picture as the puzzle stands (bot/jobs.py).
+            words_only = isinstance(result.value, str)
+            shows = (
+                "unsolved (the hint is in the message)" if words_only else "with the hint marked"
+            )
+            attachments.append(
+                discord.File(
+                    io.BytesIO(result.png),
+                    filename=f"{kind.name}-hint.png",
+                    description=alt_text(kind, shows, daily.puzzle_text),
+                )
+            )
+        text = discord.utils.escape_mentions(result.text)[:1900]
+        # the line saying why there is no picture, when none could be drawn readably
+        lines = [f"**Hint** (-{HINT_COST} points)", result.no_picture, text]
+        await interaction.edit_original_response(
+            content="\n".join(line for line in lines if line), attachments=attachments
+        )
+
+
+class GiveUpButton(DayButton, template=_template("giveup")):
+    """Asks first: giving up shows the answer and ends the day unsolved."""
+
+    action, label, style = "giveup", "Give up", discord.ButtonStyle.secondary
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        kind = get_kind(self.kind_name)
+        view = discord.ui.View(timeout=None)
+        view.add_item(RevealButton(self.kind_name, self.day))
+        await interaction.response.send_message(
+            f"Give up this {kind.title}? You will see the answer; today's {kind.title} counts "
+            "as not solved and ends your streak, as a missed day does. It is not a wrong "
+            "answer.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+class RevealButton(DayButton, template=_template("reveal")):
+    action, label, style = "reveal", "Show me the answer", discord.ButtonStyle.danger
+    archive = False  # giving up an archive play (ArchiveRevealButton)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = require_server(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = get_kind(self.kind_name)
+        daily, play = await daily_service(interaction).give_up(
+            guild_id, interaction.user.id, member_name(interaction.user), kind, self.day,
+            self.archive,
+        )  # fmt: skip
+        said = "You solved it" if play.solved_at else "You gave up"
+        await interaction.edit_original_response(
+            content=solution_text(f"{said}. **{kind.title} #{daily.number}**:", daily),
+            attachments=solution_picture(kind, daily),
+        )
+
+
+class ShareButton(DayButton, template=_template("share")):
+    """Posts the member's spoiler-free result where the puzzle was played (the channel, or
+    the day's thread when the post is in one)."""
+
+    action, label, style = "share", "Share", discord.ButtonStyle.primary
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id, kind = require_server(interaction), get_kind(self.kind_name)
+        line = await daily_service(interaction).share(guild_id, interaction.user.id, kind, self.day)
+        who = discord.utils.escape_markdown(member_name(interaction.user))
+        shared = discord.utils.escape_mentions(f"**{who}** · {line}")
+        thread_id = await daily_service(interaction).share_thread(guild_id, kind, self.day)
+        if thread_id is not None:
+            await share_in_thread(interaction, thread_id, shared)
+            return
+        await interaction.response.send_message(
+            shared, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def share_in_thread(interaction: discord.Interaction, thread_id: int, shared: str) -> None:
+    """Post the member's result in the day's thread and tell them privately where; a thread
+    deleted or locked meanwhile cannot take it, and the member gets the line to post."""
+    await think(interaction, private=True)  # a post to make first: Discord's 3 s are kept
+    client = interaction.client
+    try:
+        thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
+        await thread.send(shared, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        said = f"Shared in <#{thread_id}>."
+    except discord.HTTPException:
+        said = f"The day's thread is gone or locked, so I could not share it there:\n{shared}"
+    await reply(interaction, said, ephemeral=True)
+
+
+class ShowHowButton(DayButton, template=_template("how")):
+    """Under a close: the worked solution, to whoever asks, privately."""
+
+    action, label = "how", "Show how"
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = require_server(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = get_kind(self.kind_name)
+        daily = await daily_service(interaction).how(guild_id, kind, self.day)
+        await interaction.edit_original_response(
+            content=solution_text(f"**{kind.title} #{daily.number}**, how:", daily)
+        )
+
+
+def solution_text(heading: str, daily) -> str:
+    """A heading and the stored worked solution, cut to one message."""
+    room = 2000 - len(heading) - 20
+    body = (
+        daily.solution_text
+        if len(daily.solution_text) <= room
+        else (daily.solution_text[: room - 2] + "\n…")
+    )
+    return f"{heading}\n```\n{body}\n```"
+
+
+def solution_picture(kind, daily) -> list[discord.File]:
+    if not daily.solution_image:
+        return []
+    return [
+        discord.File(
+            io.BytesIO(daily.solution_image),
+            filename=f"{kind.name}-solution.png",
+            description=alt_text(kind, "with its solution drawn in", daily.puzzle_text),
+        )
+    ]
+
+
+async def submit_answer(
+    interaction: discord.Interaction, kind, day: dt.date | None, answer: str, archive: bool = False
+) -> None:
+    """Check a member's answer to the puzzle of `day` (None: the latest posted), or to an
+    earlier day's from the archive."""
+    guild_id = require_server(interaction)
+    admit_play(interaction, READING)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if day is None:
+        day = (await daily_service(interaction).latest_post(guild_id, kind)).day
+    outcome = await daily_service(interaction).answer(
+        guild_id, interaction.user.id, member_name(interaction.user), kind, day, answer, archive
+    )
+    if outcome.opened:  # not checked: the puzzle was not theirs yet, Play opened instead
+        show = show_archive_play if archive else show_play
+        await show(interaction, kind, day, note=outcome.message)
+        return
+    text = discord.utils.escape_mentions(outcome.message)
+    view = discord.utils.MISSING
+    if outcome.share:
+        text += f"\nShare it (no spoilers), or press **Share**:\n```\n{outcome.share}\n```"
+        view = share_view(kind.name, day)
+    await interaction.edit_original_response(content=text[:2000], view=view)
+
+
+def day_view(button: type[DayButton], kind_names: list[str], day: dt.date) -> discord.ui.View:
+    """One button per kind (named after it when there are several)."""
+    view = discord.ui.View(timeout=None)
+    for name in kind_names:
+        label = button.label if len(kind_names) == 1 else f"{button.label} {get_kind(name).title}"
+        view.add_item(button(name, day, label=label[:80]))
+    return view
+
+
+def play_view(kind_names: list[str], day: dt.date) -> discord.ui.View:
+    """The Play buttons under a daily post."""
+    return day_view(PlayButton, kind_names, day)
+
+
+def how_view(kind_names: list[str], day: dt.date) -> discord.ui.View:
+    """The Show how buttons under a day's close."""
+    return day_view(ShowHowButton, kind_names, day)
+
+
+class PostCards:
+    """Keeps each daily post's "played" counts current, editing a post at most once per
+    `delay` seconds however many members press Play (Discord limits message edits)."""
+
+    def __init__(self, bot: PuzzleBot, delay: float = 15.0):
+        self.bot, self.delay = bot, delay
+        self._pending: set[int] = set()
+        self._tasks: set[asyncio.Task] = set()
+
+    def refresh_soon(self, post: Post) -> None:
+        if post.message_id is None or post.message_id in self._pending:
+            return
+        self._pending.add(post.message_id)
+        task = asyncio.get_running_loop().create_task(self._refresh(post))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _refresh(self, post: Post) -> None:
+        try:
+            await asyncio.sleep(self.delay)
+            daily = self.bot.daily
+            assert daily is not None and post.message_id is not None
+            carried = await daily.store.posts_in_message(post.guild_id, post.message_id)
+            cards = await daily.day_cards(post.guild_id, post.day, [p.kind for p in carried])
+            channel = self.bot.get_channel(post.channel_id) or await self.bot.fetch_channel(
+                post.channel_id
+            )
+            message = channel.get_partial_message(post.message_id)  # type: ignore[union-attr]
+            await message.edit(embeds=[card(found) for found in cards])
+        except discord.HTTPException as error:  # the post is gone: nothing to count on
+            log.info("could not refresh the cards of daily post %s: %s", post.message_id, error)
+        except Exception:  # a count is not worth a crash; the next Play tries again
+            log.exception("refreshing the cards of daily post %s failed", post.message_id)
+        finally:
+            self._pending.discard(post.message_id)
+
+    def cancel(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+
+
+# --- the archive: an earlier day's puzzle, unranked ----------------------------------------
+
+
+async def show_archive_play(
+    interaction: discord.Interaction, kind, day: dt.date, note: str = ""
+) -> None:
+    """Open the member's archive play of a closed day (its first opening starts the timer)
+    and show the puzzle privately, in the deferred reply: as Play does for the daily."""
+    guild_id = require_server(interaction)
+    daily, play, _ = await daily_service(interaction).open_play(
+        guild_id, interaction.user.id, member_name(interaction.user), kind, day, archive=True
+    )
+    if play.solved_at:
+        state, view = "You solved this one from the archive already.", None
+    elif play.gave_up_at:
+        state, view = "You gave up on this one and saw its answer.", None
+    else:
+        state, view = "Your timer is running; archive plays are unranked.", archive_view(kind, day)
+    lines = [note] if note else []
+    lines.append(
+        f"**{kind.title} #{daily.number}** of {day:%A %d %B %Y}, from the archive · {state}"
+        f"\n```\n{daily.puzzle_text}\n```"
+    )
+    file = discord.File(
+        io.BytesIO(daily.image),
+        filename=f"{kind.name}.png",
+        description=alt_text(kind, "to play, unsolved", daily.puzzle_text),
+    )
+    await interaction.edit_original_response(
+        content="\n".join(lines)[:2000], attachments=[file], view=view or discord.utils.MISSING
+    )
+
+
+def archive_view(kind, day: dt.date) -> discord.ui.View:
+    """Under an open archive puzzle: Answer, Hint and Give up, as under the daily one."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ArchiveAnswerButton(kind.name, day))
+    if kind.hint is not None:
+        view.add_item(ArchiveHintButton(kind.name, day))
+    view.add_item(ArchiveGiveUpButton(kind.name, day))
+    return view
+
+
+class ArchiveAnswerButton(DayButton, template=_template("xanswer")):
+    """The text box for an archive answer; a play that is over is shown as it stands."""
+
+    action, label, style = "xanswer", "Answer", discord.ButtonStyle.success
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        kind = get_kind(self.kind_name)
+        guild_id = require_server(interaction)
+        play = await daily_service(interaction).play_of(
+            guild_id, interaction.user.id, kind, self.day, archive=True
+        )
+        if play is None or play.over:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show_archive_play(interaction, kind, self.day)
+        else:
+            await open_text_box(interaction, ArchiveAnswerBox(self.kind_name, self.day))
+
+
+ARCHIVE_BOX = _template("xanswerbox")
+
+
+class ArchiveAnswerBox(AnswerBox):
+    """The Answer box of an archive play, routed by its own custom id (after a restart too)."""
+
+    def __init__(self, kind_name: str, day: dt.date):
+        super().__init__(kind_name, day)
+        self.custom_id = f"puzzlebot:xanswerbox:{kind_name}:{day.isoformat()}"
+
+
+class ArchiveHintButton(HintButton, template=_template("xhint")):
+    action, archive = "xhint", True
+
+
+class ArchiveRevealButton(RevealButton, template=_template("xreveal")):
+    action, archive = "xreveal", True
+
+
+class ArchiveGiveUpButton(DayButton, template=_template("xgiveup")):
+    """Asks first; giving up an archive play touches no streak (it never counted)."""
+
+    action, label, style = "xgiveup", "Give up", discord.ButtonStyle.secondary
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ArchiveRevealButton(self.kind_name, self.day))
+        await interaction.response.send_message(
+            f"Give up this {get_kind(self.kind_name).title} from the archive? You will see "
+            "the answer and it counts as not solved in your archive play; your daily "
+            "figures and streak stay as they are.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+# --- the notify role ----------------------------------------------------------------------
+
+
+def notify_role_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+    """Why the bot cannot give members this role (Discord's rules), None if it can. Only a
+    role below the bot's own highest role can be given, and only with Manage Roles."""
+    me = guild.me
+    if role.is_default() or role.managed:
+        return (
+            f"{role.mention} belongs to Discord or an integration and cannot be given to "
+            "members: create a plain role (e.g. @Puzzlers) and choose it"
+        )
+    if not me.guild_permissions.manage_roles:
+        return "I need the Manage Roles permission to give members the role"
+    if role >= me.top_role:
+        return (
+            f"{role.mention} is at or above my highest role ({me.top_role.name}): drag my "
+            "role above it in Server Settings -> Roles"
+        )
+    return None
+
+
+def notify_ping_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+    """A role that is not mentionable pings nobody unless the bot may mention every role."""
+    if role.mentionable or guild.me.guild_permissions.mention_everyone:
+        return None
+    return (
+        f"{role.mention} cannot be pinged by me: turn on 'Allow anyone to @mention this "
+        "role' in its settings (or give me Mention All Roles)"
+    )
+
+
+class NotifyButton(PersistentButton, template=r"puzzlebot:notify"):
+    """Under a daily post of a server with a notify role: gives the member the role, or
+    takes it back, and says which privately. The role is the server's current one."""
+
+    label = "Notify me"
+
+    def __init__(self):
+        super().__init__("puzzlebot:notify")
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        guild_id = require_server(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = await daily_service(interaction).settings(guild_id)
+        guild = interaction.guild
+        role_id = settings.notify_role_id if settings else None
+        role = guild.get_role(role_id) if guild and role_id else None
+        if guild is None or role is None:
+            raise Refusal("This server has no daily notify role now, so there is no ping.")
+        problem = notify_role_problem(guild, role)
+        if problem:
+            raise Refusal(f"I cannot give out that role yet: {problem}. Ask an admin.")
+        await interaction.edit_original_response(content=await toggle_role(interaction, role))
+
+
+async def toggle_role(interaction: discord.Interaction, role: discord.Role) -> str:
+    """Give the member the role or take it back; what happened, in words."""
+    member = interaction.user
+    assert isinstance(member, discord.Member), "the button is only in servers"
+    try:
+        if any(held.id == role.id for held in member.roles):
+            await member.remove_roles(role, reason="daily puzzles: Notify me pressed again")
+            return f"Done: you no longer have {role.mention}, so daily posts will not ping you."
+        await member.add_roles(role, reason="daily puzzles: Notify me")
+        return (
+            f"Done: you have {role.mention} now, so each daily post pings you. Press "
+            "**Notify me** again to stop."
+        )
+    except discord.Forbidden:
+        raise Refusal(
+            "Discord did not let me change your roles (my role may be below that one): ask an "
+            "admin to check my Manage Roles permission and my place in the roles list."
+        ) from None
+
+
+DAY_BUTTONS = (
+    PlayButton, AnswerButton, HintButton, GiveUpButton, RevealButton, ShareButton,
+    ShowHowButton, NotifyButton, ArchiveAnswerButton, ArchiveHintButton, ArchiveGiveUpButton,
+    ArchiveRevealButton,
+)  # fmt: skip
