@@ -18,6 +18,10 @@ import string
 import unicodedata
 
 DEFAULT_LANGUAGE = "en"
+# Every letter of every game alphabet, each at its place for letter-set bits: a-z keep their
+# English places, Spanish ñ comes after z.
+GAME_LETTERS = string.ascii_lowercase + "ñ"
+LETTER_PLACES = {letter: place for place, letter in enumerate(GAME_LETTERS)}
 
 # Ligatures written as two letters in word games ("cœur" is COEUR).
 _LIGATURES = {"œ": "oe", "æ": "ae"}
@@ -48,10 +52,11 @@ class Alphabet:
 
     __slots__ = ("__dict__", "kept", "language", "letters")
 
-    def __init__(self, language: str, letters: str, kept: str = "") -> None:
+    def __init__(self, language: str, letters: str, kept: str = "", folds_input: bool = True):
         self.language = language
         self.letters = letters
         self.kept = kept
+        self.folds_input = folds_input  # English boards take A-Z as typed, as they always have
 
     def __repr__(self) -> str:
         return f"Alphabet({self.language!r}, {self.letters!r}, kept={self.kept!r})"
@@ -70,6 +75,17 @@ class Alphabet:
         composed = _COMBINING_SEQUENCE.sub(_composed, text)  # 'n' + combining tilde -> 'ñ'
         return "".join(_lower_letter(ch) for ch in composed).translate(self._folds)
 
+    def as_played(self, text: str) -> str:
+        """A player's text as this language's games read it: folded (French, Spanish), or as
+        typed (English, whose boards refuse an accent by name)."""
+        return self.fold(text) if self.folds_input else text
+
+    def first_non_letter(self, text: str) -> str | None:
+        """The first character of ``text`` that is no letter of this alphabet in either case,
+        checked before any case change (lower() makes the Kelvin sign a 'k'); None if none."""
+        capitals = self.letters.upper()
+        return next((ch for ch in text if ch not in self.letters and ch not in capitals), None)
+
     def is_word(self, word: str) -> bool:
         """Whether ``word`` (already folded) is spelled with this alphabet's letters only."""
         return bool(word) and all(ch in self.letters for ch in word)
@@ -79,16 +95,11 @@ class Alphabet:
         return word.upper()
 
     def index(self, letter: str) -> int:
-        """The letter's place in the alphabet, from 0 ('a'); ñ comes after z so that the
-        first 26 places are the same in every language."""
-        return self._places[letter]
-
-    @functools.cached_property
-    def _places(self) -> dict[str, int]:
-        ordered = string.ascii_lowercase + "".join(
-            ch for ch in self.letters if ch not in string.ascii_lowercase
-        )
-        return {ch: place for place, ch in enumerate(ordered) if ch in self.letters}
+        """The letter's place among the game letters, from 0 ('a'); ñ comes after z so that
+        the first 26 places are the same in every language."""
+        if letter not in self.letters:
+            raise KeyError(letter)
+        return LETTER_PLACES[letter]
 
     @property
     def described(self) -> str:
@@ -113,7 +124,7 @@ def _lower_letter(ch: str) -> str:
 
 
 ALPHABETS = {
-    "en": Alphabet("en", string.ascii_lowercase),
+    "en": Alphabet("en", string.ascii_lowercase, folds_input=False),
     "fr": Alphabet("fr", string.ascii_lowercase),
     "es": Alphabet("es", "abcdefghijklmnñopqrstuvwxyz", kept="ñ"),
 }

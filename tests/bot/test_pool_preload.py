@@ -39,13 +39,13 @@ asyncio.run(main())
 def worker_state() -> dict:
     """What a worker holds before it has done any work (run in the worker)."""
     from bot import jobs
-    from puzzles.lexicon import lexicon
+    from puzzles.lexicon.dictionary import _shipped_lexicon
 
     return {
         "pid": os.getpid(),
         "parent": os.getppid(),
         "warm": jobs._warm,
-        "lexicon_loaded": lexicon.cache_info().currsize == 1,
+        "lexicon_loaded": _shipped_lexicon.cache_info().currsize == 1,
     }
 
 
