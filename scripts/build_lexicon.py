@@ -1,5 +1,11 @@
 #!/usr/bin/env python3
-"""Build the committed English word lists in puzzles/lexicon/data/ (build time only).
+"""Build the committed word lists in puzzles/lexicon/data/ (build time only).
+
+    python scripts/build_lexicon.py              # English, into data/
+    python scripts/build_lexicon.py --lang fr    # French (or es: Spanish), into data/<lang>/
+
+French and Spanish are described at build_language() and in docs/words.md; what follows is
+English.
 
 Sources:
 - SCOWL (Spell Checker Oriented Word Lists), fetched as the Debian package ``scowl`` with
@@ -655,13 +661,14 @@ def language_offensive_words(
     alphabet,
 ) -> frozenset[str]:
     """The game words to remove: every single word cuss rates CUSS_MIN_RATING or more,
-    folded, unless allowed; and, for a word rated surely profane (2) that is a dictionary
-    entry, every form of that entry ("pute" takes "putes"); plus the blocklist."""
+    folded, unless allowed; the blocklist's words, rated surely profane (2); and for a word
+    rated 2 that is a dictionary entry, every form of that entry ("pute" takes "putes")."""
     listed = {}
     for entry, rating in ratings.items():
         word = alphabet.fold(entry)
         if rating >= CUSS_MIN_RATING and alphabet.is_word(word) and word not in allowed:
             listed[word] = max(rating, listed.get(word, 0))
+    listed.update(dict.fromkeys(map(alphabet.fold, blocklist), 2))
     forms = {
         form
         for word, rating in listed.items()
@@ -669,7 +676,7 @@ def language_offensive_words(
         for form in families.get(word, ())
         if form not in allowed
     }
-    return frozenset(listed.keys() | forms | {alphabet.fold(w) for w in blocklist})
+    return frozenset(listed.keys() | forms)
 
 
 def build_language(language: str, args: argparse.Namespace) -> None:
@@ -707,13 +714,11 @@ def build_language(language: str, args: argparse.Namespace) -> None:
     allowed = frozenset(map(alphabet.fold, list_entries(lists / "allowlist.txt")))
     blocklist = list(list_entries(lists / "blocklist.txt"))
     offensive = language_offensive_words(ratings, families, allowed, blocklist, alphabet)
-    # A word the dictionary also spells with a capital ("Claude", "Martin") owes its frequency
-    # to the name: it is accepted (large) but not proposed, as in English.
-    names = frozenset(
-        alphabet.fold(word.stem) for word in dictionary.dic.words if word.stem != word.stem.lower()
-    )
+    # No rule for names here, unlike English: these dictionaries list the words of place
+    # names as capitalized entries of their own ("Fuego", "Noche"), so a word spelled with a
+    # capital somewhere is no sign that its frequency is a name's.
     large = vocabulary - offensive
-    standard = frozenset(w for w in large if zipf[w] >= source.standard_min_zipf and w not in names)
+    standard = frozenset(w for w in large if zipf[w] >= source.standard_min_zipf)
     common = frozenset(w for w in standard if zipf[w] >= source.common_min_zipf)
 
     outputs = {
@@ -764,19 +769,16 @@ def build_language(language: str, args: argparse.Namespace) -> None:
                 f"lowercase Hunspell entries and their accepted forms, folded to "
                 f"{alphabet.described}, 2+ letters, with a vowel"
             ),
-            "common": f"standard words with zipf >= {source.common_min_zipf}",
-            "standard": (
-                f"zipf >= {source.standard_min_zipf}, no word the dictionary also spells "
-                "with a capital (its frequency is the name's)"
-            ),
+            "common": f"zipf >= {source.common_min_zipf}",
+            "standard": f"zipf >= {source.standard_min_zipf}",
             "large": "every word",
             "abbreviations": (
                 "no form of an entry whose stem has no vowel (sr: sra, sres) or is in "
                 "abbreviations.txt"
             ),
             "offensive": (
-                f"cuss {language}.js words rated >= {CUSS_MIN_RATING}, and every form of an "
-                "entry rated 2, minus allowlist.txt, plus blocklist.txt"
+                f"cuss {language}.js words rated >= {CUSS_MIN_RATING} minus allowlist.txt, "
+                "plus blocklist.txt, and every form of an entry rated 2 or blocklisted"
             ),
             "offensive_removed": len(vocabulary & offensive),
             "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",

@@ -78,6 +78,19 @@ def test_cuss_words_and_the_forms_of_their_entries_are_gone(language, words):
         assert not lexicon(language).contains(word, Tier.LARGE), word
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["negre", "negres", "negresse", "gouine", "gouines", "lez", "zob", "boches"]),
+        ("es", ["sudaca", "mongolico", "mongolicas", "sidoso"]),
+    ],
+)
+def test_slurs_cuss_lacks_are_blocklisted_with_their_forms(language, words):
+    for word in words:
+        assert is_offensive(word, language), word
+        assert not lexicon(language).contains(word, Tier.LARGE), word
+
+
 def test_offensive_words_fold_accents_as_the_language_does():
     assert is_offensive("Enculé", "fr")
     assert not is_offensive("año", "es")
