@@ -47,8 +47,8 @@ class BoxThresholds:
 # and their par counts are English's scaled by a typical box's counts in the language.
 THRESHOLDS = {
     "en": BoxThresholds({"easy": (4.0, 9.0), "medium": (3.2, 9.0), "hard": (2.5, 3.8)}, 5, 150),
-    "fr": BoxThresholds({"easy": (4.1, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 12, 237),
-    "es": BoxThresholds({"easy": (4.0, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 54, 396),
+    "fr": BoxThresholds({"easy": (4.1, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 3, 158),
+    "es": BoxThresholds({"easy": (4.0, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 12, 246),
 }
 
 
@@ -85,9 +85,14 @@ def generate(
         if answer is None:
             continue
         sides = _split_into_sides(rng, answer)
-        if sides is not None:
-            board = Board(tuple(sides), language=language)
-            return replace(board, par=par_for(board, dictionary))
+        if sides is None:
+            continue
+        board = Board(tuple(sides), language=language)
+        in_common = solve(board, max_words=3, tier="common", dictionary=dictionary)
+        # One long common word may cover the whole box (French "hard" boxes found one): no
+        # puzzle. Boxes are solved in two or three common words, as the NYT's are.
+        if in_common.fewest_words != 1:
+            return replace(board, par=par_for(board, dictionary, in_common.two_word_count))
     raise RuntimeError(f"no {difficulty} box found in {MAX_TRIES} tries")  # pragma: no cover
 
 
@@ -132,8 +137,9 @@ def _split_into_sides(rng: random.Random, answer: tuple[str, str]) -> list[str] 
     return ["".join(sorted(side)) for side in sides]
 
 
-def par_for(board: Board, dictionary: Lexicon) -> int:
-    """Par grows as the box offers fewer common words and fewer short common finishes.
+def par_for(board: Board, dictionary: Lexicon, common_answers: int) -> int:
+    """Par grows as the box offers fewer common words and fewer short common finishes
+    (``common_answers``: its two-word answers in common words).
 
     4 when there are plenty of two-word answers in common words; 5 when there are
     only a few, or few common words to play at all; 6 when both are scarce (the
@@ -141,6 +147,5 @@ def par_for(board: Board, dictionary: Lexicon) -> int:
     """
     thresholds = THRESHOLDS[board.language]
     common_words = len(playable_words(board, dictionary, Tier.COMMON))
-    common_answers = solve(board, max_words=3, tier="common", dictionary=dictionary).two_word_count
     scarce = (common_answers < thresholds.few_answers) + (common_words < thresholds.few_words)
     return 4 + scarce
