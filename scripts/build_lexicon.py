@@ -590,6 +590,32 @@ def hunspell_forms(dictionary) -> dict[str, set[str]]:
     }
 
 
+# Parts of speech (the French dictionary's "po:" tags) that make an entry no word of its own:
+# a piece of a fixed phrase ("hoc" of "ad hoc": loc.adv, loc.nom...), a prefix ("anti",
+# "anglo"), a suffix. An entry the dictionary marks as an error ("err") is none either.
+FRAGMENT_TAGS = ("loc.", "pfx", "sfx")
+
+
+def is_fragment_entry(word) -> bool:
+    """Whether a spylls dictionary entry is only a fragment by its own tags (the Spanish
+    dictionary has none, so nothing there is)."""
+    tags = word.data.get("po", [])
+    return bool(tags) and ("err" in tags or all(tag.startswith(FRAGMENT_TAGS) for tag in tags))
+
+
+def fragment_words(dictionary, families: Mapping[str, frozenset[str]], alphabet) -> frozenset:
+    """The game words only fragment entries make (is_fragment_entry): "hoc", "quo", "al";
+    like English's phrase fragments, accepted (large) but never proposed."""
+    entries: dict[str, list[bool]] = defaultdict(list)
+    for word in dictionary.dic.words:
+        entries[alphabet.fold(word.stem)].append(is_fragment_entry(word))
+    fragment_stems = {stem for stem, kinds in entries.items() if all(kinds)}
+    made_by = defaultdict(set)
+    for stem, words in families.items():
+        made_by[stem in fragment_stems].update(words)
+    return frozenset(made_by[True] - made_by[False])
+
+
 def _affixed_forms(aff, stem: str, flags) -> Iterator[str]:
     """The stem and what its affix flags make of it: suffixes (and the suffixes their own
     flags allow), prefixes, and prefixes on suffixed forms where both allow it."""
@@ -717,8 +743,11 @@ def build_language(language: str, args: argparse.Namespace) -> None:
     # No rule for names here, unlike English: these dictionaries list the words of place
     # names as capitalized entries of their own ("Fuego", "Noche"), so a word spelled with a
     # capital somewhere is no sign that its frequency is a name's.
+    fragments = fragment_words(dictionary, families, alphabet)
     large = vocabulary - offensive
-    standard = frozenset(w for w in large if zipf[w] >= source.standard_min_zipf)
+    standard = frozenset(
+        w for w in large if zipf[w] >= source.standard_min_zipf and w not in fragments
+    )
     common = frozenset(w for w in standard if zipf[w] >= source.common_min_zipf)
 
     outputs = {
@@ -772,6 +801,10 @@ def build_language(language: str, args: argparse.Namespace) -> None:
             "common": f"zipf >= {source.common_min_zipf}",
             "standard": f"zipf >= {source.standard_min_zipf}",
             "large": "every word",
+            "fragments_not_proposed": (
+                f"{len(fragments & large)} words only entries tagged as phrase pieces, "
+                "prefixes, suffixes or errors make (po:loc.*, pfx, sfx, err): large only"
+            ),
             "abbreviations": (
                 "no form of an entry whose stem has no vowel (sr: sra, sres) or is in "
                 "abbreviations.txt"

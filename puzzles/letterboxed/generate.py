@@ -47,8 +47,8 @@ class BoxThresholds:
 # and their par counts are English's scaled by a typical box's counts in the language.
 THRESHOLDS = {
     "en": BoxThresholds({"easy": (4.0, 9.0), "medium": (3.2, 9.0), "hard": (2.5, 3.8)}, 5, 150),
-    "fr": BoxThresholds({"easy": (4.1, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 3, 158),
-    "es": BoxThresholds({"easy": (4.0, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 12, 246),
+    "fr": BoxThresholds({"easy": (4.1, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 8, 186),
+    "es": BoxThresholds({"easy": (4.0, 9.0), "medium": (3.4, 9.0), "hard": (2.9, 3.9)}, 12, 271),
 }
 
 

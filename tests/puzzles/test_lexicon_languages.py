@@ -96,6 +96,14 @@ def test_offensive_words_fold_accents_as_the_language_does():
     assert not is_offensive("año", "es")
 
 
+def test_french_phrase_pieces_and_prefixes_are_accepted_but_never_proposed():
+    # The dictionary tags "hoc" (of "ad hoc") as a phrase piece and "anti" as a prefix.
+    french = lexicon("fr")
+    for word in ("hoc", "quo", "anti", "anglo"):
+        assert french.tier_of(word) is Tier.LARGE, word
+    assert not french.contains("nov") and not french.contains("oct")  # abbreviations
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_names_are_not_words(language):
     # Hunspell entries with a capital are names or brands ("Paris", "iPhone").
