@@ -62,7 +62,7 @@ test-floors: $(STAMP) browser
 	$(FLOORS_VENV)/bin/python -m pytest -p no:cacheprovider
 
 # Every benchmark against ../shared/corpora, one after another (tens of minutes in all).
-BENCHMARKS := letterboxed lexicon_load word_quality sudoku sudoku_grading spelling cryptogram codeword \
+BENCHMARKS := letterboxed letterboxed_languages lexicon_load word_quality sudoku sudoku_grading spelling cryptogram codeword \
 	qless ladder bot daily daily_posting leaderboard_render render playground_memory readers \
 	race_burst race_servers play_burst daily_export
 bench: $(STAMP)
@@ -70,10 +70,13 @@ bench: $(STAMP)
 	for name in $(BENCHMARKS); do echo "== bench.$$name"; $(BIN)/python -m bench.$$name || exit 1; done
 
 # Rebuilds the committed word lists (needs apt-get, npm, unmunch from Debian's hunspell-tools,
-# and the network to the package registries).
+# and the network to the package registries); French and Spanish take several minutes each
+# (spylls checks every form with Hunspell's lookup).
 lexicon: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[lexicon-build]'
 	$(BIN)/python scripts/build_lexicon.py
+	$(BIN)/python scripts/build_lexicon.py --lang fr
+	$(BIN)/python scripts/build_lexicon.py --lang es
 
 clean:
 	rm -rf $(VENV) $(FLOORS_VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -19,6 +19,22 @@ Also counted: offensive words (the shipped offensive.txt.gz) and abbreviations (
 a vowel other than the real ones of data/vowelless_words.txt) in each whole tier: must be
 zero. A measurement only: no word is ever taken from NYT's list.
 Targets: standard recall >= 70% and precision >= 97%; common precision >= 99.5%.
+
+French and Spanish are measured against word lists nobody here chose, read from the paths
+given on the command line (never copied into the repository, never used to build):
+
+    .venv/bin/python -m bench.word_quality --lang fr --list /tmp/wordlists/words-fr.txt \
+        --list /tmp/wordlists/wordle-fr-drawable.json
+    .venv/bin/python -m bench.word_quality --lang es --list /tmp/wordlists/wordle-es
+
+A list is a text file (one word a line), a JSON array of words (or of objects with a
+"word"), or a directory of such files, read as one list. Its words are folded by the
+language's alphabet (accents dropped, Spanish Ñ kept), and each tier is compared with it
+on the word lengths the list has (a Wordle list holds five-letter words only): recall is
+the share of the list's words the tier has, precision the share of the tier's words of
+those lengths the list has. Targets: common precision >= 99% against the words players
+accept (lorenbrichter/Words, the Letterpress list; javigaralva/wordle-ES-solutions'
+dictionaries), no offensive word in any tier.
 """
 
 from __future__ import annotations
@@ -31,7 +47,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from puzzles.lexicon import Tier, lexicon
+from puzzles.lexicon import Tier, alphabet, lexicon, offensive_words
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "letterboxed"
 CORPUS = CORPORA / "nyt_gamedata_2024-03-22.json"
@@ -66,6 +82,13 @@ def is_abbreviation(word: str, real: frozenset[str]) -> bool:
     return VOWELS.isdisjoint(word) and word not in real
 
 
+def compared(mine: set[str], reference: set[str]) -> dict[str, float]:
+    """Recall (the share of the reference's words found) and precision (the share of
+    ``mine`` the reference has)."""
+    hits = len(mine & reference)
+    return {"recall": hits / len(reference), "precision": hits / len(mine)}
+
+
 def measure(corpus: Path = CORPUS) -> dict[str, dict[str, float]]:
     game = json.loads(corpus.read_text(encoding="utf-8"))
     side_of = {letter.lower(): i for i, side in enumerate(game["sides"]) for letter in side}
@@ -76,12 +99,10 @@ def measure(corpus: Path = CORPUS) -> dict[str, dict[str, float]]:
     for tier in Tier:
         words = lexicon().words(tier)
         mine = {word for word in words if playable(word, side_of)}
-        hits = len(mine & accepted)
         figures[tier.name.lower()] = {
             "playable": len(mine),
             "accepted": len(accepted),
-            "recall": hits / len(accepted),
-            "precision": hits / len(mine),
+            **compared(mine, accepted),
             "offensive": len(words & offensive),
             "abbreviations": sum(1 for word in words if is_abbreviation(word, real_vowelless)),
         }
@@ -103,10 +124,63 @@ def answers_missing_from_standard(fixtures: Path = FIXTURES) -> list[str]:
     return sorted(w for w in known_answers(fixtures) if not lexicon().contains(w, Tier.STANDARD))
 
 
+def read_word_list(path: Path) -> list[str]:
+    """The words of a list file or of every file of a directory, as written."""
+    if path.is_dir():
+        return [word for child in sorted(path.iterdir()) for word in read_word_list(child)]
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".json":
+        return text.split()
+    return [item["word"] if isinstance(item, dict) else item for item in json.loads(text)]
+
+
+def measure_against(language: str, words: list[str]) -> dict[str, dict[str, float]]:
+    """Each tier's recall and precision against a list, on the word lengths it has."""
+    letters = alphabet(language)
+    listed = {w for w in map(letters.fold, words) if len(w) >= 2 and letters.is_word(w)}
+    lengths = {len(word) for word in listed}
+    offensive = offensive_words(language)
+    figures = {}
+    for tier in Tier:
+        words_of_tier = lexicon(language).words(tier)
+        mine = {word for word in words_of_tier if len(word) in lengths}
+        figures[tier.name.lower()] = {
+            "words": len(mine),
+            "listed": len(listed),
+            **compared(mine, listed),
+            "offensive": len(words_of_tier & offensive),
+        }
+    return figures
+
+
+def report_lists(language: str, paths: list[Path], as_json: bool) -> None:
+    results = {str(path): measure_against(language, read_word_list(path)) for path in paths}
+    if as_json:
+        print(json.dumps(results, indent=2))
+        return
+    for path, figures in results.items():
+        listed = next(iter(figures.values()))["listed"]
+        print(f"{language} against {path}: {listed} words")
+        for tier, f in figures.items():
+            print(
+                f"{tier:>9}: recall {f['recall']:6.1%}  precision {f['precision']:6.1%}  "
+                f"({f['words']} words of its lengths)  offensive {f['offensive']}"
+            )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--lang", default="en", help="the lexicon's language (en, fr, es)")
+    parser.add_argument(
+        "--list", type=Path, action="append", default=[], help="a word list to compare with"
+    )
     args = parser.parse_args(argv)
+    if args.list:
+        report_lists(args.lang, args.list, args.json)
+        return
+    if args.lang != "en":
+        sys.exit("--lang fr and es are measured against lists: give them with --list")
     if not CORPUS.exists():
         sys.exit(f"corpus not found: {CORPUS}")
     figures = measure()

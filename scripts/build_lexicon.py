@@ -1,5 +1,11 @@
 #!/usr/bin/env python3
-"""Build the committed English word lists in puzzles/lexicon/data/ (build time only).
+"""Build the committed word lists in puzzles/lexicon/data/ (build time only).
+
+    python scripts/build_lexicon.py              # English, into data/
+    python scripts/build_lexicon.py --lang fr    # French (or es: Spanish), into data/<lang>/
+
+French and Spanish are described at build_language() and in docs/words.md; what follows is
+English.
 
 Sources:
 - SCOWL (Spell Checker Oriented Word Lists), fetched as the Debian package ``scowl`` with
@@ -78,9 +84,11 @@ import tarfile
 import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # puzzles.lexicon.alphabet, for --lang
 DATA_DIR = REPO / "puzzles" / "lexicon" / "data"
 BLOCKLIST = DATA_DIR / "blocklist.txt"
 ALLOWLIST = DATA_DIR / "allowlist.txt"
@@ -107,6 +115,7 @@ INFLECTION_FLAGS = frozenset("SDGT")
 
 CUSS_PACKAGE = "cuss@2.2.0"
 CUSS_MIN_RATING = 1  # cuss rates 2 "surely profane", 1 "maybe", 0 "unlikely"
+CUSS_MIN_ENTRIES = {"en": 1000, "fr": 600, "es": 550}
 CUSS_ENTRY = re.compile(r"^\s*'?([^':]+)'?: ([0-9]),?$", re.MULTILINE)
 EQUALITY_PACKAGE = "retext-equality@7.1.0"
 EQUALITY_PATTERNS = "package/lib/patterns-en.js"
@@ -345,15 +354,20 @@ def list_entries(path: Path) -> Iterator[str]:
         yield from line.split("#", 1)[0].lower().split()
 
 
-def fetch_cuss(workdir: Path, tarball: Path | None) -> tuple[dict[str, int], str]:
-    """Download (unless given) the npm package cuss; return (word -> rating, version)."""
+def fetch_cuss(
+    workdir: Path, tarball: Path | None, language: str = "en"
+) -> tuple[dict[str, int], str]:
+    """Download (unless given) the npm package cuss; return (word -> rating, version) for
+    the language: English is its index.js, the others their own file (fr.js, es.js)."""
     tarball = fetch_npm_tarball(CUSS_PACKAGE, workdir, tarball)
+    name = "index.js" if language == "en" else f"{language}.js"
     with tarfile.open(tarball) as archive:
         version = json.load(archive.extractfile("package/package.json"))["version"]
-        source = archive.extractfile("package/index.js").read().decode("utf-8")
+        source = archive.extractfile(f"package/{name}").read().decode("utf-8")
     ratings = {word: int(rating) for word, rating in CUSS_ENTRY.findall(source)}
-    if len(ratings) < 1000:  # 1,795 in 2.2.0: the file's format changed
-        sys.exit(f"cuss {version}: read only {len(ratings)} entries from index.js")
+    # 1,795 English entries in 2.2.0, 737 French, 650 Spanish: fewer, the format changed
+    if len(ratings) < CUSS_MIN_ENTRIES[language]:
+        sys.exit(f"cuss {version}: read only {len(ratings)} entries from {name}")
     return ratings, version
 
 
@@ -491,7 +505,8 @@ def build_tiers(
 
 
 def gzip_text(text: str) -> bytes:
-    return gzip.compress(text.encode("ascii"), compresslevel=9, mtime=0)
+    # UTF-8: the English lists are ASCII (the same bytes); Spanish words hold "ñ"
+    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
 
 
 def word_block(words: Iterable[str]) -> str:
@@ -515,6 +530,308 @@ def build_date() -> str:
     return when.date().isoformat()
 
 
+# --- other languages: Hunspell dictionaries expanded with spylls -----------------------------
+#
+# French and Spanish have no SCOWL: their words are every form a LibreOffice Hunspell
+# dictionary accepts, ranked by wordfreq. The forms are made from each entry and its affix
+# flags, and each is kept only when Hunspell itself (spylls' lookup) accepts it: Hunspell's
+# own unmunch makes forms these dictionaries refuse. Accents are folded by the game's
+# alphabet (puzzles.lexicon.alphabet: French A-Z, Spanish A-Z and Ñ).
+
+
+@dataclass(frozen=True)
+class HunspellSource:
+    """One language's Hunspell dictionary as Debian packages it, and its tier thresholds."""
+
+    package: str
+    expected_version: str
+    dictionary: str  # the .dic/.aff pair's path in the package, without the suffix
+    license: str
+    upstream: str
+    # wordfreq zipf of a word (its accented forms' frequencies summed) for each tier
+    common_min_zipf: float
+    standard_min_zipf: float
+
+
+HUNSPELL_SOURCES = {
+    "fr": HunspellSource(
+        package="hunspell-fr-classical",
+        expected_version="1:7.0-1",
+        dictionary="usr/share/hunspell/fr",
+        license="MPL-2.0",
+        upstream="Dicollecte / Grammalecte French dictionary, classical spelling",
+        common_min_zipf=2.5,
+        standard_min_zipf=1.5,
+    ),
+    "es": HunspellSource(
+        package="hunspell-es",
+        expected_version="1:7.5.0-1",
+        dictionary="usr/share/hunspell/es_ES",
+        license="GPL-3+ or LGPL-3+ or MPL-1.1+ (used under MPL-1.1+)",
+        upstream="LibreOffice's Spanish dictionary by Santiago Bosio (RLA-ES project)",
+        common_min_zipf=2.5,
+        standard_min_zipf=1.5,
+    ),
+}
+LANGUAGE_VOWELS = frozenset("aeiouy")
+
+
+def hunspell_forms(dictionary) -> dict[str, set[str]]:
+    """Every form of each all-lowercase entry (no name: "Paris", "iPhone") that Hunspell
+    accepts: stem -> forms (a stem that needs an affix to be a word is not among its own
+    forms). ``dictionary`` is spylls'."""
+    aff = dictionary.aff
+    by_stem: dict[str, set[str]] = defaultdict(set)
+    for word in dictionary.dic.words:
+        if word.stem == word.stem.lower():
+            by_stem[word.stem].update(_affixed_forms(aff, word.stem, word.flags))
+    return {
+        stem: {form for form in forms if dictionary.lookup(form)} for stem, forms in by_stem.items()
+    }
+
+
+# Parts of speech (the French dictionary's "po:" tags) that make an entry no word of its own:
+# a piece of a fixed phrase ("hoc" of "ad hoc": loc.adv, loc.nom...), a prefix ("anti",
+# "anglo"), a suffix. An entry the dictionary marks as an error ("err") is none either.
+FRAGMENT_TAGS = ("loc.", "pfx", "sfx")
+
+
+def is_fragment_entry(word) -> bool:
+    """Whether a spylls dictionary entry is only a fragment by its own tags (the Spanish
+    dictionary has none, so nothing there is)."""
+    tags = word.data.get("po", [])
+    return bool(tags) and ("err" in tags or all(tag.startswith(FRAGMENT_TAGS) for tag in tags))
+
+
+def fragment_words(dictionary, families: Mapping[str, frozenset[str]], alphabet) -> frozenset:
+    """The game words only fragment entries make (is_fragment_entry): "hoc", "quo", "al";
+    like English's phrase fragments, accepted (large) but never proposed."""
+    entries: dict[str, list[bool]] = defaultdict(list)
+    for word in dictionary.dic.words:
+        entries[alphabet.fold(word.stem)].append(is_fragment_entry(word))
+    fragment_stems = {stem for stem, kinds in entries.items() if all(kinds)}
+    made_by = defaultdict(set)
+    for stem, words in families.items():
+        made_by[stem in fragment_stems].update(words)
+    return frozenset(made_by[True] - made_by[False])
+
+
+def _affixed_forms(aff, stem: str, flags) -> Iterator[str]:
+    """The stem and what its affix flags make of it: suffixes (and the suffixes their own
+    flags allow), prefixes, and prefixes on suffixed forms where both allow it."""
+    yield stem
+    for suffix, form in _with_suffixes(aff, stem, flags):
+        yield form
+        yield from (twice for _, twice in _with_suffixes(aff, form, suffix.flags))
+        if suffix.crossproduct:
+            yield from (
+                both for prefix, both in _with_prefixes(aff, form, flags) if prefix.crossproduct
+            )
+    for prefix, form in _with_prefixes(aff, stem, flags):
+        yield form
+        yield from (both for _, both in _with_suffixes(aff, form, prefix.flags))
+
+
+def _with_suffixes(aff, stem: str, flags):
+    for flag in flags:
+        for suffix in aff.SFX.get(flag, ()):
+            if stem.endswith(suffix.strip) and suffix.cond_regexp.search(stem):
+                yield suffix, stem[: len(stem) - len(suffix.strip)] + suffix.add
+
+
+def _with_prefixes(aff, stem: str, flags):
+    for flag in flags:
+        for prefix in aff.PFX.get(flag, ()):
+            if stem.startswith(prefix.strip) and prefix.cond_regexp.search(stem):
+                yield prefix, prefix.add + stem[len(prefix.strip) :]
+
+
+def folded_families(
+    forms: Mapping[str, set[str]], alphabet, abbreviations: frozenset[str] = frozenset()
+) -> dict[str, frozenset[str]]:
+    """stem -> its forms folded into game words: the alphabet's letters only (no apostrophe,
+    hyphen or digit), 2+ letters, with a vowel. An abbreviation's entry gives no word at all,
+    whatever its forms: a stem without a vowel ("sr", whose forms are "sra" and "sres"; "km")
+    or one of ``abbreviations`` (Spanish "sto" of "sta", "avda")."""
+    families = {}
+    for stem, family in forms.items():
+        if LANGUAGE_VOWELS.isdisjoint(alphabet.fold(stem)) or alphabet.fold(stem) in abbreviations:
+            continue
+        words = frozenset(
+            word
+            for word in map(alphabet.fold, family)
+            if len(word) >= 2 and alphabet.is_word(word) and not LANGUAGE_VOWELS.isdisjoint(word)
+        )
+        if words:
+            families[alphabet.fold(stem)] = families.get(alphabet.fold(stem), frozenset()) | words
+    return families
+
+
+def folded_zipf(words: Iterable[str], accented: Mapping[str, set[str]], frequency) -> dict:
+    """Each game word's zipf: the frequencies of the accented forms it stands for, summed
+    ("ou" and "où" are both OU), as wordfreq's zipf (log10 of per-billion), 2 decimals."""
+    import math
+
+    table = {}
+    for word in words:
+        total = sum(frequency(form) for form in accented.get(word, {word}))
+        table[word] = round(math.log10(total * 1e9), 2) if total > 0 else 0.0
+    return table
+
+
+def language_offensive_words(
+    ratings: Mapping[str, int],
+    families: Mapping[str, frozenset[str]],
+    allowed: frozenset[str],
+    blocklist: Iterable[str],
+    alphabet,
+) -> frozenset[str]:
+    """The game words to remove: every single word cuss rates CUSS_MIN_RATING or more,
+    folded, unless allowed; the blocklist's words, rated surely profane (2); and for a word
+    rated 2 that is a dictionary entry, every form of that entry ("pute" takes "putes")."""
+    listed = {}
+    for entry, rating in ratings.items():
+        word = alphabet.fold(entry)
+        if rating >= CUSS_MIN_RATING and alphabet.is_word(word) and word not in allowed:
+            listed[word] = max(rating, listed.get(word, 0))
+    listed.update(dict.fromkeys(map(alphabet.fold, blocklist), 2))
+    forms = {
+        form
+        for word, rating in listed.items()
+        if rating >= 2
+        for form in families.get(word, ())
+        if form not in allowed
+    }
+    return frozenset(listed.keys() | forms)
+
+
+def build_language(language: str, args: argparse.Namespace) -> None:
+    """Write data/<language>/: the tiers, zipf values, offensive list and manifest."""
+    from importlib.metadata import version as dist_version
+
+    try:
+        from spylls.hunspell import Dictionary
+        from wordfreq import word_frequency
+    except ImportError:
+        sys.exit("spylls and wordfreq build the lexicon: pip install -e '.[lexicon-build]'")
+    from puzzles.lexicon.alphabet import alphabet as alphabet_of
+
+    source = HUNSPELL_SOURCES[language]
+    alphabet = alphabet_of(language)
+    lists = DATA_DIR / language
+    with tempfile.TemporaryDirectory(prefix=f"hunspell-{language}-") as tmp:
+        deb = args.hunspell_deb.resolve() if args.hunspell_deb else None
+        root, version = unpack_deb(source.package, Path(tmp), deb, "root")
+        if version != source.expected_version:
+            print(f"warning: {source.package} {version}, not {source.expected_version}")
+        dictionary = Dictionary.from_files(str(root / source.dictionary))
+        forms = hunspell_forms(dictionary)
+        cuss = args.cuss.resolve() if args.cuss else None
+        ratings, cuss_version = fetch_cuss(Path(tmp), cuss, language)
+
+    abbreviations = frozenset(map(alphabet.fold, list_entries(lists / "abbreviations.txt")))
+    families = folded_families(forms, alphabet, abbreviations)
+    accented: dict[str, set[str]] = defaultdict(set)
+    for family in forms.values():
+        for form in family:
+            accented[alphabet.fold(form)].add(form)
+    vocabulary = frozenset().union(*families.values())
+    zipf = folded_zipf(sorted(vocabulary), accented, lambda w: word_frequency(w, language))
+    allowed = frozenset(map(alphabet.fold, list_entries(lists / "allowlist.txt")))
+    blocklist = list(list_entries(lists / "blocklist.txt"))
+    offensive = language_offensive_words(ratings, families, allowed, blocklist, alphabet)
+    # No rule for names here, unlike English: these dictionaries list the words of place
+    # names as capitalized entries of their own ("Fuego", "Noche"), so a word spelled with a
+    # capital somewhere is no sign that its frequency is a name's.
+    fragments = fragment_words(dictionary, families, alphabet)
+    large = vocabulary - offensive
+    standard = frozenset(
+        w for w in large if zipf[w] >= source.standard_min_zipf and w not in fragments
+    )
+    common = frozenset(w for w in standard if zipf[w] >= source.common_min_zipf)
+
+    outputs = {
+        TIER_FILES[0]: gzip_text(word_block(common)),
+        TIER_FILES[1]: gzip_text(word_block(standard - common)),
+        TIER_FILES[2]: gzip_text(word_block(large - standard)),
+        ZIPF_FILE: gzip_text(zipf_block({w: z for w, z in zipf.items() if w in large})),
+        OFFENSIVE_FILE: gzip_text(word_block(offensive)),
+    }
+    counts = {"common": len(common), "standard": len(standard), "large": len(large)}
+    manifest = {
+        "format": 1,
+        "language": language,
+        "built": build_date(),
+        "counts": counts,
+        "files": {
+            "tiers": {"common": TIER_FILES[0], "standard": TIER_FILES[1], "large": TIER_FILES[2]},
+            "zipf": ZIPF_FILE,
+            "offensive": OFFENSIVE_FILE,
+            "sha256": {name: hashlib.sha256(data).hexdigest() for name, data in outputs.items()},
+        },
+        "sources": {
+            "hunspell": {
+                "name": source.upstream,
+                "debian_package": f"{source.package} {version}",
+                "expanded_with": (
+                    f"spylls {dist_version('spylls')}: each entry's affixed forms, kept only "
+                    "when spylls' Hunspell lookup accepts them (no unmunch)"
+                ),
+                "license": f"{source.license}; every file of this directory; see NOTICE",
+            },
+            "cuss": {
+                "name": f"cuss by Titus Wormer, its {language}.js (profane words, rated)",
+                "url": "https://github.com/words/cuss",
+                "npm_package": f"cuss {cuss_version}",
+                "license": "MIT; see NOTICE",
+            },
+            "wordfreq": {
+                "name": "wordfreq by Robyn Speer",
+                "url": "https://github.com/rspeer/wordfreq",
+                "version": dist_version("wordfreq"),
+                "call": f'word_frequency(form, "{language}"), summed over the accented forms',
+                "license": "data CC BY-SA 4.0; the zipf values here are derived from it",
+            },
+        },
+        "rules": {
+            "words": (
+                f"lowercase Hunspell entries and their accepted forms, folded to "
+                f"{alphabet.described}, 2+ letters, with a vowel"
+            ),
+            "common": f"zipf >= {source.common_min_zipf}",
+            "standard": f"zipf >= {source.standard_min_zipf}",
+            "large": "every word",
+            "fragments_not_proposed": (
+                f"{len(fragments & large)} words only entries tagged as phrase pieces, "
+                "prefixes, suffixes or errors make (po:loc.*, pfx, sfx, err): large only"
+            ),
+            "abbreviations": (
+                "no form of an entry whose stem has no vowel (sr: sra, sres) or is in "
+                "abbreviations.txt"
+            ),
+            "offensive": (
+                f"cuss {language}.js words rated >= {CUSS_MIN_RATING} minus allowlist.txt, "
+                "plus blocklist.txt, and every form of an entry rated 2 or blocklisted"
+            ),
+            "offensive_removed": len(vocabulary & offensive),
+            "zipf": "rounded to 2 decimals; words not listed in zipf.txt.gz have 0.0",
+        },
+    }
+    out = args.out / language if args.out != DATA_DIR else lists
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in outputs.items():
+        (out / name).write_bytes(data)
+    (out / MANIFEST_FILE).write_text(
+        json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    total = sum(len(data) for data in outputs.values())
+    print(f"{source.package} {version}, cuss {cuss_version}, wordfreq {dist_version('wordfreq')}")
+    for tier, count in counts.items():
+        print(f"{tier:>9}: {count:7,d} words")
+    print(f"offensive: {len(vocabulary & offensive):7,d} words removed from every tier")
+    print(f"     data: {total / 1e6:.2f} MB in {out}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--deb", type=Path, help="use this scowl .deb instead of apt-get download")
@@ -522,7 +839,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cuss", type=Path, help="use this cuss .tgz instead of npm pack")
     parser.add_argument("--equality", type=Path, help="use this retext-equality .tgz")
     parser.add_argument("--out", type=Path, default=DATA_DIR, help="output directory")
+    parser.add_argument(
+        "--lang", choices=("en", *HUNSPELL_SOURCES), default="en", help="the word lists to build"
+    )
+    parser.add_argument("--hunspell-deb", type=Path, help="use this Hunspell .deb (with --lang)")
     args = parser.parse_args(argv)
+    if args.lang != "en":
+        build_language(args.lang, args)
+        return
 
     try:
         from importlib.metadata import version as dist_version

@@ -14,7 +14,8 @@ from functools import cache
 from puzzles.core import PuzzleError, Usage
 from puzzles.ladder.graph import graph_for
 from puzzles.ladder.puzzle import Ladder
-from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.lexicon import Lexicon, Tier, alphabet, lexicon
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "fiendish")
 STEPS = dict(zip(DIFFICULTIES, (4, 5, 6, 7, 8), strict=True))
@@ -31,21 +32,24 @@ def generate(
     steps: int | None = None,
     letters: int | None = None,
     dictionary: Lexicon | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Ladder:
     """A start and goal whose shortest ladder has `steps` steps (by default from the
-    difficulty: easy 4 ... fiendish 8); the same rng state gives the same pair."""
+    difficulty: easy 4 ... fiendish 8), in words of the language ('en', 'fr' or 'es'); the
+    same rng state gives the same pair."""
     steps = steps or STEPS[difficulty or "medium"]
     if not MIN_STEPS <= steps <= MAX_STEPS:
         raise PuzzleError(
             f"a generated ladder has {MIN_STEPS} to {MAX_STEPS} steps, not {steps}",
             example=Usage("generate", "ladder", options=(("steps", 5),)),
         )
-    dictionary = dictionary or lexicon()
+    language = alphabet(language).language
+    dictionary = dictionary or lexicon(language)
     for _ in range(MAX_TRIES):
         length = letters or rng.choice(WORD_LENGTHS)
         pair = _pair(rng, length, steps, dictionary)
         if pair is not None:
-            return Ladder(*pair, par=steps)
+            return Ladder(*pair, par=steps, language=language)
     raise PuzzleError(
         f"I found no {letters or '4- or 5'}-letter pair of familiar words {steps} steps apart",
         example=Usage("generate", "ladder", options=(("steps", 5), ("letters", 4))),

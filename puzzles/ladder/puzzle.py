@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, first_non_letter, shorten, shown
+from puzzles.core import PuzzleError, shorten, shown
 from puzzles.ladder.graph import tier_of
-from puzzles.lexicon import Lexicon, lexicon
+from puzzles.lexicon import Lexicon, alphabet, lexicon
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 EXAMPLE = "cold warm"
 MIN_LETTERS = 2
@@ -28,11 +29,14 @@ WORD_SEPARATORS = re.compile(r"[\s,;/|>→\-–—]+")
 class Ladder:
     """Lowercase start and goal words; goal is None for a longest-chain start word.
 
-    par is the shortest ladder's length in steps when known (generated puzzles)."""
+    par is the shortest ladder's length in steps when known (generated puzzles); language
+    is whose words the ladder climbs through (French and Spanish words are folded: ETE for
+    été; Spanish keeps Ñ)."""
 
     start: str
     goal: str | None = None
     par: int | None = None
+    language: str = DEFAULT_LANGUAGE
 
     def text(self) -> str:
         return " ".join(word.upper() for word in self.words)
@@ -42,24 +46,31 @@ class Ladder:
         return (self.start,) if self.goal is None else (self.start, self.goal)
 
 
-def split_words(text: str, example: str = EXAMPLE) -> tuple[str, ...]:
-    """The words of a line, lowercase; a PuzzleError names a word holding anything but A-Z
-    (checked before lower-casing, which turns the Kelvin sign into a 'k')."""
-    words = tuple(word for word in WORD_SEPARATORS.split(text.strip()) if word)
+def split_words(
+    text: str, example: str = EXAMPLE, language: str = DEFAULT_LANGUAGE
+) -> tuple[str, ...]:
+    """The words of a line, lowercase (French and Spanish accents dropped); a PuzzleError
+    names a word holding anything but the language's letters (checked before lower-casing,
+    which turns the Kelvin sign into a 'k')."""
+    letters = alphabet(language)
+    words = tuple(word for word in WORD_SEPARATORS.split(letters.as_played(text).strip()) if word)
     for number, word in enumerate(words, start=1):
-        strange = first_non_letter(word)
+        strange = letters.first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"{shorten(word.upper())} contains {shown(strange)}; words hold only letters A-Z",
+                f"{shorten(word.upper())} contains {shown(strange)}; "
+                f"words hold only letters {letters.described}",
                 where=f"word {number}",
                 example=example,
             )
     return tuple(word.lower() for word in words)
 
 
-def parse(text: str, dictionary: Lexicon | None = None) -> Ladder:
-    """'cold warm', 'COLD -> WARM', 'cold,warm' -> Ladder('cold', 'warm'); 'cold' -> start only."""
-    words = split_words(text)
+def parse(text: str, dictionary: Lexicon | None = None, language: str = DEFAULT_LANGUAGE) -> Ladder:
+    """'cold warm', 'COLD -> WARM', 'cold,warm' -> Ladder('cold', 'warm'); 'cold' -> start only.
+    In French and Spanish ('fr', 'es'), the words of that language's lexicon."""
+    language = alphabet(language).language
+    words = split_words(text, language=language)
     if not words:
         raise PuzzleError("type two words of the same length to join", example=EXAMPLE)
     if len(words) > 2:
@@ -72,8 +83,8 @@ def parse(text: str, dictionary: Lexicon | None = None) -> Ladder:
         _check_length(number, word)
     if len(words) == 2:
         _check_same_length(*words)
-    _check_known(words, dictionary or lexicon())
-    return Ladder(*words)
+    _check_known(words, dictionary or lexicon(language))
+    return Ladder(*words, language=language)
 
 
 def _check_length(number: int, word: str) -> None:

@@ -16,6 +16,7 @@ from puzzles.ladder.graph import graph_for, ladders_through
 from puzzles.ladder.puzzle import EXAMPLE, Ladder, split_words
 from puzzles.ladder.solver import ARROW, ladder_text, tier_holding
 from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 CHAIN_EXAMPLE = "COLD CORD CARD WARD WARM"
 MAX_CHAIN_WORDS = 100
@@ -47,9 +48,9 @@ class LadderHint:
         return f"{change}; from there {self.goal.upper()} is {away} away."
 
 
-def parse_chain(text: str) -> tuple[str, ...]:
+def parse_chain(text: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     """'COLD CORD CARD', 'cold -> cord -> card', 'cold, cord, card' -> ('cold', 'cord', 'card')."""
-    words = split_words(text, example=CHAIN_EXAMPLE)
+    words = split_words(text, example=CHAIN_EXAMPLE, language=language)
     if len(words) > MAX_CHAIN_WORDS:
         raise PuzzleError(
             f"that is {len(words)} words; a ladder to check has at most {MAX_CHAIN_WORDS}"
@@ -91,8 +92,8 @@ def from_start(puzzle: Ladder, words: tuple[str, ...]) -> tuple[str, ...]:
 def check(puzzle: Ladder, answer: str, dictionary: Lexicon | None = None) -> Verdict:
     """Every problem with the player's ladder, or a win with its length against the shortest."""
     _needs_goal(puzzle)
-    dictionary = dictionary or lexicon()
-    words = parse_chain(answer)
+    dictionary = dictionary or lexicon(puzzle.language)
+    words = parse_chain(answer, puzzle.language)
     if not words:
         return Verdict(False, ("no words given",), f"Type your ladder, e.g. {CHAIN_EXAMPLE}")
     chain = from_start(puzzle, words)
@@ -124,8 +125,8 @@ def _win_summary(puzzle: Ladder, chain: tuple[str, ...], dictionary: Lexicon) ->
 def hint(puzzle: Ladder, progress: str = "", dictionary: Lexicon | None = None) -> LadderHint | str:
     """The next word of a shortest ladder (in the most common words) from the player's last word."""
     _needs_goal(puzzle)
-    dictionary = dictionary or lexicon()
-    words = parse_chain(progress)
+    dictionary = dictionary or lexicon(puzzle.language)
+    words = parse_chain(progress, puzzle.language)
     chain = from_start(puzzle, words) if words else (puzzle.start,)
     broken = chain_problems(chain, dictionary)
     if broken:

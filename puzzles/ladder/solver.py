@@ -125,7 +125,7 @@ def solve(
     dictionary: Lexicon | None = None,
 ) -> LadderSolution | LongestChain:
     """Shortest ladders from start to goal, or with longest=True the longest chain from start."""
-    dictionary = dictionary or lexicon()
+    dictionary = dictionary or lexicon(puzzle.language)
     if longest:
         return solve_longest(puzzle, tier, seconds, dictionary)
     if puzzle.goal is None:

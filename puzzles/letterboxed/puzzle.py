@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError, first_non_letter, shorten, shown
+from puzzles.core import PuzzleError, shorten, shown
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, Alphabet, alphabet
 
 EXAMPLE = "vro wal eth bdi"
 MIN_SIDES = 3
@@ -23,10 +24,13 @@ SIDE_SEPARATORS = re.compile(r"[\s,/;|]+")
 
 @dataclass(frozen=True)
 class Board:
-    """Letters per side, lowercase, in the order the player typed them (clockwise from the top)."""
+    """Letters per side, lowercase, in the order the player typed them (clockwise from the top),
+    and the language whose words play on it (French and Spanish boards hold folded letters:
+    E for É, and Spanish Ñ)."""
 
     sides: tuple[str, ...]
     par: int | None = None
+    language: str = DEFAULT_LANGUAGE
 
     def text(self) -> str:
         return " ".join(side.upper() for side in self.sides)
@@ -49,20 +53,23 @@ class Board:
 
     def __getstate__(self):
         # cached_property stores into __dict__; keep pickles to the declared fields only.
-        return {"sides": self.sides, "par": self.par}
+        return {"sides": self.sides, "par": self.par, "language": self.language}
 
     def __setstate__(self, state):
         object.__setattr__(self, "sides", state["sides"])
         object.__setattr__(self, "par", state["par"])
+        object.__setattr__(self, "language", state.get("language", DEFAULT_LANGUAGE))
 
 
-def parse(text: str) -> Board:
-    """'vro wal eth bdi', 'VRO/WAL/ETH/BDI' or 'vro,wal,eth,bdi' -> Board."""
-    sides = tuple(side for side in SIDE_SEPARATORS.split(text.strip()) if side)
+def parse(text: str, language: str = DEFAULT_LANGUAGE) -> Board:
+    """'vro wal eth bdi', 'VRO/WAL/ETH/BDI' or 'vro,wal,eth,bdi' -> Board. In French and
+    Spanish, accents are dropped as their games drop them ('É' is E; Spanish keeps Ñ)."""
+    letters = alphabet(language)
+    sides = tuple(side for side in SIDE_SEPARATORS.split(letters.as_played(text).strip()) if side)
     if not sides:
         raise PuzzleError("type the letters of each side, separated by spaces", example=EXAMPLE)
     for number, side in enumerate(sides, start=1):
-        _check_side_letters(number, side)
+        _check_side_letters(number, side, letters)
     if len(sides) < MIN_SIDES:
         raise PuzzleError(
             f"a box needs at least {MIN_SIDES} sides, but I found {len(sides)} "
@@ -76,15 +83,15 @@ def parse(text: str) -> Board:
         )
     sides = tuple(side.lower() for side in sides)
     _check_distinct_letters(sides)
-    return Board(sides)
+    return Board(sides, language=letters.language)
 
 
-def _check_side_letters(number: int, side: str) -> None:
-    strange = first_non_letter(side)
+def _check_side_letters(number: int, side: str, letters: Alphabet) -> None:
+    strange = letters.first_non_letter(side)
     if strange:
         raise PuzzleError(
             f"side {number} ({shorten(side.upper())}) contains {shown(strange)}; "
-            "sides hold only letters A-Z",
+            f"sides hold only letters {letters.described}",
             example=EXAMPLE,
         )
     if len(side) > MAX_LETTERS_PER_SIDE:

@@ -11,12 +11,13 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, first_non_letter, join_words, plural, shown
+from puzzles.core import PuzzleError, Verdict, join_words, plural, shown
 from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.search import Search
 from puzzles.letterboxed.solver import board_search
 from puzzles.letterboxed.words import MIN_WORD_LENGTH
 from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, alphabet
 
 WORD_SEPARATORS = re.compile(r"[\s,;/>\-–—]+")
 MAX_ANSWER_WORDS = 20
@@ -51,14 +52,17 @@ class LetterBoxedHint:
         )
 
 
-def parse_words(text: str) -> tuple[str, ...]:
-    """'WHO OBJECTIVELY', 'who-objectively', 'who, objectively' -> ('who', 'objectively')."""
-    words = tuple(word for word in WORD_SEPARATORS.split(text.strip()) if word)
+def parse_words(text: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """'WHO OBJECTIVELY', 'who-objectively', 'who, objectively' -> ('who', 'objectively');
+    French and Spanish words with their accents dropped ('ÉTÉ' -> 'ete'; Spanish keeps ñ)."""
+    letters = alphabet(language)
+    words = tuple(word for word in WORD_SEPARATORS.split(letters.as_played(text).strip()) if word)
     for word in words:
-        strange = first_non_letter(word)
+        strange = letters.first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"the word {shown(word)} contains {shown(strange)}; words hold only letters A-Z",
+                f"the word {shown(word)} contains {shown(strange)}; "
+                f"words hold only letters {letters.described}",
                 example="WHO OBJECTIVELY",
             )
     if len(words) > MAX_ANSWER_WORDS:
@@ -97,8 +101,8 @@ def check(
     board: Board, answer: str, dictionary: Lexicon | None = None, tier: Tier = Tier.LARGE
 ) -> Verdict:
     """Every rule the answer breaks, or a win with its word count against par."""
-    dictionary = dictionary or lexicon()
-    words = parse_words(answer)
+    dictionary = dictionary or lexicon(board.language)
+    words = parse_words(answer, board.language)
     if not words:
         return Verdict(False, ("no words given",), "Type your words in order, e.g. WHO OBJECTIVELY")
     problems = [p for word in words for p in word_problems(board, word, dictionary, tier)]
@@ -124,8 +128,8 @@ def hint(
     board: Board, progress: str = "", dictionary: Lexicon | None = None
 ) -> LetterBoxedHint | str:
     """The next word toward the shortest finish from the player's words so far, half hidden."""
-    dictionary = dictionary or lexicon()
-    words = parse_words(progress)
+    dictionary = dictionary or lexicon(board.language)
+    words = parse_words(progress, board.language)
     verdict = check(board, progress, dictionary) if words else None
     if verdict and verdict.solved:
         return "You have already solved it!"

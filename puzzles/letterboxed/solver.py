@@ -14,6 +14,7 @@ from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.search import Search
 from puzzles.letterboxed.words import Move, playable_groups, word_choices
 from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.lexicon.alphabet import GAME_LETTERS, LETTER_PLACES
 
 DEFAULT_MAX_WORDS = 6
 
@@ -65,9 +66,9 @@ def board_search(
     board: Board, dictionary: Lexicon, tier: Tier, time_limit: float | None = None
 ) -> Search:
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    bit = [0] * 26  # alphabet index -> board bit
+    bit = [0] * len(GAME_LETTERS)  # alphabet index -> board bit
     for index, letter in enumerate(board.letters):
-        bit[ord(letter) - 97] = 1 << index
+        bit[LETTER_PLACES[letter]] = 1 << index
     moves = [
         Move(bit[first], bit[last], mask, words, mask.bit_count(), zipf)
         for mask, first, last, words, zipf in playable_groups(board, dictionary, tier)
@@ -83,7 +84,7 @@ def solve(
     time_limit: float | None = None,
 ) -> LetterBoxedSolution:
     """The fewest-words solutions, most common words first, and the count of two-word ones."""
-    dictionary = dictionary or lexicon()
+    dictionary = dictionary or lexicon(board.language)
     tier_value = Tier[tier.upper()]
     search = board_search(board, dictionary, tier_value, time_limit)
     unusable = search.unusable_letters()

@@ -13,6 +13,7 @@ from puzzles.letterboxed.coverage import (
 )
 from puzzles.letterboxed.puzzle import Board
 from puzzles.lexicon import Lexicon, Tier
+from puzzles.lexicon.alphabet import GAME_LETTERS, LETTER_PLACES
 
 MIN_WORD_LENGTH = 3
 
@@ -96,21 +97,24 @@ def _set_bits(bits: int) -> Iterator[int]:
 def _alphabet_mask(letters: str) -> int:
     mask = 0
     for letter in letters:
-        mask |= 1 << (ord(letter) - 97)
+        mask |= 1 << LETTER_PLACES[letter]
     return mask
 
 
 def playable_groups(board: Board, dictionary: Lexicon, tier: Tier) -> list[tuple]:
     """(letter set as board bits, first and last letter as alphabet indices, playable
     words most common first, the first one's zipf) for each group of playable words, the
-    groups in order of (alphabet letter set, first letter, last letter)."""
+    groups in order of (alphabet letter set, first letter, last letter). The alphabet is
+    every game letter: a-z, then the Spanish ñ (27 bits, within the four bytes below)."""
     zipf = dictionary.zipf
+    place = LETTER_PLACES
     ranked = sorted(
-        (_alphabet_mask(word), ord(word[0]) - 97, ord(word[-1]) - 97, -zipf(word), word)
+        (_alphabet_mask(word), place[word[0]], place[word[-1]], -zipf(word), word)
         for word in _playable(board, dictionary, tier)
     )
     # Alphabet letter sets onto board bits, a byte of the alphabet at a time.
-    first, second, third, fourth = projection_tables([ord(ch) - 97 for ch in board.letters], 26)
+    board_places = [place[ch] for ch in board.letters]
+    first, second, third, fourth = projection_tables(board_places, len(GAME_LETTERS))
     found = []
     for (letters, first_letter, last_letter), members in itertools.groupby(
         ranked, lambda key: key[:3]

@@ -22,6 +22,8 @@ from array import array
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, alphabet
+
 __all__ = ["Lexicon", "Tier", "lexicon", "pattern_of"]
 
 
@@ -43,6 +45,7 @@ _TIER_FILES = {
 # their own because they are under their own licence (see NOTICE).
 _CURRENT_FILES = {Tier.STANDARD: "current-standard.txt.gz", Tier.LARGE: "current-large.txt.gz"}
 _ZIPF_FILE = "zipf.txt.gz"
+_DATA = Path(__file__).parent / "data"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 ZipfSource = Mapping[str, float] | Callable[[], Mapping[str, float]]
@@ -103,7 +106,8 @@ class Lexicon:
         # (the shipped lexicon sets it), and the words found so.
         self._zipf_text: Callable[[], str] | None = None
         self._zipf_found: dict[str, float] = {}
-        self._shared = False  # True for the instance lexicon() returns
+        self._shared = False  # True for the instances lexicon() returns
+        self.language = DEFAULT_LANGUAGE  # whose words: the shipped lexicons set theirs
         self._texts: dict[int, str] = {}
         self._hashes: dict[int, array] = {}
         self._lengths: dict[tuple[int, int], tuple[str, ...]] = {}
@@ -278,9 +282,9 @@ class Lexicon:
     # --- plumbing ----------------------------------------------------------------------------
 
     def __reduce__(self) -> tuple[object, ...]:
-        # The shared English lexicon pickles as a reference: a worker process loads its own.
+        # A shared lexicon pickles as a reference: a worker process loads its own.
         if self._shared:
-            return (lexicon, ())
+            return (lexicon, () if self.language == DEFAULT_LANGUAGE else (self.language,))
         zipf = self._zipf_table if self._zipf_table is not None else self._zipf_source
         return (
             _rebuild,
@@ -298,28 +302,31 @@ def _rebuild(
     return Lexicon(common, standard, large, zipf=zipf)
 
 
-def _read_data(name: str) -> str:
+def _read_data(name: str, language: str = DEFAULT_LANGUAGE) -> str:
     # by path, not importlib.resources: importing it (tempfile, shutil, lzma, zipfile) cost a
-    # one-off command about 5 ms
-    data = (Path(__file__).parent / "data" / name).read_bytes()
-    return zlib.decompress(data, wbits=31).decode("ascii")  # wbits=31: gzip container
+    # one-off command about 5 ms. English is in data/, the other languages in data/<language>/.
+    folder = _DATA if language == DEFAULT_LANGUAGE else _DATA / language
+    data = (folder / name).read_bytes()
+    return zlib.decompress(data, wbits=31).decode("utf-8")  # wbits=31: gzip container
 
 
 @functools.cache
-def offensive_words() -> frozenset[str]:
-    """The offensive words the tiers are filtered with (scripts/build_lexicon.py writes the
-    list, from the npm package cuss and data/blocklist.txt): no output may spell one."""
-    return frozenset(_read_data("offensive.txt.gz").split())
+def offensive_words(language: str = DEFAULT_LANGUAGE) -> frozenset[str]:
+    """The offensive words the language's tiers are filtered with (scripts/build_lexicon.py
+    writes the list, from the npm package cuss and the blocklist): no output may spell one."""
+    return frozenset(_read_data("offensive.txt.gz", alphabet(language).language).split())
 
 
-def is_offensive(word: str) -> bool:
-    """An offensive word (any case), or its possessive ("injun's")."""
-    return word.lower().removesuffix("'s") in offensive_words()
+def is_offensive(word: str, language: str = DEFAULT_LANGUAGE) -> bool:
+    """An offensive word (any case, accents as the language folds them), or its English
+    possessive ("injun's")."""
+    folded = alphabet(language).fold(word) if language != DEFAULT_LANGUAGE else word.lower()
+    return folded.removesuffix("'s") in offensive_words(language)
 
 
-def _load_zipf_table() -> dict[str, float]:
+def _load_zipf_table(language: str = DEFAULT_LANGUAGE) -> dict[str, float]:
     table: dict[str, float] = {}
-    for line in _read_data(_ZIPF_FILE).splitlines():
+    for line in _read_data(_ZIPF_FILE, language).splitlines():
         value, _, words = line.partition(" ")
         table.update(dict.fromkeys(words.split(" "), float(value)))
     return table
@@ -343,17 +350,30 @@ def _zipfs_in_text(text: str, wanted: set[str]) -> dict[str, float]:
     return found
 
 
+def lexicon(language: str = DEFAULT_LANGUAGE) -> Lexicon:
+    """The shipped lexicon of a word-game language ('en', the default, 'fr' or 'es'), loaded
+    once per process: each tier, its word set and the zipf table on first use (solving a
+    Letter Boxed needs no word set at all). Nothing of a language is read until it is asked
+    for, so English players never pay for French or Spanish. A ValueError names the
+    languages there are for any other."""
+    return _shipped_lexicon(alphabet(language).language)
+
+
 @functools.cache
-def lexicon() -> Lexicon:
-    """The shipped English lexicon, loaded once per process: each tier, its word set and
-    the zipf table on first use (solving a Letter Boxed needs no word set at all)."""
-    shared = Lexicon._read_lazily(_shipped_additions, zipf=_load_zipf_table)
+def _shipped_lexicon(language: str) -> Lexicon:
+    additions = functools.partial(_shipped_additions, language=language)
+    zipf_table = functools.partial(_load_zipf_table, language)
+    shared = Lexicon._read_lazily(additions, zipf=zipf_table)
     shared._shared = True
-    shared._zipf_text = functools.cache(functools.partial(_read_data, _ZIPF_FILE))
+    shared.language = language
+    shared._zipf_text = functools.cache(functools.partial(_read_data, _ZIPF_FILE, language))
     return shared
 
 
-def _shipped_additions(tier: Tier) -> str:
-    """The words the shipped tier adds to the smaller ones, one a line."""
-    names = [_TIER_FILES[tier], *([_CURRENT_FILES[tier]] if tier in _CURRENT_FILES else [])]
-    return "\n".join(text for text in (_read_data(name).strip() for name in names) if text)
+def _shipped_additions(tier: Tier, language: str = DEFAULT_LANGUAGE) -> str:
+    """The words the shipped tier adds to the smaller ones, one a line (the en_GB words'
+    files are English only)."""
+    current = [_CURRENT_FILES[tier]] if tier in _CURRENT_FILES and language == "en" else []
+    names = [_TIER_FILES[tier], *current]
+    texts = (_read_data(name, language).strip() for name in names)
+    return "\n".join(text for text in texts if text)

@@ -39,14 +39,14 @@ asyncio.run(main())
 def worker_state() -> dict:
     """What a worker holds before it has done any work (run in the worker)."""
     from bot import jobs
-    from puzzles.lexicon import lexicon
+    from puzzles.lexicon.dictionary import _shipped_lexicon
     from readers.classifier import network
 
     return {
         "pid": os.getpid(),
         "parent": os.getppid(),
         "warm": jobs._warm,
-        "lexicon_loaded": lexicon.cache_info().currsize == 1,
+        "lexicon_loaded": _shipped_lexicon.cache_info().currsize == 1,
         # The reader's libraries and weights too: a member's first picture pays no loading.
         "reader_loaded": "cv2" in sys.modules and network.cache_info().currsize == 1,
     }

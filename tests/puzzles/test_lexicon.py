@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.lexicon import Lexicon, Tier, lexicon, pattern_of
+from puzzles.lexicon.dictionary import _shipped_lexicon
 
 TIERS = (Tier.COMMON, Tier.STANDARD, Tier.LARGE)
 
@@ -171,7 +172,7 @@ def test_runtime_does_not_import_wordfreq():
 def test_membership_without_word_sets_answers_as_the_sets_do(lex):
     """A lexicon asked only whether words are in it (the bot's own process) answers from
     sorted word hashes, never making the 40 MB word sets, and answers as they would."""
-    fresh = lexicon.__wrapped__()
+    fresh = _shipped_lexicon.__wrapped__("en")
     for tier in TIERS:
         words = sorted(lex.words(tier))[::997]
         near_misses = [word[:-1] + ("q" if word[-1] != "q" else "z") for word in words]

@@ -15,6 +15,7 @@ import pytest
 
 from puzzles.core import PuzzleError
 from puzzles.lexicon import Tier, lexicon
+from puzzles.lexicon.dictionary import _shipped_lexicon
 from puzzles.qless import KIND, check, generate, hint, parse, solve
 from puzzles.qless.fill import solutions
 from puzzles.qless.generate import DICE, roll_dice
@@ -281,7 +282,7 @@ def test_solve_counts_every_solution_below_the_cap():
 def test_a_one_off_command_answers_as_a_bot_worker_does():
     # A fresh process reads the roll's words from the word list's text and only their
     # frequencies from the frequency file; a worker has every word set and the whole table.
-    one_off = lexicon.__wrapped__()  # the shipped lexicon, nothing read yet
+    one_off = _shipped_lexicon.__wrapped__("en")  # the shipped lexicon, nothing read yet
     worker = lexicon().load_all()
     roll = parse("aabcdlmnnptt")
     assert not one_off.has_word_set(Tier.STANDARD)
@@ -294,7 +295,7 @@ def test_a_one_off_command_answers_as_a_bot_worker_does():
 def test_a_one_off_command_finds_a_rolls_words_as_a_worker_does():
     # A fresh process reads each tier's text; its first and last words are the edge cases.
     worker = lexicon().load_all()
-    one_off = lexicon.__wrapped__()
+    one_off = _shipped_lexicon.__wrapped__("en")
     for tier in Tier:
         text = worker.text(tier)
         first, last = text[: text.index("\n")], text[text.rindex("\n") + 1 :]
@@ -317,7 +318,7 @@ def test_a_one_off_frequency_look_up_agrees_with_the_whole_table():
     ends = {words[0] for words in by_value.values()} | {w[-1] for w in by_value.values()}
     picked = random.Random(7).sample(sorted(table), 300)
     for wanted in (ends, set(picked), {"the", "then", "there", "ther"}, {"zzzx", "qqq"}):
-        one_off = lexicon.__wrapped__()
+        one_off = _shipped_lexicon.__wrapped__("en")
         assert one_off.zipfs(wanted) == {word: worker.zipf(word) for word in wanted}
         assert one_off._zipf_table is None
 
