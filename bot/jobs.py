@@ -121,7 +121,8 @@ def generate_job(
     return JobResult(puzzle.text(), png, timings, puzzle)
 
 
-# Kinds a member may give as a picture, and the reader of each (readers/).
+# Kinds a member may give as a picture, and the reader of each (readers/): its read(data)
+# and as_drawn(reading), what was read as the kind's renderer draws it, doubts shaded.
 READERS = {"sudoku": "readers.sudoku"}
 
 
@@ -139,28 +140,17 @@ class ReadPicture:
         return self.reading.unsure
 
 
-@dataclass(frozen=True)
-class Shaded:
-    """A read grid to draw with the cells in doubt shaded (the renderer's `.highlight`)."""
-
-    grid: Any
-    highlight: tuple[int, ...]
-
-
 def read_job(kind_name: str, data: bytes) -> JobResult:
     """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
     way the bot draws the kind, with the cells the reader doubts shaded."""
     import importlib
-
-    from puzzles.sudoku.puzzle import read_grid
 
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     reader = importlib.import_module(READERS[kind_name])
     reading = _timed(timings, "read", lambda: reader.read(data))
     problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text))
-    shaded = Shaded(read_grid(reading.text), reading.unsure)
-    png = _picture(kind.name, shaded, None, timings)
+    png = _picture(kind.name, *reader.as_drawn(reading), timings)
     return JobResult(reading.text, png, timings, ReadPicture(reading, problem))
 
 

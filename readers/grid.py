@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -41,11 +42,15 @@ class Straightened:
     size: int
 
 
-def find_outlines(grey: np.ndarray) -> list[np.ndarray]:
+def find_outlines(
+    grey: np.ndarray, shape: Callable[[np.ndarray], bool] | None = None
+) -> list[np.ndarray]:
     """Four-cornered outlines in `grey` that may be the grid, largest first, each as its
     corners (top-left, top-right, bottom-right, bottom-left). The grid's border is usually
     the largest, but a card or a page around it can be larger still: the caller tries them
-    in turn and keeps the first whose lines make a grid."""
+    in turn and keeps the first whose lines make a grid. `shape` says which corners can be
+    the outline looked for (by default: roughly square, as a grid is)."""
+    shape = shape or _roughly_square
     dark = _dark_lines(grey)
     contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     smallest = MIN_GRID_SHARE * grey.shape[0] * grey.shape[1]
@@ -54,7 +59,7 @@ def find_outlines(grey: np.ndarray) -> list[np.ndarray]:
         if cv2.contourArea(contour) < smallest:
             break
         corners = _four_corners(contour)
-        if corners is not None and _roughly_square(corners):
+        if corners is not None and shape(corners):
             outlines.append(corners)
     return outlines
 
@@ -98,11 +103,15 @@ def _roughly_square(corners: np.ndarray) -> bool:
     return min(sides) > 0 and max(sides) / min(sides) < 3
 
 
-def straighten(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    target = np.array([[0, 0], [SQUARE, 0], [SQUARE, SQUARE], [0, SQUARE]], dtype=np.float32)
+def straighten(
+    grey: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (SQUARE, SQUARE)
+) -> np.ndarray:
+    """The outline's inside seen from straight above, `size` (width, height) pixels."""
+    width, height = size
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
     transform = cv2.getPerspectiveTransform(corners, target)
     return cv2.warpPerspective(
-        grey, transform, (SQUARE, SQUARE), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+        grey, transform, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
     )
 
 

@@ -5,6 +5,7 @@ the member is shown them and asked to check them before anything is solved."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,3 +19,12 @@ class Reading:
     def sure(self) -> bool:
         """True when no cell is in doubt."""
         return not self.unsure
+
+
+@dataclass(frozen=True)
+class Shaded:
+    """What was read, to draw with the cells in doubt shaded: the renderers' `.highlight`
+    (a sudoku's puzzle carries it, a codeword's solution value)."""
+
+    grid: Any
+    highlight: tuple[int, ...]

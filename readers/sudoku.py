@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from puzzles.sudoku.grid import EMPTY, Grid, units
-from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
+from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS, read_grid
 from readers import grid as grids
 from readers.classifier import EMPTY_LABEL, LABELS, TURNED_LABEL, probabilities
 from readers.grid import FAINT_LINE_SHARE as FAINT
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading
+from readers.reading import Reading, Shaded
 
 READABLE_SIZES = (4, 6, 9, 12, 16)
 SURE = 0.9
@@ -29,6 +29,11 @@ def read(data: bytes) -> Reading:
     """The sudoku in the picture `data` (a file's bytes), as text puzzles.sudoku.parse reads."""
     ink, size = find_grid(open_grey(data))
     return read_cells(ink, size)
+
+
+def as_drawn(reading: Reading) -> tuple[Shaded, None]:
+    """What was read, for renderers/sudoku.py: the grid, its doubted cells shaded."""
+    return Shaded(read_grid(reading.text), reading.unsure), None
 
 
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, int]:
