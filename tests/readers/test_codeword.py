@@ -1,0 +1,160 @@
+"""Codeword pictures read back: our own pictures of grids of several sizes (the number above
+the letter up to 13 columns, one thing a cell wider), as PNG and as a phone shares them
+(scaled, JPEG); pictures that hold no codeword are refused with a message to act on."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from puzzles import get_kind
+from puzzles.codeword.puzzle import ALPHABET, Codeword, parse
+from readers import codeword
+from readers import grid as grids
+from readers.picture import PictureError, open_grey
+from renderers import draw
+from renderers.codeword import HINTED_FILL, cell_box, max_grid_columns
+from renderers.codeword import draw as draw_codeword
+from tests.readers.pictures import as_jpeg, encoded, lined_grid, newspaper_codeword
+
+KIND = get_kind("codeword")
+
+
+def random_codeword(rows: int, cols: int, seed: int, starters: int = 3) -> Codeword:
+    """A codeword grid as a newspaper lays one out, for reading: about a quarter of its cells
+    black, every white one numbered 1-26 at random (a number in many cells), and
+    `starters` numbers given their letters."""
+    rng = random.Random(seed)
+    cells = [[rng.random() >= 0.25 for _ in range(cols)] for _ in range(rows)]
+    white = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c]]
+    numbers = list(range(1, 27)) * (len(white) // 26 + 1)
+    rng.shuffle(numbers)
+    order = dict(zip(white, numbers, strict=False))
+    grid = tuple(tuple(order.get((r, c), 0) for c in range(cols)) for r in range(rows))
+    used = sorted({n for row in grid for n in row if n})
+    given = rng.sample(used, starters)
+    letters = rng.sample(ALPHABET, starters)
+    text = "\n".join(" ".join(str(n) if n else "#" for n in row) for row in grid)
+    starters_line = " ".join(f"{n}={ch.upper()}" for n, ch in zip(given, letters, strict=True))
+    text += "\n" + starters_line
+    return parse(text)
+
+
+def assert_read_exactly(data: bytes, puzzle: Codeword) -> None:
+    reading = codeword.read(data)
+    assert reading.text == puzzle.text()
+    assert reading.unsure == ()
+    assert reading.size == len(puzzle.grid[0])
+    assert parse(reading.text) == puzzle
+
+
+SIZES = [(11, 11), (13, 13), (15, 15), (max_grid_columns(), max_grid_columns()), (9, 13)]
+
+
+@pytest.mark.parametrize(("rows", "cols"), SIZES)
+def test_our_picture_reads_back_exactly(rows, cols):
+    puzzle = random_codeword(rows, cols, seed=rows * 100 + cols)
+    assert_read_exactly(draw_codeword(puzzle), puzzle)
+
+
+@pytest.mark.parametrize(("rows", "cols"), SIZES)
+@pytest.mark.parametrize(("width", "quality"), [(540, 60), (720, 75), (1080, 90)])
+def test_our_picture_shrunk_to_a_phone_as_jpeg_reads_back_exactly(rows, cols, width, quality):
+    puzzle = random_codeword(rows, cols, seed=width + rows + cols)
+    assert_read_exactly(as_jpeg(draw_codeword(puzzle), width, quality), puzzle)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [*SIZES, (17, 17)])
+@pytest.mark.parametrize("width", [540, None])
+def test_every_cell_is_found_black_or_showing_its_number_and_letter(rows, cols, width):
+    """The geometry alone, before any glyph is classified: the grid's size, its black squares,
+    and in each white cell the number's digits and the letter, where the picture shows them
+    (up to 13 columns the number above the letter; wider, one of them alone)."""
+    puzzle = random_codeword(rows, cols, seed=width or 1)
+    png = draw_codeword(puzzle)
+    grey = open_grey(png if width is None else as_jpeg(png, width, quality=60))
+    corners, black = codeword.find_grid(grey)
+    assert black.tolist() == [[not n for n in row] for row in puzzle.grid]  # its size too
+    size = (cols * codeword.CELL, rows * codeword.CELL)
+    ink = grids.ink_of(grids.straighten(grey, corners, size))
+    for r, c in zip(*np.nonzero(~black), strict=True):
+        shown = codeword.cell_marks(ink, r, c)
+        number = puzzle.grid[r][c]
+        given = number in puzzle.given
+        if cols <= 13:
+            expected = (len(str(number)), given, 0)
+        else:
+            expected = (0, False, 1 if given else len(str(number)))
+        found = (len(shown.number), shown.letter is not None, len(shown.alone))
+        assert found == expected, f"r{r + 1}c{c + 1} ({number})"
+    key = codeword.read_key(grey, corners)
+    assert [n for n, box in key.items() if box.letter or box.alone] == sorted(puzzle.given)
+
+
+@pytest.mark.parametrize("size", [11, 13, 15])
+def test_a_generated_puzzle_reads_back_as_the_puzzle_itself(size):
+    puzzle = KIND.generate_with(random.Random(size), "easy", {"grid_size": size})
+    reading = codeword.read(as_jpeg(draw_codeword(puzzle), 540, 60))
+    assert parse(reading.text) == puzzle
+    assert reading.unsure == ()
+
+
+@pytest.mark.parametrize(("size", "cell", "width"), [(13, 40, None), (13, 44, 540), (15, 36, 720)])
+def test_a_newspaper_style_codeword_in_another_typeface_reads_back_exactly(size, cell, width):
+    """Thin lines, a title over the grid, corner numbers at 0.3 of the cell in Liberation
+    Sans, the starters' letters large, and the key in two rows of 13 under the grid."""
+    puzzle = random_codeword(size, size, seed=cell)
+    png = newspaper_codeword(puzzle, cell)
+    assert_read_exactly(png if width is None else as_jpeg(png, width, quality=70), puzzle)
+
+
+def test_a_cell_whose_number_is_rubbed_out_is_marked_unsure_and_shaded_when_drawn():
+    puzzle = random_codeword(13, 13, seed=5)
+    row, col = next((r, c) for r in range(13) for c in range(13) if puzzle.grid[r][c])
+    image = Image.open(io.BytesIO(draw_codeword(puzzle))).convert("RGB")
+    left, top, right, bottom = cell_box(puzzle, row, col)
+    ImageDraw.Draw(image).rectangle([left + 3, top + 3, right - 3, bottom - 3], fill="white")
+    reading = codeword.read(encoded(image))
+    assert reading.unsure == (row * 13 + col,)
+    shown_puzzle, shaded = codeword.as_drawn(reading)
+    drawn = Image.open(io.BytesIO(draw_codeword(shown_puzzle, shaded))).convert("RGB")
+    left, top, right, bottom = cell_box(shown_puzzle, row, col)
+    assert drawn.getpixel((round(right) - 6, round(bottom) - 6)) == HINTED_FILL
+
+
+def test_a_picture_with_no_grid_is_refused():
+    blank = encoded(Image.new("RGB", (600, 400), "white"))
+    with pytest.raises(PictureError, match="could not find a puzzle grid"):
+        codeword.read(blank)
+
+
+@pytest.mark.parametrize("picture", ["blank grid", "sudoku"])
+def test_a_grid_with_no_black_squares_is_no_codeword(picture):
+    sudoku = get_kind("sudoku")
+    screenshot = draw("sudoku", sudoku.parse(sudoku.example))
+    data = lined_grid(9) if picture == "blank grid" else screenshot
+    with pytest.raises(PictureError, match="no black squares, so it is no codeword") as caught:
+        codeword.read(data)
+    assert caught.value.example  # what to send instead
+
+
+def test_a_crossword_with_no_numbers_is_no_codeword():
+    puzzle = random_codeword(13, 13, seed=3)
+    image = Image.open(io.BytesIO(draw_codeword(puzzle))).convert("RGB")
+    pen = ImageDraw.Draw(image)
+    for r, row in enumerate(puzzle.grid):
+        for c, number in enumerate(row):
+            if number:
+                left, top, right, bottom = cell_box(puzzle, r, c)
+                pen.rectangle([left + 3, top + 3, right - 3, bottom - 3], fill="white")
+    with pytest.raises(PictureError, match="white cells hold no numbers"):
+        codeword.read(encoded(image))
+
+
+def test_a_picture_that_is_not_an_image_is_refused_clearly():
+    with pytest.raises(PictureError, match="not a picture I can open"):
+        codeword.read(b"10 # 12 5 16\n")
