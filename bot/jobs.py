@@ -123,7 +123,7 @@ def generate_job(
 
 # Kinds a member may give as a picture, and the reader of each (readers/): its read(data)
 # and as_drawn(reading), what was read as the kind's renderer draws it, doubts shaded.
-READERS = {"sudoku": "readers.sudoku"}
+READERS = {"sudoku": "readers.sudoku", "codeword": "readers.codeword"}
 
 
 @dataclass(frozen=True)
