@@ -104,19 +104,33 @@ def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
 
 
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The codeword grid's corners and its black squares (rows x cols booleans): the first
-    (largest) outline whose lines make a grid with black squares."""
+    """The codeword grid's corners and its black squares (rows x cols booleans): of the
+    outlines whose lines make a grid of square cells with black squares, the one with the
+    most cells (a screen or a page around the grid crosses only some of its lines)."""
     refusal = PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
+    found = []
     for corners in grids.find_outlines(grey):
         square = grids.straighten(grey, corners)
         rows, cols = grids.lines_a_side(solid_ink(square))
-        if min(rows, cols) < 3:
+        if min(rows, cols) < 3 or not _square_cells(corners, rows, cols):
             continue
         black = black_squares(square, rows, cols)
         if black.any():
-            return corners, black
-        refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
-    raise refusal
+            found.append((corners, black))
+        else:
+            refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
+    if not found:
+        raise refusal
+    return max(found, key=lambda grid: grid[1].size)
+
+
+def _square_cells(corners: np.ndarray, rows: int, cols: int) -> bool:
+    """A codeword's cells are square, so its outline is as wide for its height as it has
+    columns for its rows (within a quarter: a photo's slant); a page or a screen around the
+    grid, whose lines are the grid's and more, is not."""
+    width = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    height = (np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
+    return abs(np.log((width / height) / (cols / rows))) < np.log(1.25)
 
 
 def solid_ink(square: np.ndarray) -> np.ndarray:

@@ -7,6 +7,8 @@ import struct
 import zlib
 from pathlib import Path
 
+import cv2
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 
@@ -93,3 +95,23 @@ def newspaper_codeword(puzzle, cell: int = 40, font: str = "liberation/Liberatio
         row, column = divmod(n - 1, 13)
         box(margin + column * key_cell, key_top + row * key_cell, key_cell, n, puzzle.given.get(n))
     return encoded(image)
+
+
+def photographed(png: bytes, seed: int = 0) -> bytes:
+    """The picture as a phone photographs a screen or a page: seen a little from the side,
+    on a grey desk, lit unevenly, a little blurred and noisy, saved as JPEG."""
+    image = np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=np.float32)
+    height, width = image.shape
+    pad = 80
+    desk = np.full((height + 2 * pad, width + 2 * pad), 150, np.float32)
+    desk[pad : pad + height, pad : pad + width] = image
+    h, w = desk.shape
+    seen = np.float32([[w * 0.06, h * 0.02], [w * 0.97, 0], [w, h], [0, h * 0.98]])
+    whole = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    slanted = cv2.warpPerspective(
+        desk, cv2.getPerspectiveTransform(whole, seen), (w, h), borderValue=140
+    )
+    light = np.linspace(0.75, 1.0, w, dtype=np.float32)[None, :]
+    noise = np.random.default_rng(seed).normal(0, 4, slanted.shape)
+    photo = cv2.GaussianBlur(np.clip(slanted * light + noise, 0, 255), (3, 3), 0)
+    return encoded(Image.fromarray(photo.astype(np.uint8)), "JPEG", quality=80)

@@ -19,7 +19,13 @@ from readers.picture import PictureError, open_grey
 from renderers import draw
 from renderers.codeword import HINTED_FILL, cell_box, max_grid_columns
 from renderers.codeword import draw as draw_codeword
-from tests.readers.pictures import as_jpeg, encoded, lined_grid, newspaper_codeword
+from tests.readers.pictures import (
+    as_jpeg,
+    encoded,
+    lined_grid,
+    newspaper_codeword,
+    photographed,
+)
 
 KIND = get_kind("codeword")
 
@@ -110,6 +116,20 @@ def test_a_newspaper_style_codeword_in_another_typeface_reads_back_exactly(size,
     puzzle = random_codeword(size, size, seed=cell)
     png = newspaper_codeword(puzzle, cell)
     assert_read_exactly(png if width is None else as_jpeg(png, width, quality=70), puzzle)
+
+
+def test_our_picture_inside_a_phone_screenshot_reads_back_exactly():
+    """The picture is one part of the screen: Discord's dark theme above and below it."""
+    puzzle = random_codeword(13, 13, seed=9)
+    picture = Image.open(io.BytesIO(draw_codeword(puzzle))).convert("RGB")
+    screen = Image.new("RGB", (picture.width + 120, picture.height + 700), (54, 57, 63))
+    screen.paste(picture, (60, 300))
+    assert_read_exactly(as_jpeg(encoded(screen), width=720), puzzle)
+
+
+def test_a_photo_of_our_picture_taken_at_a_slant_reads_back_exactly():
+    puzzle = random_codeword(13, 13, seed=11)
+    assert_read_exactly(photographed(draw_codeword(puzzle)), puzzle)
 
 
 def test_a_cell_whose_number_is_rubbed_out_is_marked_unsure_and_shaded_when_drawn():
