@@ -337,6 +337,7 @@ class Classified:
     classifier gives empty counts against being sure of it."""
 
     def __init__(self, marks: list[Mark]):
+        marks = list({id(mark): mark for mark in marks}.values())  # each mark once
         self._row = {id(mark): k for k, mark in enumerate(marks)}
         empty = np.zeros((0, grids.GLYPH, grids.GLYPH), dtype=np.float32)
         glyphs = np.stack([glyph(mark) for mark in marks]) if marks else empty
@@ -363,11 +364,14 @@ def read_cells(
     shown: dict[tuple[int, int], Shown], rows: int, cols: int, key: dict[int, Shown]
 ) -> Reading:
     """The codeword's text from what each cell and key box shows, and the cells in doubt."""
-    classified = Classified([m for s in (*shown.values(), *key.values()) for m in s.marks()])
-    starters, key_doubts = read_starters(key, classified)
+    key_letters = {n: box.letter or _only(box.alone) for n, box in key.items()}
+    key_letters = {n: mark for n, mark in key_letters.items() if mark is not None}
+    marks = [mark for cell in shown.values() for mark in cell.marks()]
+    classified = Classified(marks + list(key_letters.values()))  # the key's numbers are known
+    starters, key_doubts = read_starters(key_letters, classified)
     cells = Cells()
-    for place, marks in shown.items():
-        number, letter, sure = read_cell(marks, starters, classified)
+    for place, cell in shown.items():
+        number, letter, sure = read_cell(cell, starters, classified)
         if number is not None:
             cells.numbers[place] = number
         if letter is not None:
@@ -382,11 +386,12 @@ def read_cells(
     return Reading("codeword", puzzle.text(), indexes, cols)
 
 
-def read_starters(key: dict[int, Shown], classified: Classified) -> tuple[dict[int, str], set[int]]:
+def read_starters(
+    key_letters: dict[int, Mark], classified: Classified
+) -> tuple[dict[int, str], set[int]]:
     """The letters the key gives, by number, and the numbers whose letter is in doubt. A
     letter read in two boxes is kept in the surer one, and both are in doubt."""
-    boxes = [(n, shown.letter or _only(shown.alone)) for n, shown in key.items()]
-    guesses = [(n, classified.guess(mark, LETTERS)) for n, mark in boxes if mark is not None]
+    guesses = [(n, classified.guess(mark, LETTERS)) for n, mark in key_letters.items()]
     starters: dict[int, str] = {}
     doubts = set()
     for number, guess in sorted(guesses, key=lambda g: -g[1].probability):
