@@ -26,6 +26,7 @@ import numpy as np
 from puzzles.codeword.puzzle import NUMBERS, Codeword, parse
 from readers import grid as grids
 from readers.classifier import chances, upright
+from readers.grid import FAINT_LINE_SHARE
 from readers.picture import PictureError, open_grey
 from readers.reading import Reading, Shaded
 
@@ -106,19 +107,24 @@ def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The codeword grid's corners and its black squares (rows x cols booleans): of the
     outlines whose lines make a grid of square cells with black squares, the one with the
-    most cells (a screen or a page around the grid crosses only some of its lines)."""
+    most cells (a screen or a page around the grid crosses only some of its lines), its lines
+    counted at the usual strength or fainter (readers/grid.py)."""
     refusal = PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
     found = []
+    # A line a pixel thin fades when the grid is shrunk to be counted: thickened first.
+    thick = cv2.erode(grey, np.ones((3, 3), np.uint8))
     for corners in grids.find_outlines(grey):
         square = grids.straighten(grey, corners)
-        rows, cols = grids.lines_a_side(solid_ink(square))
-        if min(rows, cols) < 3 or not _square_cells(corners, rows, cols):
-            continue
-        black = black_squares(square, rows, cols)
-        if black.any():
-            found.append((corners, black))
-        else:
-            refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
+        ink = solid_ink(grids.straighten(thick, corners))
+        # Thin lines beside a thick border may still be faint: counted again, fainter.
+        for rows, cols in {grids.lines_a_side(ink), grids.lines_a_side(ink, FAINT_LINE_SHARE)}:
+            if min(rows, cols) < 3 or not _square_cells(corners, rows, cols):
+                continue
+            black = black_squares(square, rows, cols)
+            if black.any():
+                found.append((corners, black))
+            else:
+                refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
     if not found:
         raise refusal
     return max(found, key=lambda grid: grid[1].size)
