@@ -122,7 +122,7 @@ def generate_job(
 
 
 # Kinds a member may give as a picture, and the reader of each (readers/).
-READERS = {"sudoku": "readers.sudoku"}
+READERS = {"sudoku": "readers.sudoku", "spelling": "readers.spelling"}
 
 
 @dataclass(frozen=True)
@@ -152,14 +152,12 @@ def read_job(kind_name: str, data: bytes) -> JobResult:
     way the bot draws the kind, with the cells the reader doubts shaded."""
     import importlib
 
-    from puzzles.sudoku.puzzle import read_grid
-
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     reader = importlib.import_module(READERS[kind_name])
     reading = _timed(timings, "read", lambda: reader.read(data))
     problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text))
-    shaded = Shaded(read_grid(reading.text), reading.unsure)
+    shaded = Shaded(reading.grid, reading.unsure)
     png = _picture(kind.name, shaded, None, timings)
     return JobResult(reading.text, png, timings, ReadPicture(reading, problem))
 
@@ -171,9 +169,9 @@ def _why_not_a_puzzle(kind: PuzzleKind, text: str) -> str | None:
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
     if has_no_answer(solution):
-        return "it has no solution, so a digit was probably misread"
+        return "it has no solution, so a cell was probably misread"
     if getattr(solution, "unique", True) is False:
-        return "it has several solutions, so a digit was probably missed"
+        return "it has several solutions, so a given was probably missed"
     return None
 
 
