@@ -123,7 +123,11 @@ def generate_job(
 
 # Kinds a member may give as a picture, and the reader of each (readers/): its read(data)
 # and as_drawn(reading), what was read as the kind's renderer draws it, doubts shaded.
-READERS = {"sudoku": "readers.sudoku", "codeword": "readers.codeword"}
+READERS = {
+    "sudoku": "readers.sudoku",
+    "spelling": "readers.spelling",
+    "codeword": "readers.codeword",
+}
 
 
 @dataclass(frozen=True)
@@ -161,9 +165,9 @@ def _why_not_a_puzzle(kind: PuzzleKind, text: str) -> str | None:
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
     if has_no_answer(solution):
-        return "it has no solution, so a digit was probably misread"
+        return "it has no solution, so a cell was probably misread"
     if getattr(solution, "unique", True) is False:
-        return "it has several solutions, so a digit was probably missed"
+        return "it has several solutions, so a given was probably missed"
     return None
 
 
