@@ -33,12 +33,16 @@ from readers.reading import Reading, Shaded
 SURE = 0.9
 CELL = 48  # pixels a side each cell is cut at, straightened
 KEY_ROWS = 2  # the key: 1 to 26 in 2 rows of 13 boxes (or 1 row of 26)
+# The paper's darkness is the 10th percentile of the rows' (a sudoku's middle row is paper,
+# but where half the cells are black squares the middle row is half black).
+PAPER = 10
 BLACK = 0.5  # a black square is this dark nearly all over (a bold letter leaves paper)
 INK = 0.3  # a pixel at least this dark belongs to a mark
 NUMBER_TOP = 0.42  # a line of text whose middle is above this share of the cell is its number
 SMALLEST_MARK = 0.12  # a mark is at least this share of the cell high (noise is less)
 LINE_BAND = 0.05  # the share of the cell at each edge where its lines run
 EDGE_ZONE = 0.15  # and where they may run, found a pixel or two off
+FAINTEST_STROKE = 0.6  # a mark has more ink than a stroke a pixel wide at this darkness
 DIGITS = "0123456789"
 TWO_DIGITS_WIDE = 1.1  # a mark this much wider than high is two digits run together
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -107,8 +111,7 @@ def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The codeword grid's corners and its black squares (rows x cols booleans): of the
     outlines whose lines make a grid of square cells with black squares, the one with the
-    most cells (a screen or a page around the grid crosses only some of its lines), its lines
-    counted at the usual strength or fainter (readers/grid.py)."""
+    most cells (a screen or a page around the grid crosses only some of its lines)."""
     refusal = PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
     found = []
     # A line a pixel thin fades when the grid is shrunk to be counted: thickened first.
@@ -116,18 +119,26 @@ def find_grid(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     for corners in grids.find_outlines(grey):
         square = grids.straighten(grey, corners)
         ink = solid_ink(grids.straighten(thick, corners))
-        # Thin lines beside a thick border may still be faint: counted again, fainter.
-        for rows, cols in {grids.lines_a_side(ink), grids.lines_a_side(ink, FAINT_LINE_SHARE)}:
+        for rows, cols in _counts(ink):
             if min(rows, cols) < 3 or not _square_cells(corners, rows, cols):
                 continue
             black = black_squares(square, rows, cols)
             if black.any():
                 found.append((corners, black))
-            else:
-                refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
+                break
+            refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
     if not found:
         raise refusal
     return max(found, key=lambda grid: grid[1].size)
+
+
+def _counts(ink: np.ndarray):
+    """The grid's rows and columns as its lines count them (readers/grid.py), surest first:
+    against the middle row's darkness as for a sudoku; against a lighter row's, where black
+    squares darken the middle one; and fainter, where thin lines fade beside a thick border."""
+    yield grids.lines_a_side(ink)
+    yield grids.lines_a_side(ink, paper=PAPER)
+    yield grids.lines_a_side(ink, FAINT_LINE_SHARE)
 
 
 def _square_cells(corners: np.ndarray, rows: int, cols: int) -> bool:
@@ -194,6 +205,8 @@ def marks_in(box: np.ndarray) -> list[Mark]:
         own = labels[top : top + height, left : left + width] == label
         own = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         piece = np.where(own, inner[top : top + height, left : left + width], 0.0)
+        if piece.sum() < FAINTEST_STROKE * max(width, height):
+            continue  # the grey edge of a black square or a line, blurred into the cell
         marks.append(Mark(int(top), int(left), int(height), int(width), piece))
     return marks
 

@@ -181,24 +181,26 @@ def ink_of(square: np.ndarray) -> np.ndarray:
     return np.clip(darkness / max(strongest, 0.15), 0.0, 1.0)
 
 
-def lines_a_side(ink: np.ndarray, share: float = LINE_SHARE) -> tuple[int, int]:
+def lines_a_side(ink: np.ndarray, share: float = LINE_SHARE, paper: float = 50) -> tuple[int, int]:
     """(rows, columns): for each direction the largest N whose N - 1 inner lines are all
     there, each at least `share` as strong as the strongest; 1 when none is. A photo's or a
     small JPEG's thin lines may be missed and only the box lines counted: the caller knows
-    which sizes have such boxes, and may look again with a smaller share."""
+    which sizes have such boxes, and may look again with a smaller share. `paper` is the
+    percentile of the rows' darkness taken as the paper's (a codeword's black squares make
+    the middle row dark, so it asks for a lower one)."""
     return (
-        _cells_along(_line_strength(ink), share),
-        _cells_along(_line_strength(ink.T), share),
+        _cells_along(_line_strength(ink, paper), share),
+        _cells_along(_line_strength(ink.T, paper), share),
     )
 
 
-def _line_strength(ink: np.ndarray) -> np.ndarray:
+def _line_strength(ink: np.ndarray, paper: float = 50) -> np.ndarray:
     """For each row of the square, how clearly a line runs along it: its darkness above the
     paper's, in each of PIECES stretches, taken where it is weakest (the 20th percentile of
     the stretches). A line is followed piece by piece, so one that bends (a curved page) or
     slants a little still counts; digits are dark in a few stretches only and drop out."""
     pieces = ink.reshape(ink.shape[0], PIECES, -1).mean(axis=2).T  # (piece, row)
-    pieces = pieces - np.median(pieces, axis=1, keepdims=True)
+    pieces = pieces - np.percentile(pieces, paper, axis=1, keepdims=True)
     # Within each piece the line may sit a few pixels off: take the most in a small reach.
     pieces = cv2.dilate(pieces, np.ones((1, 2 * LINE_WOBBLE + 1), np.uint8))
     return np.percentile(pieces, 20, axis=0)
