@@ -138,6 +138,33 @@ def test_a_newspaper_style_codeword_in_another_typeface_is_read_its_misreads_mar
     assert_read_or_doubted(png if width is None else as_jpeg(png, width, quality=70), puzzle)
 
 
+# Read wrong once by the benchmark: an 11x11 whose middle rows are half black squares (its
+# columns were counted against a half-black middle row), and a 13x13 where a black square's
+# blurred edge beside a 5 read as a 1 before it (15).
+HALF_BLACK_ROWS = (
+    "# # # 18 # # 3 22 19 16 15 / 3 9 15 23 6 # 6 # 25 24 4 / 8 22 19 8 18 # 15 10 19 20 15 / "
+    "2 15 6 # 9 19 16 15 1 19 3 / # 11 # 14 # 21 # 1 # 13 # / # # # 26 # 26 # 12 # # # / "
+    "# 1 # 18 # 1 # 3 # 13 # / 12 24 24 6 13 15 7 # 5 19 7 / 1 26 17 15 15 # 19 12 24 10 15 / "
+    "15 6 19 # 10 # 13 15 7 19 13 / 20 15 13 19 2 # # 15 # # # / 10=V 17=P"
+)
+BLACK_EDGES = (
+    "8 # 19 6 2 # # 13 3 13 3 24 # / 17 15 3 17 # # 5 23 11 # 20 15 1 / "
+    "15 3 17 24 15 1 # 8 3 2 24 17 24 / 6 24 17 # # # 5 # 15 # 26 # 2 / "
+    "6 19 3 25 23 # 23 # # 12 14 2 16 / 17 # # # 9 3 10 3 # 9 6 23 # / "
+    "# 24 # 24 9 9 # 21 22 1 # 18 # / # 21 24 15 # 11 6 9 23 # # # 13 / "
+    "20 6 13 16 # # 7 # 19 24 23 4 6 / 14 # 13 # 10 # 6 # # # 11 23 2 / "
+    "8 9 3 10 24 2 # 17 15 24 23 2 8 / 22 6 15 # 8 3 11 # # 9 3 13 3 / "
+    "# 24 11 3 20 17 # # 10 6 17 # 15 / 2=N 10=G 16=K 24=A"
+)
+
+
+@pytest.mark.parametrize("text", [HALF_BLACK_ROWS, BLACK_EDGES])
+@pytest.mark.parametrize("quality", [60, 75, 90])
+def test_grids_the_benchmark_once_misread_read_back_exactly(text, quality):
+    puzzle = parse(text)
+    assert_read_exactly(as_jpeg(draw_codeword(puzzle), 540, quality), puzzle)
+
+
 def test_our_picture_inside_a_phone_screenshot_reads_back_exactly():
     """The picture is one part of the screen: Discord's dark theme above and below it."""
     puzzle = random_codeword(13, 13, seed=9)
