@@ -1,10 +1,10 @@
 """Codeword from a screenshot: black squares, a small number in each white cell, given letters.
 
-1. The grid is the largest square-ish outline (readers/grid.py), straightened. A black square
-   is as dark as the lines, so here darkness is measured against the paper of a wide
-   neighbourhood (a black square's inside is ink, not paper): a line running along black
-   squares is still a line, and the cells a side are counted by the lines as for a sudoku.
-   A black square is a cell dark all over.
+1. The grid is the outline (readers/grid.py) whose lines make a grid of square cells with
+   black squares, and the most cells. A black square is as dark as the lines, so here
+   darkness is measured against the paper of a wide neighbourhood (a black square's inside is
+   ink, not paper): a line running along black squares is still a line, and the cells a side
+   are counted by the lines as for a sudoku. A black square is a cell dark all over.
 2. Each white cell's ink falls into marks (connected pieces), grouped into lines of text: a
    line in the cell's top part is its number (one or two digits); a line under it is a given
    letter. A cell with one line, in its middle, shows one thing (our pictures of grids wider
