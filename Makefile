@@ -64,7 +64,7 @@ test-floors: $(STAMP) browser
 # Every benchmark against ../shared/corpora, one after another (tens of minutes in all).
 BENCHMARKS := letterboxed letterboxed_languages lexicon_load word_quality sudoku sudoku_grading spelling cryptogram codeword \
 	qless ladder bot daily daily_posting leaderboard_render render playground_memory readers \
-	race_burst race_servers play_burst daily_export
+	race_burst race_servers play_burst daily_export readers_codeword
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	for name in $(BENCHMARKS); do echo "== bench.$$name"; $(BIN)/python -m bench.$$name || exit 1; done

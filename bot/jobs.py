@@ -131,8 +131,13 @@ def generate_job(
     return JobResult(puzzle.text(), png, timings, puzzle, no_picture)
 
 
-# Kinds a member may give as a picture, and the reader of each (readers/).
-READERS = {"sudoku": "readers.sudoku"}
+# Kinds a member may give as a picture, and the reader of each (readers/): its read(data)
+# and as_drawn(reading), what was read as the kind's renderer draws it, doubts shaded.
+READERS = {
+    "sudoku": "readers.sudoku",
+    "spelling": "readers.spelling",
+    "codeword": "readers.codeword",
+}
 
 
 def refuse_unreadable_kind(kind: PuzzleKind, example: str) -> None:
@@ -168,28 +173,17 @@ class ReadPicture:
         return [f"row {cell // size + 1}, column {cell % size + 1}" for cell in self.doubted]
 
 
-@dataclass(frozen=True)
-class Shaded:
-    """A read grid to draw with the cells in doubt shaded (the renderer's `.highlight`)."""
-
-    grid: Any
-    highlight: tuple[int, ...]
-
-
 def read_job(kind_name: str, data: bytes) -> JobResult:
     """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
     way the bot draws the kind, with the cells the reader doubts shaded."""
     import importlib
-
-    from puzzles.sudoku.puzzle import read_grid
 
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     reader = importlib.import_module(READERS[kind_name])
     reading = _timed(timings, "read", lambda: reader.read(data))
     problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text))
-    shaded = Shaded(read_grid(reading.text), reading.unsure)
-    png = _picture(kind.name, shaded, None, timings)
+    png = _picture(kind.name, *reader.as_drawn(reading), timings)
     return JobResult(reading.text, png, timings, ReadPicture(reading, problem))
 
 
@@ -200,9 +194,9 @@ def _why_not_a_puzzle(kind: PuzzleKind, text: str) -> str | None:
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
     if has_no_answer(solution):
-        return "it has no solution, so a digit was probably misread"
+        return "it has no solution, so a cell was probably misread"
     if getattr(solution, "unique", True) is False:
-        return "it has several solutions, so a digit was probably missed"
+        return "it has several solutions, so a given was probably missed"
     return None
 
 

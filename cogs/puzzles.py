@@ -415,7 +415,7 @@ def doubt_note(outcome: ReadPicture, command: str) -> str:
         where = (
             f"The shaded cells look wrong: {names}."
             if outcome.doubted
-            else "Check each digit against your picture."
+            else "Check each cell against your picture."
         )
         return f"That cannot be your puzzle: {outcome.problem}. {where} Press {edit} to correct it."
     cells = "cell" if len(outcome.doubted) == 1 else "cells"

@@ -10,6 +10,10 @@ reader is a plain function of the file's bytes.
     classifier  the cell classifier (numpy; weights in data/, built by scripts/train_glyphs.py)
     reading     Reading: the text, the unsure cells
     sudoku      read(data) -> Reading, 4x4 to 16x16, photos and screenshots
+    codeword    read(data) -> Reading, black squares, corner numbers, starters, the key
+
+Each reader also has as_drawn(reading): what was read, as its kind's renderer draws it with
+the doubted cells shaded (bot/jobs.py read_job shows the member that).
 
 See docs/readers.md.
 """

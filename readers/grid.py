@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -41,21 +42,25 @@ class Straightened:
     size: int
 
 
-def find_outlines(grey: np.ndarray) -> list[np.ndarray]:
+def find_outlines(
+    grey: np.ndarray, shape: Callable[[np.ndarray], bool] | None = None
+) -> list[np.ndarray]:
     """Four-cornered outlines in `grey` that may be the grid, largest first, each as its
     corners (top-left, top-right, bottom-right, bottom-left). The grid's border is usually
     the largest, but a card or a page around it can be larger still: the caller tries them
-    in turn and keeps the first whose lines make a grid."""
+    in turn and keeps the first whose lines make a grid. `shape` says which corners can be
+    the outline looked for (by default: roughly square, as a grid is)."""
+    shape = shape or _roughly_square
     dark = _dark_lines(grey)
-    contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     smallest = MIN_GRID_SHARE * grey.shape[0] * grey.shape[1]
     outlines = []
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:CANDIDATES]:
         if cv2.contourArea(contour) < smallest:
             break
         corners = _four_corners(contour)
-        if corners is not None and _roughly_square(corners):
-            outlines.append(corners)
+        if corners is not None and shape(corners):
+            outlines.append(_cut_corners_restored(corners, contour))
     return outlines
 
 
@@ -92,17 +97,76 @@ def _four_corners(contour: np.ndarray) -> np.ndarray | None:
     return corners if len({tuple(c) for c in corners}) == 4 else None
 
 
+def _cut_corners_restored(corners: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    """The corners where the outline's sides meet, for corners the outline cuts short: a
+    faint or glared corner leaves the border with a diagonal cut, and the hull's corner sits
+    at the cut's end. Each side is fitted through the middle of its length (away from any
+    cut), and a corner moved to where two fitted sides meet when that lies well outside the
+    outline."""
+    points = contour.reshape(-1, 2).astype(np.float64)
+    sides = [_side_through_middle(corners[k], corners[(k + 1) % 4], points) for k in range(4)]
+    if any(side is None for side in sides):
+        return corners
+    restored = corners.copy()
+    hull = cv2.convexHull(contour)
+    reach = CUT_CORNER * cv2.arcLength(hull, True) / 4
+    for k in range(4):
+        meeting = _meeting_point(sides[k - 1], sides[k])
+        if meeting is not None and cv2.pointPolygonTest(hull, meeting, True) < -reach:
+            restored[k] = meeting
+    return restored
+
+
+# How far outside the outline (a share of its side) two sides must meet for the corner to be
+# taken as cut: a page's bowed border puts the meeting point about 1% outside as well.
+CUT_CORNER = 0.025
+
+
+def _side_through_middle(
+    start: np.ndarray, end: np.ndarray, points: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The straight line (a point, a direction) fitted to the outline's points along the
+    middle 60% of the side from `start` to `end`; None when too few lie there."""
+    along = (end - start).astype(np.float64)
+    length = float(np.linalg.norm(along))
+    unit = along / length
+    offset = points - start
+    share = offset @ unit / length
+    distance = np.abs(offset[:, 0] * unit[1] - offset[:, 1] * unit[0])
+    near = points[(share > 0.2) & (share < 0.8) & (distance < 0.04 * length)]
+    if len(near) < 8:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0]), np.array([vx, vy])
+
+
+def _meeting_point(
+    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+) -> tuple[float, float] | None:
+    (p, r), (q, s) = first, second
+    directions = np.array([r, -s]).T
+    if abs(np.linalg.det(directions)) < 1e-6:
+        return None
+    t, _ = np.linalg.solve(directions, q - p)
+    x, y = p + t * r
+    return float(x), float(y)
+
+
 def _roughly_square(corners: np.ndarray) -> bool:
     """A grid seen at an angle is no square, but its sides stay within a factor of three."""
     sides = [np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]
     return min(sides) > 0 and max(sides) / min(sides) < 3
 
 
-def straighten(grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    target = np.array([[0, 0], [SQUARE, 0], [SQUARE, SQUARE], [0, SQUARE]], dtype=np.float32)
+def straighten(
+    grey: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (SQUARE, SQUARE)
+) -> np.ndarray:
+    """The outline's inside seen from straight above, `size` (width, height) pixels."""
+    width, height = size
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
     transform = cv2.getPerspectiveTransform(corners, target)
     return cv2.warpPerspective(
-        grey, transform, (SQUARE, SQUARE), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+        grey, transform, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
     )
 
 
@@ -117,24 +181,26 @@ def ink_of(square: np.ndarray) -> np.ndarray:
     return np.clip(darkness / max(strongest, 0.15), 0.0, 1.0)
 
 
-def lines_a_side(ink: np.ndarray, share: float = LINE_SHARE) -> tuple[int, int]:
+def lines_a_side(ink: np.ndarray, share: float = LINE_SHARE, paper: float = 50) -> tuple[int, int]:
     """(rows, columns): for each direction the largest N whose N - 1 inner lines are all
     there, each at least `share` as strong as the strongest; 1 when none is. A photo's or a
     small JPEG's thin lines may be missed and only the box lines counted: the caller knows
-    which sizes have such boxes, and may look again with a smaller share."""
+    which sizes have such boxes, and may look again with a smaller share. `paper` is the
+    percentile of the rows' darkness taken as the paper's (a codeword's black squares make
+    the middle row dark, so it asks for a lower one)."""
     return (
-        _cells_along(_line_strength(ink), share),
-        _cells_along(_line_strength(ink.T), share),
+        _cells_along(_line_strength(ink, paper), share),
+        _cells_along(_line_strength(ink.T, paper), share),
     )
 
 
-def _line_strength(ink: np.ndarray) -> np.ndarray:
+def _line_strength(ink: np.ndarray, paper: float = 50) -> np.ndarray:
     """For each row of the square, how clearly a line runs along it: its darkness above the
     paper's, in each of PIECES stretches, taken where it is weakest (the 20th percentile of
     the stretches). A line is followed piece by piece, so one that bends (a curved page) or
     slants a little still counts; digits are dark in a few stretches only and drop out."""
     pieces = ink.reshape(ink.shape[0], PIECES, -1).mean(axis=2).T  # (piece, row)
-    pieces = pieces - np.median(pieces, axis=1, keepdims=True)
+    pieces = pieces - np.percentile(pieces, paper, axis=1, keepdims=True)
     # Within each piece the line may sit a few pixels off: take the most in a small reach.
     pieces = cv2.dilate(pieces, np.ones((1, 2 * LINE_WOBBLE + 1), np.uint8))
     return np.percentile(pieces, 20, axis=0)
@@ -162,15 +228,17 @@ def cell_glyphs(ink: np.ndarray, size: int) -> np.ndarray:
     glyphs = np.zeros((size * size, GLYPH, GLYPH), dtype=np.float32)
     for row in range(size):
         for col in range(size):
-            glyphs[row * size + col] = _glyph(ink, row * step, col * step, step)
+            glyphs[row * size + col] = glyph_at(ink, row * step, col * step, step, step)
     return glyphs
 
 
-def _glyph(ink: np.ndarray, top: float, left: float, step: float) -> np.ndarray:
-    """The cell's inner part, moved onto the mark's middle, scaled to GLYPH x GLYPH."""
-    inset = step * 0.12  # keep the cell's own lines out
-    y0, y1 = round(top + inset), round(top + step - inset)
-    x0, x1 = round(left + inset), round(left + step - inset)
+def glyph_at(ink: np.ndarray, top: float, left: float, height: float, width: float) -> np.ndarray:
+    """The classifier's view of the cell whose lines box (top, left, height, width) in `ink`
+    (grids.ink_of: 0 paper .. 1 ink): its inner part, moved onto the mark's middle, scaled to
+    GLYPH x GLYPH. Every reader cuts its cells with this, as the classifier learnt them."""
+    inset_y, inset_x = height * 0.12, width * 0.12  # keep the cell's own lines out
+    y0, y1 = round(top + inset_y), round(top + height - inset_y)
+    x0, x1 = round(left + inset_x), round(left + width - inset_x)
     inner = ink[y0:y1, x0:x1]
     dy, dx = _mark_offset(inner)
     y0, y1 = _shifted(y0, y1, dy, ink.shape[0])

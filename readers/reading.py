@@ -5,6 +5,7 @@ the member is shown them and asked to check them before anything is solved."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -13,8 +14,18 @@ class Reading:
     text: str  # the kind's own text form
     unsure: tuple[int, ...] = ()  # cell indexes, row by row from 0, the reader doubts
     size: int = 0  # cells a side, for grid kinds
+    grid: Any = None  # the grid as read (puzzles.sudoku.grid.Grid), to draw it unsure cells shaded
 
     @property
     def sure(self) -> bool:
         """True when no cell is in doubt."""
         return not self.unsure
+
+
+@dataclass(frozen=True)
+class Shaded:
+    """What was read, to draw with the cells in doubt shaded: the renderers' `.highlight`
+    (a sudoku's puzzle carries it, a codeword's solution value)."""
+
+    grid: Any
+    highlight: tuple[int, ...]

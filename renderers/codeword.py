@@ -69,10 +69,13 @@ HINTED_FILL: Colour = (250, 236, 150)  # a light tint of Okabe-Ito yellow
 
 
 def draw(puzzle: Codeword, solution: Any = None) -> bytes:
-    """PNG of the puzzle; with a solution or hint (anything with `.letters`), its letters."""
+    """PNG of the puzzle; with a solution or hint (anything with `.letters`), its letters;
+    with anything with `.highlight` (grid cell indexes, row by row: the cells a reader of a
+    picture doubts), those cells shaded."""
     letters = dict(getattr(solution, "letters", ()) or ()) | puzzle.given
     colours = _letter_colours(puzzle, solution, letters)
     new = set(getattr(solution, "new", ()))
+    shaded = frozenset(getattr(solution, "highlight", ()) or ())
     status = _status(solution)
     if puzzle.grid:
         cell = _grid_cell(puzzle)
@@ -89,7 +92,7 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
     canvas = Canvas(WIDTH, math.ceil(height + PAD), scale=1)
 
     if puzzle.grid:
-        _draw_grid(canvas, puzzle, cell, letters, colours, new)
+        _draw_grid(canvas, puzzle, cell, letters, colours, new, shaded)
     else:
         _draw_clue_rows(canvas, rows, cell, letters, colours, new)
     y = PAD + body_height + SECTION_GAP
@@ -216,7 +219,8 @@ def _grid_cell(puzzle: Codeword) -> float:
     return min(MAX_CELL, (WIDTH - 2 * GRID_EDGE) / len(puzzle.grid[0]))
 
 
-def _draw_grid(canvas, puzzle, cell, letters, colours, new) -> None:
+def _draw_grid(canvas, puzzle, cell, letters, colours, new, shaded=frozenset()) -> None:
+    width = len(puzzle.grid[0])
     for r, row in enumerate(puzzle.grid):
         for c, number in enumerate(row):
             left, top, _, _ = cell_box(puzzle, r, c)
@@ -233,7 +237,7 @@ def _draw_grid(canvas, puzzle, cell, letters, colours, new) -> None:
                 number,
                 letters.get(number),
                 colours.get(number, INK),
-                number in new,
+                number in new or r * width + c in shaded,
             )
 
 

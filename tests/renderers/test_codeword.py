@@ -6,6 +6,7 @@ from PIL import Image
 
 import renderers
 from puzzles.codeword import hint, parse, solve
+from readers.reading import Shaded
 from renderers import codeword
 from renderers.codeword import GUESSED, HINTED_FILL, PROVEN, cell_box
 from renderers.common import INK, SURFACE, WIDTH
@@ -66,6 +67,18 @@ def test_unproven_letters_are_drawn_as_guesses():
 def test_hint_highlights_the_cells_it_fills():
     image = decode(codeword.draw(CLUES, hint(CLUES, "")))
     assert colour_count(image, HINTED_FILL) > 0
+
+
+def test_cells_a_reader_doubts_are_shaded_by_index_and_the_rest_not():
+    doubted = Shaded(GRID.grid, highlight=(1, 7 + 2))  # r1c2 (number 2) and r2c3 (number 8)
+    image = decode(codeword.draw(GRID, doubted))
+
+    def lower_right(row, column):
+        _, _, right, bottom = cell_box(GRID, row, column)
+        return image.getpixel((round(right) - 6, round(bottom) - 6))
+
+    assert lower_right(0, 1) == HINTED_FILL and lower_right(1, 2) == HINTED_FILL
+    assert lower_right(0, 0) == SURFACE and lower_right(2, 1) == SURFACE
 
 
 def test_clue_lists_without_a_grid_draw_rows_of_cells_and_the_key():

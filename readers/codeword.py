@@ -1,0 +1,512 @@
+"""Codeword from a screenshot: black squares, a small number in each white cell, given letters.
+
+1. The grid is the outline (readers/grid.py) whose lines make a grid of square cells with
+   black squares, and the most cells. A black square is as dark as the lines, so here
+   darkness is measured against the paper of a wide neighbourhood (a black square's inside is
+   ink, not paper): a line running along black squares is still a line, and the cells a side
+   are counted by the lines as for a sudoku. A black square is a cell dark all over.
+2. Each white cell's ink falls into marks (connected pieces), grouped into lines of text: a
+   line in the cell's top part is its number (one or two digits); a line under it is a given
+   letter. A cell with one line, in its middle, shows one thing (our pictures of grids wider
+   than 13 columns: the letter once known, else the number).
+3. The key under the grid (1 to 26 in boxes, in order; the given letters in theirs) gives the
+   starter letters. A cell showing a letter alone has the number the key gives that letter.
+4. Every digit and letter is classified (readers/classifier.py), asked only for what can stand
+   there: a number is 1 to 26, a cell's letter one the key gives. A cell is unsure when a
+   glyph of it reads less than SURE, or when its letter and number disagree with the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from puzzles.codeword.puzzle import NUMBERS, Codeword, parse
+from readers import grid as grids
+from readers.classifier import chances, upright
+from readers.grid import FAINT_LINE_SHARE
+from readers.picture import PictureError, open_grey
+from readers.reading import Reading, Shaded
+
+SURE = 0.9
+CELL = 48  # pixels a side each cell is cut at, straightened
+KEY_ROWS = 2  # the key: 1 to 26 in 2 rows of 13 boxes (or 1 row of 26)
+# The paper's darkness is the 10th percentile of the rows' (a sudoku's middle row is paper,
+# but where half the cells are black squares the middle row is half black).
+PAPER = 10
+BLACK = 0.5  # a black square is this dark nearly all over (a bold letter leaves paper)
+INK = 0.3  # a pixel at least this dark belongs to a mark
+NUMBER_TOP = 0.42  # a line of text whose middle is above this share of the cell is its number
+SMALLEST_MARK = 0.12  # a mark is at least this share of the cell high (noise is less)
+LINE_BAND = 0.05  # the share of the cell at each edge where its lines run
+EDGE_ZONE = 0.15  # and where they may run, found a pixel or two off
+FAINTEST_STROKE = 0.6  # a mark has more ink than a stroke a pixel wide at this darkness
+DIGITS = "0123456789"
+TWO_DIGITS_WIDE = 1.1  # a mark this much wider than high is two digits run together
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SYMBOLS = DIGITS + LETTERS
+# A glyph's height is this share of the classifier's square, as a digit fills a sudoku cell
+# cut by grids.cell_glyphs.
+GLYPH_FILL = 0.62
+
+NOT_A_CODEWORD = "the grid in the picture has no black squares, so it is no codeword"
+CODEWORD_HOW = "a screenshot of the whole codeword grid, its black squares and numbered cells"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A connected piece of ink in a cell: its box and its ink alone, others left out."""
+
+    top: int
+    left: int
+    height: int
+    width: int
+    ink: np.ndarray = field(repr=False)  # the box's ink, this mark's pixels only
+
+    @property
+    def middle(self) -> float:
+        return self.top + self.height / 2
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a white cell shows: the digits of its number, a letter, or one thing alone
+    (in its middle: a letter, or a number, whose digits are `digits`)."""
+
+    number: tuple[Mark, ...] = ()
+    letter: Mark | None = None
+    alone: tuple[Mark, ...] = ()
+    digits: tuple[Mark, ...] = ()  # what is alone, as a number's digits
+    extra: bool = False  # more marks than a number and a letter: something to check
+
+    def marks(self) -> tuple[Mark, ...]:
+        letter = () if self.letter is None else (self.letter,)
+        return (*self.number, *letter, *self.alone, *self.digits)
+
+
+def read(data: bytes) -> Reading:
+    """The codeword in the picture `data` (a file's bytes), as text puzzles.codeword.parse reads."""
+    grey = open_grey(data)
+    corners, black = find_grid(grey)
+    rows, cols = black.shape
+    ink = grids.ink_of(grids.straighten(grey, corners, (cols * CELL, rows * CELL)))
+    shown = {
+        (r, c): cell_marks(ink, r, c) for r in range(rows) for c in range(cols) if not black[r, c]
+    }
+    key = read_key(grey, corners)
+    return read_cells(shown, rows, cols, key)
+
+
+def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
+    """What was read, for renderers/codeword.py: the puzzle, its doubted cells shaded."""
+    puzzle = parse(reading.text)
+    return puzzle, Shaded(puzzle.grid, reading.unsure)
+
+
+# --- the grid -----------------------------------------------------------------------------
+
+
+def find_grid(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The codeword grid's corners and its black squares (rows x cols booleans): of the
+    outlines whose lines make a grid of square cells with black squares, the one with the
+    most cells (a screen or a page around the grid crosses only some of its lines)."""
+    refusal = PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
+    found = []
+    # A line a pixel thin fades when the grid is shrunk to be counted: thickened first.
+    thick = cv2.erode(grey, np.ones((3, 3), np.uint8))
+    for corners in grids.find_outlines(grey):
+        square = grids.straighten(grey, corners)
+        ink = solid_ink(grids.straighten(thick, corners))
+        for rows, cols in _counts(ink):
+            if min(rows, cols) < 3 or not _square_cells(corners, rows, cols):
+                continue
+            black = black_squares(square, rows, cols)
+            if black.any():
+                found.append((corners, black))
+                break
+            refusal = PictureError(NOT_A_CODEWORD, example=CODEWORD_HOW)
+    if not found:
+        raise refusal
+    return max(found, key=lambda grid: grid[1].size)
+
+
+def _counts(ink: np.ndarray):
+    """The grid's rows and columns as its lines count them (readers/grid.py), surest first:
+    against the middle row's darkness as for a sudoku; against a lighter row's, where black
+    squares darken the middle one; and fainter, where thin lines fade beside a thick border."""
+    yield grids.lines_a_side(ink)
+    yield grids.lines_a_side(ink, paper=PAPER)
+    yield grids.lines_a_side(ink, FAINT_LINE_SHARE)
+
+
+def _square_cells(corners: np.ndarray, rows: int, cols: int) -> bool:
+    """A codeword's cells are square, so its outline is as wide for its height as it has
+    columns for its rows (within a quarter: a photo's slant); a page or a screen around the
+    grid, whose lines are the grid's and more, is not."""
+    width = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    height = (np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
+    return abs(np.log((width / height) / (cols / rows))) < np.log(1.25)
+
+
+def solid_ink(square: np.ndarray) -> np.ndarray:
+    """How dark each pixel is, 0..1, against the paper of a wide neighbourhood (the brightest
+    level within a fifth of the grid): a black square counts whole, inside and all."""
+    reach = max(square.shape) // 5 | 1
+    paper = cv2.dilate(square, np.ones((reach, reach), np.uint8))
+    paper = cv2.GaussianBlur(paper, (31, 31), 0).astype(np.float32)
+    darkness = 1.0 - square.astype(np.float32) / np.maximum(paper, 1.0)
+    strongest = float(np.percentile(darkness, 99.5))
+    return np.clip(darkness / max(strongest, 0.15), 0.0, 1.0)
+
+
+def black_squares(square: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """rows x cols booleans: the cells dark all over their middle half (away from the lines),
+    but for a quarter of it at most."""
+    ink = solid_ink(square)
+    height, width = ink.shape[0] / rows, ink.shape[1] / cols
+    black = np.zeros((rows, cols), dtype=bool)
+    for r in range(rows):
+        for c in range(cols):
+            middle = ink[
+                round((r + 0.25) * height) : round((r + 0.75) * height),
+                round((c + 0.25) * width) : round((c + 0.75) * width),
+            ]
+            black[r, c] = float(np.percentile(middle, 25)) >= BLACK
+    return black
+
+
+# --- what a cell shows ----------------------------------------------------------------------
+
+
+def cell_marks(ink: np.ndarray, row: int, col: int) -> Shown:
+    """The marks in the white cell at (row, col) of the straightened ink (CELL pixels a cell),
+    as its number, its letter, or one thing alone."""
+    box = ink[row * CELL : (row + 1) * CELL, col * CELL : (col + 1) * CELL]
+    return shown_by(text_lines(marks_in(box)))
+
+
+def marks_in(box: np.ndarray) -> list[Mark]:
+    """The marks inside a cell's box, its own lines left out (the edges, and any long piece
+    along them)."""
+    inner = without_lines(box)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (inner >= INK).astype(np.uint8), connectivity=8
+    )
+    side = len(box)
+    marks = []
+    for label in range(1, count):
+        left, top, width, height, _ = stats[label]
+        if height < SMALLEST_MARK * side or max(width, height) > 0.8 * side:
+            continue  # a speck, or what is left of a line
+        if _line_remnant(left, top, width, height, side):
+            continue
+        own = labels[top : top + height, left : left + width] == label
+        own = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        piece = np.where(own, inner[top : top + height, left : left + width], 0.0)
+        if piece.sum() < FAINTEST_STROKE * max(width, height):
+            continue  # the grey edge of a black square or a line, blurred into the cell
+        marks.append(Mark(int(top), int(left), int(height), int(width), piece))
+    return marks
+
+
+def without_lines(box: np.ndarray) -> np.ndarray:
+    """The cell's box with its lines wiped: a band at each edge, and any row or column near an
+    edge inked along most of the cell (a line a pixel or two off where it was looked for; a
+    letter touching it, such as a J on the bottom line, then keeps the rest of itself)."""
+    inner = box.copy()
+    band = max(1, round(LINE_BAND * len(box)))
+    inner[:band], inner[-band:], inner[:, :band], inner[:, -band:] = 0, 0, 0, 0
+    near = round(EDGE_ZONE * len(box))
+    for ink in (inner, inner.T):  # rows, then columns (a view: wiping it wipes inner)
+        along = (ink >= INK).mean(axis=1)
+        for k in (*range(near), *range(len(ink) - near, len(ink))):
+            if along[k] > 0.75:
+                ink[k] = 0
+    return inner
+
+
+def _line_remnant(left: int, top: int, width: int, height: int, side: int) -> bool:
+    """A thin piece near the cell's edge is its line, a pixel or two off where it was looked
+    for (the outline's corners are found to a pixel or two)."""
+    thin = LINE_BAND * 1.5 * side
+    near, far = 0.2 * side, 0.8 * side
+    upright = width <= thin and (left < near or left + width > far)
+    lying = height <= thin and (top < near or top + height > far)
+    return upright or lying
+
+
+def text_lines(marks: list[Mark]) -> list[list[Mark]]:
+    """Marks side by side (overlapping in height) make a line of text; lines top to bottom,
+    each left to right."""
+    lines: list[list[Mark]] = []
+    for mark in sorted(marks, key=lambda m: m.middle):
+        if lines and _side_by_side(lines[-1][-1], mark):
+            lines[-1].append(mark)
+        else:
+            lines.append([mark])
+    return [sorted(line, key=lambda m: m.left) for line in lines]
+
+
+def _side_by_side(a: Mark, b: Mark) -> bool:
+    overlap = min(a.top + a.height, b.top + b.height) - max(a.top, b.top)
+    return overlap > 0.5 * min(a.height, b.height)
+
+
+def shown_by(lines: list[list[Mark]]) -> Shown:
+    """A line in the cell's top part is its number, a line under it a letter; one line in the
+    middle is one thing alone."""
+    if not lines:
+        return Shown()
+    if len(lines) == 1:
+        line = lines[0]
+        if line[0].middle < NUMBER_TOP * CELL:
+            return Shown(number=split_digits(line))
+        return Shown(alone=tuple(line), digits=split_digits(line))
+    number, *rest = lines
+    letter = max(rest, key=lambda line: max(m.height for m in line))
+    return Shown(
+        number=split_digits(number),
+        letter=letter[0],
+        extra=len(rest) > 1 or len(letter) > 1,
+    )
+
+
+def split_digits(line: list[Mark]) -> tuple[Mark, ...]:
+    """The digits of a number: a mark much wider than a digit is two digits run together
+    (a small JPEG blurs the gap), cut where the ink between them is thinnest."""
+    digits: list[Mark] = []
+    for mark in line:
+        if len(line) == 1 and mark.width > TWO_DIGITS_WIDE * mark.height:
+            digits.extend(_cut_in_two(mark))
+        else:
+            digits.append(mark)
+    return tuple(digits)
+
+
+def _cut_in_two(mark: Mark) -> tuple[Mark, Mark]:
+    columns = mark.ink.sum(axis=0)
+    third = mark.width // 3
+    cut = third + int(np.argmin(columns[third : mark.width - third]))
+    left = Mark(mark.top, mark.left, mark.height, cut, mark.ink[:, :cut])
+    right = Mark(mark.top, mark.left + cut, mark.height, mark.width - cut, mark.ink[:, cut:])
+    return left, right
+
+
+def glyph(mark: Mark) -> np.ndarray:
+    """The mark as the classifier sees a cell: GLYPH x GLYPH, centred, its height GLYPH_FILL
+    of the square (a wide letter is fitted by its width)."""
+    side = max(mark.height / GLYPH_FILL, mark.width / GLYPH_FILL, 1)
+    size = int(np.ceil(side))
+    square = np.zeros((size, size), dtype=np.float32)
+    top, left = (size - mark.height) // 2, (size - mark.width) // 2
+    square[top : top + mark.height, left : left + mark.width] = mark.ink
+    return cv2.resize(square, (grids.GLYPH, grids.GLYPH), interpolation=cv2.INTER_AREA)
+
+
+# --- the key ------------------------------------------------------------------------------
+
+
+def read_key(grey: np.ndarray, grid_corners: np.ndarray) -> dict[int, Shown]:
+    """The key's boxes, by number: 1 to 26 in order, in a long outline under the grid (or
+    over it); {} when the picture has none."""
+    bottom = int(grid_corners[:, 1].max())
+    top = int(grid_corners[:, 1].min())
+    for part in (grey[bottom:], grey[:top]):
+        if part.shape[0] < 20:
+            continue
+        outlines = grids.find_outlines(part, shape=_key_shaped)
+        if outlines:
+            corners = outlines[0]
+            per_row = 26 // _key_rows(corners)
+            ink = grids.ink_of(
+                grids.straighten(part, corners, (per_row * CELL, (26 // per_row) * CELL))
+            )
+            return {n: cell_marks(ink, (n - 1) // per_row, (n - 1) % per_row) for n in NUMBERS}
+    return {}
+
+
+def _key_shaped(corners: np.ndarray) -> bool:
+    """2 rows of 13 boxes (6.5 times as wide as high) or 1 row of 26 (26 times)."""
+    width = np.linalg.norm(corners[1] - corners[0])
+    height = np.linalg.norm(corners[3] - corners[0])
+    return height > 0 and 4 < width / height < 32
+
+
+def _key_rows(corners: np.ndarray) -> int:
+    width = np.linalg.norm(corners[1] - corners[0])
+    height = np.linalg.norm(corners[3] - corners[0])
+    return 1 if width / height > 13 else KEY_ROWS
+
+
+# --- reading the marks --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Guess:
+    symbol: str
+    probability: float  # its share, beside the other symbols asked for and an empty cell
+
+
+class Classified:
+    """Every mark of the picture run through the classifier at once (a run per mark costs
+    many times more), then asked, mark by mark, for the likeliest of the symbols that can
+    stand there: a mark was found, so it is never read as empty, but the share the
+    classifier gives empty counts against being sure of it."""
+
+    def __init__(self, marks: list[Mark]):
+        marks = list({id(mark): mark for mark in marks}.values())  # each mark once
+        self._row = {id(mark): k for k, mark in enumerate(marks)}
+        empty = np.zeros((0, grids.GLYPH, grids.GLYPH), dtype=np.float32)
+        glyphs = np.stack([glyph(mark) for mark in marks]) if marks else empty
+        self._shares = upright(chances(glyphs, SYMBOLS)) if marks else np.zeros((0, 1))
+
+    def guess(self, mark: Mark, symbols: str) -> Guess:
+        row = self._shares[self._row[id(mark)]]
+        kept = row[[0, *(1 + SYMBOLS.index(ch) for ch in symbols)]]
+        shares = kept[1:] / kept.sum()
+        best = int(shares.argmax())
+        return Guess(symbols[best], float(shares[best]))
+
+
+@dataclass
+class Cells:
+    """The grid as read so far: each white cell's number and letter, and the cells in doubt."""
+
+    numbers: dict[tuple[int, int], int] = field(default_factory=dict)
+    letters: dict[tuple[int, int], str] = field(default_factory=dict)
+    unsure: set[tuple[int, int]] = field(default_factory=set)
+
+
+def read_cells(
+    shown: dict[tuple[int, int], Shown], rows: int, cols: int, key: dict[int, Shown]
+) -> Reading:
+    """The codeword's text from what each cell and key box shows, and the cells in doubt."""
+    key_letters = {n: box.letter or _only(box.alone) for n, box in key.items()}
+    key_letters = {n: mark for n, mark in key_letters.items() if mark is not None}
+    marks = [mark for cell in shown.values() for mark in cell.marks()]
+    classified = Classified(marks + list(key_letters.values()))  # the key's numbers are known
+    starters, key_doubts = read_starters(key_letters, classified)
+    cells = Cells()
+    for place, cell in shown.items():
+        number, letter, sure = read_cell(cell, starters, classified)
+        if number is not None:
+            cells.numbers[place] = number
+        if letter is not None:
+            cells.letters[place] = letter
+        if not sure:
+            cells.unsure.add(place)
+    _refuse_numberless(cells, shown)
+    unsure = cells.unsure | {p for p, n in cells.numbers.items() if n in key_doubts}
+    grid = tuple(tuple(cells.numbers.get((r, c), 0) for c in range(cols)) for r in range(rows))
+    puzzle = parse(grid_text(grid, given_letters(starters, cells)))
+    indexes = tuple(sorted(r * cols + c for r, c in unsure))
+    return Reading("codeword", puzzle.text(), indexes, cols)
+
+
+def read_starters(
+    key_letters: dict[int, Mark], classified: Classified
+) -> tuple[dict[int, str], set[int]]:
+    """The letters the key gives, by number, and the numbers whose letter is in doubt. A
+    letter read in two boxes is kept in the surer one, and both are in doubt."""
+    guesses = [(n, classified.guess(mark, LETTERS)) for n, mark in key_letters.items()]
+    starters: dict[int, str] = {}
+    doubts = set()
+    for number, guess in sorted(guesses, key=lambda g: -g[1].probability):
+        if guess.probability < SURE:
+            doubts.add(number)
+        if guess.symbol in starters.values():  # a letter stands for one number: one is misread
+            doubts |= {number, *(n for n, ch in starters.items() if ch == guess.symbol)}
+            continue
+        starters[number] = guess.symbol
+    return starters, doubts
+
+
+def _only(marks: tuple[Mark, ...]) -> Mark | None:
+    return marks[0] if len(marks) == 1 else None
+
+
+def read_cell(
+    shown: Shown, starters: dict[int, str], classified: Classified
+) -> tuple[int | None, str | None, bool]:
+    """The cell's number (None when none is found), its letter, and whether it is sure: its
+    glyphs read surely, its letter the one the key gives its number, no mark left over."""
+    if shown.alone:
+        number, sure = read_alone(shown, starters, classified)
+        return number, None, sure and not shown.extra
+    if not shown.number:
+        return None, None, True
+    number, sure = read_number(shown.number, classified)
+    if shown.letter is None:
+        return number, None, sure and not shown.extra
+    letter = classified.guess(shown.letter, _letters_given(starters))
+    agrees = starters.get(number, letter.symbol) == letter.symbol
+    sure = sure and letter.probability >= SURE and agrees and not shown.extra
+    return number, letter.symbol, sure
+
+
+def read_alone(shown: Shown, starters: dict[int, str], classified: Classified) -> tuple[int, bool]:
+    """One thing in the cell's middle: a letter the key gives (the cell has the number the
+    key gives it), or else a number."""
+    given = "".join(sorted(starters.values()))
+    if len(shown.alone) == 1 and given:
+        guess = classified.guess(shown.alone[0], DIGITS[1:] + given)
+        if guess.symbol in given:
+            number = next(n for n, ch in starters.items() if ch == guess.symbol)
+            return number, guess.probability >= SURE
+    return read_number(shown.digits, classified)
+
+
+def read_number(digits: tuple[Mark, ...], classified: Classified) -> tuple[int, bool]:
+    """A number 1 to 26 from its digits' marks, and whether it is sure: one digit 1-9, or a
+    first digit 1 or 2 and a second that keeps it within 26."""
+    if len(digits) == 1:
+        guess = classified.guess(digits[0], DIGITS[1:])
+        return int(guess.symbol), guess.probability >= SURE
+    first = classified.guess(digits[0], "12")
+    second = classified.guess(digits[1], DIGITS if first.symbol == "1" else "0123456")
+    sure = min(first.probability, second.probability) >= SURE and len(digits) == 2
+    return int(first.symbol + second.symbol), sure
+
+
+def _letters_given(starters: dict[int, str]) -> str:
+    """A cell's letter is one the key gives, when there is a key."""
+    return "".join(sorted(starters.values())) or LETTERS
+
+
+def given_letters(starters: dict[int, str], cells: Cells) -> dict[int, str]:
+    """The key's letters, and those only the grid shows (a picture with no key); a letter the
+    grid gives a second number is left out and both numbers' cells marked."""
+    letters = dict(starters)
+    for place, letter in cells.letters.items():
+        number = cells.numbers[place]
+        if number in letters:
+            continue
+        if letter in letters.values():
+            other = next(n for n, ch in letters.items() if ch == letter)
+            cells.unsure |= {p for p, n in cells.numbers.items() if n in (number, other)}
+            continue
+        letters[number] = letter
+    return letters
+
+
+def grid_text(grid: tuple[tuple[int, ...], ...], letters: dict[int, str]) -> str:
+    """The codeword's own text form: the rows, # for a black square, then the starters."""
+    starters = tuple(sorted((n, letter.lower()) for n, letter in letters.items()))
+    return Codeword(clues=(), starters=starters, grid=grid).text()
+
+
+def _refuse_numberless(cells: Cells, shown: dict[tuple[int, int], Shown]) -> None:
+    """A white cell with no number is no codeword's (a crossword's, a blank grid's); a few
+    are marked unsure, with the number no other cell has (a rubbed-out number)."""
+    missing = [place for place in shown if place not in cells.numbers]
+    if len(missing) > len(shown) // 4:
+        raise PictureError(
+            "the grid's white cells hold no numbers, so it is no codeword",
+            example=CODEWORD_HOW,
+        )
+    unused = [n for n in NUMBERS if n not in cells.numbers.values()] or [1]
+    for place in missing:
+        cells.numbers[place] = unused[0]
+        cells.unsure.add(place)
