@@ -1,0 +1,297 @@
+"""Letter Boxed from a picture: a box (any polygon of 3 to 8 sides) with letters outside
+each side, as NYT's game shows it and as renderers/letterboxed.py draws it.
+
+1. The box is the largest closed dark outline with three to eight corners (its border, with
+   the letters' dots on it). The picture is then scaled so the box is BOX_WIDTH wide, so
+   letters and strokes have about the same size whatever the screenshot's.
+2. The letters are the marks outside the box, each taken by the side it is nearest to; of a
+   side's marks, only the row nearest the side counts (a title above the box, buttons or a
+   status line below it are further away), and marks much smaller than the side's letters
+   (a dot, a speck of JPEG) are left out.
+3. Sides are ordered as a member types them: the top side first, then clockwise on screen;
+   each side's letters left to right, or top to bottom on an upright side (the order
+   renderers/letterboxed.py places them in, and NYT's game data lists them in).
+4. Each letter is cut out the way the classifier saw its cells' marks (readers/grid.py): its
+   ink alone, centred, scaled so its height fills LETTER_SHARE of a 28x28 glyph.
+5. The box's letters are all different, so no letter is given twice: the positions the
+   classifier is surest of take their letters first. A position is unsure when the
+   classifier gives its letter less than SURE, or when it had to give way to another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from puzzles.letterboxed.puzzle import MAX_SIDES, MIN_SIDES
+from readers import grid as grids
+from readers.classifier import LABELS, probabilities
+from readers.picture import PictureError, open_grey
+from readers.reading import Reading
+
+BOX_WIDTH = 600  # the box's width once the picture is scaled
+MIN_BOX_SHARE = 0.02  # the box covers this share of the picture at least
+OUTLINES_TRIED = 6  # closed outlines tried as the box, largest first
+MISFIT = 0.03  # an octagon's hull seen as a heptagon misfits by 5%
+LETTER_INK = 0.45  # a pixel belongs to a letter when at least this dark against the paper
+ROW_REACH = 0.6  # of the side's letters' height: marks further out than the row are not letters
+LARGEST_LETTER = 0.4  # of the box's shortest side
+SMALLEST_LETTER = 0.55  # of the side's tallest mark: smaller marks are dots or specks
+LETTER_SHARE = 0.6  # a letter's height over its glyph's side, as a cell's digit
+WIDEST_SHARE = 0.9  # a wide letter's (W, M) width over its glyph's side, at most
+UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
+SURE = 0.9
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+NO_BOX = "I could not find a Letter Boxed box in the picture"
+NO_BOX_HOW = "a screenshot of the whole box with its letters, e.g. from NYT's Letter Boxed"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A letter found outside the box: its pixels' bounding box in the scaled picture."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+    label: int  # its component in the letter mask
+
+    @property
+    def centre(self) -> np.ndarray:
+        return np.array([self.left + self.width / 2, self.top + self.height / 2])
+
+
+@dataclass(frozen=True)
+class Box:
+    """The box's corners (the top side's first corner first, then clockwise on screen) and
+    the letters found along each of its sides, in typing order."""
+
+    corners: np.ndarray
+    sides: tuple[tuple[Mark, ...], ...]
+    glyphs: np.ndarray  # every letter's glyph, side after side, as the classifier reads them
+
+
+def read(data: bytes) -> Reading:
+    """The Letter Boxed in the picture `data` (a file's bytes), as puzzles.letterboxed.parse
+    reads it: the sides' letters, sides separated by spaces ("VRO WAL ETH BDI"). Unsure
+    positions count the letters in that text from 0, spaces left out."""
+    box = find_box(open_grey(data))
+    letters, unsure = distinct_letters(letter_chances(box.glyphs))
+    words, start = [], 0
+    for side in box.sides:
+        words.append("".join(letters[start : start + len(side)]))
+        start += len(side)
+    return Reading("letterboxed", " ".join(words), unsure, size=len(box.sides))
+
+
+def find_box(grey: np.ndarray) -> Box:
+    """The box and its letters, cut out. Of the outlines that could be the box, largest
+    first, the first with letters outside every side."""
+    refusal = PictureError(NO_BOX, example=NO_BOX_HOW)
+    for corners in box_outlines(grey):
+        scale = BOX_WIDTH / float(np.ptp(corners[:, 0]))
+        scaled = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=_resampling(scale))
+        corners = corners * scale
+        ink = ink_of(scaled)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            (ink >= LETTER_INK).astype(np.uint8), connectivity=8
+        )
+        marks = [_mark(stats, label) for label in range(1, count)]
+        sides = marks_by_side(corners, [m for m in marks if _outside(corners, m)])
+        if all(sides):
+            glyphs = np.stack([cut_glyph(ink, labels, m) for side in sides for m in side])
+            return Box(corners, tuple(tuple(side) for side in sides), glyphs)
+        if any(sides) and refusal.problem == NO_BOX:
+            empty = sum(1 for side in sides if not side)
+            refusal = PictureError(
+                f"I found the box, but no letters beside {empty} of its {len(sides)} sides",
+                example=NO_BOX_HOW,
+            )
+    raise refusal
+
+
+def box_outlines(grey: np.ndarray) -> list[np.ndarray]:
+    """Polygons of MIN_SIDES to MAX_SIDES corners that may be the box, largest first, each as
+    its corners in typing order (see `typing_order`). The box is found from its inside: the
+    paper the border closes in, clear of the letters, dots bite into it only a little."""
+    paper = cv2.bitwise_not(grids._dark_lines(grey))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    height, width = grey.shape
+    smallest = MIN_BOX_SHARE * height * width
+    inside = [
+        label
+        for label in range(1, count)
+        if stats[label, cv2.CC_STAT_AREA] >= smallest and not _touches_edge(stats[label], grey)
+    ]
+    inside.sort(key=lambda label: stats[label, cv2.CC_STAT_AREA], reverse=True)
+    outlines = []
+    for label in inside[:OUTLINES_TRIED]:
+        contours, _ = cv2.findContours(
+            (labels == label).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
+        corners = _polygon(cv2.convexHull(max(contours, key=cv2.contourArea)))
+        if corners is not None and _sides_alike(corners):
+            outlines.append(typing_order(corners))
+    return outlines
+
+
+def _touches_edge(stats: np.ndarray, grey: np.ndarray) -> bool:
+    left, top, width, height = stats[:4]
+    return left == 0 or top == 0 or left + width == grey.shape[1] or top + height == grey.shape[0]
+
+
+def _polygon(hull: np.ndarray) -> np.ndarray | None:
+    """The fewest corners whose polygon matches the hull closely (what lies in one and not
+    the other under MISFIT of it), or None when no polygon of MIN_SIDES to MAX_SIDES does."""
+    area = cv2.contourArea(hull)
+    for sides in range(MIN_SIDES, MAX_SIDES + 1):
+        polygon = cv2.approxPolyN(hull, sides).astype(np.float32)
+        common, _ = cv2.intersectConvexConvex(polygon, hull.astype(np.float32))
+        if cv2.contourArea(polygon) + area - 2 * common < MISFIT * area:
+            return polygon.reshape(-1, 2).astype(np.float64)
+    return None
+
+
+def _sides_alike(corners: np.ndarray) -> bool:
+    """A box's sides are about equally long (a screenshot's frame or a button is no box)."""
+    lengths = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    return lengths.min() > 0 and lengths.max() / lengths.min() < 2
+
+
+def typing_order(corners: np.ndarray) -> np.ndarray:
+    """The corners clockwise on screen (y grows downwards), starting with the first corner of
+    the top side (the side whose middle is highest), so side k runs from corner k to k+1."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    corners = corners[np.argsort(angles)]  # increasing angle is clockwise on screen
+    middles_y = (corners[:, 1] + np.roll(corners, -1, axis=0)[:, 1]) / 2
+    return np.roll(corners, -int(np.argmin(middles_y)), axis=0)
+
+
+def _resampling(scale: float) -> int:
+    return cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
+
+
+def ink_of(grey: np.ndarray) -> np.ndarray:
+    """How dark each pixel is against the paper around it (the brightest level nearby), 0..1:
+    a coloured background is paper too, so black letters on it are ink."""
+    reach = BOX_WIDTH // 12 | 1  # wider than a letter's stroke
+    paper = cv2.dilate(grey, np.ones((reach, reach), np.uint8)).astype(np.float32)
+    darkness = 1.0 - grey.astype(np.float32) / np.maximum(paper, 1.0)
+    return np.clip(darkness / max(float(darkness.max()), 0.15), 0.0, 1.0)
+
+
+def _mark(stats: np.ndarray, label: int) -> Mark:
+    left, top, width, height, _ = (int(v) for v in stats[label])
+    return Mark(left, top, width, height, label)
+
+
+def _outside(corners: np.ndarray, mark: Mark) -> bool:
+    """The mark lies outside the box and is no bigger than a letter can be beside its
+    sides (the border itself, with its dots, is a mark as large as the box)."""
+    contour = corners.astype(np.float32).reshape(-1, 1, 2)
+    centre = tuple(float(v) for v in mark.centre)
+    shortest = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).min()
+    small = max(mark.width, mark.height) < LARGEST_LETTER * shortest
+    return small and cv2.pointPolygonTest(contour, centre, False) < 0
+
+
+def marks_by_side(corners: np.ndarray, marks: list[Mark]) -> list[list[Mark]]:
+    """For each side, the letters beside it in typing order: the marks nearest that side,
+    in the row nearest to it, letter-sized."""
+    near: list[list[tuple[float, Mark]]] = [[] for _ in corners]
+    for mark in marks:
+        distances = [_distance_to_side(corners, k, mark.centre) for k in range(len(corners))]
+        side = int(np.argmin(distances))
+        if _beside(corners, side, mark.centre):
+            near[side].append((distances[side], mark))
+    return [_in_order(corners, k, _letter_row(found)) for k, found in enumerate(near)]
+
+
+def _side(corners: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    return corners[k], corners[(k + 1) % len(corners)]
+
+
+def _distance_to_side(corners: np.ndarray, k: int, point: np.ndarray) -> float:
+    a, b = _side(corners, k)
+    along = np.clip(np.dot(point - a, b - a) / np.dot(b - a, b - a), 0.0, 1.0)
+    return float(np.linalg.norm(point - (a + along * (b - a))))
+
+
+def _beside(corners: np.ndarray, k: int, point: np.ndarray) -> bool:
+    """The point lies level with the side, not off past one of its corners."""
+    a, b = _side(corners, k)
+    along = np.dot(point - a, b - a) / np.dot(b - a, b - a)
+    return 0.0 < along < 1.0
+
+
+def _letter_row(found: list[tuple[float, Mark]]) -> list[Mark]:
+    """Of the marks beside one side, the letters: letter-sized, and in the row nearest it."""
+    if not found:
+        return []
+    tallest = max(mark.height for _, mark in found)
+    letters = [(d, m) for d, m in found if m.height >= SMALLEST_LETTER * tallest]
+    nearest = min(d for d, _ in letters)
+    height = float(np.median([m.height for _, m in letters]))
+    return [m for d, m in letters if d <= nearest + ROW_REACH * height]
+
+
+def _in_order(corners: np.ndarray, k: int, marks: list[Mark]) -> list[Mark]:
+    """Left to right along the side, or top to bottom when the side is upright."""
+    a, b = _side(corners, k)
+    direction = b - a
+    slant = np.arctan2(abs(direction[0]), abs(direction[1]))  # 0 when upright
+    if slant < UPRIGHT:
+        direction = np.array([0.0, 1.0])
+    elif direction[0] < 0:
+        direction = -direction
+    return sorted(marks, key=lambda m: float(np.dot(m.centre, direction)))
+
+
+def cut_glyph(ink: np.ndarray, labels: np.ndarray, mark: Mark) -> np.ndarray:
+    """The mark's ink alone (nothing of a neighbour's), centred on a square its height fills
+    LETTER_SHARE of (a wide letter's width at most WIDEST_SHARE), scaled to the classifier's
+    GLYPH x GLYPH."""
+    side = max(mark.height / LETTER_SHARE, mark.width / WIDEST_SHARE)
+    half = int(np.ceil(side / 2))
+    cx, cy = (round(v) for v in mark.centre)
+    own = cv2.dilate((labels == mark.label).astype(np.uint8), np.ones((3, 3), np.uint8))
+    letter = np.where(own > 0, ink, 0.0).astype(np.float32)
+    padded = np.pad(letter, half)
+    square = padded[cy : cy + 2 * half, cx : cx + 2 * half]
+    return cv2.resize(square, (grids.GLYPH, grids.GLYPH), interpolation=cv2.INTER_AREA)
+
+
+def letter_chances(glyphs: np.ndarray) -> np.ndarray:
+    """Per glyph, the probability of each letter of ALPHABET the classifier knows (others
+    0), shared out among the letters alone."""
+    known = [LABELS.index(ch) for ch in ALPHABET if ch in LABELS]
+    chances = np.zeros((len(glyphs), len(ALPHABET)), dtype=np.float64)
+    columns = [ALPHABET.index(LABELS[i]) for i in known]
+    chances[:, columns] = probabilities(glyphs)[:, known]
+    return chances / np.maximum(chances.sum(axis=1, keepdims=True), 1e-12)
+
+
+def distinct_letters(chances: np.ndarray) -> tuple[list[str], tuple[int, ...]]:
+    """A different letter for every position, the surest positions choosing first; and the
+    positions in doubt: read below SURE, or given a letter other than their likeliest."""
+    if len(chances) > len(ALPHABET):
+        raise PictureError(
+            f"I found {len(chances)} letters around the box; a Letter Boxed has at most "
+            f"{len(ALPHABET)}, all different",
+            example=NO_BOX_HOW,
+        )
+    letters = [""] * len(chances)
+    taker: dict[int, int] = {}  # letter -> the position given it
+    doubted = {int(p) for p in np.flatnonzero(chances.max(axis=1) < SURE)}
+    for position in (int(p) for p in np.argsort(-chances.max(axis=1), kind="stable")):
+        likeliest = int(chances[position].argmax())
+        if likeliest in taker:  # two positions read as one letter: one of them is misread
+            doubted |= {position, taker[likeliest]}
+        choice = next(int(c) for c in np.argsort(-chances[position]) if int(c) not in taker)
+        taker[choice] = position
+        letters[position] = ALPHABET[choice]
+    return letters, tuple(sorted(doubted))

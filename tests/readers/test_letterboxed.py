@@ -1,0 +1,142 @@
+"""Letter Boxed pictures read back: our own pictures of boxes of 3 to 8 sides (as drawn and
+as a phone shares them), NYT-like screenshots, and pictures with no box in them."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from puzzles.letterboxed.puzzle import Board, parse
+from readers import letterboxed
+from readers.picture import PictureError, open_grey
+from renderers.common import BACKGROUND
+from renderers.letterboxed import DOT_RADIUS, draw, layout_board
+from tests.readers.letterboxed_pictures import (
+    CORPUS,
+    nyt_boards,
+    nyt_like,
+    nyt_like_style,
+    random_board,
+)
+from tests.readers.pictures import as_jpeg, encoded, lined_grid
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpora is absent")
+
+# (sides, letters a side): NYT's square, and the other boxes puzzles.letterboxed allows.
+SHAPES = [(4, 3), (3, 3), (3, 4), (5, 2), (5, 5), (6, 3), (7, 2), (8, 2), (4, 6)]
+
+
+def found_counts(data: bytes) -> list[int]:
+    return [len(side) for side in letterboxed.find_box(open_grey(data)).sides]
+
+
+def refusal(data: bytes) -> str:
+    with pytest.raises(PictureError) as caught:
+        letterboxed.read(data)
+    return caught.value.message
+
+
+# --- finding the box and its letters -------------------------------------------------------
+
+
+@needs_corpus
+@pytest.mark.parametrize(("sides", "per_side"), SHAPES)
+def test_every_letter_of_our_picture_is_found_beside_its_side(sides, per_side):
+    board = random_board(random.Random(sides * 10 + per_side), sides, per_side)
+    png = draw(board)
+    expected = [len(side) for side in board.sides]
+    assert found_counts(png) == expected
+    assert found_counts(as_jpeg(png, 540, 70)) == expected
+
+
+@needs_corpus
+def test_sides_of_different_lengths_are_found():
+    board = random_board(random.Random(7), 4, (3, 1, 4, 2))
+    assert found_counts(as_jpeg(draw(board), 720, 75)) == [3, 1, 4, 2]
+
+
+@needs_corpus
+def test_every_letter_of_a_nyt_like_screenshot_is_found():
+    rng = random.Random(1)
+    for board in nyt_boards()[:4]:
+        assert found_counts(nyt_like(board, nyt_like_style(rng, board))) == [3, 3, 3, 3]
+
+
+def test_the_top_side_comes_first_then_clockwise():
+    square = np.array([[10.0, 90.0], [90.0, 90.0], [90.0, 10.0], [10.0, 10.0]])
+    assert letterboxed.typing_order(square).tolist() == [[10, 10], [90, 10], [90, 90], [10, 90]]
+    triangle = np.array([[50.0, 90.0], [10.0, 10.0], [90.0, 10.0]])
+    assert letterboxed.typing_order(triangle).tolist() == [[10, 10], [90, 10], [50, 90]]
+
+
+def test_the_glyphs_are_cut_as_the_classifier_reads_cells():
+    box = letterboxed.find_box(open_grey(draw(parse("vro wal eth bdi"))))
+    assert box.glyphs.shape == (12, 28, 28)
+    assert box.glyphs.dtype == np.float32
+    for glyph in box.glyphs:
+        rows = np.flatnonzero(glyph.max(axis=1) > 0.5)
+        height = (rows[-1] - rows[0] + 1) / 28
+        assert abs(height - letterboxed.LETTER_SHARE) < 0.08  # a letter as tall as a digit
+        assert glyph[0].max() < 0.1 and glyph[-1].max() < 0.1  # nothing of its neighbours
+
+
+# --- one letter for each position -----------------------------------------------------------
+
+
+def chances_for(*rows: dict[str, float]) -> np.ndarray:
+    chances = np.full((len(rows), 26), 1e-4)
+    for row, given in zip(chances, rows, strict=True):
+        for letter, p in given.items():
+            row[letterboxed.ALPHABET.index(letter)] = p
+    return chances / chances.sum(axis=1, keepdims=True)
+
+
+def test_sure_letters_are_read_as_they_are():
+    letters, unsure = letterboxed.distinct_letters(chances_for({"V": 0.99}, {"R": 0.98}))
+    assert (letters, unsure) == (["V", "R"], ())
+
+
+def test_an_unsure_letter_is_marked():
+    letters, unsure = letterboxed.distinct_letters(chances_for({"O": 0.6, "Q": 0.4}, {"R": 0.99}))
+    assert (letters, unsure) == (["O", "R"], (0,))
+
+
+def test_a_letter_read_twice_goes_to_the_surer_and_both_are_marked():
+    letters, unsure = letterboxed.distinct_letters(
+        chances_for({"O": 0.97, "Q": 0.02}, {"O": 0.95, "C": 0.04}, {"E": 0.99})
+    )
+    assert letters == ["O", "C", "E"]  # the other position takes its next likeliest letter
+    assert unsure == (0, 1)
+
+
+# --- pictures with no box ---------------------------------------------------------------------
+
+
+def test_a_blank_picture_has_no_box():
+    message = refusal(encoded(Image.new("RGB", (600, 900), (250, 168, 160))))
+    assert "could not find a Letter Boxed box" in message
+
+
+def test_a_sudoku_grid_is_no_box():
+    assert "could not find a Letter Boxed box" in refusal(lined_grid(9))
+
+
+def test_a_box_without_letters_is_refused_saying_so():
+    image = Image.new("RGB", (700, 700), (252, 113, 107))
+    ImageDraw.Draw(image).rectangle((150, 150, 550, 550), (255, 255, 255), (20, 20, 20), 8)
+    assert "could not find a Letter Boxed box" in refusal(encoded(image))
+
+
+def test_a_box_with_letters_on_some_sides_only_says_which_are_missing():
+    board = Board(("vro", "wal", "eth", "bdi"))
+    image = Image.open(io.BytesIO(draw(board))).convert("RGB")
+    right_of_the_dots = max(x for x, _ in layout_board(board).corners) + DOT_RADIUS + 4
+    ImageDraw.Draw(image).rectangle(
+        (right_of_the_dots, 0, image.width, image.height), fill=BACKGROUND
+    )
+    message = refusal(encoded(image))
+    assert "no letters beside 1 of its 4 sides" in message
