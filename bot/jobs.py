@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,24 +122,6 @@ def generate_job(
     return JobResult(puzzle.text(), png, timings, puzzle)
 
 
-# Kinds a member may give as a picture, and the reader of each (readers/).
-READERS = {"sudoku": "readers.sudoku"}
-
-
-@dataclass(frozen=True)
-class ReadPicture:
-    """A member's picture read: the reading, and why it cannot be their puzzle, if it
-    cannot (a repeated digit, no solution, several), so it is never solved as theirs."""
-
-    reading: Any  # readers.reading.Reading
-    problem: str | None = None
-
-    @property
-    def doubted(self) -> tuple[int, ...]:
-        """The cells the member is asked to check against their picture."""
-        return self.reading.unsure
-
-
 @dataclass(frozen=True)
 class Shaded:
     """A read grid to draw with the cells in doubt shaded (the renderer's `.highlight`)."""
@@ -147,33 +130,106 @@ class Shaded:
     highlight: tuple[int, ...]
 
 
-def read_job(kind_name: str, data: bytes) -> JobResult:
-    """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
-    way the bot draws the kind, with the cells the reader doubts shaded."""
-    import importlib
+@dataclass(frozen=True)
+class ShadedBoard:
+    """A read Letter Boxed to draw with the letters in doubt shaded (positions in
+    `board.letters`)."""
 
+    board: Any
+    highlight: tuple[int, ...]
+
+
+def _sudoku_as_read(reading: Any) -> Shaded:
     from puzzles.sudoku.puzzle import read_grid
 
+    return Shaded(read_grid(reading.text), reading.unsure)
+
+
+def _sudoku_place(reading: Any, cell: int) -> str:
+    from puzzles.sudoku.grid import cell_name
+
+    return cell_name(cell, reading.size)
+
+
+def _letterboxed_as_read(reading: Any) -> ShadedBoard:
+    from puzzles.letterboxed.puzzle import Board
+
+    # Not parsed: a misread box (a side too long) is still drawn, and judged apart.
+    return ShadedBoard(Board(tuple(reading.text.lower().split())), reading.unsure)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A kind that can be read from a picture: its reader module (readers/, read(data) ->
+    Reading), what a place in its reading is ("cell", "letter"), and two small hooks: what
+    was read as the kind's renderer draws it, the places in doubt shaded, and a place's name
+    as the member finds it in the picture ("r1c3", "R (2nd on the top side)")."""
+
+    module: str
+    place: str
+    as_read: Callable[[Any], Any]
+    place_name: Callable[[Any, int], str]
+
+
+def _letterboxed_place(reading: Any, position: int) -> str:
+    from readers.letterboxed import place_name
+
+    return place_name(reading, position)
+
+
+# Kinds a member may give as a picture, and how each is read (readers/).
+READERS = {
+    "sudoku": Reader("readers.sudoku", "cell", _sudoku_as_read, _sudoku_place),
+    "letterboxed": Reader(
+        "readers.letterboxed", "letter", _letterboxed_as_read, _letterboxed_place
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ReadPicture:
+    """A member's picture read: the reading, and why it cannot be their puzzle, if it
+    cannot (a repeated digit, no solution, several), so it is never solved as theirs; the
+    names of the places in doubt, and what a place is ("cell", "letter")."""
+
+    reading: Any  # readers.reading.Reading
+    problem: str | None = None
+    names: tuple[str, ...] = ()
+    place: str = "cell"
+
+    @property
+    def doubted(self) -> tuple[int, ...]:
+        """The places the member is asked to check against their picture."""
+        return self.reading.unsure
+
+
+def read_job(kind_name: str, data: bytes) -> JobResult:
+    """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
+    way the bot draws the kind, with the places the reader doubts shaded."""
+    import importlib
+
     kind = get_kind(kind_name)
+    reader = READERS[kind_name]
     timings: dict[str, float] = {}
-    reader = importlib.import_module(READERS[kind_name])
-    reading = _timed(timings, "read", lambda: reader.read(data))
-    problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text))
-    shaded = Shaded(read_grid(reading.text), reading.unsure)
-    png = _picture(kind.name, shaded, None, timings)
-    return JobResult(reading.text, png, timings, ReadPicture(reading, problem))
+    module = importlib.import_module(reader.module)
+    reading = _timed(timings, "read", lambda: module.read(data))
+    problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text, reader))
+    png = _picture(kind.name, reader.as_read(reading), None, timings)
+    names = tuple(reader.place_name(reading, place) for place in reading.unsure)
+    return JobResult(reading.text, png, timings, ReadPicture(reading, problem, names, reader.place))
 
 
-def _why_not_a_puzzle(kind: PuzzleKind, text: str) -> str | None:
+def _why_not_a_puzzle(kind: PuzzleKind, text: str, reader: Reader) -> str | None:
     """Why what was read cannot be a member's puzzle, or None when it has one answer."""
     try:
         solution = kind.solve(kind.parse(text))
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
+    symbol = "digit" if reader.place == "cell" else reader.place
     if has_no_answer(solution):
-        return "it has no solution, so a digit was probably misread"
+        return f"it has no solution, so a {symbol} was probably misread"
     if getattr(solution, "unique", True) is False:
-        return "it has several solutions, so a digit was probably missed"
+        return f"it has several solutions, so a {symbol} was probably missed"
     return None
 
 

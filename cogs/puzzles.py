@@ -37,7 +37,6 @@ from cogs._persistent import open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, tell_member, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
-from puzzles.sudoku.grid import cell_name
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -400,21 +399,20 @@ def read_buttons(command: str, kind: PuzzleKind, query: str, *, go: bool) -> dis
 
 def doubt_note(outcome: ReadPicture, command: str) -> str:
     """What the member is asked to check, and how, under what was read."""
-    size = outcome.reading.size
-    names = ", ".join(cell_name(cell, size) for cell in outcome.doubted[:24])
-    if len(outcome.doubted) > 24:
+    names = ", ".join(outcome.names[:24])
+    if len(outcome.names) > 24:
         names += ", …"
     edit = "**Edit what I read**"
     if outcome.problem is not None:
         where = (
-            f"The shaded cells look wrong: {names}."
+            f"The shaded {outcome.place}s look wrong: {names}."
             if outcome.doubted
-            else "Check each digit against your picture."
+            else f"Check each {outcome.place} against your picture."
         )
         return f"That cannot be your puzzle: {outcome.problem}. {where} Press {edit} to correct it."
-    cells = "cell" if len(outcome.doubted) == 1 else "cells"
+    places = outcome.place if len(outcome.doubted) == 1 else f"{outcome.place}s"
     return (
-        f"I'm not sure of {len(outcome.doubted)} {cells}, shaded: {names}. Check them against "
+        f"I'm not sure of {len(outcome.doubted)} {places}, shaded: {names}. Check them against "
         f"your picture: press **{command.capitalize()}** if they are right, or {edit} to "
         "correct them."
     )
@@ -883,7 +881,9 @@ class PuzzleCommands(commands.Cog):
             message[:MESSAGE_LIMIT],
             read,
             kind,
-            alt_text(kind, "as read from your picture, the cells to check shaded", read.text),
+            alt_text(
+                kind, f"as read from your picture, the {outcome.place}s to check shaded", read.text
+            ),
             private=private,
             view=read_buttons(command, kind, query, go=outcome.problem is None and not sure),
         )

@@ -32,6 +32,7 @@ from readers.picture import PictureError, open_grey
 from readers.reading import Reading
 
 BOX_WIDTH = 600  # the box's width once the picture is scaled
+LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may lie
 MIN_BOX_SHARE = 0.02  # the box covers this share of the picture at least
 OUTLINES_TRIED = 6  # closed outlines tried as the box, largest first
 MISFIT = 0.03  # an octagon's hull seen as a heptagon misfits by 5%
@@ -45,6 +46,7 @@ UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
 SURE = 0.9
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+SQUARE_SIDES = ("the top side", "the right side", "the bottom side", "the left side")
 NO_BOX = "I could not find a Letter Boxed box in the picture"
 NO_BOX_HOW = "a screenshot of the whole box with its letters, e.g. from NYT's Letter Boxed"
 
@@ -87,15 +89,31 @@ def read(data: bytes) -> Reading:
     return Reading("letterboxed", " ".join(words), unsure, size=len(box.sides))
 
 
+def place_name(reading: Reading, position: int) -> str:
+    """A letter position of the reading as the member finds it in their picture:
+    "R (2nd on the top side)"; a box of other than four sides counts its sides from the top,
+    clockwise ("R (2nd on side 3)")."""
+    sides = reading.text.split()
+    for number, side in enumerate(sides, start=1):
+        if position < len(side):
+            where = SQUARE_SIDES[number - 1] if len(sides) == 4 else f"side {number}"
+            return f"{side[position]} ({_ordinal(position + 1)} on {where})"
+        position -= len(side)
+    raise IndexError("no such letter in the reading")
+
+
+def _ordinal(n: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")  # a side holds at most six letters
+    return f"{n}{suffix}"
+
+
 def find_box(grey: np.ndarray) -> Box:
     """The box and its letters, cut out. Of the outlines that could be the box, largest
     first, the first with letters outside every side."""
     refusal = PictureError(NO_BOX, example=NO_BOX_HOW)
     for corners in box_outlines(grey):
-        scale = BOX_WIDTH / float(np.ptp(corners[:, 0]))
-        scaled = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=_resampling(scale))
-        corners = corners * scale
-        ink = ink_of(scaled)
+        around, corners = _around_box(grey, corners)
+        ink = ink_of(around)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(
             (ink >= LETTER_INK).astype(np.uint8), connectivity=8
         )
@@ -111,6 +129,19 @@ def find_box(grey: np.ndarray) -> Box:
                 example=NO_BOX_HOW,
             )
     raise refusal
+
+
+def _around_box(grey: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The part of the picture where the box and its letters are, scaled so the box is
+    BOX_WIDTH wide, and the corners in it."""
+    width = float(np.ptp(corners[:, 0]))
+    reach = LETTERS_REACH * width
+    left, top = (max(0, int(v - reach)) for v in corners.min(axis=0))
+    right, bottom = (int(v + reach) for v in corners.max(axis=0))
+    scale = BOX_WIDTH / width
+    part = grey[top:bottom, left:right]
+    scaled = cv2.resize(part, None, fx=scale, fy=scale, interpolation=_resampling(scale))
+    return scaled, (corners - (left, top)) * scale
 
 
 def box_outlines(grey: np.ndarray) -> list[np.ndarray]:
@@ -258,11 +289,20 @@ def cut_glyph(ink: np.ndarray, labels: np.ndarray, mark: Mark) -> np.ndarray:
     side = max(mark.height / LETTER_SHARE, mark.width / WIDEST_SHARE)
     half = int(np.ceil(side / 2))
     cx, cy = (round(v) for v in mark.centre)
-    own = cv2.dilate((labels == mark.label).astype(np.uint8), np.ones((3, 3), np.uint8))
-    letter = np.where(own > 0, ink, 0.0).astype(np.float32)
-    padded = np.pad(letter, half)
-    square = padded[cy : cy + 2 * half, cx : cx + 2 * half]
+    own = _window(labels, cy, cx, half) == mark.label
+    own = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8))  # its soft edge too
+    square = np.where(own > 0, _window(ink, cy, cx, half), 0.0).astype(np.float32)
     return cv2.resize(square, (grids.GLYPH, grids.GLYPH), interpolation=cv2.INTER_AREA)
+
+
+def _window(image: np.ndarray, cy: int, cx: int, half: int) -> np.ndarray:
+    """The 2*half square of `image` centred on (cx, cy); what lies past its edges is 0."""
+    window = np.zeros((2 * half, 2 * half), dtype=image.dtype)
+    top, left = cy - half, cx - half
+    y0, y1 = max(0, top), min(image.shape[0], cy + half)
+    x0, x1 = max(0, left), min(image.shape[1], cx + half)
+    window[y0 - top : y1 - top, x0 - left : x1 - left] = image[y0:y1, x0:x1]
+    return window
 
 
 def letter_chances(glyphs: np.ndarray) -> np.ndarray:
