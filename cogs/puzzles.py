@@ -200,12 +200,22 @@ def kind_command(
 
 
 def puzzle_parameter(kind: PuzzleKind) -> tuple[inspect.Parameter, str]:
-    """The puzzle text: required, except for grid kinds, which ask in a text box when left out."""
+    """The puzzle text: required, except for grid kinds, which ask in a text box when left out,
+    and kinds that can be given as a picture instead."""
     text = text_up_to(kind.input_limit("puzzle"))
     if kind.multiline_input:
         parameter = _parameter("puzzle", text, None)
         return parameter, f"the {kind.typed_as} (leave empty to type it over lines in a text box)"
+    if kind.name in READERS:
+        parameter = _parameter("puzzle", text, None)
+        return parameter, f"the {kind.typed_as}, e.g. {kind.example} (or attach a picture)"
     return _parameter("puzzle", text), f"the {kind.typed_as}, e.g. {kind.example}"
+
+
+def asks_in_a_box(kind: PuzzleKind) -> bool:
+    """A puzzle left out is asked for in a text box: a grid kind's, and one that may be given
+    as a picture (given neither, the box says what to type)."""
+    return kind.multiline_input or kind.name in READERS
 
 
 def puzzle_label(kind: PuzzleKind) -> str:
@@ -546,7 +556,7 @@ class PuzzleCommands(commands.Cog):
                 options = {**values, "spoiler": spoiler}
                 await self._reply_from_picture(interaction, "solve", kind, picture, options, "")
                 return
-            if not text and kind.multiline_input:
+            if not text and asks_in_a_box(kind):
                 modal = puzzle_box("solve", kind, {**values, "spoiler": spoiler}, {})
                 await open_text_box(interaction, modal)
                 return
@@ -635,7 +645,7 @@ class PuzzleCommands(commands.Cog):
                 progress = values["progress"] or ""
                 await self._reply_from_picture(interaction, "hint", kind, picture, {}, progress)
                 return
-            if not values["puzzle"] and kind.multiline_input:
+            if not values["puzzle"] and asks_in_a_box(kind):
                 await open_text_box(interaction, puzzle_box("hint", kind, {}, {}))
                 return
             await self._reply_with_hint(
