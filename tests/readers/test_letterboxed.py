@@ -73,6 +73,36 @@ def test_the_top_side_comes_first_then_clockwise():
     assert letterboxed.typing_order(triangle).tolist() == [[10, 10], [90, 10], [50, 90]]
 
 
+def mark_at(x: float, y: float, label: int, size: int = 30) -> letterboxed.Mark:
+    return letterboxed.Mark(round(x - size / 2), round(y - size / 2), size, size, label)
+
+
+def test_letters_are_taken_by_their_side_in_typing_order():
+    square = letterboxed.typing_order(np.array([[100.0, 100], [500, 100], [500, 500], [100, 500]]))
+    marks = [
+        mark_at(200, 50, 1),  # top: left to right
+        mark_at(400, 50, 2),
+        mark_at(550, 380, 4),  # right: top to bottom
+        mark_at(550, 220, 3),
+        mark_at(380, 550, 6),  # bottom: left to right too
+        mark_at(220, 550, 5),
+        mark_at(50, 300, 7),  # left: top to bottom
+        mark_at(300, 10, 8, size=40),  # a title further out than the top row: no letter
+        mark_at(300, 580, 9, size=8),  # a speck under the bottom row: no letter
+    ]
+    sides = letterboxed.marks_by_side(square, marks)
+    assert [[m.label for m in side] for side in sides] == [[1, 2], [3, 4], [5, 6], [7]]
+
+
+def test_a_slanted_side_is_read_left_to_right():
+    pentagon = letterboxed.typing_order(
+        np.array([[200.0, 100], [400, 100], [480, 330], [300, 480], [120, 330]])
+    )
+    lower_left = [mark_at(214, 461, 2), mark_at(154, 411, 1)]  # outside (120, 330)-(300, 480)
+    sides = letterboxed.marks_by_side(pentagon, lower_left)
+    assert [[m.label for m in side] for side in sides] == [[], [], [], [1, 2], []]
+
+
 def test_the_glyphs_are_cut_as_the_classifier_reads_cells():
     box = letterboxed.find_box(open_grey(draw(parse("vro wal eth bdi"))))
     assert box.glyphs.shape == (12, 28, 28)
