@@ -31,7 +31,8 @@ FONT_FILES = (
 # Page colours a game might use: NYT's own is a warm pink; others are tints or deep shades.
 PAGES = ((252, 113, 107), (250, 168, 160), (255, 200, 87), (120, 200, 190), (176, 196, 222))
 INK = (24, 24, 24)
-PHONES = ((1170, 2532), (1080, 2340), (750, 1334), (1284, 2778))
+# Phones' screenshots, and computers' (the game a column in the middle of the page).
+SCREENS = ((1170, 2532), (1080, 2340), (750, 1334), (1284, 2778), (1920, 1080), (1440, 900))
 
 
 def nyt_boards() -> list[Board]:
@@ -79,6 +80,7 @@ class NytLike:
     font: str
     page: tuple[int, int, int]
     size: tuple[int, int]
+    letter_size: float  # in hundredths of the column's width
     typed: str  # the word being typed, shown large above the box
 
 
@@ -87,36 +89,41 @@ def nyt_like_style(rng: random.Random, board: Board) -> NytLike:
     return NytLike(
         font=rng.choice(FONT_FILES),
         page=rng.choice(PAGES),
-        size=rng.choice(PHONES),
+        size=rng.choice(SCREENS),
+        letter_size=rng.uniform(5.5, 8),
         typed="".join(rng.sample(letters, rng.randint(0, 5))),
     )
 
 
 def nyt_like(board: Board, style: NytLike) -> bytes:
-    """A phone screenshot of a square Letter Boxed game, drawn like NYT's page, as PNG."""
-    width = style.size[0]
+    """A screenshot of a square Letter Boxed game, drawn like NYT's page, as PNG: a phone's
+    (the page fills its width) or a computer's (a column in the middle)."""
+    width, height = style.size
     image = Image.new("RGB", style.size, style.page)
     pen = ImageDraw.Draw(image)
-    font_path = str(FONTS / style.font)
-    unit = width / 100  # everything in hundredths of the screen's width
-    title = ImageFont.truetype(font_path, round(6 * unit))
-    pen.text((width / 2, 12 * unit), "Letter Boxed", font=title, fill=INK, anchor="mm")
-    typed = ImageFont.truetype(font_path, round(8 * unit))
-    pen.text((width / 2, 30 * unit), style.typed, font=typed, fill=INK, anchor="mm")
-    pen.line([(30 * unit, 36 * unit), (70 * unit, 36 * unit)], fill=INK, width=4)
-    box = (20 * unit, 52 * unit, 80 * unit, 112 * unit)  # left, top, right, bottom
+    unit = min(width, height / 1.6) / 100  # everything in hundredths of the column's width
+    margin = (width - 100 * unit) / 2
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return margin + x * unit, y * unit
+
+    def font(size: float) -> ImageFont.FreeTypeFont:
+        return ImageFont.truetype(str(FONTS / style.font), round(size * unit))
+
+    pen.text(at(50, 12), "Letter Boxed", font=font(6), fill=INK, anchor="mm")
+    pen.text(at(50, 30), style.typed, font=font(8), fill=INK, anchor="mm")
+    pen.line([at(30, 36), at(70, 36)], fill=INK, width=4)
+    box = (*at(20, 52), *at(80, 112))  # left, top, right, bottom
     pen.rectangle(box, fill=(255, 255, 255), outline=INK, width=round(0.9 * unit))
-    _draw_letters(pen, board, box, ImageFont.truetype(font_path, round(7 * unit)), style, unit)
-    button = ImageFont.truetype(font_path, round(4 * unit))
+    _draw_letters(pen, board, box, font(style.letter_size), unit)
     for k, label in enumerate(("Restart", "Delete", "Enter")):
-        left = (6 + 32 * k) * unit
-        shape = (left, 135 * unit, left + 28 * unit, 145 * unit)
-        pen.rounded_rectangle(shape, radius=5 * unit, outline=INK, width=3)
-        pen.text(((left + 14 * unit), 140 * unit), label, font=button, fill=INK, anchor="mm")
+        left = 6 + 32 * k
+        pen.rounded_rectangle((*at(left, 135), *at(left + 28, 145)), 5 * unit, None, INK, 3)
+        pen.text(at(left + 14, 140), label, font=font(4), fill=INK, anchor="mm")
     return encoded(image)
 
 
-def _draw_letters(pen, board: Board, box, font, style: NytLike, unit: float) -> None:
+def _draw_letters(pen, board: Board, box, font, unit: float) -> None:
     """Each side's letters spaced along it, a dot on the border and the letter outside:
     top and bottom left to right, right and left top to bottom."""
     left, top, right, bottom = box
