@@ -367,7 +367,7 @@ def refuse_both(kind: PuzzleKind, command: str, text: str | None) -> None:
         raise PuzzleError(
             f"give the {kind.title} one way: type it in `puzzle` or attach a `picture` of "
             "it, not both",
-            example=f"/{command} {kind.name} picture: (a screenshot or photo of the grid)",
+            example=f"/{command} {kind.name} picture: (a screenshot or photo of the puzzle)",
         )
 
 

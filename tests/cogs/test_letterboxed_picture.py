@@ -131,3 +131,15 @@ async def test_neither_text_nor_picture_opens_the_box_to_type_it(server, tmp_pat
     assert box["component"]["custom_id"] == "puzzle"
     assert "BLOWHARD DERIVATIVE" in solved.content
     server.assert_no_violations()
+
+
+async def test_text_and_a_picture_together_are_refused_privately(server, tmp_path):
+    picture = server.upload("letterboxed.png", draw("letterboxed", BOARD))
+    async with running_bot(server, test_config(tmp_path)):
+        handle = await server.send_slash_command(
+            "solve letterboxed", options={"picture": picture, "puzzle": KIND.example}
+        )
+        refusal = await handle.reply(timeout=REPLY_TIMEOUT)
+    assert refusal.ephemeral
+    assert "one way" in refusal.content and "photo of the puzzle" in refusal.content
+    server.assert_no_violations()
