@@ -36,9 +36,12 @@ LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may li
 MIN_BOX_SHARE = 0.02  # the box covers this share of the picture at least
 OUTLINES_TRIED = 6  # closed outlines tried as the box, largest first
 MISFIT = 0.03  # an octagon's hull seen as a heptagon misfits by 5%
-LETTER_INK = 0.45  # a pixel belongs to a letter when at least this dark against the paper
+LETTER_INK = 0.3  # a pixel belongs to a letter when this far from the page, of the most it can
+PAGE_REACH = 100  # pixels round a letter's stroke the page's level is taken from
 ROW_REACH = 0.6  # of the side's letters' height: marks further out than the row are not letters
 LARGEST_LETTER = 0.4  # of the box's shortest side
+THINNEST_STROKE = 4  # pixels: a mark thinner than this is no letter
+DOT_REACH = 24  # pixels round the box where its dots are; letters stand further out
 SMALLEST_LETTER = 0.55  # of the side's tallest mark: smaller marks are dots or specks
 LETTER_SHARE = 0.6  # a letter's height over its glyph's side, as a cell's digit
 WIDEST_SHARE = 0.9  # a wide letter's (W, M) width over its glyph's side, at most
@@ -117,8 +120,9 @@ def find_box(grey: np.ndarray) -> Box:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(
             (ink >= LETTER_INK).astype(np.uint8), connectivity=8
         )
-        marks = [_mark(stats, label) for label in range(1, count)]
-        sides = marks_by_side(corners, [m for m in marks if _outside(corners, m)])
+        on_the_box = set(np.unique(labels[_box_and_dots(corners, labels.shape)]))
+        marks = [_mark(stats, label) for label in range(1, count) if label not in on_the_box]
+        sides = marks_by_side(corners, [m for m in marks if _letter_sized(corners, m)])
         if all(sides):
             glyphs = np.stack([cut_glyph(ink, labels, m) for side in sides for m in side])
             return Box(corners, tuple(tuple(side) for side in sides), glyphs)
@@ -207,12 +211,16 @@ def _resampling(scale: float) -> int:
 
 
 def ink_of(grey: np.ndarray) -> np.ndarray:
-    """How dark each pixel is against the paper around it (the brightest level nearby), 0..1:
-    a coloured background is paper too, so black letters on it are ink."""
-    reach = BOX_WIDTH // 12 | 1  # wider than a letter's stroke
-    paper = cv2.dilate(grey, np.ones((reach, reach), np.uint8)).astype(np.float32)
-    darkness = 1.0 - grey.astype(np.float32) / np.maximum(paper, 1.0)
-    return np.clip(darkness / max(float(darkness.max()), 0.15), 0.0, 1.0)
+    """How far each pixel is from the page around it, 0..1, darker or lighter: black letters
+    on any page, and white ones on a coloured page (a game may show letters so, or turn
+    those used). The page is the level most pixels nearby have (a median, taken on a picture
+    a quarter the size), so letters, thinner than half its reach, drop out of it."""
+    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    page = cv2.medianBlur(small, PAGE_REACH // 4 | 1)
+    page = cv2.resize(page, grey.shape[::-1], interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    contrast = np.abs(grey.astype(np.float32) - page)
+    most = np.maximum(np.maximum(page, 255.0 - page), 1.0)  # black on a light page, or white
+    return np.clip(contrast / most, 0.0, 1.0)
 
 
 def _mark(stats: np.ndarray, label: int) -> Mark:
@@ -220,14 +228,19 @@ def _mark(stats: np.ndarray, label: int) -> Mark:
     return Mark(left, top, width, height, label)
 
 
-def _outside(corners: np.ndarray, mark: Mark) -> bool:
-    """The mark lies outside the box and is no bigger than a letter can be beside its
-    sides (the border itself, with its dots, is a mark as large as the box)."""
-    contour = corners.astype(np.float32).reshape(-1, 1, 2)
-    centre = tuple(float(v) for v in mark.centre)
+def _box_and_dots(corners: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Where the box is, and DOT_REACH round it: its border and the dots on it (and a
+    JPEG's specks in them), never a letter."""
+    outside = np.full(shape, 255, np.uint8)
+    cv2.fillPoly(outside, [np.round(corners).astype(np.int32)], 0)
+    return cv2.distanceTransform(outside, cv2.DIST_L2, 3) <= DOT_REACH
+
+
+def _letter_sized(corners: np.ndarray, mark: Mark) -> bool:
+    """No bigger than a letter can be beside a side, and no sliver (a JPEG's fringe)."""
     shortest = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).min()
-    small = max(mark.width, mark.height) < LARGEST_LETTER * shortest
-    return small and cv2.pointPolygonTest(contour, centre, False) < 0
+    narrow, wide = sorted((mark.width, mark.height))
+    return narrow >= THINNEST_STROKE and wide < LARGEST_LETTER * shortest
 
 
 def marks_by_side(corners: np.ndarray, marks: list[Mark]) -> list[list[Mark]]:
@@ -292,6 +305,7 @@ def cut_glyph(ink: np.ndarray, labels: np.ndarray, mark: Mark) -> np.ndarray:
     own = _window(labels, cy, cx, half) == mark.label
     own = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8))  # its soft edge too
     square = np.where(own > 0, _window(ink, cy, cx, half), 0.0).astype(np.float32)
+    square /= max(float(square.max()), 1e-6)  # a grey or white letter's strokes as a black one's
     return cv2.resize(square, (grids.GLYPH, grids.GLYPH), interpolation=cv2.INTER_AREA)
 
 

@@ -1,8 +1,8 @@
 """Letter Boxed pictures for the reader's tests and bench/readers_letterboxed.py: boxes made
 from real NYT puzzles' letters, and screenshots drawn like NYT's game page (a white square
 with a dark border on a coloured page, a dot on the border for each letter, the letters
-outside it, a title above and buttons below), in several fonts. Drawn here with Pillow;
-nothing of NYT's is copied."""
+outside it, dark or white, a title above and buttons below), in several fonts. Drawn here
+with Pillow; nothing of NYT's is copied."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ FONT_FILES = (
 )
 # Page colours a game might use: NYT's own is a warm pink; others are tints or deep shades.
 PAGES = ((252, 113, 107), (250, 168, 160), (255, 200, 87), (120, 200, 190), (176, 196, 222))
+DEEP_PAGES = ((252, 113, 107), (120, 200, 190))  # white letters stand out on these too
+WHITE = (255, 255, 255)
 INK = (24, 24, 24)
 # Phones' screenshots, and computers' (the game a column in the middle of the page).
 SCREENS = ((1170, 2532), (1080, 2340), (750, 1334), (1284, 2778), (1920, 1080), (1440, 900))
@@ -81,16 +83,19 @@ class NytLike:
     page: tuple[int, int, int]
     size: tuple[int, int]
     letter_size: float  # in hundredths of the column's width
+    letter_ink: tuple[int, int, int]  # dark, or white on a deep page
     typed: str  # the word being typed, shown large above the box
 
 
 def nyt_like_style(rng: random.Random, board: Board) -> NytLike:
     letters = board.letters.upper()
+    page = rng.choice(PAGES)
     return NytLike(
         font=rng.choice(FONT_FILES),
-        page=rng.choice(PAGES),
+        page=page,
         size=rng.choice(SCREENS),
         letter_size=rng.uniform(5.5, 8),
+        letter_ink=WHITE if page in DEEP_PAGES and rng.random() < 0.4 else INK,
         typed="".join(rng.sample(letters, rng.randint(0, 5))),
     )
 
@@ -115,7 +120,7 @@ def nyt_like(board: Board, style: NytLike) -> bytes:
     pen.line([at(30, 36), at(70, 36)], fill=INK, width=4)
     box = (*at(20, 52), *at(80, 112))  # left, top, right, bottom
     pen.rectangle(box, fill=(255, 255, 255), outline=INK, width=round(0.9 * unit))
-    _draw_letters(pen, board, box, font(style.letter_size), unit)
+    _draw_letters(pen, board, box, font(style.letter_size), style.letter_ink, unit)
     for k, label in enumerate(("Restart", "Delete", "Enter")):
         left = 6 + 32 * k
         pen.rounded_rectangle((*at(left, 135), *at(left + 28, 145)), 5 * unit, None, INK, 3)
@@ -123,7 +128,7 @@ def nyt_like(board: Board, style: NytLike) -> bytes:
     return encoded(image)
 
 
-def _draw_letters(pen, board: Board, box, font, unit: float) -> None:
+def _draw_letters(pen, board: Board, box, font, ink, unit: float) -> None:
     """Each side's letters spaced along it, a dot on the border and the letter outside:
     top and bottom left to right, right and left top to bottom."""
     left, top, right, bottom = box
@@ -145,4 +150,4 @@ def _draw_letters(pen, board: Board, box, font, unit: float) -> None:
                 outline=INK,
                 width=round(0.5 * unit),
             )
-            pen.text((x + dx, y + dy), letter.upper(), font=font, fill=INK, anchor="mm")
+            pen.text((x + dx, y + dy), letter.upper(), font=font, fill=ink, anchor="mm")
