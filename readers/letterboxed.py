@@ -35,16 +35,21 @@ BOX_WIDTH = 600  # the box's width once the picture is scaled
 LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may lie
 MIN_BOX_SHARE = 0.02  # the box covers this share of the picture at least
 OUTLINES_TRIED = 6  # closed outlines tried as the box, largest first
+WHOLE_INSIDE = 0.75  # of the largest dark shape: a smaller inside is a piece cut off by words
+SIDE_WOBBLE = 0.05  # of a side's length: its outline's points this near its line are on it
+BUMP_SHARE = 0.05  # of a dark shape's width: bumps narrower than twice this are dots, rings
 MISFIT = 0.03  # an octagon's hull seen as a heptagon misfits by 5%
 LETTER_INK = 0.3  # a pixel belongs to a letter when this far from the page, of the most it can
 PAGE_REACH = 100  # pixels round a letter's stroke the page's level is taken from
 ROW_REACH = 0.6  # of the side's letters' height: marks further out than the row are not letters
 LARGEST_LETTER = 0.4  # of the box's shortest side
 THINNEST_STROKE = 4  # pixels: a mark thinner than this is no letter
+WIDEST_LETTER = 1.6  # of its height: a W in a wide font is 1.3
 DOT_REACH = 24  # pixels round the box where its dots are; letters stand further out
 SMALLEST_LETTER = 0.55  # of the side's tallest mark: smaller marks are dots or specks
 LETTER_SHARE = 0.6  # a letter's height over its glyph's side, as a cell's digit
 WIDEST_SHARE = 0.9  # a wide letter's (W, M) width over its glyph's side, at most
+ALIKE_REACH = 1.5  # a box's letters stand within this factor of one distance from it
 UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
 SURE = 0.9
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -123,10 +128,10 @@ def find_box(grey: np.ndarray) -> Box:
         on_the_box = set(np.unique(labels[_box_and_dots(corners, labels.shape)]))
         marks = [_mark(stats, label) for label in range(1, count) if label not in on_the_box]
         sides = marks_by_side(corners, [m for m in marks if _letter_sized(corners, m)])
-        if all(sides):
+        if all(sides) and letters_line_up(corners, sides):
             glyphs = np.stack([cut_glyph(ink, labels, m) for side in sides for m in side])
             return Box(corners, tuple(tuple(side) for side in sides), glyphs)
-        if any(sides) and refusal.problem == NO_BOX:
+        if any(sides) and not all(sides) and refusal.problem == NO_BOX:
             empty = sum(1 for side in sides if not side)
             refusal = PictureError(
                 f"I found the box, but no letters beside {empty} of its {len(sides)} sides",
@@ -149,33 +154,120 @@ def _around_box(grey: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def box_outlines(grey: np.ndarray) -> list[np.ndarray]:
-    """Polygons of MIN_SIDES to MAX_SIDES corners that may be the box, largest first, each as
-    its corners in typing order (see `typing_order`). The box is found from its inside: the
-    paper the border closes in, clear of the letters, dots bite into it only a little."""
-    paper = cv2.bitwise_not(grids._dark_lines(grey))
+    """Polygons of MIN_SIDES to MAX_SIDES corners that may be the box, each as its corners in
+    typing order (see `typing_order`), the likeliest first.
+
+    The box is found first from its inside: the paper its border closes in, which no letter
+    touches and the dots bite into only a little. Words drawn across the box (a game in
+    progress, the bot's answer) cut the inside apart; then the box is the outline of the
+    dark shape its border, dots and words make, bumps (dots, rings) smoothed away. A piece
+    of the inside much smaller than such a shape is no box."""
+    dark = grids._dark_lines(grey)
+    insides = _enclosed_paper(cv2.bitwise_not(dark), grey.shape)
+    shapes = _dark_shapes(cv2.erode(dark, np.ones((3, 3), np.uint8)), grey.shape)
+    largest_shape = max((cv2.contourArea(_closed(c)) for c in shapes), default=0.0)
+    insides = [c for c in insides if cv2.contourArea(_closed(c)) >= WHOLE_INSIDE * largest_shape]
+    return insides + shapes
+
+
+def _closed(corners: np.ndarray) -> np.ndarray:
+    return corners.astype(np.float32).reshape(-1, 1, 2)
+
+
+def _enclosed_paper(paper: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
+    """The largest regions of paper closed in by dark lines that fit a box, largest first."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
-    height, width = grey.shape
-    smallest = MIN_BOX_SHARE * height * width
+    smallest = MIN_BOX_SHARE * shape[0] * shape[1]
     inside = [
         label
         for label in range(1, count)
-        if stats[label, cv2.CC_STAT_AREA] >= smallest and not _touches_edge(stats[label], grey)
+        if stats[label, cv2.CC_STAT_AREA] >= smallest and not _touches_edge(stats[label], shape)
     ]
     inside.sort(key=lambda label: stats[label, cv2.CC_STAT_AREA], reverse=True)
-    outlines = []
+    regions = []
     for label in inside[:OUTLINES_TRIED]:
         contours, _ = cv2.findContours(
-            (labels == label).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+            (labels == label).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
         )
-        corners = _polygon(cv2.convexHull(max(contours, key=cv2.contourArea)))
+        regions.append(max(contours, key=cv2.contourArea))
+    return _boxes(regions)
+
+
+def _dark_shapes(dark: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
+    """The largest dark shapes filled in, bumps narrower than a tenth of their width taken
+    off (a dot or a ring on a side), that fit a box, largest first."""
+    contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    smallest = MIN_BOX_SHARE * shape[0] * shape[1]
+    largest = sorted(contours, key=cv2.contourArea, reverse=True)[:OUTLINES_TRIED]
+    regions = []
+    for contour in (c for c in largest if cv2.contourArea(c) >= smallest):
+        left, top, width, height = cv2.boundingRect(contour)
+        filled = np.zeros((height + 2, width + 2), np.uint8)  # a pixel of room all round
+        cv2.drawContours(filled, [contour], -1, 255, cv2.FILLED, offset=(1 - left, 1 - top))
+        smooth, _ = cv2.findContours(
+            _opened(filled, max(1, round(BUMP_SHARE * width))),
+            cv2.RETR_EXTERNAL,
+            cv2.CHAIN_APPROX_NONE,
+            offset=(left - 1, top - 1),
+        )
+        if smooth:
+            regions.append(max(smooth, key=cv2.contourArea))
+    return _boxes(regions)
+
+
+def _opened(shape: np.ndarray, reach: int) -> np.ndarray:
+    """The shape with every part narrower than 2 * reach taken off (a morphological opening
+    with a disc, done with two distance transforms: quick for a wide disc)."""
+    core = cv2.distanceTransform(shape, cv2.DIST_L2, 3) > reach
+    away = cv2.distanceTransform(np.where(core, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
+    return np.where(away <= reach, 255, 0).astype(np.uint8)
+
+
+def _boxes(regions: list[np.ndarray]) -> list[np.ndarray]:
+    """Of these outlines, those that fit a box, as its corners in typing order."""
+    boxes = []
+    for region in regions:
+        corners = _polygon(cv2.convexHull(region))
         if corners is not None and _sides_alike(corners):
-            outlines.append(typing_order(corners))
-    return outlines
+            boxes.append(typing_order(_straightened(corners, region.reshape(-1, 2))))
+    return boxes
 
 
-def _touches_edge(stats: np.ndarray, grey: np.ndarray) -> bool:
+def _straightened(corners: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """The corners where lines fitted to each side meet: each line through the outline's
+    points along the middle of its side, clear of the corners (a polygon fitted to a hull
+    with rounded corners or bumps leans a little)."""
+    lines = []
+    for a, b in zip(corners, np.roll(corners, -1, axis=0), strict=True):
+        length = float(np.linalg.norm(b - a))
+        along = (outline - a) @ (b - a) / length**2
+        across = np.abs(_cross(b - a, outline - a)) / length
+        near = outline[(along > 0.2) & (along < 0.8) & (across < SIDE_WOBBLE * length)]
+        if len(near) < 2:
+            return corners
+        vx, vy, x, y = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x, y]), np.array([vx, vy])))
+    meets = [_meeting(lines[k - 1], lines[k]) for k in range(len(lines))]
+    return corners if any(m is None for m in meets) else np.array(meets)
+
+
+def _meeting(first, second) -> np.ndarray | None:
+    """Where two lines (a point and a direction each) cross; None when they are parallel."""
+    (p, u), (q, v) = first, second
+    denominator = float(_cross(u, v))
+    if abs(denominator) < 1e-6:
+        return None
+    return p + u * float(_cross(q - p, v)) / denominator
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """The 2-D cross product (v's reach across u), for one vector v or a row of them."""
+    return u[0] * v[..., 1] - u[1] * v[..., 0]
+
+
+def _touches_edge(stats: np.ndarray, shape: tuple[int, ...]) -> bool:
     left, top, width, height = stats[:4]
-    return left == 0 or top == 0 or left + width == grey.shape[1] or top + height == grey.shape[0]
+    return left == 0 or top == 0 or left + width == shape[1] or top + height == shape[0]
 
 
 def _polygon(hull: np.ndarray) -> np.ndarray | None:
@@ -237,10 +329,15 @@ def _box_and_dots(corners: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def _letter_sized(corners: np.ndarray, mark: Mark) -> bool:
-    """No bigger than a letter can be beside a side, and no sliver (a JPEG's fringe)."""
+    """No bigger than a letter can be beside a side, no wider than a capital (a word, a
+    button, a chip of the bot's answer is) and no sliver (a JPEG's fringe)."""
     shortest = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).min()
     narrow, wide = sorted((mark.width, mark.height))
-    return narrow >= THINNEST_STROKE and wide < LARGEST_LETTER * shortest
+    return (
+        narrow >= THINNEST_STROKE
+        and wide < LARGEST_LETTER * shortest
+        and mark.width <= WIDEST_LETTER * mark.height
+    )
 
 
 def marks_by_side(corners: np.ndarray, marks: list[Mark]) -> list[list[Mark]]:
@@ -253,6 +350,21 @@ def marks_by_side(corners: np.ndarray, marks: list[Mark]) -> list[list[Mark]]:
         if _beside(corners, side, mark.centre):
             near[side].append((distances[side], mark))
     return [_in_order(corners, k, _letter_row(found)) for k, found in enumerate(near)]
+
+
+def letters_line_up(corners: np.ndarray, sides: list[list[Mark]]) -> bool:
+    """Every letter stands as far from its side as the others do, by its middle (NYT's
+    game) or by its nearest ink (our pictures): what a box's own letters do, and marks
+    taken beside a piece of a box cut off by words drawn across it do not."""
+    middles, edges = [], []
+    for k, side in enumerate(sides):
+        a, b = _side(corners, k)
+        normal = np.array([b[1] - a[1], a[0] - b[0]]) / np.linalg.norm(b - a)
+        for mark in side:
+            middle = _distance_to_side(corners, k, mark.centre)
+            middles.append(middle)
+            edges.append(middle - (abs(normal[0]) * mark.width + abs(normal[1]) * mark.height) / 2)
+    return any(min(d) > 0 and max(d) <= ALIKE_REACH * min(d) for d in (middles, edges))
 
 
 def _side(corners: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:

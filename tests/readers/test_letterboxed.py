@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
+from puzzles import get_kind
 from puzzles.letterboxed.puzzle import Board, parse
 from readers import letterboxed
 from readers.picture import PictureError, open_grey
@@ -64,6 +66,37 @@ def test_every_letter_of_a_nyt_like_screenshot_is_found():
     rng = random.Random(1)
     for board in nyt_boards()[:4]:
         assert found_counts(nyt_like(board, nyt_like_style(rng, board))) == [3, 3, 3, 3]
+
+
+@pytest.mark.parametrize("as_shared", [False, True])
+def test_the_bots_answer_with_its_words_drawn_across_the_box_is_found(as_shared):
+    board = parse("vro wal eth bdi")
+    png = draw(board, get_kind("letterboxed").solve(board))
+    assert found_counts(as_jpeg(png, 540, 70) if as_shared else png) == [3, 3, 3, 3]
+
+
+# Answers whose words cut the box's inside into pieces that a box's letters seemed to stand
+# round: read as boxes of other shapes before letters_line_up.
+CUT_APART = [
+    ("for ydw vst lmg", ("vow", "wolfs", "smog", "got", "told", "dry")),
+    ("slp kya ibu qxo", ("axis", "soapy", "yolks", "squab")),
+    ("me rg kv ti lh", ("mike", "evil", "lighter")),
+    ("otwk cuid hyvg", ("yuk", "kiwi", "itch", "hod", "dog", "guv")),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), CUT_APART)
+def test_a_piece_of_the_box_cut_off_by_words_is_never_read_as_a_box(text, words):
+    """When the box cannot be found whole the picture is refused: its letters are never
+    read round a piece of it."""
+    board = parse(text)
+    png = draw(board, SimpleNamespace(words=words))
+    for data in (png, as_jpeg(png, 540, 70)):
+        try:
+            counts = found_counts(data)
+        except PictureError:
+            continue
+        assert counts == [len(side) for side in board.sides]
 
 
 def test_the_top_side_comes_first_then_clockwise():
