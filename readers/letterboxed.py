@@ -49,6 +49,7 @@ DOT_REACH = 24  # pixels round the box where its dots are; letters stand further
 SMALLEST_LETTER = 0.55  # of the side's tallest mark: smaller marks are dots or specks
 LETTER_SHARE = 0.6  # a letter's height over its glyph's side, as a cell's digit
 WIDEST_SHARE = 0.9  # a wide letter's (W, M) width over its glyph's side, at most
+SPACING_SLACK = 0.08  # of a side's length: how far a letter may stand from its even place
 ALIKE_REACH = 1.5  # a box's letters stand within this factor of one distance from it
 UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
 SURE = 0.9
@@ -128,7 +129,7 @@ def find_box(grey: np.ndarray) -> Box:
         on_the_box = set(np.unique(labels[_box_and_dots(corners, labels.shape)]))
         marks = [_mark(stats, label) for label in range(1, count) if label not in on_the_box]
         sides = marks_by_side(corners, [m for m in marks if _letter_sized(corners, m)])
-        if all(sides) and letters_line_up(corners, sides):
+        if all(sides) and letters_line_up(corners, sides) and evenly_spaced(corners, sides):
             glyphs = np.stack([cut_glyph(ink, labels, m) for side in sides for m in side])
             return Box(corners, tuple(tuple(side) for side in sides), glyphs)
         if any(sides) and not all(sides) and refusal.problem == NO_BOX:
@@ -365,6 +366,20 @@ def letters_line_up(corners: np.ndarray, sides: list[list[Mark]]) -> bool:
             middles.append(middle)
             edges.append(middle - (abs(normal[0]) * mark.width + abs(normal[1]) * mark.height) / 2)
     return any(min(d) > 0 and max(d) <= ALIKE_REACH * min(d) for d in (middles, edges))
+
+
+def evenly_spaced(corners: np.ndarray, sides: list[list[Mark]]) -> bool:
+    """Each side's letters stand where a box puts them, evenly along it (n letters at
+    1/(n+1), 2/(n+1), ... of its length): a letter missed or a mark taken for one shows."""
+    for k, side in enumerate(sides):
+        a, b = _side(corners, k)
+        along = sorted(float(np.dot(m.centre - a, b - a) / np.dot(b - a, b - a)) for m in side)
+        if along[0] > along[-1]:
+            along.reverse()
+        expected = [(n + 1) / (len(side) + 1) for n in range(len(side))]
+        if max(abs(x - y) for x, y in zip(along, expected, strict=True)) > SPACING_SLACK:
+            return False
+    return True
 
 
 def _side(corners: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
