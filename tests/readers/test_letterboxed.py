@@ -82,6 +82,11 @@ CUT_APART = [
     ("slp kya ibu qxo", ("axis", "soapy", "yolks", "squab")),
     ("me rg kv ti lh", ("mike", "evil", "lighter")),
     ("otwk cuid hyvg", ("yuk", "kiwi", "itch", "hod", "dog", "guv")),
+    # Big boxes whose words hide a letter or a corner: read short of a letter before
+    # evenly_spaced.
+    ("tsi hrv gln auz myj fbo edx cwp", ("flyweight", "taxicabs", "spermatozoa", "adjuvant")),
+    ("nha ogv wif crz jdb mtl sex ypk", ("javelins", "sixfold", "drawbacks", "sympathizing")),
+    ("rhae bdyk wsot iclx gfzn vjuq", ("folkways", "subjective", "exurb", "burqa", "anthologized")),
 ]
 
 
