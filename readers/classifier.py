@@ -1,10 +1,18 @@
 """The cell classifier: a small convolutional network run with numpy alone.
 
 It was trained by scripts/train_glyphs.py (PyTorch, at build time) and ships as
-readers/data/glyphs.npz: three 3x3 convolutions (each followed by ReLU and 2x2 max pooling)
-and two dense layers, stored as float16. Its classes are LABELS: '.' for an empty cell, then
-every symbol a grid can hold, then '~' for a mark seen turned (on its side, or upside down
-where that is no other symbol). Nothing here needs PyTorch.
+readers/data/glyphs.npz: 3x3 convolutions (each followed by ReLU and 2x2 max pooling) and
+dense layers, stored as float16 (conv1, conv2, ..., fc1, fc2, ...). Its classes are LABELS:
+'.' for an empty cell, the digits 0-9, the capital letters A-Z, and '~' for a mark seen
+turned (on its side, or upside down where that is no other symbol). Nothing here needs PyTorch.
+
+Its input is a cell's ink cut as readers/grid.py cuts it (`grid.cell_glyphs` for a square
+grid, `grid.glyph_at` for any box): GLYPH x GLYPH, 0 paper .. 1 ink, the mark centred and
+filling most of the square. A reader asks with the symbols its puzzle can hold:
+
+    classify(glyphs, symbols="ABCDEFGHI")  # -> one Guess per cell: '.', or a letter
+
+so a 9x9 sudoku never reads an 'O' for its '0' it cannot have.
 """
 
 from __future__ import annotations
@@ -18,12 +26,23 @@ import numpy as np
 WEIGHTS = Path(__file__).resolve().parent / "data" / "glyphs.npz"
 EMPTY_LABEL = "."
 TURNED_LABEL = "~"  # a mark seen on its side or upside down: the picture is turned
-LABELS = EMPTY_LABEL + "123456789ABCDEFG" + TURNED_LABEL  # 16x16 sudokus write 1-9 then A-G
-CONVOLUTIONS = ("conv1", "conv2", "conv3")
+DIGITS = "0123456789"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SYMBOLS = DIGITS + LETTERS  # every symbol a cell can hold
+LABELS = EMPTY_LABEL + SYMBOLS + TURNED_LABEL
+
+
+@dataclass(frozen=True)
+class Guess:
+    """What a cell holds: EMPTY_LABEL or one of the symbols asked for, and how sure."""
+
+    symbol: str
+    probability: float
 
 
 @dataclass(frozen=True)
 class Network:
+    labels: str  # its classes, in order: LABELS when trained by today's script
     convolutions: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights O x I x 3 x 3, bias)
     dense: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights out x in, bias)
 
@@ -31,25 +50,68 @@ class Network:
 @cache
 def network() -> Network:
     with np.load(WEIGHTS) as stored:
-        if str(stored["labels"]) != LABELS:
-            raise RuntimeError(f"{WEIGHTS.name} was trained for other labels; retrain it")
+        labels = str(stored["labels"])
         weights = {n: stored[n].astype(np.float32) for n in stored.files if n != "labels"}
-    return Network(
-        convolutions=tuple((weights[f"{n}.weight"], weights[f"{n}.bias"]) for n in CONVOLUTIONS),
-        dense=tuple((weights[f"{n}.weight"], weights[f"{n}.bias"]) for n in ("fc1", "fc2")),
+    return Network(labels, _layers(weights, "conv"), _layers(weights, "fc"))
+
+
+def _layers(weights: dict[str, np.ndarray], kind: str) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """The stored layers named kind1, kind2, ... in order, each as (weight, bias)."""
+    count = sum(1 for name in weights if name.startswith(kind) and name.endswith(".weight"))
+    return tuple(
+        (weights[f"{kind}{k}.weight"], weights[f"{kind}{k}.bias"]) for k in range(1, count + 1)
     )
 
 
+def classify(glyphs: np.ndarray, symbols: str) -> list[Guess]:
+    """Each glyph's likeliest of empty and `symbols`, with its probability among those (the
+    share the network gave a turned mark set aside: the caller has chosen the turn)."""
+    kept = upright(chances(glyphs, symbols))
+    names = EMPTY_LABEL + symbols
+    return [
+        Guess(names[best], float(row[best]))
+        for row, best in zip(kept, kept.argmax(axis=1), strict=True)
+    ]
+
+
+def chances(glyphs: np.ndarray, symbols: str) -> np.ndarray:
+    """Per glyph, the probability of empty, of each of `symbols` in order, and last of a
+    turned mark; symbols not asked for are left out and the rest shared out again."""
+    unknown = set(symbols) - set(SYMBOLS)
+    if unknown:
+        raise ValueError(f"the classifier does not know {''.join(sorted(unknown))}")
+    labels = network().labels
+    every = probabilities(glyphs)
+    # (a symbol the shipped weights were not trained on is never the answer)
+    kept = np.stack(
+        [
+            every[:, labels.index(ch)] if ch in labels else np.zeros(len(every))
+            for ch in EMPTY_LABEL + symbols + TURNED_LABEL
+        ],
+        axis=1,
+    )
+    return kept / kept.sum(axis=1, keepdims=True)
+
+
+def upright(chances: np.ndarray) -> np.ndarray:
+    """`chances` without the turned mark's column, shared out again over empty and the
+    symbols: once the picture's turn is chosen, a mark is one of them."""
+    kept = chances[:, :-1]
+    return kept / kept.sum(axis=1, keepdims=True)
+
+
 def probabilities(glyphs: np.ndarray) -> np.ndarray:
-    """For each glyph (B x 28 x 28, 0 paper .. 1 ink), the probability of each of LABELS."""
+    """For each glyph (B x 28 x 28, 0 paper .. 1 ink), the probability of each of the
+    network's labels (network().labels)."""
     net = network()
     x = glyphs[:, None, :, :].astype(np.float32)
     for weight, bias in net.convolutions:
         x = _max_pool(np.maximum(_convolve(x, weight, bias), 0.0))
     x = x.reshape(len(x), -1)
-    (w1, b1), (w2, b2) = net.dense
-    x = np.maximum(x @ w1.T + b1, 0.0)
-    return _softmax(x @ w2.T + b2)
+    *hidden, (last_weight, last_bias) = net.dense
+    for weight, bias in hidden:
+        x = np.maximum(x @ weight.T + bias, 0.0)
+    return _softmax(x @ last_weight.T + last_bias)
 
 
 def _convolve(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:

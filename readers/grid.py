@@ -47,7 +47,7 @@ def find_outlines(grey: np.ndarray) -> list[np.ndarray]:
     the largest, but a card or a page around it can be larger still: the caller tries them
     in turn and keeps the first whose lines make a grid."""
     dark = _dark_lines(grey)
-    contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     smallest = MIN_GRID_SHARE * grey.shape[0] * grey.shape[1]
     outlines = []
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:CANDIDATES]:
@@ -55,7 +55,7 @@ def find_outlines(grey: np.ndarray) -> list[np.ndarray]:
             break
         corners = _four_corners(contour)
         if corners is not None and _roughly_square(corners):
-            outlines.append(corners)
+            outlines.append(_cut_corners_restored(corners, contour))
     return outlines
 
 
@@ -90,6 +90,61 @@ def _four_corners(contour: np.ndarray) -> np.ndarray | None:
         dtype=np.float32,
     )
     return corners if len({tuple(c) for c in corners}) == 4 else None
+
+
+def _cut_corners_restored(corners: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    """The corners where the outline's sides meet, for corners the outline cuts short: a
+    faint or glared corner leaves the border with a diagonal cut, and the hull's corner sits
+    at the cut's end. Each side is fitted through the middle of its length (away from any
+    cut), and a corner moved to where two fitted sides meet when that lies well outside the
+    outline."""
+    points = contour.reshape(-1, 2).astype(np.float64)
+    sides = [_side_through_middle(corners[k], corners[(k + 1) % 4], points) for k in range(4)]
+    if any(side is None for side in sides):
+        return corners
+    restored = corners.copy()
+    hull = cv2.convexHull(contour)
+    reach = CUT_CORNER * cv2.arcLength(hull, True) / 4
+    for k in range(4):
+        meeting = _meeting_point(sides[k - 1], sides[k])
+        if meeting is not None and cv2.pointPolygonTest(hull, meeting, True) < -reach:
+            restored[k] = meeting
+    return restored
+
+
+# How far outside the outline (a share of its side) two sides must meet for the corner to be
+# taken as cut: a page's bowed border puts the meeting point about 1% outside as well.
+CUT_CORNER = 0.025
+
+
+def _side_through_middle(
+    start: np.ndarray, end: np.ndarray, points: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The straight line (a point, a direction) fitted to the outline's points along the
+    middle 60% of the side from `start` to `end`; None when too few lie there."""
+    along = (end - start).astype(np.float64)
+    length = float(np.linalg.norm(along))
+    unit = along / length
+    offset = points - start
+    share = offset @ unit / length
+    distance = np.abs(offset[:, 0] * unit[1] - offset[:, 1] * unit[0])
+    near = points[(share > 0.2) & (share < 0.8) & (distance < 0.04 * length)]
+    if len(near) < 8:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0]), np.array([vx, vy])
+
+
+def _meeting_point(
+    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+) -> tuple[float, float] | None:
+    (p, r), (q, s) = first, second
+    directions = np.array([r, -s]).T
+    if abs(np.linalg.det(directions)) < 1e-6:
+        return None
+    t, _ = np.linalg.solve(directions, q - p)
+    x, y = p + t * r
+    return float(x), float(y)
 
 
 def _roughly_square(corners: np.ndarray) -> bool:
@@ -162,15 +217,17 @@ def cell_glyphs(ink: np.ndarray, size: int) -> np.ndarray:
     glyphs = np.zeros((size * size, GLYPH, GLYPH), dtype=np.float32)
     for row in range(size):
         for col in range(size):
-            glyphs[row * size + col] = _glyph(ink, row * step, col * step, step)
+            glyphs[row * size + col] = glyph_at(ink, row * step, col * step, step, step)
     return glyphs
 
 
-def _glyph(ink: np.ndarray, top: float, left: float, step: float) -> np.ndarray:
-    """The cell's inner part, moved onto the mark's middle, scaled to GLYPH x GLYPH."""
-    inset = step * 0.12  # keep the cell's own lines out
-    y0, y1 = round(top + inset), round(top + step - inset)
-    x0, x1 = round(left + inset), round(left + step - inset)
+def glyph_at(ink: np.ndarray, top: float, left: float, height: float, width: float) -> np.ndarray:
+    """The classifier's view of the cell whose lines box (top, left, height, width) in `ink`
+    (grids.ink_of: 0 paper .. 1 ink): its inner part, moved onto the mark's middle, scaled to
+    GLYPH x GLYPH. Every reader cuts its cells with this, as the classifier learnt them."""
+    inset_y, inset_x = height * 0.12, width * 0.12  # keep the cell's own lines out
+    y0, y1 = round(top + inset_y), round(top + height - inset_y)
+    x0, x1 = round(left + inset_x), round(left + width - inset_x)
     inner = ink[y0:y1, x0:x1]
     dy, dx = _mark_offset(inner)
     y0, y1 = _shifted(y0, y1, dy, ink.shape[0])

@@ -5,6 +5,7 @@ the member is shown them and asked to check them before anything is solved."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -13,6 +14,7 @@ class Reading:
     text: str  # the kind's own text form
     unsure: tuple[int, ...] = ()  # cell indexes, row by row from 0, the reader doubts
     size: int = 0  # cells a side, for grid kinds
+    grid: Any = None  # the grid as read (puzzles.sudoku.grid.Grid), to draw it unsure cells shaded
 
     @property
     def sure(self) -> bool:

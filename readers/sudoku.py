@@ -15,7 +15,8 @@ import numpy as np
 from puzzles.sudoku.grid import EMPTY, Grid, units
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
 from readers import grid as grids
-from readers.classifier import EMPTY_LABEL, LABELS, TURNED_LABEL, probabilities
+from readers.classifier import chances as classified
+from readers.classifier import upright
 from readers.grid import FAINT_LINE_SHARE as FAINT
 from readers.picture import PictureError, open_grey
 from readers.reading import Reading
@@ -82,50 +83,54 @@ def sudoku_size(rows: int, cols: int, faint: tuple[int, int] = (0, 0)) -> int:
 
 
 def read_cells(ink: np.ndarray, size: int) -> Reading:
-    """Each cell classified, in the picture's likeliest turn."""
+    """Each cell classified as one of the size's digits, in the picture's likeliest turn."""
+    grid, unsure = read_grid(ink, size, DIGITS[size])
+    return Reading("sudoku", grid.text(), unsure, size, grid)
+
+
+def read_grid(ink: np.ndarray, size: int, symbols: str) -> tuple[Grid, tuple[int, ...]]:
+    """The grid of `symbols` in the straightened picture, read in its likeliest turn, and the
+    cells it is unsure of (a weak reading, or a symbol repeated in a row, column or box)."""
+    return grid_of(likeliest_turn(grids.cell_glyphs(ink, size), size, symbols), size, symbols)
+
+
+def likeliest_turn(glyphs: np.ndarray, size: int, symbols: str) -> np.ndarray:
+    """Each cell's chances (classifier.chances: empty, `symbols`, turned), row by row in the
+    picture's likeliest turn. When every mark reads surely, the picture is upright."""
     box_rows, box_cols = BOX_SHAPES[size]
-    glyphs = grids.cell_glyphs(ink, size)
-    chances = _chances(glyphs, size)
+    chances = classified(glyphs, symbols)
     marked = chances[:, 0] < 0.5  # cells holding a mark; a turn changes only what it reads
-    if marked.any() and chances[marked, :-1].max(axis=1).min() < SURE:
-        # A mark reads badly or looks turned: the picture may be. A quarter turn swaps the
-        # boxes' rows and columns, so only square boxes may be quarter-turned.
-        turns = (1, 2, 3) if box_rows == box_cols else (2,)
-        chances = max(
-            [chances, *(_turned(chances, glyphs, marked, turn, size) for turn in turns)],
-            key=_certainty,
-        )
-    symbols = _symbol_chances(chances)
-    values = tuple(int(v) for v in symbols.argmax(axis=1))  # 0 is EMPTY, v is DIGITS[v - 1]
-    grid = Grid(box_rows, box_cols, values, DIGITS[size])
-    doubtful = {cell for cell, p in enumerate(symbols.max(axis=1)) if p < SURE}
+    if not marked.any() or chances[marked, :-1].max(axis=1).min() >= SURE:
+        return chances
+    # A mark reads badly or looks turned: the picture may be. A quarter turn swaps the boxes'
+    # rows and columns, so only square boxes may be quarter-turned.
+    turns = (1, 2, 3) if box_rows == box_cols else (2,)
+    return max(
+        [chances, *(_turned(chances, glyphs, marked, turn, symbols) for turn in turns)],
+        key=_certainty,
+    )
+
+
+def grid_of(chances: np.ndarray, size: int, symbols: str) -> tuple[Grid, tuple[int, ...]]:
+    """The grid the chances (empty, `symbols`, turned) read as, and its unsure cells. The
+    share given to a turned mark is set aside once the turn is chosen (letters such as D and
+    G look a little alike turned)."""
+    kept = upright(chances)
+    values = tuple(int(v) for v in kept.argmax(axis=1))  # 0 is EMPTY, v is symbols[v - 1]
+    grid = Grid(*BOX_SHAPES[size], values, symbols)
+    doubtful = {cell for cell, p in enumerate(kept.max(axis=1)) if p < SURE}
     doubtful |= repeated_cells(grid)
-    return Reading("sudoku", grid.text(), tuple(sorted(doubtful)), size)
-
-
-def _chances(glyphs: np.ndarray, size: int) -> np.ndarray:
-    """Per glyph, the probability of empty, of each of the size's symbols, and last of a
-    turned mark; other sizes' symbols are left out."""
-    allowed = [LABELS.index(ch) for ch in EMPTY_LABEL + DIGITS[size] + TURNED_LABEL]
-    chances = probabilities(glyphs)[:, allowed]
-    return chances / chances.sum(axis=1, keepdims=True)
-
-
-def _symbol_chances(chances: np.ndarray) -> np.ndarray:
-    """Empty and the symbols, once the turn is chosen: the share the classifier gave a turned
-    mark is set aside (letters such as D and G look a little alike turned), what is left
-    shared out as before."""
-    symbols = chances[:, :-1]
-    return symbols / symbols.sum(axis=1, keepdims=True)
+    return grid, tuple(sorted(doubtful))
 
 
 def _turned(
-    upright: np.ndarray, glyphs: np.ndarray, marked: np.ndarray, turn: int, size: int
+    unturned: np.ndarray, glyphs: np.ndarray, marked: np.ndarray, turn: int, symbols: str
 ) -> np.ndarray:
     """The chances of the grid turned `turn` quarter turns anticlockwise, row by row: each
     marked glyph turned and classified again, and the cells put in their turned places."""
-    chances = upright.copy()
-    chances[marked] = _chances(np.rot90(glyphs[marked], turn, axes=(1, 2)), size)
+    size = round(len(glyphs) ** 0.5)
+    chances = unturned.copy()
+    chances[marked] = classified(np.rot90(glyphs[marked], turn, axes=(1, 2)), symbols)
     order = np.rot90(np.arange(size * size).reshape(size, size), turn).reshape(-1)
     return chances[order]
 

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS, parse
@@ -84,6 +84,17 @@ def test_a_screenshot_with_the_app_around_it():
     screen = Image.new("RGB", (grid.width + 120, grid.height + 700), (54, 57, 63))
     screen.paste(grid, (60, 300))
     assert_read_exactly(as_jpeg(encoded(screen), width=720), puzzle)
+
+
+def test_a_grid_whose_corner_is_cut_off_is_read_from_its_sides():
+    """A glare or a fold hides the border's corner: the corner is where the sides meet, not
+    where the visible border ends (else every cell is cut askew)."""
+    puzzle = puzzle_of(9, seed=8)
+    image = Image.open(io.BytesIO(draw(puzzle))).convert("RGB")
+    pad, side = 32, image.width - 64  # the renderer's margin round the grid, the grid's side
+    leg = pad + 0.05 * side
+    ImageDraw.Draw(image).polygon([(0, 0), (leg, pad - 3), (pad - 3, leg)], fill="white")
+    assert_read_exactly(as_jpeg(encoded(image), width=720), puzzle)
 
 
 def test_a_misread_repeat_is_marked_unsure():
