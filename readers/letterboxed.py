@@ -27,7 +27,7 @@ import numpy as np
 
 from puzzles.letterboxed.puzzle import MAX_SIDES, MIN_SIDES
 from readers import grid as grids
-from readers.classifier import LABELS, probabilities
+from readers.classifier import LETTERS, chances, upright
 from readers.picture import PictureError, open_grey
 from readers.reading import Reading
 
@@ -36,7 +36,6 @@ LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may li
 MIN_BOX_SHARE = 0.02  # the box covers this share of the picture at least
 OUTLINES_TRIED = 6  # closed outlines tried as the box, largest first
 WHOLE_INSIDE = 0.75  # of the largest dark shape: a smaller inside is a piece cut off by words
-SIDE_WOBBLE = 0.05  # of a side's length: its outline's points this near its line are on it
 BUMP_SHARE = 0.05  # of a dark shape's width: bumps narrower than twice this are dots, rings
 MISFIT = 0.03  # an octagon's hull seen as a heptagon misfits by 5%
 LETTER_INK = 0.3  # a pixel belongs to a letter when this far from the page, of the most it can
@@ -53,7 +52,6 @@ SPACING_SLACK = 0.08  # of a side's length: how far a letter may stand from its 
 ALIKE_REACH = 1.5  # a box's letters stand within this factor of one distance from it
 UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
 SURE = 0.9
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 SQUARE_SIDES = ("the top side", "the right side", "the bottom side", "the left side")
 NO_BOX = "I could not find a Letter Boxed box in the picture"
@@ -235,35 +233,16 @@ def _boxes(regions: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _straightened(corners: np.ndarray, outline: np.ndarray) -> np.ndarray:
-    """The corners where lines fitted to each side meet: each line through the outline's
-    points along the middle of its side, clear of the corners (a polygon fitted to a hull
-    with rounded corners or bumps leans a little)."""
-    lines = []
-    for a, b in zip(corners, np.roll(corners, -1, axis=0), strict=True):
-        length = float(np.linalg.norm(b - a))
-        along = (outline - a) @ (b - a) / length**2
-        across = np.abs(_cross(b - a, outline - a)) / length
-        near = outline[(along > 0.2) & (along < 0.8) & (across < SIDE_WOBBLE * length)]
-        if len(near) < 2:
-            return corners
-        vx, vy, x, y = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x, y]), np.array([vx, vy])))
-    meets = [_meeting(lines[k - 1], lines[k]) for k in range(len(lines))]
-    return corners if any(m is None for m in meets) else np.array(meets)
-
-
-def _meeting(first, second) -> np.ndarray | None:
-    """Where two lines (a point and a direction each) cross; None when they are parallel."""
-    (p, u), (q, v) = first, second
-    denominator = float(_cross(u, v))
-    if abs(denominator) < 1e-6:
-        return None
-    return p + u * float(_cross(q - p, v)) / denominator
-
-
-def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """The 2-D cross product (v's reach across u), for one vector v or a row of them."""
-    return u[0] * v[..., 1] - u[1] * v[..., 0]
+    """The corners where lines fitted to each side meet (grid's fit: through the outline's
+    points along the middle of the side, clear of the corners): a polygon fitted to a hull
+    with rounded corners or bumps leans a little."""
+    points = outline.astype(np.float64)
+    ends = zip(corners, np.roll(corners, -1, axis=0), strict=True)
+    lines = [grids._side_through_middle(a, b, points) for a, b in ends]
+    if any(line is None for line in lines):
+        return corners
+    meets = [grids._meeting_point(lines[k - 1], lines[k]) for k in range(len(lines))]
+    return corners if any(m is None for m in meets) else np.array(meets, dtype=np.float64)
 
 
 def _touches_edge(stats: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -447,22 +426,19 @@ def _window(image: np.ndarray, cy: int, cx: int, half: int) -> np.ndarray:
 
 
 def letter_chances(glyphs: np.ndarray) -> np.ndarray:
-    """Per glyph, the probability of each letter of ALPHABET the classifier knows (others
-    0), shared out among the letters alone."""
-    known = [LABELS.index(ch) for ch in ALPHABET if ch in LABELS]
-    chances = np.zeros((len(glyphs), len(ALPHABET)), dtype=np.float64)
-    columns = [ALPHABET.index(LABELS[i]) for i in known]
-    chances[:, columns] = probabilities(glyphs)[:, known]
-    return chances / np.maximum(chances.sum(axis=1, keepdims=True), 1e-12)
+    """Per glyph, the probability of each of the LETTERS, A to Z: a letter was found there,
+    so the share the classifier gave an empty cell is set aside like a turned mark's."""
+    letters = upright(chances(glyphs, LETTERS))[:, 1:]
+    return letters / np.maximum(letters.sum(axis=1, keepdims=True), 1e-12)
 
 
 def distinct_letters(chances: np.ndarray) -> tuple[list[str], tuple[int, ...]]:
     """A different letter for every position, the surest positions choosing first; and the
     positions in doubt: read below SURE, or given a letter other than their likeliest."""
-    if len(chances) > len(ALPHABET):
+    if len(chances) > len(LETTERS):
         raise PictureError(
             f"I found {len(chances)} letters around the box; a Letter Boxed has at most "
-            f"{len(ALPHABET)}, all different",
+            f"{len(LETTERS)}, all different",
             example=NO_BOX_HOW,
         )
     letters = [""] * len(chances)
@@ -474,5 +450,5 @@ def distinct_letters(chances: np.ndarray) -> tuple[list[str], tuple[int, ...]]:
             doubted |= {position, taker[likeliest]}
         choice = next(int(c) for c in np.argsort(-chances[position]) if int(c) not in taker)
         taker[choice] = position
-        letters[position] = ALPHABET[choice]
+        letters[position] = LETTERS[choice]
     return letters, tuple(sorted(doubted))

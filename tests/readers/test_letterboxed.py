@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from puzzles import get_kind
 from puzzles.letterboxed.puzzle import Board, parse
 from readers import letterboxed
+from readers.classifier import LETTERS
 from readers.picture import PictureError, open_grey
 from renderers.common import BACKGROUND
 from renderers.letterboxed import DOT_RADIUS, draw, layout_board
@@ -159,7 +160,7 @@ def chances_for(*rows: dict[str, float]) -> np.ndarray:
     chances = np.full((len(rows), 26), 1e-4)
     for row, given in zip(chances, rows, strict=True):
         for letter, p in given.items():
-            row[letterboxed.ALPHABET.index(letter)] = p
+            row[LETTERS.index(letter)] = p
     return chances / chances.sum(axis=1, keepdims=True)
 
 
