@@ -35,7 +35,6 @@ BOX_WIDTH = 600  # the box's width once the picture is scaled
 LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may lie
 MIN_BOX_SHARE = 0.02  # the box covers this share of the picture at least
 OUTLINES_TRIED = 6  # closed outlines tried as the box, largest first
-WHOLE_INSIDE = 0.75  # of the largest dark shape: a smaller inside is a piece cut off by words
 BUMP_SHARE = 0.05  # of a dark shape's width: bumps narrower than twice this are dots, rings
 MISFIT = 0.03  # an octagon's hull seen as a heptagon misfits by 5%
 LETTER_INK = 0.3  # a pixel belongs to a letter when this far from the page, of the most it can
@@ -159,18 +158,11 @@ def box_outlines(grey: np.ndarray) -> list[np.ndarray]:
     The box is found first from its inside: the paper its border closes in, which no letter
     touches and the dots bite into only a little. Words drawn across the box (a game in
     progress, the bot's answer) cut the inside apart; then the box is the outline of the
-    dark shape its border, dots and words make, bumps (dots, rings) smoothed away. A piece
-    of the inside much smaller than such a shape is no box."""
+    dark shape its border, dots and words make, bumps (dots, rings) smoothed away. (A piece
+    of the inside cut off by words fails find_box's checks of the letters round it.)"""
     dark = grids._dark_lines(grey)
     insides = _enclosed_paper(cv2.bitwise_not(dark), grey.shape)
-    shapes = _dark_shapes(cv2.erode(dark, np.ones((3, 3), np.uint8)), grey.shape)
-    largest_shape = max((cv2.contourArea(_closed(c)) for c in shapes), default=0.0)
-    insides = [c for c in insides if cv2.contourArea(_closed(c)) >= WHOLE_INSIDE * largest_shape]
-    return insides + shapes
-
-
-def _closed(corners: np.ndarray) -> np.ndarray:
-    return corners.astype(np.float32).reshape(-1, 1, 2)
+    return insides + _dark_shapes(cv2.erode(dark, np.ones((3, 3), np.uint8)), grey.shape)
 
 
 def _enclosed_paper(paper: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:

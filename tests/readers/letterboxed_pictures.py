@@ -6,6 +6,7 @@ with Pillow; nothing of NYT's is copied."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from puzzles.letterboxed.puzzle import Board, parse
-from tests.readers.pictures import encoded
+from tests.readers.pictures import as_jpeg, encoded
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "letterboxed"
 FONTS = Path("/usr/share/fonts/truetype")
@@ -151,3 +152,17 @@ def _draw_letters(pen, board: Board, box, font, ink, unit: float) -> None:
                 width=round(0.5 * unit),
             )
             pen.text((x + dx, y + dy), letter.upper(), font=font, fill=ink, anchor="mm")
+
+
+def in_discord(png: bytes, dark: bool = True) -> bytes:
+    """The bot's picture as a phone screenshot of Discord shows it: on Discord's dark (or
+    light) theme, under the bot's name and message, as JPEG."""
+    page, ink = ((49, 51, 56), (220, 221, 222)) if dark else ((255, 255, 255), (46, 48, 52))
+    screen = Image.new("RGB", (1080, 1600), page)
+    pen = ImageDraw.Draw(screen)
+    font = ImageFont.truetype(str(FONTS / FONT_FILES[1]), 36)
+    pen.text((40, 80), "puzzlebot  Today at 09:12", font=font, fill=ink)
+    pen.text((40, 140), "Letter Boxed: what I read from your picture", font=font, fill=ink)
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    screen.paste(picture.resize((900, round(900 * picture.height / picture.width))), (90, 220))
+    return as_jpeg(encoded(screen), quality=80)

@@ -20,6 +20,7 @@ from renderers.common import BACKGROUND
 from renderers.letterboxed import DOT_RADIUS, draw, layout_board
 from tests.readers.letterboxed_pictures import (
     CORPUS,
+    in_discord,
     nyt_boards,
     nyt_like,
     nyt_like_style,
@@ -54,6 +55,14 @@ def test_every_letter_of_our_picture_is_found_beside_its_side(sides, per_side):
     expected = [len(side) for side in board.sides]
     assert found_counts(png) == expected
     assert found_counts(as_jpeg(png, 540, 70)) == expected
+
+
+@needs_corpus
+@pytest.mark.parametrize("dark", [True, False])
+def test_our_picture_in_a_screenshot_of_discord_is_found(dark):
+    for sides, per_side in [(4, 3), (6, 3), (3, 2)]:
+        board = random_board(random.Random(sides), sides, per_side)
+        assert found_counts(in_discord(draw(board), dark)) == [per_side] * sides
 
 
 @needs_corpus
