@@ -1,13 +1,14 @@
 """Letter Boxed from a picture: a box (any polygon of 3 to 8 sides) with letters outside
 each side, as NYT's game shows it and as renderers/letterboxed.py draws it.
 
-1. The box is the largest closed dark outline with three to eight corners (its border, with
-   the letters' dots on it). The picture is then scaled so the box is BOX_WIDTH wide, so
+1. The box is found from the paper its border closes in (or, when words drawn across it cut
+   that apart, from the dark shape its border, dots and words make): the fewest corners,
+   three to eight, that fit it. The picture is then scaled so the box is BOX_WIDTH wide, so
    letters and strokes have about the same size whatever the screenshot's.
-2. The letters are the marks outside the box, each taken by the side it is nearest to; of a
-   side's marks, only the row nearest the side counts (a title above the box, buttons or a
-   status line below it are further away), and marks much smaller than the side's letters
-   (a dot, a speck of JPEG) are left out.
+2. The letters are the letter-sized marks outside the box and clear of its dots, each taken
+   by the side it is nearest to; of a side's marks, only the row nearest the side counts (a
+   title above the box, buttons or a status line below it are further away). They must
+   stand as a box's letters do: all as far from the box, evenly along each side.
 3. Sides are ordered as a member types them: the top side first, then clockwise on screen;
    each side's letters left to right, or top to bottom on an upright side (the order
    renderers/letterboxed.py places them in, and NYT's game data lists them in).
@@ -15,7 +16,7 @@ each side, as NYT's game shows it and as renderers/letterboxed.py draws it.
    ink alone, centred, scaled so its height fills LETTER_SHARE of a 28x28 glyph.
 5. The box's letters are all different, so no letter is given twice: the positions the
    classifier is surest of take their letters first. A position is unsure when the
-   classifier gives its letter less than SURE, or when it had to give way to another.
+   classifier gives its letter less than SURE, or when two read as one letter.
 """
 
 from __future__ import annotations
@@ -114,8 +115,8 @@ def _ordinal(n: int) -> str:
 
 
 def find_box(grey: np.ndarray) -> Box:
-    """The box and its letters, cut out. Of the outlines that could be the box, largest
-    first, the first with letters outside every side."""
+    """The box and its letters, cut out: of the outlines that could be the box, the first
+    with letters beside every side that stand as a box's letters do."""
     refusal = PictureError(NO_BOX, example=NO_BOX_HOW)
     for corners in box_outlines(grey):
         around, corners = _around_box(grey, corners)
