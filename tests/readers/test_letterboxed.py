@@ -16,6 +16,7 @@ from puzzles.letterboxed.puzzle import Board, parse
 from readers import letterboxed
 from readers.classifier import LETTERS
 from readers.picture import PictureError, open_grey
+from readers.reading import Reading
 from renderers.common import BACKGROUND
 from renderers.letterboxed import DOT_RADIUS, draw, layout_board
 from tests.readers.letterboxed_pictures import (
@@ -218,3 +219,11 @@ def test_a_box_with_letters_on_some_sides_only_says_which_are_missing():
     )
     message = refusal(encoded(image))
     assert "no letters beside 1 of its 4 sides" in message
+
+
+def test_a_letter_in_doubt_is_named_where_the_member_finds_it():
+    square = Reading("letterboxed", "VRO WAL ETH BDI", (1, 11), 4)
+    assert letterboxed.place_name(square, 1) == "R (2nd on the top side)"
+    assert letterboxed.place_name(square, 11) == "I (3rd on the left side)"
+    triangle = Reading("letterboxed", "VRO WAL ETH", (), 3)
+    assert letterboxed.place_name(triangle, 6) == "E (1st on side 3)"
