@@ -139,13 +139,11 @@ class ShadedBoard:
     highlight: tuple[int, ...]
 
 
-def _sudoku_as_read(reading: Any) -> Shaded:
-    from puzzles.sudoku.puzzle import read_grid
-
-    return Shaded(read_grid(reading.text), reading.unsure)
+def _grid_as_read(reading: Any) -> Shaded:
+    return Shaded(reading.grid, reading.unsure)
 
 
-def _sudoku_place(reading: Any, cell: int) -> str:
+def _grid_place(reading: Any, cell: int) -> str:
     from puzzles.sudoku.grid import cell_name
 
     return cell_name(cell, reading.size)
@@ -179,7 +177,8 @@ def _letterboxed_place(reading: Any, position: int) -> str:
 
 # Kinds a member may give as a picture, and how each is read (readers/).
 READERS = {
-    "sudoku": Reader("readers.sudoku", "cell", _sudoku_as_read, _sudoku_place),
+    "sudoku": Reader("readers.sudoku", "cell", _grid_as_read, _grid_place),
+    "spelling": Reader("readers.spelling", "cell", _grid_as_read, _grid_place),
     "letterboxed": Reader(
         "readers.letterboxed", "letter", _letterboxed_as_read, _letterboxed_place
     ),
@@ -225,11 +224,10 @@ def _why_not_a_puzzle(kind: PuzzleKind, text: str, reader: Reader) -> str | None
         solution = kind.solve(kind.parse(text))
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
-    symbol = "digit" if reader.place == "cell" else reader.place
     if has_no_answer(solution):
-        return f"it has no solution, so a {symbol} was probably misread"
+        return f"it has no solution, so a {reader.place} was probably misread"
     if getattr(solution, "unique", True) is False:
-        return f"it has several solutions, so a {symbol} was probably missed"
+        return "it has several solutions, so a given was probably missed"
     return None
 
 

@@ -23,6 +23,7 @@ from readers.reading import Reading
 
 READABLE_SIZES = (4, 6, 9, 12, 16)
 SURE = 0.9
+LOOKS_TURNED = 0.1  # the share of marks read as turned from which the picture's turn is sought
 SIZES_TEXT = "4x4, 6x6, 9x9, 12x12 and 16x16"
 
 
@@ -102,8 +103,13 @@ def likeliest_turn(glyphs: np.ndarray, size: int, symbols: str) -> np.ndarray:
     marked = chances[:, 0] < 0.5  # cells holding a mark; a turn changes only what it reads
     if not marked.any() or chances[marked, :-1].max(axis=1).min() >= SURE:
         return chances
-    # A mark reads badly or looks turned: the picture may be. A quarter turn swaps the boxes'
-    # rows and columns, so only square boxes may be quarter-turned.
+    looks_turned = chances[marked].argmax(axis=1) == chances.shape[1] - 1
+    if looks_turned.mean() < LOOKS_TURNED:
+        # A mark reads badly, but the marks are upright: reading them in three more turns
+        # would take longer and change nothing.
+        return chances
+    # Marks look turned: the picture may be. A quarter turn swaps the boxes' rows and
+    # columns, so only square boxes may be quarter-turned.
     turns = (1, 2, 3) if box_rows == box_cols else (2,)
     return max(
         [chances, *(_turned(chances, glyphs, marked, turn, symbols) for turn in turns)],

@@ -3,27 +3,35 @@
 
     pip install -e '.[train]'          # PyTorch (CPU), for this script only
     python scripts/train_glyphs.py [--seed 1] [--photos ../shared/corpora/sudoku_photos]
+                                   [--validate 16] [--cache FILE]
 
 Its examples are cells cut by the reader's own pipeline (readers/grid.py), so that it learns
 exactly what it will be shown:
 
 - the training part of the newspaper photos (bench/readers.py's split: every fifth photo by
   number is held out and never seen here), each labelled by its .dat file. The photo's turn
-  (phones save some sideways) is found by a first network trained on screenshots alone: the
-  turn whose reading agrees most with the labels;
-- screenshots of our own renderer (renderers/sudoku.py, the bundled DejaVu fonts) of every
-  size, with random givens, shrunk to a phone's width and saved as JPEG at random quality;
-- newspaper-like grids drawn here in the fonts of Debian's fonts-dejavu-core,
-  fonts-dejavu-extra and fonts-liberation (DejaVu: Bitstream Vera licence; Liberation: SIL
-  OFL 1.1), with thin and thick lines, grey ink, tinted paper, a slanted view, blur, noise
-  and JPEG artefacts.
-
+  (phones save some sideways) is found by a first network trained on drawn cells alone: the
+  turn whose reading agrees most with the labels. --validate N sets N of them aside too and
+  reads them with the new weights at the end (for tuning: the held-out photos are never
+  read here);
+- screenshots of our own renderers of every size, with random givens: sudokus
+  (renderers/sudoku.py) and letter sudokus in random capital letters with some cells shaded
+  (renderers/spelling.py), in the bundled DejaVu fonts, as PNG or shrunk to a phone's width
+  and saved as JPEG at random quality;
+- newspaper-like 9x9 grids drawn here, of 1-9, of nine of 0-9 or of nine capital letters,
+  in the fonts of Debian's fonts-dejavu-core, fonts-dejavu-extra, fonts-liberation and
+  fonts-texgyre (free Helvetica, Times, Century Schoolbook, Bookman, Palatino, Avant Garde
+  and Courier) and the renderers' bundled DejaVu Sans; with thin and thick lines, grey ink
+  (sometimes red, blue or green givens), tinted paper, a slanted view, blur, noise and JPEG
+  artefacts;
 - and, labelled '~' (turned), 30% of the marked cells turned a quarter or a half turn (a 6
-  upside down is labelled 9): the reader turns a picture whose marks look turned.
+  upside down is labelled 9, an upside-down N is N, an M is W): the reader turns a picture
+  whose marks look turned. Symbols that a quarter turn makes into another (N and Z, O, 0,
+  H and I, X) are not shown on their side.
 
 Cells are augmented while training (small shifts, scaling, contrast). The network is three
-3x3 convolutions with pooling and two dense layers (about 29,000 weights), stored as float16:
-about 60 kB. Everything is drawn from --seed, so the same seed and fonts give the same file.
+3x3 convolutions with pooling and two dense layers (GlyphNet), stored as float16. Everything
+is drawn from --seed, so the same seed and fonts give the same file.
 """
 
 from __future__ import annotations
@@ -43,14 +51,16 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.readers import PHOTOS, photo_split, photo_truth  # noqa: E402
+from bench.readers import PHOTOS, photo_split, photo_truth, read_photos  # noqa: E402
+from puzzles.spelling.puzzle import SpellingPuzzle  # noqa: E402
 from puzzles.sudoku.grid import Grid  # noqa: E402
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS  # noqa: E402
+from readers import classifier  # noqa: E402
 from readers import grid as grids  # noqa: E402
-from readers.classifier import LABELS, TURNED_LABEL, WEIGHTS  # noqa: E402
+from readers.classifier import LABELS, LETTERS, TURNED_LABEL, WEIGHTS  # noqa: E402
 from readers.picture import open_grey  # noqa: E402
 from readers.sudoku import READABLE_SIZES, find_grid  # noqa: E402
-from renderers.sudoku import draw  # noqa: E402
+from renderers import spelling, sudoku  # noqa: E402
 
 DEBIAN_FONTS = Path("/usr/share/fonts/truetype")
 NEWSPAPER_FONTS = (
@@ -61,13 +71,28 @@ NEWSPAPER_FONTS = (
     "dejavu/DejaVuSansCondensed.ttf",
     "dejavu/DejaVuSansCondensed-Bold.ttf",
     "dejavu/DejaVuSansMono.ttf",
+    "dejavu/DejaVuSansMono-Bold.ttf",
+    "dejavu/DejaVuSerifCondensed.ttf",
+    "dejavu/DejaVuSerifCondensed-Bold.ttf",
+    "dejavu/DejaVuSans-ExtraLight.ttf",
     "liberation/LiberationSans-Regular.ttf",
     "liberation/LiberationSans-Bold.ttf",
     "liberation/LiberationSerif-Regular.ttf",
     "liberation/LiberationSerif-Bold.ttf",
     "liberation/LiberationSansNarrow-Regular.ttf",
+    "liberation/LiberationSansNarrow-Bold.ttf",
     "liberation/LiberationMono-Regular.ttf",
+    "liberation/LiberationMono-Bold.ttf",
 )
+# Debian's fonts-texgyre: free versions of the classic newspaper and book faces (Helvetica,
+# Times, Century Schoolbook, Bookman, Palatino, Avant Garde, Courier); GUST Font License.
+TEX_GYRE = Path("/usr/share/texmf/fonts/opentype/public/tex-gyre")
+NEWSPAPER_FONTS += tuple(
+    f"{TEX_GYRE}/texgyre{face}-{weight}.otf"
+    for face in ("heros", "heroscn", "termes", "schola", "bonum", "pagella", "adventor", "cursor")
+    for weight in ("regular", "bold")
+)
+BUNDLED_FONTS = ROOT / "renderers" / "fonts"  # the renderers' own DejaVu Sans, as shipped
 
 
 class GlyphNet(nn.Module):
@@ -75,11 +100,11 @@ class GlyphNet(nn.Module):
 
     def __init__(self) -> None:
         super().__init__()
-        self.conv1 = nn.Conv2d(1, 12, 3, padding=1)
-        self.conv2 = nn.Conv2d(12, 24, 3, padding=1)
-        self.conv3 = nn.Conv2d(24, 32, 3, padding=1)
-        self.fc1 = nn.Linear(32 * 3 * 3, 64)
-        self.fc2 = nn.Linear(64, len(LABELS))
+        self.conv1 = nn.Conv2d(1, 16, 3, padding=1)
+        self.conv2 = nn.Conv2d(16, 32, 3, padding=1)
+        self.conv3 = nn.Conv2d(32, 48, 3, padding=1)
+        self.fc1 = nn.Linear(48 * 3 * 3, 96)
+        self.fc2 = nn.Linear(96, len(LABELS))
         self.pool = nn.MaxPool2d(2)
         self.dropout = nn.Dropout(0.1)
 
@@ -102,9 +127,17 @@ def cells_of(data: bytes, size: int) -> np.ndarray:
     return grids.cell_glyphs(ink, size)
 
 
-def label_indexes(values: list[int], size: int) -> np.ndarray:
-    symbols = DIGITS[size]
+def label_indexes(values: list[int], symbols: str) -> np.ndarray:
+    """Each cell's label: 0 (empty) for value 0, else its symbol's, symbols[value - 1]."""
     return np.array([LABELS.index(symbols[v - 1]) if v else 0 for v in values], dtype=np.int64)
+
+
+def random_symbols(rng: random.Random, size: int) -> str:
+    """What a grid of `size` is written in: a sudoku's digits, or (a Sudoku Spelling) as many
+    capital letters, any of them."""
+    if rng.random() < 0.5:
+        return DIGITS[size]
+    return "".join(rng.sample(LETTERS, size))
 
 
 def random_givens(rng: random.Random, size: int) -> list[int]:
@@ -128,23 +161,32 @@ def screenshot_examples(rng: random.Random, count: int) -> tuple[np.ndarray, np.
         size = rng.choice(READABLE_SIZES)
         values = random_givens(rng, size)
         box_rows, box_cols = BOX_SHAPES[size]
-        png = draw(Grid(box_rows, box_cols, tuple(values), DIGITS[size]))
+        symbols = random_symbols(rng, size)
+        grid = Grid(box_rows, box_cols, tuple(values), symbols)
+        if symbols == DIGITS[size]:
+            png = sudoku.draw(grid)
+        else:  # a Sudoku Spelling, some cells shaded as its phrase's are
+            shaded = tuple(sorted(rng.sample(range(size * size), rng.randint(0, size))))
+            png = spelling.draw(SpellingPuzzle(grid, "", shaded))
         data = png if rng.random() < 0.3 else as_phone_jpeg(png, rng)
         try:
             glyphs.append(cells_of(data, size))
         except ValueError:  # left out and counted by the test suite's round trips instead
             continue
-        labels.append(label_indexes(values, size))
+        labels.append(label_indexes(values, symbols))
     return np.concatenate(glyphs), np.concatenate(labels)
 
 
-def newspaper_grid(rng: random.Random, fonts: list[Path]) -> tuple[bytes, list[int]]:
-    """A printed-looking 9x9 grid, photographed: tinted paper, grey ink, a slanted view."""
+def newspaper_grid(rng: random.Random, fonts: list[Path], symbols: str) -> tuple[bytes, list[int]]:
+    """A printed-looking 9x9 grid of `symbols`, photographed: tinted paper, grey ink, a
+    slanted view."""
     cell = rng.randint(28, 60)
     margin = rng.randint(cell // 2, cell * 2)
     side = 9 * cell + 2 * margin
     paper = tuple(rng.randint(170, 255) for _ in range(3))
     ink = tuple(rng.randint(0, 90) for _ in range(3))
+    # Some puzzles print their givens in colour (red, blue): lighter than the lines in grey.
+    marks = _coloured(rng) if rng.random() < 0.2 else ink
     image = Image.new("RGB", (side, side), paper)
     pen = ImageDraw.Draw(image)
     thin, thick = rng.randint(1, 2), rng.randint(3, 6)
@@ -159,7 +201,7 @@ def newspaper_grid(rng: random.Random, fonts: list[Path]) -> tuple[bytes, list[i
         if value:
             row, col = divmod(index, 9)
             centre = (margin + (col + 0.5) * cell, margin + (row + 0.5) * cell)
-            pen.text(centre, str(value), ink, font=font, anchor="mm")
+            pen.text(centre, symbols[value - 1], marks, font=font, anchor="mm")
     image = _slanted(image, rng).filter(ImageFilter.GaussianBlur(rng.uniform(0, 1.2)))
     pixels = np.asarray(image, dtype=np.float32)
     noise = np.random.default_rng(rng.randint(0, 2**31))
@@ -169,6 +211,11 @@ def newspaper_grid(rng: random.Random, fonts: list[Path]) -> tuple[bytes, list[i
         out, "JPEG", quality=rng.randint(40, 95)
     )
     return out.getvalue(), values
+
+
+def _coloured(rng: random.Random) -> tuple[int, int, int]:
+    strong, weak = rng.randint(150, 230), rng.randint(20, 90)
+    return rng.choice([(strong, weak, weak), (weak, weak, strong), (weak, strong // 2, weak)])
 
 
 def _slanted(image: Image.Image, rng: random.Random) -> Image.Image:
@@ -192,31 +239,45 @@ def _perspective(target, source) -> list[float]:
 
 def newspaper_examples(rng: random.Random, count: int) -> tuple[np.ndarray, np.ndarray]:
     fonts = [DEBIAN_FONTS / name for name in NEWSPAPER_FONTS]
+    fonts += sorted(BUNDLED_FONTS.glob("DejaVu*.ttf"))
     missing = [str(f) for f in fonts if not f.exists()]
     if missing:
         sys.exit(
             "missing fonts (apt-get install fonts-dejavu-core fonts-dejavu-extra "
-            f"fonts-liberation): {', '.join(missing)}"
+            f"fonts-liberation fonts-texgyre): {', '.join(missing)}"
         )
     glyphs, labels = [], []
     for _ in range(count):
-        data, values = newspaper_grid(rng, fonts)
+        symbols = newspaper_symbols(rng)
+        data, values = newspaper_grid(rng, fonts, symbols)
         try:
             glyphs.append(cells_of(data, 9))
         except ValueError:  # a PictureError: the slant hid the outline; draw another
             continue
-        labels.append(label_indexes(values, 9))
+        labels.append(label_indexes(values, symbols))
     return np.concatenate(glyphs), np.concatenate(labels)
+
+
+def newspaper_symbols(rng: random.Random) -> str:
+    """A newspaper grid's nine symbols: a sudoku's 1-9 most often, else nine of 0-9 (a
+    codeword's clue numbers have zeros) or nine capital letters (a Sudoku Spelling)."""
+    roll = rng.random()
+    if roll < 0.45:
+        return DIGITS[9]
+    if roll < 0.55:
+        return "".join(rng.sample("0123456789", 9))
+    return "".join(rng.sample(LETTERS, 9))
 
 
 def photo_examples(
     names: list[str], folder: Path, model: GlyphNet
 ) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The training photos' cells, each photo turned the way `model` agrees most with its
-    labels; photos whose grid is not found, or read mostly wrong, are left out and named."""
+    labels' marks; photos whose grid is not found, or whose marks read mostly wrong in every
+    turn, are left out and named."""
     glyphs, labels, skipped = [], [], []
     for name in names:
-        truth = label_indexes(photo_truth(folder / f"{name}.dat"), 9)
+        truth = label_indexes(photo_truth(folder / f"{name}.dat"), DIGITS[9])
         data = (folder / f"{name}.jpg").read_bytes()
         try:
             ink, size = find_grid(open_grey(data))
@@ -226,9 +287,11 @@ def photo_examples(
             skipped.append(name)
             continue
         turns = [grids.cell_glyphs(np.rot90(ink, turn), 9) for turn in range(4)]
-        agreement = [(predict(model, cells) == truth).mean() for cells in turns]
+        # Agreement on the marked cells only: a grid read all empty agrees on most cells.
+        marked = truth != 0
+        agreement = [(predict(model, cells)[marked] == truth[marked]).mean() for cells in turns]
         best = int(np.argmax(agreement))
-        if agreement[best] < 0.8:
+        if agreement[best] < 0.5:
             skipped.append(name)
             continue
         glyphs.append(turns[best])
@@ -247,7 +310,10 @@ def predict(model: GlyphNet, glyphs: np.ndarray) -> np.ndarray:
 
 # Upside down, these symbols are another symbol (or themselves); every other mark turned a
 # quarter or a half is TURNED_LABEL, which tells the reader to turn the picture.
-UPSIDE_DOWN = {"6": "9", "9": "6", "8": "8"}
+UPSIDE_DOWN = {"6": "9", "9": "6", "M": "W", "W": "M"} | {ch: ch for ch in "08HINOSXZ"}
+# A quarter turn makes these another symbol or nearly (N and Z, H and I in a serif font, the
+# round O and 0): they are not shown turned a quarter, neither as themselves nor as turned.
+LIKE_ANOTHER_ON_ITS_SIDE = set("0HINOXZ")
 
 
 def turned_examples(
@@ -260,6 +326,8 @@ def turned_examples(
     for index in chosen:
         turns = rng.choice((1, 2, 3))
         symbol = LABELS[labels[index]]
+        if turns != 2 and symbol in LIKE_ANOTHER_ON_ITS_SIDE:
+            continue
         turned = UPSIDE_DOWN.get(symbol, TURNED_LABEL) if turns == 2 else TURNED_LABEL
         out_glyphs.append(np.rot90(glyphs[index], turns).copy())
         out_labels.append(LABELS.index(turned))
@@ -277,7 +345,7 @@ def augmented(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     theta[:, :, 2] = shift
     grid = nn.functional.affine_grid(theta, list(batch.shape), align_corners=False)
     moved = nn.functional.grid_sample(batch, grid, align_corners=False, padding_mode="zeros")
-    contrast = 0.7 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
+    contrast = 0.4 + 0.8 * torch.rand(n, 1, 1, 1, generator=generator)
     return (moved * contrast).clamp(0, 1)
 
 
@@ -339,13 +407,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--photos", type=Path, default=PHOTOS)
-    parser.add_argument("--screenshots", type=int, default=400, help="rendered grids")
-    parser.add_argument("--newspapers", type=int, default=400, help="drawn newspaper grids")
+    parser.add_argument("--screenshots", type=int, default=1000, help="rendered grids")
+    parser.add_argument("--newspapers", type=int, default=1600, help="drawn newspaper grids")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--epoch-size", type=int, default=40_000, help="examples per epoch")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     parser.add_argument(
         "--cache", type=Path, help="keep the drawn cells here, for another run with the same seed"
+    )
+    parser.add_argument(
+        "--validate",
+        type=int,
+        default=16,
+        help="train without this many of the training photos (every k-th) and read them with "
+        "the new weights at the end, to tune by (the held-out photos stay unseen either way)",
     )
     args = parser.parse_args()
     torch.set_num_threads(2)
@@ -356,6 +431,7 @@ def main() -> None:
     print("first network, on drawn cells only, to turn the photos upright ...", flush=True)
     first = train(x, y, np.ones(len(x)), 1, args.seed, args.epoch_size)
     training, held_out = photo_split(args.photos)
+    training, validation = validation_split(training, args.validate)
     px, py, skipped = photo_examples(training, args.photos, first)
     print(
         f"  {len(px)} photo cells from {len(training) - len(skipped)} of {len(training)} "
@@ -365,12 +441,12 @@ def main() -> None:
     # Its own generator, so that a run from --cache turns the same cells as one that draws.
     turning = random.Random(args.seed)
     tx, ty = turned_examples(np.concatenate([x, px]), np.concatenate([y, py]), 0.3, turning)
-    # Each epoch draws photo cells (a tenth of the examples) 60% of the time, turned marks
-    # a tenth, drawn cells the rest.
+    # Each epoch draws photo cells (a few of the examples, digits only) 45% of the time,
+    # turned marks a tenth, drawn cells (every symbol) the rest.
     weights = np.concatenate(
         [
-            np.full(len(x), 0.3 / len(x)),
-            np.full(len(px), 0.6 / len(px)),
+            np.full(len(x), 0.45 / len(x)),
+            np.full(len(px), 0.45 / len(px)),
             np.full(len(tx), 0.1 / len(tx)),
         ]
     )
@@ -390,6 +466,31 @@ def main() -> None:
         f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} kB) in "
         f"{time.perf_counter() - started:.0f} s"
     )
+    if validation:
+        report = read_with(args.out, validation, args.photos)
+        print(
+            f"validation photos: {report['grids_exact']}/{report['photos']} grids exact, cells "
+            f"right {report['cells_right_share']:.2%}, {report['of_those_exact']}/"
+            f"{report['reads_with_no_unsure_cell']} reads with no unsure cell exact"
+        )
+        for line in report["misread"]:
+            print(f"  {line}")
+
+
+def validation_split(names: list[str], count: int) -> tuple[list[str], list[str]]:
+    """(to train on, to validate on): every k-th training photo set aside, `count` of them."""
+    if count <= 0:
+        return names, []
+    step = len(names) // count
+    kept = set(names[step - 1 :: step][:count])
+    return [n for n in names if n not in kept], [n for n in names if n in kept]
+
+
+def read_with(weights: Path, names: list[str], folder: Path) -> dict:
+    """bench/readers.py's report on the photos `names`, read with the weights just written."""
+    classifier.WEIGHTS = weights
+    classifier.network.cache_clear()
+    return read_photos(names, folder)
 
 
 if __name__ == "__main__":

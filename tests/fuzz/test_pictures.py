@@ -1,4 +1,4 @@
-"""The picture reader fed random and corrupted files: each gives a reading or the reader's own
+"""The picture readers fed random and corrupted files: each gives a reading or the reader's own
 refusal (a PictureError a member can act on), never another exception, and quickly."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from puzzles.sudoku.grid import EMPTY
 from puzzles.sudoku.solver import random_filled_grid
-from readers import sudoku
+from readers import spelling, sudoku
 from readers.picture import PictureError
 from readers.reading import Reading
 from renderers.sudoku import draw
@@ -37,16 +37,20 @@ def screenshots() -> tuple[bytes, bytes]:
 
 
 def read_or_refuse(data: bytes) -> None:
-    TRIED["picture"] += 1
-    started = time.perf_counter()
-    try:
-        reading = sudoku.read(data)
-    except PictureError as refusal:
-        assert 0 < len(refusal.message) <= LONGEST_MESSAGE
-    else:
-        assert isinstance(reading, Reading)
-        assert len(reading.text.splitlines()) == reading.size
-    assert time.perf_counter() - started < SLOWEST_READ
+    """Read as a sudoku and as a Sudoku Spelling (the letters classifier and the letter set
+    chosen from what was read)."""
+    for reader in (sudoku, spelling):
+        TRIED["picture"] += 1
+        started = time.perf_counter()
+        try:
+            reading = reader.read(data)
+        except PictureError as refusal:
+            assert 0 < len(refusal.message) <= LONGEST_MESSAGE
+        else:
+            assert isinstance(reading, Reading)
+            assert reading.grid.size == reading.size
+            assert len(reading.grid.text().splitlines()) == reading.size
+        assert time.perf_counter() - started < SLOWEST_READ
 
 
 @given(st.binary(max_size=2048))

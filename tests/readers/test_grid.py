@@ -1,11 +1,9 @@
-"""Telling a sudoku's size from the lines counted, and the shipped classifier's file."""
+"""Telling a sudoku's size from the lines counted."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from readers import classifier
 from readers.picture import PictureError
 from readers.sudoku import sudoku_size
 
@@ -52,15 +50,3 @@ def test_an_unsupported_square_grid_is_named():
 def test_lines_that_disagree_are_said_so():
     with pytest.raises(PictureError, match="I count 2 rows and 9 columns"):
         sudoku_size(2, 9)
-
-
-def test_the_shipped_classifier_is_small_and_knows_every_symbol():
-    assert classifier.WEIGHTS.stat().st_size < 2 * 1024 * 1024
-    glyphs = np.zeros((3, 28, 28), dtype=np.float32)
-    chances = classifier.probabilities(glyphs)
-    labels = classifier.network().labels
-    assert chances.shape == (3, len(labels))
-    assert np.allclose(chances.sum(axis=1), 1.0)
-    assert (chances.argmax(axis=1) == labels.index(classifier.EMPTY_LABEL)).all()
-    guesses = classifier.classify(glyphs, "123456789")
-    assert [g.symbol for g in guesses] == [classifier.EMPTY_LABEL] * 3
