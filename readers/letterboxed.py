@@ -48,13 +48,17 @@ DOT_REACH = 24  # pixels round the box where its dots are; letters stand further
 SMALLEST_LETTER = 0.55  # of the side's tallest mark: smaller marks are dots or specks
 LETTER_SHARE = 0.6  # a letter's height over its glyph's side, as a cell's digit
 WIDEST_SHARE = 0.9  # a wide letter's (W, M) width over its glyph's side, at most
-SPACING_SLACK = 0.08  # of a side's length: how far a letter may stand from its even place
+SPACING_SLACK = 0.05  # of a side's length: how far a letter may stand from its even place
 ALIKE_REACH = 1.5  # a box's letters stand within this factor of one distance from it
 UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
 SURE = 0.9
 
 SQUARE_SIDES = ("the top side", "the right side", "the bottom side", "the left side")
 NO_BOX = "I could not find a Letter Boxed box in the picture"
+LETTER_MISSING = (
+    "I found the box, but a letter seems to be missing beside it (hidden, cut off or too "
+    "faint): the letters do not stand evenly along every side"
+)
 NO_BOX_HOW = "a screenshot of the whole box with its letters, e.g. from NYT's Letter Boxed"
 
 
@@ -127,9 +131,12 @@ def find_box(grey: np.ndarray) -> Box:
         on_the_box = set(np.unique(labels[_box_and_dots(corners, labels.shape)]))
         marks = [_mark(stats, label) for label in range(1, count) if label not in on_the_box]
         sides = marks_by_side(corners, [m for m in marks if _letter_sized(corners, m)])
-        if all(sides) and letters_line_up(corners, sides) and evenly_spaced(corners, sides):
-            glyphs = np.stack([cut_glyph(ink, labels, m) for side in sides for m in side])
-            return Box(corners, tuple(tuple(side) for side in sides), glyphs)
+        if all(sides) and letters_line_up(corners, sides):
+            if evenly_spaced(corners, sides):
+                glyphs = np.stack([cut_glyph(ink, labels, m) for side in sides for m in side])
+                return Box(corners, tuple(tuple(side) for side in sides), glyphs)
+            if refusal.problem == NO_BOX:
+                refusal = PictureError(LETTER_MISSING, example=NO_BOX_HOW)
         if any(sides) and not all(sides) and refusal.problem == NO_BOX:
             empty = sum(1 for side in sides if not side)
             refusal = PictureError(

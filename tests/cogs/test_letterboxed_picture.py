@@ -8,13 +8,12 @@ import io
 import re
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from localdiscord import LocalDiscord
 from puzzles import get_kind
 from readers import letterboxed
 from renderers import draw
-from renderers.common import SURFACE
 from renderers.letterboxed import layout_board
 from renderers.sudoku import HIGHLIGHT_FILL
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, running_bot, test_config
@@ -38,23 +37,29 @@ def labels_of(message) -> list[str]:
     return re.findall(r"'label': '([^']+)'", str(message.components))
 
 
-def with_letter_half_hidden(png: bytes, letter: str) -> bytes:
-    """Our picture with the lower part of one letter painted over, as a glare hides it:
-    too little is left to be sure of it."""
+def with_letter_copied(png: bytes, source: str, target: str) -> bytes:
+    """Our picture with one letter drawn over another's place (a misprint): the box then
+    shows a letter twice, which no box does, so the reader doubts both places."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     layout = layout_board(BOARD)
-    x, y = layout.labels[letter]
-    reach = 0.6 * layout.letter_size
-    ImageDraw.Draw(image).rectangle((x - reach, y - 0.1 * reach, x + reach, y + reach), SURFACE)
+    reach = round(0.6 * layout.letter_size)
+
+    def around(letter: str) -> tuple[int, int, int, int]:
+        x, y = (round(v) for v in layout.labels[letter])
+        return x - reach, y - reach, x + reach, y + reach
+
+    image.paste(image.crop(around(source)), around(target))
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
 
 
-def shaded(png: bytes, letter: str) -> bool:
-    """Whether the letter stands on the shade of a letter to check (judged under its ink)."""
-    layout = layout_board(BOARD)
-    x, y = layout.labels[letter]
+def shaded(png: bytes, read: str, position: int) -> bool:
+    """Whether the letter at `position` of the box as read stands on the shade of a letter
+    to check (judged under its ink)."""
+    board = KIND.parse(read)
+    layout = layout_board(board)
+    x, y = layout.labels[board.letters[position]]
     pixel = Image.open(io.BytesIO(png)).convert("RGB").getpixel((x, y + 0.45 * layout.letter_size))
     return pixel == HIGHLIGHT_FILL
 
@@ -75,20 +80,30 @@ async def test_our_picture_of_a_box_is_read_shown_and_solved(server, tmp_path):
     server.assert_no_violations()
 
 
-async def test_a_letter_in_doubt_is_shaded_named_and_solved_once_confirmed(server, tmp_path):
-    hidden = with_letter_half_hidden(draw("letterboxed", BOARD), "r")
-    assert 1 in letterboxed.read(hidden).unsure, "the picture must leave the R in doubt"
-    picture = server.upload("letterboxed.png", hidden)
+async def test_letters_in_doubt_are_shaded_named_never_solved_and_corrected_in_the_box(
+    server, tmp_path
+):
+    misprint = with_letter_copied(draw("letterboxed", BOARD), "o", "r")  # V O O on top
+    assert letterboxed.read(misprint).unsure == (1, 2), "the reader must doubt both O's"
+    picture = server.upload("letterboxed.png", misprint)
     async with running_bot(server, test_config(tmp_path, deadline_seconds=10.0)):
         handle = await server.send_slash_command("solve letterboxed", options={"picture": picture})
         shown = await handle.reply(timeout=REPLY_TIMEOUT)
-        assert "(2nd on the top side)" in shown.content, shown.content
-        assert "letter" in shown.content and "shaded" in shown.content
-        assert "BLOWHARD" not in shown.content  # asked first, not solved at once
+        read = code_blocks(shown.content)[0]
+        # The O read twice: one of the two places took its next likeliest letter (a Q), and
+        # that box has no solution, so only the box to correct it is offered.
+        assert "That cannot be your puzzle" in shown.content, shown.content
+        names = f"{read[1]} (2nd on the top side), {read[2]} (3rd on the top side)"
+        assert f"The shaded letters look wrong: {names}" in shown.content
+        assert "BLOWHARD" not in shown.content
+        assert labels_of(shown) == ["Edit what I read"]
         drawn = shown.attachments[0].data
-        assert shaded(drawn, "r") and not shaded(drawn, "v")
+        assert shaded(drawn, read, 1) and shaded(drawn, read, 2) and not shaded(drawn, read, 0)
 
         edit = await server.click_button(shown, label="Edit what I read")
+        modal = await edit.wait_for_modal()
+        (box,) = modal["components"]
+        assert box["component"]["value"] == read
         submitted = await edit.submit_modal({"puzzle": "vro wal eth bdi"})
         solved = await submitted.reply(timeout=REPLY_TIMEOUT)
     assert "BLOWHARD DERIVATIVE" in solved.content

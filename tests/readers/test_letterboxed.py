@@ -227,3 +227,15 @@ def test_a_letter_in_doubt_is_named_where_the_member_finds_it():
     assert letterboxed.place_name(square, 11) == "I (3rd on the left side)"
     triangle = Reading("letterboxed", "VRO WAL ETH", (), 3)
     assert letterboxed.place_name(triangle, 6) == "E (1st on side 3)"
+
+
+def test_a_letter_hidden_from_the_picture_is_said_missing_not_read_past():
+    """A letter painted out (a finger, a sticker) leaves a side a letter short: the picture
+    is refused saying so, never read as a box without it."""
+    board = parse("vro wal eth bdi")
+    image = Image.open(io.BytesIO(draw(board))).convert("RGB")
+    layout = layout_board(board)
+    x, y = layout.labels["r"]  # the middle of the top side: V and O stay evenly apart
+    reach = 0.6 * layout.letter_size
+    ImageDraw.Draw(image).rectangle((x - reach, y - reach, x + reach, y + reach), BACKGROUND)
+    assert "a letter seems to be missing" in refusal(encoded(image))
