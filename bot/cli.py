@@ -373,25 +373,25 @@ def _reading_document(read) -> dict[str, Any]:
         "puzzle": read.text,
         "size": outcome.reading.size,
         "unsure": [
-            {"cell": cell, "where": words}
-            for cell, words in zip(outcome.doubted, outcome.doubted_in_words(), strict=True)
+            {outcome.place: place, "where": name}
+            for place, name in zip(outcome.doubted, outcome.names, strict=True)
         ],
         "problem": outcome.problem,
     }
 
 
 def _cells_to_check(outcome) -> str:
-    cells = "; ".join(outcome.doubted_in_words())
+    places = ", ".join(outcome.names)
     one = len(outcome.doubted) == 1
-    count = f"{len(outcome.doubted)} cell{'' if one else 's'}"
-    return f"Not sure of {count}: {cells}. Check {'it' if one else 'them'} against your picture."
+    count = f"{len(outcome.doubted)} {outcome.place}{'' if one else 's'}"
+    return f"Not sure of {count}: {places}. Check {'it' if one else 'them'} against your picture."
 
 
 def _cannot_be_a_puzzle(outcome) -> str:
     where = (
-        f"The cells that look wrong: {'; '.join(outcome.doubted_in_words())}."
+        f"The {outcome.place}s that look wrong: {', '.join(outcome.names)}."
         if outcome.doubted
-        else "Check each cell against your picture."
+        else f"Check each {outcome.place} against your picture."
     )
     return f"What I read cannot be your puzzle: {outcome.problem}. {where}"
 

@@ -131,12 +131,15 @@ def generate_job(
     return JobResult(puzzle.text(), png, timings, puzzle, no_picture)
 
 
-# Kinds a member may give as a picture, and the reader of each (readers/): its read(data)
-# and as_drawn(reading), what was read as the kind's renderer draws it, doubts shaded.
+# Kinds a member may give as a picture, and the reader of each (readers/): its read(data),
+# as_drawn(reading) (what was read as the kind's renderer draws it, doubts shaded), what a
+# place in its reading is (PLACE: "cell", "letter") and place_name(reading, place), a place
+# as the member finds it in their picture ("r1c3", "R (2nd on the top side)").
 READERS = {
     "sudoku": "readers.sudoku",
     "spelling": "readers.spelling",
     "codeword": "readers.codeword",
+    "letterboxed": "readers.letterboxed",
 }
 
 
@@ -154,47 +157,44 @@ def refuse_unreadable_kind(kind: PuzzleKind, example: str) -> None:
 @dataclass(frozen=True)
 class ReadPicture:
     """A member's picture read: the reading, and why it cannot be their puzzle, if it
-    cannot (a repeated digit, no solution, several), so it is never solved as theirs."""
+    cannot (a repeated digit, no solution, several), so it is never solved as theirs; the
+    names of the places in doubt, and what a place is ("cell", "letter")."""
 
     reading: Any  # readers.reading.Reading
     problem: str | None = None
+    names: tuple[str, ...] = ()
+    place: str = "cell"
 
     @property
     def doubted(self) -> tuple[int, ...]:
-        """The cells the member is asked to check against their picture."""
+        """The places the member is asked to check against their picture."""
         return self.reading.unsure
-
-    def doubted_in_words(self) -> list[str]:
-        """Each doubted cell as a member finds it on their picture: "row 2, column 7"
-        (counted from 1, as players count); a reading with no grid size, by position."""
-        size = self.reading.size
-        if not size:
-            return [f"position {cell + 1}" for cell in self.doubted]
-        return [f"row {cell // size + 1}, column {cell % size + 1}" for cell in self.doubted]
 
 
 def read_job(kind_name: str, data: bytes) -> JobResult:
     """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
-    way the bot draws the kind, with the cells the reader doubts shaded."""
+    way the bot draws the kind, with the places the reader doubts shaded."""
     import importlib
 
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     reader = importlib.import_module(READERS[kind_name])
     reading = _timed(timings, "read", lambda: reader.read(data))
-    problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text))
+    problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text, reader.PLACE))
     png = _picture(kind.name, *reader.as_drawn(reading), timings)
-    return JobResult(reading.text, png, timings, ReadPicture(reading, problem))
+    names = tuple(reader.place_name(reading, place) for place in reading.unsure)
+    outcome = ReadPicture(reading, problem, names, reader.PLACE)
+    return JobResult(reading.text, png, timings, outcome)
 
 
-def _why_not_a_puzzle(kind: PuzzleKind, text: str) -> str | None:
+def _why_not_a_puzzle(kind: PuzzleKind, text: str, place: str) -> str | None:
     """Why what was read cannot be a member's puzzle, or None when it has one answer."""
     try:
         solution = kind.solve(kind.parse(text))
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
     if has_no_answer(solution):
-        return "it has no solution, so a cell was probably misread"
+        return f"it has no solution, so a {place} was probably misread"
     if getattr(solution, "unique", True) is False:
         return "it has several solutions, so a given was probably missed"
     return None

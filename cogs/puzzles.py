@@ -37,7 +37,6 @@ from cogs._persistent import PersistentButton, open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
-from puzzles.sudoku.grid import cell_name
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -207,12 +206,22 @@ def kind_command(
 
 
 def puzzle_parameter(kind: PuzzleKind) -> tuple[inspect.Parameter, str]:
-    """The puzzle text: required, except for grid kinds, which ask in a text box when left out."""
+    """The puzzle text: required, except for grid kinds, which ask in a text box when left out,
+    and kinds that can be given as a picture instead."""
     text = text_up_to(kind.input_limit("puzzle"))
     if kind.multiline_input:
         parameter = _parameter("puzzle", text, None)
         return parameter, f"the {kind.typed_as} (leave empty to type it over lines in a text box)"
+    if kind.name in READERS:
+        parameter = _parameter("puzzle", text, None)
+        return parameter, f"the {kind.typed_as}, e.g. {kind.example} (or attach a picture)"
     return _parameter("puzzle", text), f"the {kind.typed_as}, e.g. {kind.example}"
+
+
+def asks_in_a_box(kind: PuzzleKind) -> bool:
+    """A puzzle left out is asked for in a text box: a grid kind's, and one that may be given
+    as a picture (given neither, the box says what to type)."""
+    return kind.multiline_input or kind.name in READERS
 
 
 def puzzle_label(kind: PuzzleKind) -> str:
@@ -364,7 +373,7 @@ def refuse_both(kind: PuzzleKind, command: str, text: str | None) -> None:
         raise PuzzleError(
             f"give the {kind.title} one way: type it in `puzzle` or attach a `picture` of "
             "it, not both",
-            example=f"/{command} {kind.name} picture: (a screenshot or photo of the grid)",
+            example=f"/{command} {kind.name} picture: (a screenshot or photo of the puzzle)",
         )
 
 
@@ -406,21 +415,20 @@ def read_buttons(command: str, kind: PuzzleKind, query: str, *, go: bool) -> dis
 
 def doubt_note(outcome: ReadPicture, command: str) -> str:
     """What the member is asked to check, and how, under what was read."""
-    size = outcome.reading.size
-    names = ", ".join(cell_name(cell, size) for cell in outcome.doubted[:24])
-    if len(outcome.doubted) > 24:
+    names = ", ".join(outcome.names[:24])
+    if len(outcome.names) > 24:
         names += ", …"
     edit = "**Edit what I read**"
     if outcome.problem is not None:
         where = (
-            f"The shaded cells look wrong: {names}."
+            f"The shaded {outcome.place}s look wrong: {names}."
             if outcome.doubted
-            else "Check each cell against your picture."
+            else f"Check each {outcome.place} against your picture."
         )
         return f"That cannot be your puzzle: {outcome.problem}. {where} Press {edit} to correct it."
-    cells = "cell" if len(outcome.doubted) == 1 else "cells"
+    places = outcome.place if len(outcome.doubted) == 1 else f"{outcome.place}s"
     return (
-        f"I'm not sure of {len(outcome.doubted)} {cells}, shaded: {names}. Check them against "
+        f"I'm not sure of {len(outcome.doubted)} {places}, shaded: {names}. Check them against "
         f"your picture: press **{command.capitalize()}** if they are right, or {edit} to "
         "correct them."
     )
@@ -540,7 +548,7 @@ class PuzzleCommands(commands.Cog):
                 options = {**values, "spoiler": spoiler}
                 await self._reply_from_picture(interaction, "solve", kind, picture, options, "")
                 return
-            if not text and kind.multiline_input:
+            if not text and asks_in_a_box(kind):
                 modal = puzzle_box("solve", kind, {**values, "spoiler": spoiler}, {})
                 await open_text_box(interaction, modal)
                 return
@@ -631,7 +639,7 @@ class PuzzleCommands(commands.Cog):
                 progress = values["progress"] or ""
                 await self._reply_from_picture(interaction, "hint", kind, picture, {}, progress)
                 return
-            if not values["puzzle"] and kind.multiline_input:
+            if not values["puzzle"] and asks_in_a_box(kind):
                 await open_text_box(interaction, puzzle_box("hint", kind, {}, {}))
                 return
             await self._reply_with_hint(
@@ -879,7 +887,9 @@ class PuzzleCommands(commands.Cog):
             message[:MESSAGE_LIMIT],
             read,
             kind,
-            alt_text(kind, "as read from your picture, the cells to check shaded", read.text),
+            alt_text(
+                kind, f"as read from your picture, the {outcome.place}s to check shaded", read.text
+            ),
             private=private,
             view=read_buttons(command, kind, query, go=outcome.problem is None and not sure),
         )

@@ -28,7 +28,7 @@ from readers import grid as grids
 from readers.classifier import chances, upright
 from readers.grid import FAINT_LINE_SHARE
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading, Shaded
+from readers.reading import Reading, Shaded, place_name  # noqa: F401 (a reader's hook)
 
 SURE = 0.9
 CELL = 48  # pixels a side each cell is cut at, straightened
@@ -97,6 +97,9 @@ def read(data: bytes) -> Reading:
     }
     key = read_key(grey, corners)
     return read_cells(shown, rows, cols, key)
+
+
+PLACE = "cell"  # what a place of the reading is, for the member
 
 
 def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:

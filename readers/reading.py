@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.sudoku.grid import cell_name
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -20,6 +22,12 @@ class Reading:
     def sure(self) -> bool:
         """True when no cell is in doubt."""
         return not self.unsure
+
+
+def place_name(reading: Reading, cell: int) -> str:
+    """A grid cell as the member finds it in their picture, named as the puzzles name cells:
+    "r1c3" (row 1, column 3, counted from 1). Grid kinds' readers use this one."""
+    return cell_name(cell, reading.size)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def read(data: bytes) -> Reading:
 
 
 # What was read is drawn as a sudoku grid is: renderers/spelling.py shades its `.highlight`.
-as_drawn = sudoku.as_drawn
+as_drawn, place_name, PLACE = sudoku.as_drawn, sudoku.place_name, sudoku.PLACE
 
 
 def read_cells(ink: np.ndarray, size: int) -> Reading:

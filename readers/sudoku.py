@@ -19,7 +19,7 @@ from readers.classifier import chances as classified
 from readers.classifier import upright
 from readers.grid import FAINT_LINE_SHARE as FAINT
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading, Shaded
+from readers.reading import Reading, Shaded, place_name  # noqa: F401 (a reader's hook)
 
 READABLE_SIZES = (4, 6, 9, 12, 16)
 SURE = 0.9
@@ -31,6 +31,9 @@ def read(data: bytes) -> Reading:
     """The sudoku in the picture `data` (a file's bytes), as text puzzles.sudoku.parse reads."""
     ink, size = find_grid(open_grey(data))
     return read_cells(ink, size)
+
+
+PLACE = "cell"  # what a place of the reading is, for the member
 
 
 def as_drawn(reading: Reading) -> tuple[Shaded, None]:

@@ -9,6 +9,10 @@ Each word is a path across the box in its own colour, starting at a ringed dot.
 Dots of letters already used are filled, so a partial attempt shows what is left.
 Under the box: the words as coloured chips and a line like "2 words · par 3".
 
+A board read from a member's picture (any value with `.board` and `.highlight`, positions
+in `board.letters`) is drawn with the letters in doubt on a shaded box, as a sudoku's cells
+in doubt are shaded.
+
 A hint's picture is the player's words so far and, in the next word's colour, a wide
 ring on the letter the hinted word starts from and an outlined chip "3. T _ _ _ _":
 no more of the word than the hint's text gives away.
@@ -41,6 +45,7 @@ from renderers.common import (
     text_width,
     wrap_text,
 )
+from renderers.sudoku import HIGHLIGHT_FILL
 
 PAD = 32  # empty margin around everything
 LETTER_SIZE_MAX = 68
@@ -62,6 +67,7 @@ CHIP_GAP = 12
 STATUS_SIZE = 28
 STATUS_STEP = STATUS_SIZE * 1.3  # a wrapped status's line height
 SECTION_GAP = 30
+SHADE_PAD = 0.2  # round a shaded letter's ink, in letter sizes: clear of its dot
 
 
 @dataclass(frozen=True)
@@ -75,21 +81,31 @@ class Layout:
     bottom: float  # the y just below the box and its letters
 
 
-def draw(board: Board, solution: Any = None) -> bytes:
-    """PNG of the board; with a solution (anything with `.words`), its words drawn on it;
-    with a hint, the player's words and where the hinted word starts."""
+def draw(board: Any, solution: Any = None) -> bytes:
+    """PNG of the board (a Board, or a value with `.board` and `.highlight`); with a
+    solution (anything with `.words`), its words drawn on it; with a hint, the player's
+    words and where the hinted word starts."""
+    shaded = ""
+    if not isinstance(board, Board):
+        shaded = "".join(board.board.letters[position] for position in board.highlight)
+        board = board.board
     words = tuple(solution.words) if solution is not None else ()
     hint = solution if isinstance(solution, LetterBoxedHint) else None
     note = solution.text().splitlines()[0] if has_no_answer(solution) else ""
-    return draw_words(board, words, hint, note)
+    return draw_words(board, words, hint, note, shaded)
 
 
 def draw_words(
-    board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None, note: str = ""
+    board: Board,
+    words: Sequence[str],
+    hint: LetterBoxedHint | None = None,
+    note: str = "",
+    shaded: str = "",
 ) -> bytes:
     """PNG of the board with exactly these words drawn, e.g. a player's partial attempt,
     and the hint's next word (half hidden) after them when given; `note` (why the box has no
-    solution) is written under it in place of the status line.
+    solution) is written under it in place of the status line; the `shaded` letters stand on
+    a shaded box.
 
     Letters of a word that are not on the board are skipped in its path (but the word
     is still listed), so any attempt can be drawn.
@@ -116,7 +132,7 @@ def draw_words(
     _draw_moves_along_edges(canvas, board, layout, words)
     if hint is not None:
         _draw_hint_start(canvas, layout, hint.next_word[0], path_colour(len(words)))
-    _draw_letters(canvas, layout, words)
+    _draw_letters(canvas, layout, words, shaded)
 
     y = layout.bottom
     if chip_rows:
@@ -270,7 +286,7 @@ def _first_use(words: Sequence[str]) -> dict[str, Colour]:
     return used
 
 
-def _draw_letters(canvas: Canvas, layout: Layout, words: Sequence[str]) -> None:
+def _draw_letters(canvas: Canvas, layout: Layout, words: Sequence[str], shaded: str) -> None:
     used = _first_use(words)
     for index, word in enumerate(words):
         start = layout.dots.get(word[:1])
@@ -286,7 +302,18 @@ def _draw_letters(canvas: Canvas, layout: Layout, words: Sequence[str]) -> None:
         canvas.circle(
             dot, DOT_RADIUS, fill=used.get(letter, SURFACE), outline=INK, width=DOT_OUTLINE
         )
+        if letter in shaded:
+            _shade_letter(canvas, layout, letter)
         canvas.text_centred(layout.labels[letter], letter.upper(), layout.letter_size, INK)
+
+
+def _shade_letter(canvas: Canvas, layout: Layout, letter: str) -> None:
+    """A shaded rounded box behind the letter, just larger than its ink (clear of its dot)."""
+    x, y = layout.labels[letter]
+    w, h = ink_size(letter.upper(), layout.letter_size)
+    pad = SHADE_PAD * layout.letter_size
+    box = (x - w / 2 - pad, y - h / 2 - pad, x + w / 2 + pad, y + h / 2 + pad)
+    canvas.rounded_rectangle(box, radius=2 * pad, fill=HIGHLIGHT_FILL)
 
 
 def _draw_hint_start(canvas: Canvas, layout: Layout, letter: str, colour: Colour) -> None:

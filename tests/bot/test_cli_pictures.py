@@ -70,12 +70,12 @@ def test_read_a_newspaper_photo_with_json(capsys):
     assert document["problem"] is None
     for unsure in document["unsure"]:
         row, column = unsure["cell"] // 9 + 1, unsure["cell"] % 9 + 1
-        assert unsure["where"] == f"row {row}, column {column}"
+        assert unsure["where"] == f"r{row}c{column}"
     assert set(document["timings"]) >= {"read_ms", "judge_ms", "draw_ms"}
     assert 0 < document["timings"]["read_ms"] < 10_000
 
 
-def test_read_names_the_cells_in_doubt_in_words(capsys, tmp_path):
+def test_read_names_the_cells_in_doubt(capsys, tmp_path):
     from tests.cogs.test_picture_commands import with_cell_half_rubbed_out
 
     path = tmp_path / "rubbed.png"
@@ -83,7 +83,7 @@ def test_read_names_the_cells_in_doubt_in_words(capsys, tmp_path):
     code, out, err = run(capsys, "read", "sudoku", str(path), "--image", str(tmp_path / "a.png"))
     assert code == 0
     assert len(out.splitlines()) == 9 + 1  # the grid, then where the picture went
-    assert "Not sure of 1 cell: row 1, column 1. Check it against your picture." in err
+    assert "Not sure of 1 cell: r1c1. Check it against your picture." in err
     with Image.open(tmp_path / "a.png") as shown:
         assert shown.format == "PNG"
 
@@ -115,7 +115,7 @@ def test_a_misread_that_cannot_be_a_puzzle_is_never_solved(capsys, tmp_path):
     assert code == EXIT_BAD_INPUT
     assert out == ""
     assert "cannot be your puzzle" in err
-    assert "row 1, column 1" in err and "row 1, column 3" in err
+    assert "The cells that look wrong: r1c1, r1c3" in err
     assert f"puzzlebot read sudoku {path} > puzzle.txt" in err
     assert "535.7...." in err  # what was read, to correct
 

@@ -111,8 +111,8 @@ def test_a_command_whose_options_are_all_optional_needs_none(commands):
         ("/slove letterboxed x", "/slove is not a command; choose one of: solve"),
         ("/solve", "/solve needs one of: letterboxed"),
         ("/solve letterbox vro", "/solve has no 'letterbox'; choose one of: letterboxed"),
-        ("/solve letterboxed", "/solve letterboxed needs puzzle:"),
-        ("/solve letterboxed max_words:3", "needs puzzle:"),
+        ("/solve ladder", "/solve ladder needs puzzle:"),  # a picture can stand in for others'
+        ("/solve ladder spoiler:True", "needs puzzle:"),
         ("/solve letterboxed vro max_words:three", "max_words: takes a whole number, not 'three'"),
         ("/solve letterboxed vro spoiler:maybe", "spoiler: takes True or False, not 'maybe'"),
         ("/leaderboard period:yesterday", "period: choose one of: today, week, month, all"),
@@ -142,6 +142,7 @@ def test_suggestions_follow_the_tree_from_command_to_option_values(commands):
     assert offered("/solve lett", commands) == ["/solve letterboxed"]
     assert offered("/solve letterboxed ", commands) == [
         "puzzle:",
+        "picture:",
         "max_words:",
         "tier:",
         "spoiler:",
@@ -167,7 +168,7 @@ def test_an_option_the_bot_completes_is_asked_of_the_bot_with_what_is_typed(comm
     assert ask.path == ["puzzle-settings", "setup"] and ask.focused == "timezone"
     assert ask.options == {"channel": PUZZLES, "time": "9:00", "timezone": "Europe/Lo"}
     # Right after the command, the first required option is the one being typed (empty).
-    _, ask = suggest("/solve letterboxed ", commands, DIRECTORY)
+    _, ask = suggest("/solve ladder ", commands, DIRECTORY)
     assert (ask.focused, ask.options) == ("puzzle", {"puzzle": ""})
     _, ask = suggest("/leaderboard period:t", commands, DIRECTORY)
     assert ask is None  # choices are offered by the client, not asked of the bot

@@ -146,7 +146,7 @@ async def test_commands_a_member_may_not_use_are_neither_offered_nor_sent(runnin
 
 async def test_what_the_page_cannot_do_is_said_plainly(running, http):
     alice = member_id(running, "alice")
-    status, said = await post(http, "/api/command", {"member": alice, "text": "/solve letterboxed"})
+    status, said = await post(http, "/api/command", {"member": alice, "text": "/solve ladder"})
     assert status == 400 and "needs puzzle:" in said["error"]
     status, said = await post(http, "/api/command", {"member": "42", "text": "/help"})
     assert status == 400 and "choose a member" in said["error"]

@@ -14,11 +14,15 @@ from puzzles.letterboxed.puzzle import parse
 from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers import letterboxed
 from renderers.common import PATH_COLOURS, SURFACE, WIDTH, ink_size, path_colour
+from renderers.sudoku import HIGHLIGHT_FILL
 
 BOARD = parse("vro wal eth bdi")
 # A valid two-word answer for VRO WAL ETH BDI: no two letters in a row share a side.
 WORDS = ("howbeit", "travailed")
 SOLUTION = SimpleNamespace(words=WORDS)
+
+
+DOT_REACH = round(letterboxed.DOT_RADIUS + letterboxed.DOT_OUTLINE + 2)
 
 
 def decode(png: bytes) -> Image.Image:
@@ -211,3 +215,23 @@ def test_dispatch_of_an_unknown_kind_raises_lookup_error(name):
 
 def test_draw_is_picklable_for_the_worker_pool():
     assert pickle.loads(pickle.dumps(letterboxed.draw)) is letterboxed.draw
+
+
+def test_letters_read_in_doubt_stand_on_a_shaded_box():
+    board = parse("vro wal eth bdi")
+    layout = letterboxed.layout_board(board)
+    read = SimpleNamespace(board=board, highlight=(1, 11))  # R and I, as a reader doubts them
+    image = decode(letterboxed.draw(read))
+    plain = decode(letterboxed.draw(board))
+
+    def shaded(letter: str) -> bool:
+        x, y = layout.labels[letter]
+        beside = (round(x), round(y + 0.45 * layout.letter_size))  # under the letter's ink
+        return image.getpixel(beside) == HIGHLIGHT_FILL
+
+    assert shaded("r") and shaded("i")
+    assert not any(shaded(letter) for letter in "vowaletheb d".replace(" ", ""))
+    assert colour_count(plain, HIGHLIGHT_FILL) == 0
+    assert colour_count(image, HIGHLIGHT_FILL) > layout.letter_size**2
+    dot = layout.dots["i"]  # the narrowest letter's shade stays clear of its dot
+    assert image.getpixel((round(dot[0]) - DOT_REACH, round(dot[1]))) != HIGHLIGHT_FILL
