@@ -4,6 +4,7 @@ was read drawn as the kind's renderer draws it."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import pickle
 
@@ -20,9 +21,18 @@ def colours(png: bytes) -> set[tuple[int, int, int]]:
     return {colour for _, colour in image.getcolors(maxcolors=1 << 20)}
 
 
-def test_every_reader_names_a_module_and_its_places():
-    assert set(READERS) >= {"sudoku", "letterboxed"}
-    assert READERS["letterboxed"].place == "letter" and READERS["sudoku"].place == "cell"
+def test_every_reader_has_its_hooks_and_names_its_places():
+    assert set(READERS) >= {"sudoku", "spelling", "codeword", "letterboxed"}
+    for module in map(importlib.import_module, READERS.values()):
+        assert callable(module.read) and callable(module.as_drawn)
+        assert callable(module.place_name)
+    places = {kind: importlib.import_module(module).PLACE for kind, module in READERS.items()}
+    assert places == {
+        "sudoku": "cell",
+        "spelling": "cell",
+        "codeword": "cell",
+        "letterboxed": "letter",
+    }
 
 
 def test_a_letter_boxed_picture_is_read_judged_and_drawn_as_read():

@@ -88,7 +88,7 @@ MALFORMED = {
     "animated GIF": (_animated_gif, "animated"),
     "random bytes": (lambda: random.Random(5).randbytes(4096), "not a picture"),
     "empty": (lambda: b"", "empty"),
-    "PNG with no grid": (_no_grid, "grid"),
+    "PNG with no puzzle": (_no_grid, "could not find"),
     "over the size limit": (lambda: b"\x89PNG\r\n\x1a\n" + bytes(MAX_BYTES), "20.1 MB"),
 }
 
