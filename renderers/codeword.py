@@ -22,17 +22,8 @@ from typing import Any
 
 from puzzles.codeword.puzzle import NUMBERS, Codeword
 from renderers import MAX_HEIGHT, min_font_size
-from renderers.common import (
-    INK,
-    MUTED,
-    OKABE_ITO,
-    SURFACE,
-    WIDTH,
-    Canvas,
-    Colour,
-    text_width,
-    wrap_text,
-)
+from renderers.common import INK, MUTED, OKABE_ITO, SURFACE, WIDTH, Canvas, Colour, wrap_text
+from renderers.text import text_width
 
 PAD = 32
 MAX_CELL = 56

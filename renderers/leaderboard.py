@@ -23,26 +23,28 @@ from dataclasses import dataclass
 from puzzles.core import plural
 from renderers import min_font_size
 from renderers.common import (
-    ELLIPSIS,
     INK,
-    MAX_MARKS_PER_CHARACTER,
     MUTED,
     OKABE_ITO,
-    PLACEHOLDER,
     SURFACE,
     WIDTH,
     Canvas,
     Colour,
     Header,
     cap_height,
-    characters,
     draw_header,
-    drawable_text,
     fit_header,
-    fit_text,
     text_colour_on,
-    text_width,
     wrap_text,
+)
+from renderers.text import (
+    ELLIPSIS,
+    MAX_MARKS_PER_CHARACTER,
+    PLACEHOLDER,
+    characters,
+    drawable_text,
+    fit_text,
+    text_width,
 )
 
 MAX_ROWS = 25
