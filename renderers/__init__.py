@@ -42,7 +42,7 @@ def min_font_size(width: float, bold: bool = True) -> int:
 
 
 # Modules in this package that are helpers or non-puzzle pictures, not renderers of a kind.
-_NOT_KINDS = frozenset({"common", "leaderboard", "stats"})
+_NOT_KINDS = frozenset({"common", "leaderboard", "stats", "text"})
 
 
 def renderer(kind_name: str) -> ModuleType:

@@ -37,9 +37,9 @@ from renderers.common import (
     Colour,
     capital_height,
     ink_size,
-    text_width,
     wrap_text,
 )
+from renderers.text import text_width
 
 PAD = 32
 GRID_EDGE = 12  # a wide grid reaches nearer the edge than the rest of the picture

@@ -25,12 +25,9 @@ from dataclasses import dataclass
 from puzzles.core import plural
 from renderers import min_font_size
 from renderers.common import (
-    ELLIPSIS,
     INK,
-    MAX_MARKS_PER_CHARACTER,
     MUTED,
     OKABE_ITO,
-    PLACEHOLDER,
     READABLE_SIZE,
     SURFACE,
     WIDTH,
@@ -38,14 +35,19 @@ from renderers.common import (
     Colour,
     Header,
     cap_height,
-    characters,
     draw_header,
-    drawable_text,
     fit_header,
-    fit_text,
     text_colour_on,
-    text_width,
     wrap_text,
+)
+from renderers.text import (
+    ELLIPSIS,
+    MAX_MARKS_PER_CHARACTER,
+    PLACEHOLDER,
+    characters,
+    drawable_text,
+    fit_text,
+    text_width,
 )
 
 MAX_ROWS = 25

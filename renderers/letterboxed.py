@@ -42,10 +42,10 @@ from renderers.common import (
     ink_size,
     path_colour,
     text_colour_on,
-    text_width,
     wrap_text,
 )
 from renderers.sudoku import HIGHLIGHT_FILL
+from renderers.text import text_width
 
 PAD = 32  # empty margin around everything
 LETTER_SIZE_MAX = 68

@@ -25,7 +25,6 @@ from renderers.common import (
     INK,
     MUTED,
     OKABE_ITO,
-    PLACEHOLDER,
     READABLE_SIZE,
     SURFACE,
     WIDTH,
@@ -34,12 +33,10 @@ from renderers.common import (
     Header,
     cap_height,
     draw_header,
-    drawable_text,
     fit_header,
-    fit_text,
-    text_width,
     wrap_text,
 )
+from renderers.text import PLACEHOLDER, drawable_text, fit_text, text_width
 
 DAYS = 30
 STATUSES = ("solved", "failed", "missed", "not started")

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from renderers import common
+from renderers import text as text_drawing
 from renderers.common import (
     INK,
     OKABE_ITO,
@@ -18,12 +19,11 @@ from renderers.common import (
     Canvas,
     contrast_ratio,
     flow,
-    font,
     png_bytes,
     text_colour_on,
-    text_width,
     wrap_text,
 )
+from renderers.text import font, text_width
 
 RENDERERS_DIR = Path(common.__file__).resolve().parent
 
@@ -52,7 +52,7 @@ def test_font_licence_is_bundled():
     assert "Arev Fonts Copyright" in licence
     ofl = (RENDERERS_DIR / "fonts" / "LICENSE-OFL.txt").read_text()
     assert "SIL OPEN FONT LICENSE Version 1.1" in ofl
-    for face in {face for faces in common.FACES.values() for face in faces}:
+    for face in {face for faces in text_drawing.FACES.values() for face in faces}:
         if face.path.name.startswith("Noto"):  # every Noto file is named in the notice
             assert face.path.name.split("-")[0] in ofl, face.path.name
 
@@ -193,12 +193,12 @@ def test_text_pasted_from_its_cached_mask_is_what_pillow_draws(text, size, ancho
     if face is None:
         font_ = font(size)
     else:
-        matches = [f for f in common.FACES[True] if face in f.path.name]
-        font_ = common.face_font(matches[0], size)
+        matches = [f for f in text_drawing.FACES[True] if face in f.path.name]
+        font_ = text_drawing.face_font(matches[0], size)
     direct = Image.new("RGB", (500, 200), SURFACE)
     pasted = direct.copy()
     ImageDraw.Draw(direct).text((150, 100), text, font=font_, fill=INK, anchor=anchor)
-    common.paste_text(ImageDraw.Draw(pasted), (150, 100), text, font_, INK, anchor)
+    text_drawing.paste_text(ImageDraw.Draw(pasted), (150, 100), text, font_, INK, anchor)
     blank = Image.new("RGB", direct.size, SURFACE)
     assert ImageChops.difference(direct, blank).getbbox() is not None  # there is ink
     assert ImageChops.difference(direct, pasted).getbbox() is None
@@ -259,21 +259,21 @@ NOWHERE = "\U0010fffd"  # private use: no font has it
 @pytest.fixture
 def bundled_only(monkeypatch):
     """Only the fonts in renderers/fonts: what every machine has, Debian's Noto or not."""
-    monkeypatch.setattr(common, "system_faces", lambda bold: ())
-    common.face_for.cache_clear()
-    common.runs.cache_clear()
-    common.drawable_text.cache_clear()
+    monkeypatch.setattr(text_drawing, "system_faces", lambda bold: ())
+    text_drawing.face_for.cache_clear()
+    text_drawing.runs.cache_clear()
+    text_drawing.drawable_text.cache_clear()
     yield
-    common.face_for.cache_clear()
-    common.runs.cache_clear()
-    common.drawable_text.cache_clear()
+    text_drawing.face_for.cache_clear()
+    text_drawing.runs.cache_clear()
+    text_drawing.drawable_text.cache_clear()
 
 
-def glyph_picture(face: common.Face, character: str, size: int = 48) -> bytes:
+def glyph_picture(face: text_drawing.Face, character: str, size: int = 48) -> bytes:
     """How `face` draws `character`, alone, as grey pixels."""
     if face.colour:
-        return common.emoji_image(character, size)[0].tobytes()
-    loaded = common.face_font(face, size)
+        return text_drawing.emoji_image(character, size)[0].tobytes()
+    loaded = text_drawing.face_font(face, size)
     image = Image.new("L", (4 * size, 2 * size), 0)
     from PIL import ImageDraw
 
@@ -287,14 +287,14 @@ def test_every_script_and_emoji_has_a_real_glyph_in_the_bundled_fonts(bundled_on
     """Every character of the sample goes to a face whose character map has it, and
     that face draws it as something other than its missing-glyph box (.notdef)."""
     text = SCRIPTS[script]
-    assert common.drawable_text(text, bold) == text  # nothing became a placeholder
-    for character in common.characters(text):
+    assert text_drawing.drawable_text(text, bold) == text  # nothing became a placeholder
+    for character in text_drawing.characters(text):
         if character.isspace():
             continue
-        face = common.face_for(character, bold)
+        face = text_drawing.face_for(character, bold)
         assert face is not None, (script, character)
         assert face.path.parent == RENDERERS_DIR / "fonts"
-        assert ord(character[0]) in common.face_codepoints(face)
+        assert ord(character[0]) in text_drawing.face_codepoints(face)
         if not face.colour:
             assert glyph_picture(face, character) != glyph_picture(face, NOWHERE), character
             assert any(glyph_picture(face, character)), character  # it has ink
@@ -312,38 +312,40 @@ def test_emoji_are_drawn_in_colour_and_cjk_with_ink():
 
 
 def test_a_character_no_font_has_is_one_placeholder(bundled_only):
-    assert common.drawable_text(f"{NOWHERE}{NOWHERE} x") == common.PLACEHOLDER * 2 + " x"
-    assert common.face_for(NOWHERE) is None
+    assert (
+        text_drawing.drawable_text(f"{NOWHERE}{NOWHERE} x") == text_drawing.PLACEHOLDER * 2 + " x"
+    )
+    assert text_drawing.face_for(NOWHERE) is None
 
 
 def test_emoji_style_characters_prefer_the_colour_face_and_text_style_stays_text():
-    assert common.face_for("😀").colour  # DejaVu has a black-and-white one too
-    assert common.face_for("❤️").colour  # asked for with U+FE0F
-    assert common.face_for("🇫🇷").colour  # a flag
-    assert not common.face_for("©").colour  # text by default
-    assert not common.face_for("A").colour
+    assert text_drawing.face_for("😀").colour  # DejaVu has a black-and-white one too
+    assert text_drawing.face_for("❤️").colour  # asked for with U+FE0F
+    assert text_drawing.face_for("🇫🇷").colour  # a flag
+    assert not text_drawing.face_for("©").colour  # text by default
+    assert not text_drawing.face_for("A").colour
 
 
 def words(text: str) -> list[str]:
     """The runs of `text` as drawn, left to right, without the spaces between them."""
-    return [run.text for run in common.runs(text) if run.text.strip()]
+    return [run.text for run in text_drawing.runs(text) if run.text.strip()]
 
 
 def test_right_to_left_runs_are_ordered_by_the_bidi_rules(bundled_only):
     assert words("Ali علي 😀") == ["Ali", "علي", "😀"]
     # A right-to-left name reads from the right: its first word is drawn last.
     assert words("علي Ali") == ["Ali", "علي"]
-    assert [run.rtl for run in common.runs("علي Ali") if run.text.strip()] == [False, True]
+    assert [run.rtl for run in text_drawing.runs("علي Ali") if run.text.strip()] == [False, True]
     # An emoji between two Hebrew words belongs to their right-to-left stretch.
     assert words("דוד 😀 כהן") == ["כהן", "😀", "דוד"]
     # Spaces between runs stay between them, in either direction.
-    assert "".join(run.text for run in common.runs("علي Ali")) == "Ali علي"
+    assert "".join(run.text for run in text_drawing.runs("علي Ali")) == "Ali علي"
 
 
-@pytest.mark.skipif(not common.RAQM, reason="Pillow without Raqm (install libfribidi0)")
+@pytest.mark.skipif(not text_drawing.RAQM, reason="Pillow without Raqm (install libfribidi0)")
 def test_arabic_letters_are_joined(bundled_only):
-    arabic = common.face_for("س")
-    seen = common.face_font(arabic, 40)
+    arabic = text_drawing.face_for("س")
+    seen = text_drawing.face_font(arabic, 40)
     # Joined (initial, medial, final) forms are narrower than three isolated letters.
     assert seen.getlength("سسس") < 0.9 * 3 * seen.getlength("س")
 
@@ -363,7 +365,7 @@ def test_hebrew_reads_right_to_left(bundled_only):
     like bet drawn alone, not like alef."""
     alef, bet = "א", "ב"
     word = _drawn(alef + bet)
-    width = round(common.text_width(bet, 60))
+    width = round(text_drawing.text_width(bet, 60))
     left = (20, 0, 20 + width, 100)
     assert _difference(word.crop(left), _drawn(bet).crop(left)) < _difference(
         word.crop(left), _drawn(alef).crop(left)
@@ -373,20 +375,22 @@ def test_hebrew_reads_right_to_left(bundled_only):
 def test_without_raqm_hebrew_still_reads_right_to_left(bundled_only, monkeypatch):
     """Pillow's basic layout (no FriBiDi on the machine) does not reorder: the letters of
     a right-to-left run are reversed here instead."""
-    monkeypatch.setattr(common, "RAQM", False)
-    common.face_font.cache_clear()
+    monkeypatch.setattr(text_drawing, "RAQM", False)
+    text_drawing.face_font.cache_clear()
     try:
-        assert common.face_font(common.face_for("א"), 60).layout_engine == (ImageFont.Layout.BASIC)
+        assert text_drawing.face_font(text_drawing.face_for("א"), 60).layout_engine == (
+            ImageFont.Layout.BASIC
+        )
         test_hebrew_reads_right_to_left(None)
     finally:
-        common.face_font.cache_clear()
+        text_drawing.face_font.cache_clear()
 
 
-@pytest.mark.skipif(not common.RAQM, reason="Pillow without Raqm (install libfribidi0)")
+@pytest.mark.skipif(not text_drawing.RAQM, reason="Pillow without Raqm (install libfribidi0)")
 def test_devanagari_vowel_sign_i_is_placed_before_its_consonant():
     """कि is ka + the vowel sign i, drawn to the LEFT of ka: shaped, not in code order."""
-    face = common.face_for("क")
-    loaded = common.face_font(face, 60)
+    face = text_drawing.face_for("क")
+    loaded = text_drawing.face_font(face, 60)
     ka_box = loaded.getbbox("क", anchor="ls")
     ki_box = loaded.getbbox("कि", anchor="ls")
     assert loaded.getlength("कि") < loaded.getlength("क") + loaded.getlength("ि") - 1
@@ -395,11 +399,11 @@ def test_devanagari_vowel_sign_i_is_placed_before_its_consonant():
 
 def test_mixed_text_width_is_the_sum_of_its_runs():
     for text in SCRIPTS.values():
-        parts = common.runs(text)
-        assert common.text_width(text, 30) == pytest.approx(
-            sum(common._run_width(run, 30) for run in parts)
+        parts = text_drawing.runs(text)
+        assert text_drawing.text_width(text, 30) == pytest.approx(
+            sum(text_drawing._run_width(run, 30) for run in parts)
         )
-        assert common.text_width(text, 30) > 0
+        assert text_drawing.text_width(text, 30) > 0
 
 
 def test_fit_lines_shrinks_then_wraps_and_never_cuts_a_word():
@@ -410,7 +414,7 @@ def test_fit_lines_shrinks_then_wraps_and_never_cuts_a_word():
     assert 30 <= size <= 44
     assert " ".join(lines) == long_title  # every word, whole and in order
     assert all(text_width(line, size) <= 736 for line in lines)
-    assert common.ELLIPSIS not in "".join(lines)
+    assert text_drawing.ELLIPSIS not in "".join(lines)
     medium = "All puzzles: Puzzle Test Server Name"
     size, lines = common.fit_lines(medium, 44, 30, 736)
     assert lines == [medium] and size < 44  # shrunk a little rather than wrapped
@@ -425,8 +429,8 @@ def test_fit_lines_splits_only_a_word_wider_than_the_line():
 
 
 def test_a_script_not_bundled_comes_from_debian_noto_when_installed():
-    tamil = common.SYSTEM_NOTO / "NotoSansTamil-Regular.ttf"
+    tamil = text_drawing.SYSTEM_NOTO / "NotoSansTamil-Regular.ttf"
     if not tamil.is_file():
         pytest.skip("Debian's fonts-noto-core is not installed")
-    assert common.face_for("த", bold=False) == common.Face(tamil)  # DejaVu has no Tamil
-    assert common.drawable_text("தமிழ்", bold=False) == "தமிழ்"
+    assert text_drawing.face_for("த", bold=False) == text_drawing.Face(tamil)  # DejaVu has no Tamil
+    assert text_drawing.drawable_text("தமிழ்", bold=False) == "தமிழ்"

@@ -9,17 +9,7 @@ from PIL import Image, ImageChops
 
 import renderers
 from renderers import leaderboard
-from renderers.common import (
-    ELLIPSIS,
-    PLACEHOLDER,
-    WIDTH,
-    characters,
-    drawable_text,
-    face_for,
-    fit_text,
-    font_codepoints,
-    text_width,
-)
+from renderers.common import WIDTH
 from renderers.leaderboard import (
     HIGHLIGHT_FILL,
     MAX_ROWS,
@@ -33,6 +23,16 @@ from renderers.leaderboard import (
     draw_leaderboard,
     layout,
     leaderboard_text,
+)
+from renderers.text import (
+    ELLIPSIS,
+    PLACEHOLDER,
+    characters,
+    drawable_text,
+    face_for,
+    fit_text,
+    font_codepoints,
+    text_width,
 )
 from tests.renderers.test_common import bundled_only  # noqa: F401  (a fixture)
 

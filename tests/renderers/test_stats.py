@@ -9,7 +9,7 @@ import pickle
 import pytest
 from PIL import Image, ImageChops
 
-from renderers.common import ELLIPSIS, WIDTH, drawable_text, text_width
+from renderers.common import WIDTH
 from renderers.stats import (
     DAYS,
     PLOT_HEIGHT,
@@ -25,6 +25,7 @@ from renderers.stats import (
     nice_ceiling,
     tick_labels,
 )
+from renderers.text import ELLIPSIS, drawable_text, text_width
 
 END = datetime.date(2026, 11, 21)  # a Saturday
 SOLVED = STATUS_COLOURS["solved"]
