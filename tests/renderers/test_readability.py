@@ -285,12 +285,29 @@ def test_every_co_op_board_is_readable_on_a_phone(case, recorder):
 def test_a_sudoku_read_from_a_picture_is_drawn_readably_with_its_doubted_cells(size, recorder):
     """What a sudoku sent as a picture is answered with first: the grid as read (a solved
     grid with every third cell blank), the cells the reader doubts shaded."""
-    from bot.jobs import Shaded
+    from readers.reading import Shaded
     from tests.renderers.test_sudoku import puzzle_of, solved_grid
 
     read = puzzle_of(solved_grid(size))
     image = picture("sudoku", Shaded(read, (0, 5, size * size - 1)))
     assert_bounded_and_readable(image, recorder, f"{size}x{size} sudoku as read")
+
+
+@pytest.mark.parametrize("kind_name", ["codeword", "letterboxed"])
+def test_a_puzzle_read_from_a_picture_is_drawn_readably_with_its_doubted_places(
+    kind_name, recorder
+):
+    """Each reader's own drawing of what it read (its as_drawn), two places doubted."""
+    import importlib
+
+    from bot.jobs import READERS
+    from readers.reading import Reading
+
+    text = get_kind(kind_name).example
+    reading = Reading(kind_name, text, unsure=(0, 2), size=len(text.splitlines()[0].split()))
+    drawn = importlib.import_module(READERS[kind_name]).as_drawn(reading)
+    image = picture(kind_name, *drawn)
+    assert_bounded_and_readable(image, recorder, f"{kind_name} as read")
 
 
 def board_and_card_pictures():
