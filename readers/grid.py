@@ -247,16 +247,15 @@ def glyph_at(ink: np.ndarray, top: float, left: float, height: float, width: flo
 
 
 def _mark_offset(inner: np.ndarray) -> tuple[int, int]:
-    """How far the middle of the mark (the ink not touching the cut's edge) lies from the
-    middle of the cut; (0, 0) for an empty cell."""
+    """How far the middle of the mark (the ink that is no piece of the cell's lines) lies
+    from the middle of the cut; (0, 0) for an empty cell."""
     strong = (inner > 0.4).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(strong, connectivity=8)
     h, w = inner.shape
     boxes = []
     for label in range(1, count):
         x, y, bw, bh, area = stats[label]
-        touches_edge = x == 0 or y == 0 or x + bw == w or y + bh == h
-        if area >= 0.01 * h * w and not (touches_edge and (bw > 0.8 * w or bh > 0.8 * h)):
+        if area >= 0.01 * h * w and not _piece_of_a_line(x, y, bw, bh, h, w):
             boxes.append((x, y, x + bw, y + bh))
     if not boxes:
         return 0, 0
@@ -265,6 +264,19 @@ def _mark_offset(inner: np.ndarray) -> tuple[int, int]:
     right = max(b[2] for b in boxes)
     bottom = max(b[3] for b in boxes)
     return round((top + bottom - h) / 2), round((left + right - w) / 2)
+
+
+def _piece_of_a_line(x: int, y: int, bw: int, bh: int, h: int, w: int) -> bool:
+    """Whether ink boxed (x, y, bw, bh) in an h x w cut is a cell line reaching into it: it
+    runs across most of the cut from an edge, or lies along an edge as a thin sliver (a thick
+    border, or a slanted line, enters the cut for part of its width)."""
+    along_top_or_bottom = (y == 0 or y + bh == h) and bh <= LINE_SLIVER * h
+    along_a_side = (x == 0 or x + bw == w) and bw <= LINE_SLIVER * w
+    touches_edge = x == 0 or y == 0 or x + bw == w or y + bh == h
+    return along_top_or_bottom or along_a_side or (touches_edge and (bw > 0.8 * w or bh > 0.8 * h))
+
+
+LINE_SLIVER = 0.15  # ink along an edge no thicker than this share of the cut is a line
 
 
 def _shifted(start: int, end: int, by: int, limit: int) -> tuple[int, int]:

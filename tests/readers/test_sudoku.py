@@ -64,6 +64,16 @@ def test_a_small_jpeg_is_read_exactly_or_its_doubts_marked(size):
         assert reading.text == puzzle.text()
 
 
+@pytest.mark.parametrize("seed", [101, 103, 105, 107])
+@pytest.mark.parametrize(("width", "quality"), [(540, 60), (720, 75)])
+def test_a_16x16_as_a_phone_shares_it_reads_back_exactly(seed, width, quality):
+    """A 16x16's cells are 20 to 40 pixels at a phone's width: the thick border or a box line
+    reaches into a cell's cut for part of its width, and must not be taken for part of its
+    mark (the cut was centred on it, and the mark cut in half)."""
+    puzzle = puzzle_of(16, seed=seed)
+    assert_read_exactly(as_jpeg(draw(puzzle), width, quality), puzzle)
+
+
 def test_an_empty_grid_and_a_full_grid_read_back():
     for share in (0.0, 1.0):
         puzzle = puzzle_of(9, seed=5, share=share)
