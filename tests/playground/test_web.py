@@ -216,7 +216,7 @@ async def test_a_picked_picture_is_uploaded_then_solved_as_discord_does(running,
     assert stored.url.startswith(running.server.url) and stored.content_type == "image/jpeg"
 
     # A command that takes no file, or a file typed as text, is refused with what to do.
-    text = {"member": alice, "text": f"/solve letterboxed {BOX}", "attachment": uploaded["id"]}
+    text = {"member": alice, "text": "/solve ladder cold warm", "attachment": uploaded["id"]}
     status, said = await post(http, "/api/command", text)
     assert status == 400 and "takes no file; remove sudoku.jpg" in said["error"]
     status, said = await post(
