@@ -51,7 +51,7 @@ def find_outlines(
     in turn and keeps the first whose lines make a grid. `shape` says which corners can be
     the outline looked for (by default: roughly square, as a grid is)."""
     shape = shape or _roughly_square
-    dark = _dark_lines(grey)
+    dark = dark_lines(grey)
     contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     smallest = MIN_GRID_SHARE * grey.shape[0] * grey.shape[1]
     outlines = []
@@ -64,7 +64,7 @@ def find_outlines(
     return outlines
 
 
-def _dark_lines(grey: np.ndarray) -> np.ndarray:
+def dark_lines(grey: np.ndarray) -> np.ndarray:
     """Pixels darker than their neighbourhood, as 255: the lines and the ink."""
     side = max(grey.shape)
     block = max(15, (side // 40) | 1)
@@ -104,14 +104,14 @@ def _cut_corners_restored(corners: np.ndarray, contour: np.ndarray) -> np.ndarra
     cut), and a corner moved to where two fitted sides meet when that lies well outside the
     outline."""
     points = contour.reshape(-1, 2).astype(np.float64)
-    sides = [_side_through_middle(corners[k], corners[(k + 1) % 4], points) for k in range(4)]
+    sides = [side_through_middle(corners[k], corners[(k + 1) % 4], points) for k in range(4)]
     if any(side is None for side in sides):
         return corners
     restored = corners.copy()
     hull = cv2.convexHull(contour)
     reach = CUT_CORNER * cv2.arcLength(hull, True) / 4
     for k in range(4):
-        meeting = _meeting_point(sides[k - 1], sides[k])
+        meeting = meeting_point(sides[k - 1], sides[k])
         if meeting is not None and cv2.pointPolygonTest(hull, meeting, True) < -reach:
             restored[k] = meeting
     return restored
@@ -122,7 +122,7 @@ def _cut_corners_restored(corners: np.ndarray, contour: np.ndarray) -> np.ndarra
 CUT_CORNER = 0.025
 
 
-def _side_through_middle(
+def side_through_middle(
     start: np.ndarray, end: np.ndarray, points: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The straight line (a point, a direction) fitted to the outline's points along the
@@ -140,9 +140,10 @@ def _side_through_middle(
     return np.array([x0, y0]), np.array([vx, vy])
 
 
-def _meeting_point(
+def meeting_point(
     first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
 ) -> tuple[float, float] | None:
+    """Where two lines (a point, a direction each) cross; None when they are parallel."""
     (p, r), (q, s) = first, second
     directions = np.array([r, -s]).T
     if abs(np.linalg.det(directions)) < 1e-6:

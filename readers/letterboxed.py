@@ -186,7 +186,7 @@ def box_outlines(grey: np.ndarray) -> list[np.ndarray]:
     progress, the bot's answer) cut the inside apart; then the box is the outline of the
     dark shape its border, dots and words make, bumps (dots, rings) smoothed away. (A piece
     of the inside cut off by words fails find_box's checks of the letters round it.)"""
-    dark = grids._dark_lines(grey)
+    dark = grids.dark_lines(grey)
     insides = _enclosed_paper(cv2.bitwise_not(dark), grey.shape)
     return insides + _dark_shapes(cv2.erode(dark, np.ones((3, 3), np.uint8)), grey.shape)
 
@@ -256,10 +256,10 @@ def _straightened(corners: np.ndarray, outline: np.ndarray) -> np.ndarray:
     with rounded corners or bumps leans a little."""
     points = outline.astype(np.float64)
     ends = zip(corners, np.roll(corners, -1, axis=0), strict=True)
-    lines = [grids._side_through_middle(a, b, points) for a, b in ends]
+    lines = [grids.side_through_middle(a, b, points) for a, b in ends]
     if any(line is None for line in lines):
         return corners
-    meets = [grids._meeting_point(lines[k - 1], lines[k]) for k in range(len(lines))]
+    meets = [grids.meeting_point(lines[k - 1], lines[k]) for k in range(len(lines))]
     return corners if any(m is None for m in meets) else np.array(meets, dtype=np.float64)
 
 
