@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.lexicon import Tier
 
 # The word-list tiers by the names a player picks them by, smallest first: the lexicon's tiers.
@@ -69,12 +70,18 @@ class Usage:
 class PuzzleError(ValueError):
     """Input a player can fix: what is wrong, where, and an example of the right form.
 
-    An example that is a command or its options is a `Usage`, so that each frontend shows
-    it in its own syntax (`message_for`); `message` is the command-line form.
+    `problem` and `where` are Messages (puzzles.i18n), rendered in the reader's language by
+    the frontend; plain text is still accepted and shown as it is. An example that is a
+    command or its options is a `Usage`, so that each frontend shows it in its own syntax
+    (`message_for`); `message` is the command-line form in English.
     """
 
     def __init__(
-        self, problem: str, *, where: str | None = None, example: str | Usage | None = None
+        self,
+        problem: Message | str,
+        *,
+        where: Message | str | None = None,
+        example: str | Usage | None = None,
     ):
         self.problem = problem
         self.where = where
@@ -82,27 +89,27 @@ class PuzzleError(ValueError):
         super().__init__(self.message)
 
     def __reduce__(self):
-        # Keep `where` and `example` when the error crosses the worker-pool boundary.
+        # Keep the message ids, `where` and `example` across the worker-pool boundary.
         return _rebuild_error, (type(self), self.problem, self.where, self.example)
 
     @property
     def message(self) -> str:
         return self.message_for(COMMAND_LINE)
 
-    def message_for(self, frontend: str) -> str:
-        text = self.problem.rstrip(".")
+    def message_for(self, frontend: str, language: str = ENGLISH) -> str:
+        text = render(self.problem, language).rstrip(".")
         if self.where:
-            text += f" ({self.where})"
+            text = render(_("{problem} ({where})", problem=text, where=self.where), language)
         text += "."
         example = self.example
         if isinstance(example, Usage):
             example = example.written_for(frontend)
         if example:
-            text += f" Example: {example}"
+            text += " " + render(_("Example: {example}", example=example), language)
         return text
 
 
-def _rebuild_error(cls: type[PuzzleError], problem: str, where, example) -> PuzzleError:
+def _rebuild_error(cls: type[PuzzleError], problem, where, example) -> PuzzleError:
     return cls(problem, where=where, example=example)
 
 
