@@ -28,6 +28,7 @@ from bot.failed_requests import FailedRequests
 from bot.pool import WorkerPool
 from bot.puzzle_service import PuzzleService
 from bot.ratelimit import SolveLimits
+from bot.servers import ServerSettings
 from bot.shards import identify_delay
 from puzzles.lexicon import lexicon
 
@@ -97,6 +98,7 @@ class PuzzleBot(commands.AutoShardedBot):
         self.pool: WorkerPool | None = None
         self.service: PuzzleService | None = None
         self.daily: DailyService | None = None
+        self.servers: ServerSettings | None = None  # a server's language for public posts
         self.daily_scheduler: DailyScheduler | None = None
         self._identified: set[int] = set()  # shards identified once: later ones reconnect
 
@@ -136,6 +138,7 @@ class PuzzleBot(commands.AutoShardedBot):
             self.service = PuzzleService(
                 self.pool, limits, self.database, self.config.generate_deadline_seconds
             )
+            self.servers = ServerSettings(self.database.connection)
             store = DailyStore(self.database.connection)
             self.daily = DailyService(store, self.service, self.clock)
             self.daily_scheduler = self._daily_scheduler(self.daily)

@@ -296,6 +296,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE daily_posts ADD COLUMN thread_id INTEGER;
     """,
+    # 13: a server's own settings beside the daily's: the language its public posts are
+    # written in (bot/servers.py), chosen with /puzzle-settings language.
+    """
+    CREATE TABLE server_settings (
+        guild_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL
+    );
+    """,
 )
 
 
