@@ -340,6 +340,13 @@ def box_fields(command: str, kind: PuzzleKind) -> dict[str, tuple[str, bool]]:
     return fields
 
 
+def command_options(command: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A command's values but the puzzle, its picture and its second field: the options a
+    text box or a picture's buttons carry in their custom id (/solve's max_words, spoiler)."""
+    given_apart = {"puzzle", "picture", SECOND_FIELD.get(command, ("",))[0]}
+    return {name: value for name, value in values.items() if name not in given_apart}
+
+
 BOX_TITLES = {"solve": "Solve a {}", "hint": "A hint for a {}", "check": "Check a {}"}
 
 
@@ -540,19 +547,13 @@ class PuzzleCommands(commands.Cog):
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
-            text = values.pop("puzzle")
-            spoiler = values.pop("spoiler")
-            picture = values.pop("picture", None)
-            if picture is not None:
-                refuse_both(kind, "solve", text)
-                options = {**values, "spoiler": spoiler}
-                await self._reply_from_picture(interaction, "solve", kind, picture, options, "")
+            if await self._read_picture_or_open_box(interaction, "solve", kind, values):
                 return
-            if not text and asks_in_a_box(kind):
-                modal = puzzle_box("solve", kind, {**values, "spoiler": spoiler}, {})
-                await open_text_box(interaction, modal)
-                return
-            await self.reply_with_solution(interaction, kind, text, values, spoiler=spoiler)
+            options = command_options("solve", values)
+            spoiler = options.pop("spoiler")
+            await self.reply_with_solution(
+                interaction, kind, values["puzzle"], options, spoiler=spoiler
+            )
 
         return kind_command(
             kind,
@@ -633,14 +634,7 @@ class PuzzleCommands(commands.Cog):
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
-            picture = values.get("picture")
-            if picture is not None:
-                refuse_both(kind, "hint", values["puzzle"])
-                progress = values["progress"] or ""
-                await self._reply_from_picture(interaction, "hint", kind, picture, {}, progress)
-                return
-            if not values["puzzle"] and asks_in_a_box(kind):
-                await open_text_box(interaction, puzzle_box("hint", kind, {}, {}))
+            if await self._read_picture_or_open_box(interaction, "hint", kind, values):
                 return
             await self._reply_with_hint(
                 interaction, kind, values["puzzle"], values["progress"] or ""
@@ -700,15 +694,7 @@ class PuzzleCommands(commands.Cog):
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
-            picture = values.get("picture")
-            if picture is not None:
-                refuse_both(kind, "check", values["puzzle"])
-                answer = values["answer"] or ""
-                await self._reply_from_picture(interaction, "check", kind, picture, {}, answer)
-                return
-            if not (values["puzzle"] and values["answer"]):
-                filled_in = {"puzzle": values["puzzle"] or ""}
-                await open_text_box(interaction, puzzle_box("check", kind, {}, filled_in))
+            if await self._read_picture_or_open_box(interaction, "check", kind, values):
                 return
             await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
 
@@ -841,6 +827,33 @@ class PuzzleCommands(commands.Cog):
             await self._reply_with_verdict(interaction, kind, puzzle, answer, from_picture)
 
     # --- puzzles given as pictures --------------------------------------------------------
+
+    async def _read_picture_or_open_box(
+        self,
+        interaction: discord.Interaction,
+        command: str,
+        kind: PuzzleKind,
+        values: dict[str, Any],
+    ) -> bool:
+        """What /solve, /hint and /check do first with the `values` a member gave: a picture
+        is read and what was read answered or shown (refused when the puzzle is typed too);
+        a puzzle (or an answer to check) left out opens the command's text box. True when
+        this answered the interaction."""
+        text = values.get("puzzle")
+        second = values.get(SECOND_FIELD[command][0]) if command in SECOND_FIELD else ""
+        options = command_options(command, values)
+        picture = values.get("picture")
+        if picture is not None:
+            refuse_both(kind, command, text)
+            await self._reply_from_picture(
+                interaction, command, kind, picture, options, second or ""
+            )
+            return True
+        if (not text and asks_in_a_box(kind)) or (command == "check" and not second):
+            box = puzzle_box(command, kind, options, {"puzzle": text or ""})
+            await open_text_box(interaction, box)
+            return True
+        return False
 
     async def _reply_from_picture(
         self,
