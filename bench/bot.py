@@ -346,8 +346,10 @@ async def answered_burst(server: LocalDiscord, sends, answered) -> dict:
         reply.recorded_at - handle.sent_at for handle, reply in zip(handles, replies, strict=True)
     ]
     ok = [s for s, reply in zip(seconds, replies, strict=True) if answered(reply)]
-    busy = sum(1 for reply in replies if reply.content == BUSY)
-    others = {reply.content for reply in replies if not answered(reply) and reply.content != BUSY}
+    busy = sum(1 for reply in replies if reply.content == BUSY.render())
+    others = {
+        reply.content for reply in replies if not answered(reply) and reply.content != BUSY.render()
+    }
     return {
         "members": len(handles),
         "answered": len(ok),

@@ -179,8 +179,8 @@ class Report:
         except PastDeadline:
             from bot.puzzle_service import too_slow_message
 
-            message = too_slow_message(kind, making=making, reading=command == "read")
-            raise PuzzleError(message.format(seconds=seconds)) from None
+            message = too_slow_message(kind, seconds, making=making, reading=command == "read")
+            raise PuzzleError(message) from None
 
     def say(self, line: str) -> None:
         self.lines.append(line)

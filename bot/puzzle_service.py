@@ -21,15 +21,26 @@ from typing import Any
 from bot import jobs
 from bot.database import Database
 from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
-from bot.ratelimit import READING, SOLVING, Limited, SolveLimits
+from bot.ratelimit import SOLVING, Limited, SolveLimits
 from puzzles.core import Puzzle, PuzzleKind
+from puzzles.i18n import ENGLISH, Message, _, render
 from readers.picture import FORMATS, SEND_INSTEAD, PictureError, refuse_oversized
 
 log = logging.getLogger(__name__)
 
 
 class Refusal(Exception):
-    """A request declined with a message the member can act on (busy, cooldown, too slow)."""
+    """A request declined with a message the member can act on (busy, cooldown, too slow).
+
+    The message is a Message (puzzles.i18n) that the frontend renders in the reader's
+    language; plain text is still accepted and shown as it is."""
+
+    def __init__(self, message: Message | str):
+        super().__init__(message)
+        self.message = message
+
+    def message_for(self, language: str = ENGLISH) -> str:
+        return render(self.message, language)
 
 
 class PuzzleService:
@@ -107,8 +118,12 @@ class PuzzleService:
         (the same message as for the file's bytes, readers.picture.refuse_oversized)."""
         if content_type and not content_type.startswith("image/"):
             raise PictureError(
-                f"that file is not a picture (Discord says it is {content_type}); "
-                f"attach a {FORMATS} file",
+                _(
+                    "that file is not a picture (Discord says it is {content_type}); "
+                    "attach a {formats} file",
+                    content_type=content_type,
+                    formats=FORMATS,
+                ),
                 example=SEND_INSTEAD,
             )
         refuse_oversized(size)
@@ -118,8 +133,7 @@ class PuzzleService:
     async def read(self, kind: PuzzleKind, data: bytes):
         """The member's picture read, judged and drawn (jobs.read_job): solving work, under
         the same deadline."""
-        too_slow = too_slow_message(kind, reading=True)
-        return await self._run(kind, jobs.read_job, kind.name, data, too_slow=too_slow)
+        return await self._run(kind, jobs.read_job, kind.name, data, doing="reading")
 
     async def solve(self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any]):
         return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
@@ -144,7 +158,7 @@ class PuzzleService:
             difficulty,
             options,
             deadline=self.generate_deadline,
-            too_slow=too_slow_message(kind, making=True),
+            doing="making",
         )
 
     async def draw(self, what: str, function: Callable[..., Any], *args: Any):
@@ -158,7 +172,9 @@ class PuzzleService:
         except PoolClosed:
             raise Refusal(RESTARTING) from None
         except (JobTimeout, WorkerCrashed):
-            raise Refusal(f"Drawing {what} took too long; please try again in a minute.") from None
+            raise Refusal(
+                _("Drawing {what} took too long; please try again in a minute.", what=what)
+            ) from None
 
     async def _run(
         self,
@@ -166,7 +182,7 @@ class PuzzleService:
         job: Callable[..., Any],
         *args: Any,
         deadline: float | None = None,
-        too_slow: str | None = None,
+        doing: str = "solving",
     ):
         try:
             with self._caller():
@@ -176,12 +192,17 @@ class PuzzleService:
         except PoolClosed:
             raise Refusal(RESTARTING) from None
         except JobTimeout as timeout:
-            too_slow = too_slow or too_slow_message(kind)
-            raise Refusal(too_slow.format(seconds=timeout.seconds)) from None
+            too_slow = too_slow_message(
+                kind, timeout.seconds, making=doing == "making", reading=doing == "reading"
+            )
+            raise Refusal(too_slow) from None
         except WorkerCrashed:
             raise Refusal(
-                f"Solving that {kind.title} used more than a worker could give, so I stopped. "
-                "Try a smaller puzzle."
+                _(
+                    "Solving that {title} used more than a worker could give, so I stopped. "
+                    "Try a smaller puzzle.",
+                    title=kind.title,
+                )
             ) from None
 
     @contextlib.contextmanager
@@ -233,28 +254,43 @@ class PuzzleService:
             log.exception("could not record a %s command", command)
 
 
-BUSY = "I'm busy with other puzzles right now; please try again in a few seconds."
-RESTARTING = "I'm restarting, so I stopped that one; please try again in a minute."
+BUSY = _("I'm busy with other puzzles right now; please try again in a few seconds.")
+RESTARTING = _("I'm restarting, so I stopped that one; please try again in a minute.")
 
 
-def too_slow_message(kind: PuzzleKind, *, making: bool = False, reading: bool = False) -> str:
-    """A solve (or, `making`, a generate; `reading`, a picture read) past its deadline: what
-    the member can change, in the kind's own options ({seconds} is filled in with the
-    deadline)."""
+def too_slow_message(
+    kind: PuzzleKind, seconds: float, *, making: bool = False, reading: bool = False
+) -> Message:
+    """A solve (or, `making`, a generate; `reading`, a picture read) past its deadline of
+    `seconds`: what the member can change, in the kind's own options."""
     if reading:
-        return (
-            f"Reading that picture of a {kind.title} took longer than {{seconds:g}} s, so I "
-            "stopped. Try a screenshot, or a photo cropped to the grid."
+        return _(
+            "Reading that picture of a {title} took longer than {seconds} s, so I stopped. "
+            "Try a screenshot, or a photo cropped to the grid.",
+            title=kind.title,
+            seconds=seconds,
         )
     if making:
-        return (
-            f"Making a new {kind.title} took longer than {{seconds:g}} s, so I stopped. "
-            "Please try again (an easier difficulty is quicker)."
+        return _(
+            "Making a new {title} took longer than {seconds} s, so I stopped. "
+            "Please try again (an easier difficulty is quicker).",
+            title=kind.title,
+            seconds=seconds,
         )
     faster = kind.faster_advice()
-    return (
-        f"That {kind.title} took longer than {{seconds:g}} s, so I stopped. "
-        f"Try a smaller puzzle{f', or {faster}' if faster else ''}."
+    if faster:
+        # Translators: {faster} is the kind's own advice, e.g. "set max_words lower".
+        return _(
+            "That {title} took longer than {seconds} s, so I stopped. "
+            "Try a smaller puzzle, or {faster}.",
+            title=kind.title,
+            seconds=seconds,
+            faster=faster,
+        )
+    return _(
+        "That {title} took longer than {seconds} s, so I stopped. Try a smaller puzzle.",
+        title=kind.title,
+        seconds=seconds,
     )
 
 
@@ -263,20 +299,37 @@ def new_error_id() -> str:
     return secrets.token_hex(4)
 
 
-# What each kind of work counts, in the words of a refusal (bot/ratelimit.py).
-WORK_COUNTED = {
-    SOLVING: "solves, hints, new puzzles and pictures read",
-    READING: "looks at stats, boards, checks and daily answers",
-}
-
-
-def limited_message(refused: Limited, now: float) -> str:
+def limited_message(refused: Limited, now: float) -> Message:
     """What was limited and when to try again, also as a Discord timestamp each member sees
     in their own time: "You've made 10 solves, hints, new puzzles and pictures read in the
     last 60 s, the most I take from one member: try again in 12 s (<t:...:R>)." """
-    whose = "You've" if refused.whose == "member" else "This server has"
-    return (
-        f"{whose} made {refused.limit} {WORK_COUNTED[refused.work]} in the last "
-        f"{refused.window:.0f} s, the most I take from one {refused.whose}: try again in "
-        f"{math.ceil(refused.wait)} s (<t:{math.ceil(now + refused.wait)}:R>)."
+    values = {
+        "limit": refused.limit,
+        "window": round(refused.window),
+        "wait": math.ceil(refused.wait),
+        "when": f"<t:{math.ceil(now + refused.wait)}:R>",
+    }
+    # What each kind of work counts (bot/ratelimit.py), for a member or a whole server.
+    if refused.whose == "member" and refused.work == SOLVING:
+        return _(
+            "You've made {limit} solves, hints, new puzzles and pictures read in the last "
+            "{window} s, the most I take from one member: try again in {wait} s ({when}).",
+            **values,
+        )
+    if refused.whose == "member":
+        return _(
+            "You've made {limit} looks at stats, boards, checks and daily answers in the last "
+            "{window} s, the most I take from one member: try again in {wait} s ({when}).",
+            **values,
+        )
+    if refused.work == SOLVING:
+        return _(
+            "This server has made {limit} solves, hints, new puzzles and pictures read in the "
+            "last {window} s, the most I take from one server: try again in {wait} s ({when}).",
+            **values,
+        )
+    return _(
+        "This server has made {limit} looks at stats, boards, checks and daily answers in the "
+        "last {window} s, the most I take from one server: try again in {wait} s ({when}).",
+        **values,
     )

@@ -1,8 +1,9 @@
 """The one place that decides what a member sees when a command fails.
 
 PuzzleError and Refusal are the member's to fix (bad input, cooldown, busy, too slow):
-they get the message, privately. Anything else is our bug: logged with its traceback
-under a short id, and the member gets an apology quoting that id.
+they get the message, privately and in their own Discord language (cogs/_language.py).
+Anything else is our bug: logged with its traceback under a short id, and the member gets
+an apology quoting that id.
 
 Privately means privately even after a public "thinking..." defer: the first reply after a
 defer fills in that message, keeping its visibility. So a command defers publicly through
@@ -29,27 +30,33 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.puzzle_service import Refusal, new_error_id
+from cogs._language import member_language
 from puzzles import PuzzleError
 from puzzles.core import DISCORD, Usage
+from puzzles.i18n import ENGLISH, _, render
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def message_for(error: Exception, used: AnyCommand | None = None) -> tuple[str, str | None]:
-    """(what the member reads, the error id when it was our fault); `used`, the command the
-    member typed, whose example replaces one written for another command."""
+def message_for(
+    error: Exception, used: AnyCommand | None = None, language: str = ENGLISH
+) -> tuple[str, str | None]:
+    """(what the member reads, in `language`; the error id when it was our fault); `used`,
+    the command the member typed, whose example replaces one written for another command.
+    A problem given as plain text rather than a Message is shown as it is."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, PuzzleError):
         error = for_the_command_used(error, used)
-        return discord.utils.escape_mentions(error.message_for(DISCORD)), None
+        return discord.utils.escape_mentions(error.message_for(DISCORD, language)), None
     if isinstance(error, Refusal):
-        return str(error), None
+        return error.message_for(language), None
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s.", None
+        wait = _("Slow down: try again in {seconds} s.", seconds=round(error.retry_after))
+        return render(wait, language), None
     if isinstance(error, app_commands.CheckFailure):
-        return "That command is not for you here.", None
+        return render(_("That command is not for you here."), language), None
     error_id = new_error_id()
     worker_traceback = getattr(error, "worker_traceback", None)
     log.error(
@@ -58,11 +65,13 @@ def message_for(error: Exception, used: AnyCommand | None = None) -> tuple[str, 
         f"; worker traceback:\n{worker_traceback}" if worker_traceback else "",
         exc_info=error,
     )
-    return (
-        f"Sorry, something went wrong on my side (error id `{error_id}`). "
+    # Translators: the error id is a code the member quotes to the bot's operator.
+    sorry = _(
+        "Sorry, something went wrong on my side (error id `{error_id}`). "
         "It has been logged; please try again.",
-        error_id,
+        error_id=error_id,
     )
+    return render(sorry, language), error_id
 
 
 AnyCommand = app_commands.Command | app_commands.ContextMenu
@@ -171,8 +180,8 @@ async def tell_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def tell_member(interaction: discord.Interaction, error: Exception) -> None:
-    """Explain the failure privately and record it."""
-    text, error_id = message_for(error, interaction.command)
+    """Explain the failure privately, in the member's language, and record it."""
+    text, error_id = message_for(error, interaction.command, member_language(interaction))
     try:
         await tell_privately(interaction, text)
     except discord.HTTPException:

@@ -58,6 +58,9 @@ class FakeUser:
     username: str
     global_name: str | None = None
     bot: bool = False
+    # The language the user chose in their Discord client, sent with each interaction they
+    # make (https://discord.com/developers/docs/reference#locales).
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -82,3 +82,22 @@ def test_an_example_of_the_command_used_is_kept():
 
     error = PuzzleError("no such size", example=Usage("generate", "sudoku", options=(("size", 9),)))
     assert message_for(error, sudoku)[0] == "no such size. Example: /generate sudoku size:9"
+
+
+def test_a_refusal_and_a_puzzle_error_are_shown_in_the_members_language():
+    from bot.puzzle_service import BUSY
+    from puzzles.i18n import _
+
+    assert message_for(Refusal(BUSY), language="fr")[0].startswith("Je suis occupé")
+    assert message_for(Refusal(BUSY), language="es")[0].startswith("Estoy ocupado")
+    assert message_for(Refusal(BUSY))[0].startswith("I'm busy")
+    # A problem still written as plain English is shown as it is, its example translated.
+    plain = PuzzleError("no grid given", example="vro wal eth bdi")
+    assert message_for(plain, language="fr")[0] == "no grid given. Exemple\u00a0: vro wal eth bdi"
+    marked = PuzzleError(_("That command is not for you here."))
+    assert message_for(marked, language="es")[0] == "Este comando no es para ti aquí."
+
+
+def test_our_own_bug_is_apologised_for_in_the_members_language():
+    text, error_id = message_for(RuntimeError("boom"), language="fr")
+    assert text.startswith("Désolé") and error_id in text and "boom" not in text
