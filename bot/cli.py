@@ -376,7 +376,7 @@ def _reading_document(read) -> dict[str, Any]:
             {outcome.place: place, "where": name}
             for place, name in zip(outcome.doubted, outcome.names, strict=True)
         ],
-        "problem": outcome.problem,
+        "problem": None if outcome.problem is None else str(outcome.problem),
     }
 
 
@@ -673,7 +673,7 @@ def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes 
     from bot.jobs import no_picture_because  # here: a solve without --image starts faster
     from renderers import draw  # Pillow is only loaded when a picture is asked for
 
-    why_not = no_picture_because(kind.name, puzzle)
+    why_not = str(no_picture_because(kind.name, puzzle))  # English until --lang
     if why_not:
         report.data["no_picture"] = why_not
         return None

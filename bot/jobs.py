@@ -14,6 +14,7 @@ from typing import Any
 
 from puzzles import get_kind
 from puzzles.core import Puzzle, PuzzleError, PuzzleKind, has_no_answer, hint_text
+from puzzles.i18n import Message, _
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,8 @@ class JobResult:
     png: bytes | None  # the picture, when one was asked for and can be drawn readably
     timings_ms: dict[str, float] = field(default_factory=dict)
     value: Any = None  # the Solution, hint or Puzzle itself, for callers that store it
-    no_picture: str = ""  # why a picture asked for was not drawn, in one line for the member
+    # why a picture asked for was not drawn, in one line for the member (a Message)
+    no_picture: Message | str = ""
 
 
 def warm_up(draw: bool = False) -> None:
@@ -66,7 +68,7 @@ def warm_up_once(draw: bool = False) -> None:
         _warm = True
 
 
-def no_picture_because(kind_name: str, puzzle: Puzzle) -> str:
+def no_picture_because(kind_name: str, puzzle: Puzzle) -> Message | str:
     """The one line said instead of a picture that could not show all of `puzzle` readably
     within the bounds of every picture ("No picture: a codeword grid of 24 columns is too
     wide..."), whose answer is then given in text alone; '' when it can be drawn."""
@@ -76,7 +78,7 @@ def no_picture_because(kind_name: str, puzzle: Puzzle) -> str:
         reason = too_big(kind_name, puzzle)
     except LookupError:  # a kind with no renderer: nothing to bound; drawing it is the bug
         return ""
-    return f"No picture: {reason}." if reason else ""
+    return _("No picture: {reason}.", reason=reason) if reason else ""
 
 
 def _timed(timings: dict[str, float], name: str, work):
@@ -94,7 +96,7 @@ def _picture(kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, floa
 
 def _readable_picture(
     kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, float]
-) -> tuple[bytes | None, str]:
+) -> tuple[bytes | None, Message | str]:
     """The picture, or none and the line saying why (the answer still goes out as text)."""
     why_not = no_picture_because(kind_name, puzzle)
     return (None, why_not) if why_not else (_picture(kind_name, puzzle, shown, timings), "")
@@ -146,10 +148,14 @@ READERS = {
 def refuse_unreadable_kind(kind: PuzzleKind, example: str) -> None:
     """A PuzzleError when no reader reads this kind from a picture, naming those that do."""
     if kind.name not in READERS:
-        readable = ", ".join(sorted(READERS))
+        readable = ", ".join(sorted(READERS))  # command names, never translated
         raise PuzzleError(
-            f"a {kind.title} cannot be read from a picture yet (these can: {readable}); "
-            "type it in instead",
+            _(
+                "a {title} cannot be read from a picture yet (these can: {readable}); "
+                "type it in instead",
+                title=kind.title,
+                readable=readable,
+            ),
             example=example,
         )
 
@@ -161,7 +167,7 @@ class ReadPicture:
     names of the places in doubt, and what a place is ("cell", "letter")."""
 
     reading: Any  # readers.reading.Reading
-    problem: str | None = None
+    problem: Message | str | None = None
     names: tuple[str, ...] = ()
     place: str = "cell"
 
@@ -187,16 +193,18 @@ def read_job(kind_name: str, data: bytes) -> JobResult:
     return JobResult(reading.text, png, timings, outcome)
 
 
-def _why_not_a_puzzle(kind: PuzzleKind, text: str, place: str) -> str | None:
+def _why_not_a_puzzle(kind: PuzzleKind, text: str, place: str) -> Message | str | None:
     """Why what was read cannot be a member's puzzle, or None when it has one answer."""
     try:
         solution = kind.solve(kind.parse(text))
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
+    if has_no_answer(solution) and place == "letter":
+        return _("it has no solution, so a letter was probably misread")
     if has_no_answer(solution):
-        return f"it has no solution, so a {place} was probably misread"
+        return _("it has no solution, so a cell was probably misread")
     if getattr(solution, "unique", True) is False:
-        return "it has several solutions, so a given was probably missed"
+        return _("it has several solutions, so a given was probably missed")
     return None
 
 

@@ -247,7 +247,7 @@ class HintButton(DayButton, template=_template("dhint")):
             )
         text = discord.utils.escape_mentions(result.text)[:1900]
         # the line saying why there is no picture, when none could be drawn readably
-        lines = [f"**Hint** (-{HINT_COST} points)", result.no_picture, text]
+        lines = [f"**Hint** (-{HINT_COST} points)", str(result.no_picture), text]
         await interaction.edit_original_response(
             content="\n".join(line for line in lines if line), attachments=attachments
         )

@@ -16,6 +16,7 @@ the member: see cogs/errors.py.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import io
 import random
@@ -33,10 +34,12 @@ from discord.ext import commands
 from bot.jobs import READERS, JobResult, ReadPicture
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.ratelimit import READING
+from cogs._language import member_language, server_language
 from cogs._persistent import PersistentButton, open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, think
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
+from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -54,17 +57,20 @@ def safe(text: str) -> str:
     return discord.utils.escape_mentions(text).replace("```", "ʼʼʼ")
 
 
-def answer_header(title: str, no_picture: str = "") -> str:
+def answer_header(title: Message | str, no_picture: Message | str, language: str) -> str:
     """The title in bold, and under it the line saying why there is no picture, if none
     could be drawn readably (the answer is then in the text alone)."""
-    return f"**{title}**" + (f"\n{no_picture}" if no_picture else "")
+    why_not = render(no_picture, language)
+    return f"**{render(title, language)}**" + (f"\n{why_not}" if why_not else "")
 
 
-def answer_message(title: str, answer: str, spoiler: bool, no_picture: str = "") -> str:
+def answer_message(
+    title: str, answer: Message | str, spoiler: bool, no_picture: Message | str, language: str
+) -> str:
     """The header and the answer in a code block, cut to Discord's limit, maybe spoilered."""
-    header = answer_header(title, no_picture)
+    header = answer_header(title, no_picture, language)
     room = MESSAGE_LIMIT - len(header) - 20
-    body = safe(answer)
+    body = safe(render(answer, language))
     if len(body) > room:
         body = body[: room - 1] + "…"
     block = f"```\n{body}\n```"
@@ -74,21 +80,52 @@ def answer_message(title: str, answer: str, spoiler: bool, no_picture: str = "")
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
-def alt_text(kind: PuzzleKind, shows: str, puzzle_text: str) -> str:
+def alt_text(
+    kind: PuzzleKind, shows: Message | str, puzzle_text: str, language: str = ENGLISH
+) -> str:
     """What a picture shows, for members who cannot see it: the kind, what is drawn on it
-    (never the answer itself, which may be behind a spoiler) and the puzzle."""
+    (never the answer itself, which may be behind a spoiler) and the puzzle, in `language`.
+
+    `shows` is one sentence with the placeholders {title} and {puzzle}, filled in here:
+    _("{title} to play, unsolved. The puzzle: {puzzle}"). A plain-English fragment
+    ("to play, unsolved") is still taken from callers not yet translated, and stays English."""
     puzzle = " ".join(puzzle_text.split())
-    return f"{kind.title} {shows}. The puzzle: {puzzle}"[:ALT_TEXT_LIMIT]
+    if isinstance(shows, Message):
+        filled = (*shows.params, ("title", kind.title), ("puzzle", puzzle))
+        text = render(dataclasses.replace(shows, params=filled), language)
+    else:
+        text = f"{kind.title} {shows}. The puzzle: {puzzle}"
+    return text[:ALT_TEXT_LIMIT]
 
 
-def solution_shown(result: JobResult) -> str:
+def solution_shown(result: JobResult, language: str) -> Message:
     """What a solve's picture shows: the solution, or that there is none and why."""
     if not has_no_answer(result.value):
-        return "with its solution drawn in"
-    why = result.text.splitlines()[0].rstrip(".")  # "No solution: no standard word can..."
+        return _("{title} with its solution drawn in. The puzzle: {puzzle}")
+    why = render(result.text, language).splitlines()[0].rstrip(".")
+    # "No solution: no standard word can..." says what the sentence it goes in says.
     if why.lower().startswith("no solution"):
-        return f"with {why[0].lower()}{why[1:]}"
-    return f"with no solution: {why}"  # "No ladder from ALOOF to XYLYL..."
+        why = why[len("no solution") :].lstrip(": ")
+    if not why:
+        return _("{title} with no solution. The puzzle: {puzzle}")
+    return _("{title} with no solution: {why}. The puzzle: {puzzle}", why=why)
+
+
+def hint_shown(result: JobResult) -> Message:
+    """What a hint's picture shows: the hint marked, or, for a hint in words alone, the
+    puzzle as it stands (see bot/jobs.py)."""
+    if isinstance(result.value, str):
+        return _("{title} unsolved (the hint is in the message). The puzzle: {puzzle}")
+    return _("{title} with the hint marked. The puzzle: {puzzle}")
+
+
+def read_shown(outcome: ReadPicture) -> Message:
+    """What the picture of what was read shows: the places to check shaded."""
+    if outcome.place == "letter":
+        return _(
+            "{title} as read from your picture, the letters to check shaded. The puzzle: {puzzle}"
+        )
+    return _("{title} as read from your picture, the cells to check shaded. The puzzle: {puzzle}")
 
 
 def picture(
@@ -118,23 +155,36 @@ def puzzle_text_from(message: discord.Message | None) -> str | None:
     return blocks[0] if blocks else None
 
 
-def solve_example(kind: PuzzleKind) -> str:
+def solve_example(kind: PuzzleKind) -> Message | str:
     """/puzzles' line on solving: the command with the kind's example input."""
     example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
     if len(kind.example) < 60:
         return f"`{example}`"
-    return f"`/solve {kind.name}`, e.g. `{kind.example}`"  # a grid: the command, then the input
+    # a grid: the command, then the input
+    return _("`/solve {kind}`, e.g. `{example}`", kind=kind.name, example=kind.example)
 
 
-def generate_example(kind: PuzzleKind) -> str:
+def generate_example(kind: PuzzleKind) -> Message | str:
     """/puzzles' line on generating: the command, its difficulties and its text option."""
-    line = f"`/generate {kind.name}`"
-    if kind.difficulties:
-        line += f" difficulties: {', '.join(kind.difficulties)}"
+    # Difficulty names are the values of the command's option, typed as they are.
+    difficulties = ", ".join(kind.difficulties)
     text = next((o for o in kind.generate_options if o.name == "text"), None)
+    if text is not None and difficulties:
+        return _(
+            "`/generate {kind}` difficulties: {difficulties}; `text:` {help}",
+            kind=kind.name,
+            difficulties=difficulties,
+            help=text.help,
+        )
     if text is not None:
-        line += f"; `text:` {text.help}"
-    return line
+        return _("`/generate {kind}`; `text:` {help}", kind=kind.name, help=text.help)
+    if difficulties:
+        return _(
+            "`/generate {kind}` difficulties: {difficulties}",
+            kind=kind.name,
+            difficulties=difficulties,
+        )
+    return f"`/generate {kind.name}`"
 
 
 # --- building one subcommand per kind -----------------------------------------------------
@@ -224,9 +274,10 @@ def asks_in_a_box(kind: PuzzleKind) -> bool:
     return kind.multiline_input or kind.name in READERS
 
 
-def puzzle_label(kind: PuzzleKind) -> str:
+def puzzle_label(kind: PuzzleKind) -> Message:
     """The text box's label for the puzzle: what this kind's players type there."""
-    return f"{kind.title}: the {kind.typed_as}"
+    # Translators: {typed_as} is what the kind's players type, e.g. "grid", "12 letters".
+    return _("{title}: the {typed_as}", title=kind.title, typed_as=kind.typed_as)
 
 
 def option_parameters(options: tuple[Option, ...]) -> list[tuple[inspect.Parameter, str]]:
@@ -243,7 +294,8 @@ def example_suggestion(kind: PuzzleKind):
     async def suggest(interaction: discord.Interaction, current: str):
         if current.strip() or len(kind.example) > 100:
             return []
-        return [app_commands.Choice(name=f"example: {kind.example}"[:100], value=kind.example)]
+        shown = render(_("example: {example}", example=kind.example), member_language(interaction))
+        return [app_commands.Choice(name=shown[:100], value=kind.example)]
 
     return suggest
 
@@ -290,6 +342,7 @@ class PuzzleModal(discord.ui.Modal):
         kind: PuzzleKind,
         filled_in: dict[str, str] | None = None,
     ):
+        """`title` and the fields' labels are in the member's language already."""
         super().__init__(title=title[:45], custom_id=custom_id, timeout=None)
         filled_in = filled_in or {}
         for name, (label, required) in fields.items():
@@ -326,17 +379,18 @@ def text_box_id(command: str, kind: PuzzleKind, options: dict[str, Any]) -> str:
 
 # What each command's text box asks for besides the puzzle: (field, label, required).
 SECOND_FIELD = {
-    "hint": ("progress", "Your progress so far (optional)", False),
-    "check": ("answer", "Your answer", True),
+    "hint": ("progress", _("Your progress so far (optional)"), False),
+    "check": ("answer", _("Your answer"), True),
 }
 
 
-def box_fields(command: str, kind: PuzzleKind) -> dict[str, tuple[str, bool]]:
-    """The text boxes of a command's modal: the puzzle, and the command's second field."""
-    fields = {"puzzle": (puzzle_label(kind), True)}
+def box_fields(command: str, kind: PuzzleKind, language: str) -> dict[str, tuple[str, bool]]:
+    """The text boxes of a command's modal: the puzzle, and the command's second field, each
+    labelled in `language`."""
+    fields = {"puzzle": (render(puzzle_label(kind), language), True)}
     if command in SECOND_FIELD:
         name, label, required = SECOND_FIELD[command]
-        fields[name] = (label, required)
+        fields[name] = (render(label, language), required)
     return fields
 
 
@@ -347,17 +401,27 @@ def command_options(command: str, values: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in values.items() if name not in given_apart}
 
 
-BOX_TITLES = {"solve": "Solve a {}", "hint": "A hint for a {}", "check": "Check a {}"}
+def box_title(command: str, kind: PuzzleKind) -> Message:
+    if command == "solve":
+        return _("Solve a {title}", title=kind.title)
+    if command == "hint":
+        return _("A hint for a {title}", title=kind.title)
+    return _("Check a {title}", title=kind.title)
 
 
 def puzzle_box(
-    command: str, kind: PuzzleKind, options: dict[str, Any], filled_in: dict[str, str]
+    command: str,
+    kind: PuzzleKind,
+    options: dict[str, Any],
+    filled_in: dict[str, str],
+    language: str,
 ) -> PuzzleModal:
-    """The text box a command opens for a grid: its submission answers the command."""
+    """The text box a command opens for a grid, in the member's `language`: its submission
+    answers the command."""
     return PuzzleModal(
-        BOX_TITLES[command].format(kind.title),
+        render(box_title(command, kind), language),
         text_box_id(command, kind, options),
-        box_fields(command, kind),
+        box_fields(command, kind, language),
         kind,
         filled_in=filled_in,
     )
@@ -378,9 +442,16 @@ def refuse_both(kind: PuzzleKind, command: str, text: str | None) -> None:
     """A puzzle is given one way: typed, or as a picture."""
     if text:
         raise PuzzleError(
-            f"give the {kind.title} one way: type it in `puzzle` or attach a `picture` of "
-            "it, not both",
-            example=f"/{command} {kind.name} picture: (a screenshot or photo of the puzzle)",
+            _(
+                "give the {title} one way: type it in `puzzle` or attach a `picture` of it, "
+                "not both",
+                title=kind.title,
+            ),
+            example=_(
+                "/{command} {kind} picture: (a screenshot or photo of the puzzle)",
+                command=command,
+                kind=kind.name,
+            ),
         )
 
 
@@ -393,15 +464,16 @@ class FromPicture:
     read: str
     view: discord.ui.View
 
-    def shown(self) -> str:
-        return f"What I read from your picture:\n```\n{safe(self.read)}\n```\n"
+    def shown(self, language: str) -> str:
+        what_i_read = render(_("What I read from your picture:"), language)
+        return f"{what_i_read}\n```\n{safe(self.read)}\n```\n"
 
 
-def with_picture(from_picture: FromPicture | None, message: str) -> str:
+def with_picture(from_picture: FromPicture | None, message: str, language: str) -> str:
     """`message`, after what was read when the puzzle came from a picture."""
     if from_picture is None:
         return message
-    return (from_picture.shown() + message)[:MESSAGE_LIMIT]
+    return (from_picture.shown(language) + message)[:MESSAGE_LIMIT]
 
 
 READ_ACTION = (
@@ -410,34 +482,86 @@ READ_ACTION = (
 )
 
 
-def read_buttons(command: str, kind: PuzzleKind, query: str, *, go: bool) -> discord.ui.View:
+EDIT_WHAT_I_READ = _("Edit what I read")
+# The button that answers what was read as it stands, named after its command.
+COMMAND_BUTTONS = {
+    "solve": pgettext("button", "Solve"),
+    "hint": pgettext("button", "Hint"),
+    "check": pgettext("button", "Check"),
+}
+
+
+def read_buttons(
+    command: str, kind: PuzzleKind, query: str, language: str, *, go: bool
+) -> discord.ui.View:
     """Under what was read: "Edit what I read", and with `go` the command's own button
-    (Solve, Hint, Check) to answer it as read."""
+    (Solve, Hint, Check) to answer it as read, labelled in `language`."""
     view = discord.ui.View(timeout=None)
     if go:
-        view.add_item(ReadButton("go", command, kind.name, query))
-    view.add_item(ReadButton("edit", command, kind.name, query))
+        view.add_item(ReadButton("go", command, kind.name, query, language))
+    view.add_item(ReadButton("edit", command, kind.name, query, language))
     return view
 
 
-def doubt_note(outcome: ReadPicture, command: str) -> str:
-    """What the member is asked to check, and how, under what was read."""
+def doubt_note(outcome: ReadPicture, command: str) -> Message:
+    """What the member is asked to check, and how, under what was read. A place is a cell or
+    a letter (the reader's PLACE); each has its own sentences, as languages agree words."""
     names = ", ".join(outcome.names[:24])
     if len(outcome.names) > 24:
         names += ", …"
-    edit = "**Edit what I read**"
-    if outcome.problem is not None:
-        where = (
-            f"The shaded {outcome.place}s look wrong: {names}."
-            if outcome.doubted
-            else f"Check each {outcome.place} against your picture."
+    letters = outcome.place == "letter"
+    if outcome.problem is not None and outcome.doubted:
+        if letters:
+            return _(
+                "That cannot be your puzzle: {problem}. The shaded letters look wrong: "
+                "{names}. Press **{edit}** to correct it.",
+                problem=outcome.problem,
+                names=names,
+                edit=EDIT_WHAT_I_READ,
+            )
+        return _(
+            "That cannot be your puzzle: {problem}. The shaded cells look wrong: {names}. "
+            "Press **{edit}** to correct it.",
+            problem=outcome.problem,
+            names=names,
+            edit=EDIT_WHAT_I_READ,
         )
-        return f"That cannot be your puzzle: {outcome.problem}. {where} Press {edit} to correct it."
-    places = outcome.place if len(outcome.doubted) == 1 else f"{outcome.place}s"
-    return (
-        f"I'm not sure of {len(outcome.doubted)} {places}, shaded: {names}. Check them against "
-        f"your picture: press **{command.capitalize()}** if they are right, or {edit} to "
-        "correct them."
+    if outcome.problem is not None:
+        if letters:
+            return _(
+                "That cannot be your puzzle: {problem}. Check each letter against your "
+                "picture. Press **{edit}** to correct it.",
+                problem=outcome.problem,
+                edit=EDIT_WHAT_I_READ,
+            )
+        return _(
+            "That cannot be your puzzle: {problem}. Check each cell against your picture. "
+            "Press **{edit}** to correct it.",
+            problem=outcome.problem,
+            edit=EDIT_WHAT_I_READ,
+        )
+    doubted = len(outcome.doubted)
+    button = COMMAND_BUTTONS[command]
+    if letters:
+        return ngettext(
+            "I'm not sure of {count} letter, shaded: {names}. Check it against your picture: "
+            "press **{button}** if it is right, or **{edit}** to correct it.",
+            "I'm not sure of {count} letters, shaded: {names}. Check them against your "
+            "picture: press **{button}** if they are right, or **{edit}** to correct them.",
+            doubted,
+            names=names,
+            button=button,
+            edit=EDIT_WHAT_I_READ,
+        )
+    return ngettext(
+        "I'm not sure of {count} cell, shaded: {names}. Check it against your picture: "
+        "press **{button}** if it is right, or **{edit}** to correct it.",
+        "I'm not sure of {count} cells, shaded: {names}. Check them against your picture: "
+        "press **{button}** if they are right, or **{edit}** to correct them.",
+        doubted,
+        names=names,
+        button=button,
+        edit=EDIT_WHAT_I_READ,
     )
 
 
@@ -446,8 +570,10 @@ class ReadButton(PersistentButton, template=READ_ACTION):
     filled in with it; the command's button (Solve, Hint, Check) answers it as read. The
     state lives in the custom id and the message, so the buttons work after a restart."""
 
-    def __init__(self, action: str, command: str, kind_name: str, options: str):
-        label = "Edit what I read" if action == "edit" else command.capitalize()
+    def __init__(
+        self, action: str, command: str, kind_name: str, options: str, language: str = ENGLISH
+    ):
+        label = render(EDIT_WHAT_I_READ if action == "edit" else COMMAND_BUTTONS[command], language)
         style = discord.ButtonStyle.secondary if action == "edit" else discord.ButtonStyle.primary
         super().__init__(f"puzzlebot:read:{action}:{command}:{kind_name}:{options}", label, style)
         self.action, self.command, self.kind_name, self.options = (
@@ -474,10 +600,9 @@ class RevealButton(PersistentButton, template=r"puzzlebot:reveal:(?P<kind>[a-z]+
     The state lives in the custom id and the message, so the button works after a restart.
     """
 
-    label = "Show me the answer"
-
-    def __init__(self, kind_name: str):
-        super().__init__(f"puzzlebot:reveal:{kind_name}")
+    def __init__(self, kind_name: str, language: str = ENGLISH):
+        label = render(_("Show me the answer"), language)
+        super().__init__(f"puzzlebot:reveal:{kind_name}", label)
         self.kind_name = kind_name
 
     @classmethod
@@ -487,7 +612,7 @@ class RevealButton(PersistentButton, template=r"puzzlebot:reveal:(?P<kind>[a-z]+
     async def pressed(self, interaction: discord.Interaction) -> None:
         text = puzzle_text_from(interaction.message)
         if text is None:
-            raise PuzzleError("this message no longer shows its puzzle")
+            raise PuzzleError(_("this message no longer shows its puzzle"))
         kind = get_kind(self.kind_name)
         await _puzzle_commands(interaction).reply_with_solution(
             interaction, kind, text, {}, private=True
@@ -584,14 +709,14 @@ class PuzzleCommands(commands.Cog):
             self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=private)
         result = await self.service.solve(kind, puzzle, options)
+        language = await self._language(interaction, private=private)
+        answer = answer_message(kind.title, result.text, spoiler, result.no_picture, language)
         await self._send(
             interaction,
-            with_picture(
-                from_picture, answer_message(kind.title, result.text, spoiler, result.no_picture)
-            ),
+            with_picture(from_picture, answer, language),
             result,
             kind,
-            alt_text(kind, solution_shown(result), puzzle.text()),
+            alt_text(kind, solution_shown(result, language), puzzle.text(), language),
             spoiler=spoiler,
             private=private,
             view=from_picture and from_picture.view,
@@ -615,8 +740,13 @@ class PuzzleCommands(commands.Cog):
             puzzle_of_the_day, post = match
             closes = int(post.closes_at.timestamp())
             raise Refusal(
-                f"That is this server's daily {kind.title} #{puzzle_of_the_day.number}: no "
-                f"spoilers until it closes <t:{closes}:R>. Press Play on the post to play it."
+                _(
+                    "That is this server's daily {title} #{number}: no spoilers until it "
+                    "closes {closes}. Press Play on the post to play it.",
+                    title=kind.title,
+                    number=str(puzzle_of_the_day.number),
+                    closes=f"<t:{closes}:R>",
+                )
             )
 
     # --- /hint ----------------------------------------------------------------------------
@@ -664,18 +794,16 @@ class PuzzleCommands(commands.Cog):
             self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=True)
         result = await self.service.hint(kind, puzzle, progress or "")
-        header = answer_header(f"{kind.title} hint", result.no_picture)
-        message = with_picture(from_picture, f"{header}\n{safe(result.text)}")
-        message = message[:MESSAGE_LIMIT]
-        # A hint in words alone leaves the picture as the puzzle stands (see bot/jobs.py).
-        words_only = isinstance(result.value, str)
-        shows = "unsolved (the hint is in the message)" if words_only else "with the hint marked"
+        language = member_language(interaction)
+        header = answer_header(_("{title} hint", title=kind.title), result.no_picture, language)
+        hint = safe(render(result.text, language))
+        message = with_picture(from_picture, f"{header}\n{hint}", language)[:MESSAGE_LIMIT]
         await self._send(
             interaction,
             message,
             result,
             kind,
-            alt_text(kind, shows, puzzle.text()),
+            alt_text(kind, hint_shown(result), puzzle.text(), language),
             private=True,
             view=from_picture and from_picture.view,
         )
@@ -717,7 +845,9 @@ class PuzzleCommands(commands.Cog):
             self.service.admit(interaction.user.id, interaction.guild_id, work=READING)
         await think(interaction, private=True)
         result = await self.service.check(kind, puzzle, answer)
-        message = with_picture(from_picture, f"**{kind.title}**\n{safe(result.text)}")
+        language = member_language(interaction)
+        verdict = f"**{kind.title}**\n{safe(render(result.text, language))}"
+        message = with_picture(from_picture, verdict, language)
         parts = {"view": from_picture.view} if from_picture else {}
         await reply(interaction, message[:MESSAGE_LIMIT], **parts)
         await self._record(interaction, "check", kind, started)
@@ -754,20 +884,28 @@ class PuzzleCommands(commands.Cog):
         await think(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
         result = await self.service.generate(kind, seed, difficulty, options)
-        about = f"{kind.title}" + (f" ({difficulty})" if difficulty else "")
+        language = await self._language(interaction, private=False)
+        title = (
+            _("A fresh {title} ({difficulty})", title=kind.title, difficulty=difficulty)
+            if difficulty
+            else _("A fresh {title}", title=kind.title)
+        )
+        where_next = _(
+            "Check your answer with `/check {kind}`; stuck? `/hint {kind}`.", kind=kind.name
+        )
         message = (
-            f"{answer_header(f'A fresh {about}', result.no_picture)}\n"
-            f"```\n{safe(result.text)}\n```\n"
-            f"Check your answer with `/check {kind.name}`; stuck? `/hint {kind.name}`."
+            f"{answer_header(title, result.no_picture, language)}\n"
+            f"```\n{safe(result.text)}\n```\n{render(where_next, language)}"
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(RevealButton(kind.name))
+        view.add_item(RevealButton(kind.name, language))
+        to_play = _("{title} to play, unsolved. The puzzle: {puzzle}")
         await self._send(
             interaction,
             message[:MESSAGE_LIMIT],
             result,
             kind,
-            alt_text(kind, "to play, unsolved", result.text),
+            alt_text(kind, to_play, result.text, language),
             view=view,
         )
         await self._record(interaction, "generate", kind, started)
@@ -781,12 +919,15 @@ class PuzzleCommands(commands.Cog):
         self, interaction: discord.Interaction, kind: app_commands.Choice[str] | None = None
     ) -> None:
         kinds = [get_kind(kind.value)] if kind else list(all_kinds())
-        embed = discord.Embed(title="puzzlebot puzzles", colour=discord.Colour.blurple())
+        language = member_language(interaction)
+        title = render(_("puzzlebot puzzles"), language)
+        embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         for each in kinds:
             lines = [solve_example(each), generate_example(each)]
             if kind:
                 lines.insert(0, each.description)
-            embed.add_field(name=each.title, value="\n".join(lines)[:1024], inline=False)
+            shown = "\n".join(render(line, language) for line in lines)
+            embed.add_field(name=each.title, value=shown[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # --- shared plumbing ------------------------------------------------------------------
@@ -850,7 +991,8 @@ class PuzzleCommands(commands.Cog):
             )
             return True
         if (not text and asks_in_a_box(kind)) or (command == "check" and not second):
-            box = puzzle_box(command, kind, options, {"puzzle": text or ""})
+            filled_in = {"puzzle": text or ""}
+            box = puzzle_box(command, kind, options, filled_in, member_language(interaction))
             await open_text_box(interaction, box)
             return True
         return False
@@ -877,10 +1019,11 @@ class PuzzleCommands(commands.Cog):
         read = await self.service.read(kind, data)
         outcome = cast(ReadPicture, read.value)
         query = given_options(options)
+        language = await self._language(interaction, private=private)
         sure = outcome.problem is None and not outcome.doubted
         can_answer = sure and (command != "check" or second)
         if can_answer:
-            view = read_buttons(command, kind, query, go=False)
+            view = read_buttons(command, kind, query, language, go=False)
             fields = {"puzzle": read.text}
             if command in SECOND_FIELD:
                 fields[SECOND_FIELD[command][0]] = second
@@ -888,23 +1031,29 @@ class PuzzleCommands(commands.Cog):
                 interaction, command, kind, query, fields, FromPicture(read.text, view)
             )
             return
-        message = f"**{kind.title}: what I read from your picture**\n```\n{safe(read.text)}\n```\n"
+        what_i_read = _("{title}: what I read from your picture", title=kind.title)
+        message = f"**{render(what_i_read, language)}**\n```\n{safe(read.text)}\n```\n"
         if second:
-            message += f"{SECOND_FIELD[command][1]}:\n```\n{safe(second)}\n```\n"
+            label = render(_("{label}:", label=SECOND_FIELD[command][1]), language)
+            message += f"{label}\n```\n{safe(second)}\n```\n"
         if sure:  # a check with no answer given: the box asks for it
-            message += "Press **Edit what I read** to correct it if needed and give your answer."
+            ask = _(
+                "Press **{edit}** to correct it if needed and give your answer.",
+                edit=EDIT_WHAT_I_READ,
+            )
+            message += render(ask, language)
         else:
-            message += doubt_note(outcome, command)
+            message += render(doubt_note(outcome, command), language)
         await self._send(
             interaction,
             message[:MESSAGE_LIMIT],
             read,
             kind,
-            alt_text(
-                kind, f"as read from your picture, the {outcome.place}s to check shaded", read.text
-            ),
+            alt_text(kind, read_shown(outcome), read.text, language),
             private=private,
-            view=read_buttons(command, kind, query, go=outcome.problem is None and not sure),
+            view=read_buttons(
+                command, kind, query, language, go=outcome.problem is None and not sure
+            ),
         )
         await self._record(interaction, "read", kind, started)  # shown, not yet answered
 
@@ -914,14 +1063,17 @@ class PuzzleCommands(commands.Cog):
         box too)."""
         blocks = code_blocks(interaction.message)
         if not blocks:
-            raise PuzzleError("this message no longer shows what was read; send the picture again")
+            raise PuzzleError(
+                _("this message no longer shows what was read; send the picture again")
+            )
         kind = get_kind(button.kind_name)
         fields = {"puzzle": blocks[0]}
         if button.command in SECOND_FIELD and len(blocks) > 1:
             fields[SECOND_FIELD[button.command][0]] = blocks[1]
         if button.action == "edit" or (button.command == "check" and "answer" not in fields):
             options = dict(urllib.parse.parse_qsl(button.options))
-            await open_text_box(interaction, puzzle_box(button.command, kind, options, fields))
+            box = puzzle_box(button.command, kind, options, fields, member_language(interaction))
+            await open_text_box(interaction, box)
             return
         await self._answer(interaction, button.command, kind, button.options, fields)
 
@@ -945,6 +1097,12 @@ class PuzzleCommands(commands.Cog):
             kwargs["view"] = view
         await reply(interaction, content, **kwargs)
         answered(interaction)
+
+    async def _language(self, interaction: discord.Interaction, *, private: bool) -> str:
+        """The language of a reply: the member's own for a private one, else the server's."""
+        if private:
+            return member_language(interaction)
+        return await server_language(self.bot, interaction.guild)
 
     async def _record(self, interaction, command: str, kind: PuzzleKind, started: float) -> None:
         await self.service.record(

@@ -32,7 +32,7 @@ def test_a_puzzle_too_big_to_draw_readably_is_solved_and_answered_in_text_alone(
     puzzle = asyncio.run(service.parse(kind, text))
     result = asyncio.run(service.solve(kind, puzzle, {}))
     assert result.png is None
-    assert result.no_picture == f"No picture: {reason} to draw readably."
+    assert str(result.no_picture) == f"No picture: {reason} to draw readably."
     assert result.text == kind.solve(puzzle).text()
 
 

@@ -4,9 +4,13 @@ local Discord server, whose interactions carry each member's locale."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from localdiscord import LocalDiscord
+from puzzles import get_kind
+from renderers import draw
 from tests.cogs.test_puzzle_commands import (
     BOX,
     REPLY_TIMEOUT,
@@ -14,6 +18,8 @@ from tests.cogs.test_puzzle_commands import (
     running_bot,
     test_config,
 )
+
+BOX_PUZZLE = get_kind("letterboxed").parse(BOX)
 
 
 @pytest.fixture
@@ -49,4 +55,98 @@ async def test_a_member_over_the_rate_limit_is_told_so_in_their_language(
         refusal = await third.reply(timeout=REPLY_TIMEOUT)
         await answered_at_once_and_privately(third)
     assert refusal.content.startswith(refused), refusal.content
+    server.assert_no_violations()
+
+
+def labels(message) -> list[str]:
+    return re.findall(r"'label': '([^']+)'", str(message.components))
+
+
+@pytest.mark.parametrize(
+    ("locale", "hint_title", "refusal", "example", "box_title", "answer_label"),
+    [
+        (
+            "fr",
+            "**Indice\u00a0: Letter Boxed**",
+            "donne le jeu (Letter Boxed) d'une seule façon\u00a0: tape-le dans `puzzle`",
+            "Exemple\u00a0: /solve letterboxed picture: (une capture d'écran ou une photo du jeu)",
+            "Vérifier\u00a0: Letter Boxed",
+            "Ta réponse",
+        ),
+        (
+            "es-ES",
+            "**Pista: Letter Boxed**",
+            "da el pasatiempo (Letter Boxed) de una sola forma: escríbelo en `puzzle`",
+            "Ejemplo: /solve letterboxed picture: (una captura de pantalla o una foto del",
+            "Comprobar: Letter Boxed",
+            "Tu respuesta",
+        ),
+        (
+            "en-US",
+            "**Letter Boxed hint**",
+            "give the Letter Boxed one way: type it in `puzzle`",
+            "Example: /solve letterboxed picture: (a screenshot or photo of the puzzle)",
+            "Check a Letter Boxed",
+            "Your answer",
+        ),
+    ],
+)
+async def test_a_member_reads_hints_errors_and_text_boxes_in_their_own_language(
+    server, tmp_path, locale, hint_title, refusal, example, box_title, answer_label
+):
+    who = member(server, "player", locale)
+    picture = server.upload("box.png", draw("letterboxed", BOX_PUZZLE))
+    async with running_bot(server, test_config(tmp_path)):
+        asked = await server.send_slash_command("hint letterboxed", {"puzzle": BOX}, user=who)
+        hint = await asked.reply(timeout=REPLY_TIMEOUT)
+        both = await server.send_slash_command(
+            "solve letterboxed", {"puzzle": BOX, "picture": picture}, user=who
+        )
+        refused = await both.reply(timeout=REPLY_TIMEOUT)
+        check = await server.send_slash_command("check letterboxed", {"puzzle": BOX}, user=who)
+        modal = await check.wait_for_modal()
+
+    assert hint.ephemeral and hint.content.startswith(hint_title), hint.content
+    (attachment,) = hint.attachments
+    assert attachment.description.startswith(HINT_ALT_TEXT[locale]), attachment.description
+    assert refused.ephemeral and refused.content.startswith(refusal), refused.content
+    assert example in refused.content
+    assert modal["title"] == box_title
+    assert [field["label"] for field in modal["components"]][1] == answer_label
+    server.assert_no_violations()
+
+
+HINT_ALT_TEXT = {
+    "fr": "Letter Boxed avec l'indice marqué. Le jeu\u00a0: VRO WAL",
+    "es-ES": "Letter Boxed con la pista marcada. El pasatiempo: VRO WAL",
+    "en-US": "Letter Boxed with the hint marked. The puzzle: VRO WAL",
+}
+
+
+async def test_public_posts_follow_the_servers_language_and_private_replies_the_members(
+    server, tmp_path
+):
+    english = member(server, "alice", "en-US")
+    spanish = member(server, "bea", "es-ES")
+    async with running_bot(server, test_config(tmp_path)) as bot:
+        await bot.servers.set_language(server.guild.id, "fr")
+        asked = await server.send_slash_command(
+            "generate letterboxed", {"difficulty": "easy"}, user=english
+        )
+        post = await asked.reply(timeout=REPLY_TIMEOUT)
+        solved = await server.send_slash_command("solve letterboxed", {"puzzle": BOX}, user=english)
+        answer = await solved.reply(timeout=REPLY_TIMEOUT)
+        reveal = await server.click_button(post, label="Montre-moi la réponse", user=spanish)
+        revealed = await reveal.reply(timeout=REPLY_TIMEOUT)
+
+    assert not post.ephemeral
+    assert post.content.startswith("**Nouveau jeu\u00a0: Letter Boxed (easy)**"), post.content
+    assert "Vérifie ta réponse avec `/check letterboxed`\u00a0; bloqué\u00a0?" in post.content
+    assert labels(post) == ["Montre-moi la réponse"]
+    assert post.attachments[0].description.startswith("Letter Boxed à jouer, non résolu.")
+    assert not answer.ephemeral
+    assert answer.attachments[0].description.startswith("Letter Boxed avec sa solution dessinée.")
+    # The Spanish member who pressed the button reads the answer in Spanish.
+    assert revealed.ephemeral
+    assert revealed.attachments[0].description.startswith("Letter Boxed con su solución dibujada.")
     server.assert_no_violations()
