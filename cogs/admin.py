@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs._language import member_language
 from cogs.daily import in_servers_only
 from cogs.errors import reply
+from puzzles.i18n import ngettext, render
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -33,8 +35,20 @@ class Admin(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild_id if scope == "server" else None
         synced = await self.bot.sync_commands(guild_id)
-        where = "this server" if guild_id else "every server"
-        await reply(interaction, f"Synced {len(synced)} commands to {where}.", ephemeral=True)
+        done = (
+            ngettext(
+                "Synced {count} command to this server.",
+                "Synced {count} commands to this server.",
+                len(synced),
+            )
+            if guild_id
+            else ngettext(
+                "Synced {count} command to every server.",
+                "Synced {count} commands to every server.",
+                len(synced),
+            )
+        )
+        await reply(interaction, render(done, member_language(interaction)), ephemeral=True)
 
 
 async def setup(bot: PuzzleBot) -> None:

@@ -4,7 +4,9 @@ The list is read from the commands Discord holds for the bot (this server's and 
 ones), so it shows exactly what members can type and cannot go stale; the command mentions
 are clickable. A command Discord hides from members without its default permissions (the
 server settings need Manage Server) is listed only to those who have them, as Discord's own
-command list does. The puzzles and their examples come from the registry.
+command list does. The puzzles and their examples come from the registry. It is written in
+the member's language, each command described in it when Discord holds a localization of
+its description.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 from cogs.errors import reply
 from puzzles import all_kinds
 from puzzles.core import DISCORD, PuzzleKind, Usage
+from puzzles.i18n import ENGLISH, Message, _, language_of, render
 
 FIELD_LIMIT = 1024  # Discord's limit on an embed field's text
 
@@ -34,9 +37,20 @@ class Listed:
         self.description = description
         self.admins_only = admins_only
 
-    def line(self) -> str:
-        note = " (server managers)" if self.admins_only else ""
-        return f"{self.mention} {self.description}{note}"
+    def line(self, language: str = ENGLISH) -> str:
+        if self.admins_only:
+            managers = _(
+                "{command} {description} (server managers)",
+                command=self.mention,
+                description=self.description,
+            )
+            return render(managers, language)
+        return f"{self.mention} {self.description}"
+
+
+def described(command: app_commands.AppCommand | app_commands.AppCommandGroup, locale) -> str:
+    """The command's description in the member's Discord locale when Discord holds one."""
+    return command.description_localizations.get(locale) or command.description
 
 
 def shown_to(command: app_commands.AppCommand, permissions: discord.Permissions) -> bool:
@@ -52,9 +66,10 @@ def kind_groups_and_commands(
     synced: Iterable[app_commands.AppCommand],
     kind_names: set[str],
     permissions: discord.Permissions,
+    locale: discord.Locale | None = None,
 ) -> tuple[list[Listed], list[Listed]]:
     """(the per-kind groups like `/solve <kind>`, every other command), from synced commands,
-    as a member with `permissions` is shown them."""
+    as a member with `permissions` and Discord set to `locale` is shown them."""
     per_kind, others = [], []
     for command in sorted(synced, key=lambda c: c.name):
         if command.type is not discord.AppCommandType.chat_input:
@@ -64,11 +79,14 @@ def kind_groups_and_commands(
         admins_only = command.default_member_permissions not in (None, discord.Permissions.none())
         subcommands = [o for o in command.options if isinstance(o, app_commands.AppCommandGroup)]
         if subcommands and {s.name for s in subcommands} <= kind_names:
-            per_kind.append(Listed(f"`/{command.name} <kind>`", command.description, admins_only))
+            kinds = f"`/{command.name} <kind>`"
+            per_kind.append(Listed(kinds, described(command, locale), admins_only))
         elif subcommands:
-            others += [Listed(s.mention, s.description, admins_only) for s in _leaves(subcommands)]
+            others += [
+                Listed(s.mention, described(s, locale), admins_only) for s in _leaves(subcommands)
+            ]
         else:
-            others.append(Listed(command.mention, command.description, admins_only))
+            others.append(Listed(command.mention, described(command, locale), admins_only))
     return per_kind, others
 
 
@@ -78,10 +96,13 @@ def _leaves(groups: list[app_commands.AppCommandGroup]) -> Iterable[app_commands
         yield from _leaves(nested) if nested else (group,)
 
 
-def kind_entry(kind: PuzzleKind) -> str:
+def kind_entry(kind: PuzzleKind, language: str = ENGLISH) -> str:
     """How to play one kind: a solve command to copy, and its generate grades."""
     example = Usage("solve", kind.name, kind.example).written_for(DISCORD)
-    lines = [f"`{example}`" if len(example) < 90 else f"`/solve {kind.name}` (opens a text box)"]
+    if len(example) < 90:
+        lines = [f"`{example}`"]
+    else:
+        lines = [render(_("`/solve {kind}` (opens a text box)", kind=kind.name), language)]
     generate = f"`/generate {kind.name}`"
     if kind.difficulties:
         generate += f" {', '.join(kind.difficulties)}"
@@ -89,33 +110,42 @@ def kind_entry(kind: PuzzleKind) -> str:
     return "\n".join(lines)
 
 
-def fields(name: str, lines: list[str]) -> list[tuple[str, str]]:
+def fields(name: Message, lines: list[str], language: str = ENGLISH) -> list[tuple[str, str]]:
     """`lines` under `name`, split over as many embed fields as Discord's limit needs."""
     chunks: list[list[str]] = [[]]
     for line in lines:
         if sum(len(each) + 1 for each in chunks[-1]) + len(line) > FIELD_LIMIT:
             chunks.append([])
         chunks[-1].append(line[:FIELD_LIMIT])
-    return [(name if n == 0 else f"{name} (more)", "\n".join(c)) for n, c in enumerate(chunks)]
+    first, more = render(name, language), render(_("{section} (more)", section=name), language)
+    return [(first if n == 0 else more, "\n".join(c)) for n, c in enumerate(chunks)]
 
 
 def help_embed(
-    synced: list[app_commands.AppCommand], permissions: discord.Permissions
+    synced: list[app_commands.AppCommand],
+    permissions: discord.Permissions,
+    locale: discord.Locale | str | None = None,
 ) -> discord.Embed:
-    """Help as a member with `permissions` (in this channel) sees it."""
+    """Help as a member with `permissions` (in this channel) and Discord set to `locale`
+    sees it."""
+    language = language_of(locale)
     kinds = all_kinds()
-    per_kind, others = kind_groups_and_commands(synced, {kind.name for kind in kinds}, permissions)
+    names = {kind.name for kind in kinds}
+    per_kind, others = kind_groups_and_commands(synced, names, permissions, locale)
+    about = _(
+        "Every puzzle command takes the kind first, e.g. `/solve letterboxed`. Grid puzzles "
+        "left empty open a text box to paste them in. Hints, checks and this help are only "
+        "shown to you."
+    )
     embed = discord.Embed(
-        title="puzzlebot help",
-        description="Every puzzle command takes the kind first, e.g. `/solve letterboxed`. "
-        "Grid puzzles left empty open a text box to paste them in. Hints, checks and this "
-        "help are only shown to you.",
+        title=render(_("puzzlebot help"), language),
+        description=render(about, language),
         colour=discord.Colour.blurple(),
     )
     sections = [
-        *fields("Puzzle commands", [listed.line() for listed in per_kind]),
-        *fields("More commands", [listed.line() for listed in others]),
-        *((kind.title, kind_entry(kind)) for kind in kinds),
+        *fields(_("Puzzle commands"), [each.line(language) for each in per_kind], language),
+        *fields(_("More commands"), [each.line(language) for each in others], language),
+        *((kind.title, kind_entry(kind, language)) for kind in kinds),
     ]
     for name, value in sections[:25]:  # Discord's limit on fields
         embed.add_field(name=name, value=value, inline=False)
@@ -138,7 +168,7 @@ class Help(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True, ephemeral=True)
         synced = await self.synced_commands(interaction.guild)
-        embed = help_embed(synced, interaction.permissions)
+        embed = help_embed(synced, interaction.permissions, interaction.locale)
         await reply(interaction, embed=embed, ephemeral=True)
 
 

@@ -150,3 +150,35 @@ async def test_public_posts_follow_the_servers_language_and_private_replies_the_
     assert revealed.ephemeral
     assert revealed.attachments[0].description.startswith("Letter Boxed con su solución dibujada.")
     server.assert_no_violations()
+
+
+@pytest.mark.parametrize(
+    ("locale", "title", "sections"),
+    [
+        ("fr", "Aide de puzzlebot", ["Commandes de jeu", "Autres commandes"]),
+        ("es-419", "Ayuda de puzzlebot", ["Comandos de pasatiempos", "Más comandos"]),
+        ("en-GB", "puzzlebot help", ["Puzzle commands", "More commands"]),
+    ],
+)
+async def test_help_is_written_in_the_members_language(server, tmp_path, locale, title, sections):
+    who = member(server, "reader", locale)
+    async with running_bot(server, test_config(tmp_path)):
+        asked = await server.send_slash_command("help", user=who)
+        shown = await asked.reply(timeout=REPLY_TIMEOUT)
+    (embed,) = shown.embeds
+    assert shown.ephemeral and embed["title"] == title
+    assert [field["name"] for field in embed["fields"]][:2] == sections
+    assert "/solve letterboxed" in embed["description"]  # commands are never translated
+    server.assert_no_violations()
+
+
+async def test_the_owner_is_told_of_a_sync_in_their_language(server, tmp_path):
+    server.owner.locale = "es-ES"
+    async with running_bot(server, test_config(tmp_path)):
+        asked = await server.send_slash_command("sync", user=server.owner)
+        done = await asked.reply(timeout=REPLY_TIMEOUT)
+    assert done.ephemeral
+    assert re.fullmatch(r"\d+ comandos sincronizados en este servidor\.", done.content), (
+        done.content
+    )
+    server.assert_no_violations()
