@@ -11,6 +11,7 @@ import pytest
 from localdiscord import LocalDiscord
 from puzzles import get_kind
 from renderers import draw
+from tests.cogs.test_picture_commands import PUZZLE, screenshot, with_values
 from tests.cogs.test_puzzle_commands import (
     BOX,
     REPLY_TIMEOUT,
@@ -181,4 +182,30 @@ async def test_the_owner_is_told_of_a_sync_in_their_language(server, tmp_path):
     assert re.fullmatch(r"\d+ comandos sincronizados en este servidor\.", done.content), (
         done.content
     )
+    server.assert_no_violations()
+
+
+async def test_a_misread_picture_is_shown_in_the_servers_language_and_its_box_in_the_members(
+    server, tmp_path
+):
+    # r1c3 holds the digit r1c1 holds: what is read can be no sudoku.
+    misread = with_values(PUZZLE, {2: PUZZLE.cells[0]})
+    picture = server.upload("photo.png", screenshot(misread))
+    french = member(server, "chloe", "fr")
+    async with running_bot(server, test_config(tmp_path, deadline_seconds=10.0)) as bot:
+        await bot.servers.set_language(server.guild.id, "es")
+        asked = await server.send_slash_command("solve sudoku", {"picture": picture}, user=french)
+        shown = await asked.reply(timeout=REPLY_TIMEOUT)
+        edit = await server.click_button(shown, label="Corregir lo que leí", user=french)
+        modal = await edit.wait_for_modal()
+
+    assert not shown.ephemeral
+    assert shown.content.startswith("**Sudoku: lo que leí en tu imagen**"), shown.content
+    assert "Ese no puede ser tu pasatiempo: " in shown.content
+    assert "Las casillas sombreadas parecen erróneas: r1c1, r1c3." in shown.content
+    assert labels(shown) == ["Corregir lo que leí"]
+    assert shown.attachments[0].description.startswith(
+        "Sudoku tal como se leyó en tu imagen, con las casillas por comprobar sombreadas."
+    )
+    assert modal["title"] == "Résoudre\u00a0: Sudoku"
     server.assert_no_violations()
