@@ -300,6 +300,13 @@ def example_suggestion(kind: PuzzleKind):
     return suggest
 
 
+def chosen(choice: str) -> Message:
+    """An option's value as the command offered it: a choice's name is translated where the
+    command tree's are, under the context "command" (bot/translator.py); one the catalogue
+    does not hold stays as it is."""
+    return Message(choice, context="command")
+
+
 def difficulty_suggestion(kind: PuzzleKind):
     """Autocomplete for /generate's difficulty: the difficulties that exist for the options
     chosen so far (a 4x4 sudoku: only easy). A typed-in one that does not exist is refused by
@@ -886,7 +893,7 @@ class PuzzleCommands(commands.Cog):
         result = await self.service.generate(kind, seed, difficulty, options)
         language = await self._language(interaction, private=False)
         title = (
-            _("A fresh {title} ({difficulty})", title=kind.title, difficulty=difficulty)
+            _("A fresh {title} ({difficulty})", title=kind.title, difficulty=chosen(difficulty))
             if difficulty
             else _("A fresh {title}", title=kind.title)
         )
