@@ -101,3 +101,11 @@ def test_a_refusal_and_a_puzzle_error_are_shown_in_the_members_language():
 def test_our_own_bug_is_apologised_for_in_the_members_language():
     text, error_id = message_for(RuntimeError("boom"), language="fr")
     assert text.startswith("Désolé") and error_id in text and "boom" not in text
+
+
+def test_a_cooldown_and_a_failed_check_are_explained_in_the_members_language():
+    cooldown = app_commands.CommandOnCooldown(app_commands.Cooldown(1, 30.0), 12.4)
+    assert message_for(cooldown, language="es")[0] == "Más despacio: inténtalo de nuevo en 12 s."
+    assert message_for(cooldown)[0] == "Slow down: try again in 12 s."
+    refused = app_commands.CheckFailure("owners only")
+    assert message_for(refused, language="fr")[0] == "Cette commande ne t'est pas ouverte ici."
