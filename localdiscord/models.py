@@ -58,6 +58,10 @@ class FakeUser:
     username: str
     global_name: str | None = None
     bot: bool = False
+    # The language their Discord client is set to (a locale of
+    # https://discord.com/developers/docs/reference#locales): interactions carry it, and the
+    # commands are listed to them in it (localizations.py).
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {
