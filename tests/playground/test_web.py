@@ -144,6 +144,37 @@ async def test_commands_a_member_may_not_use_are_neither_offered_nor_sent(runnin
     assert "Europe/London" in [s["label"] for s in zones["suggestions"]]
 
 
+async def test_a_member_who_chooses_french_is_offered_the_commands_in_french(running, http):
+    alice, bob = member_id(running, "alice"), member_id(running, "bob")
+    _, state = await post(http, "/api/language", {"member": alice, "locale": "fr"})
+    assert state == {"locale": "fr"}
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/generate ladder "})
+    descriptions = {s["label"]: s["description"] for s in offered["suggestions"]}
+    assert descriptions["difficulty:"] == "quelle difficulté"
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/leaderboard period:"})
+    assert [s["label"] for s in offered["suggestions"]] == [
+        "aujourd'hui",
+        "semaine",
+        "mois",
+        "tout",
+    ]
+    # The choice's value is what is sent: the command reads the same in every language.
+    assert offered["suggestions"][1]["text"].endswith("period:week ")
+    _, offered = await post(http, "/api/suggest", {"member": bob, "text": "/generate ladder "})
+    assert {s["label"]: s["description"] for s in offered["suggestions"]}[
+        "difficulty:"
+    ] == "how hard"
+    await post(http, "/api/command", {"member": alice, "text": "/solve ladder cold warmer"})
+    [handle] = running.server.interactions.values()
+    assert handle.payload["locale"] == "fr"
+    async with http.get("/api/state") as response:
+        state = await response.json()
+    assert {m["name"]: m["locale"] for m in state["members"]}["alice"] == "fr"
+    assert [language["locale"] for language in state["languages"]] == ["en-US", "fr", "es-ES"]
+    status, said = await post(http, "/api/language", {"member": alice, "locale": "klingon"})
+    assert status == 400 and "en-US, fr, es-ES" in said["error"]
+
+
 async def test_what_the_page_cannot_do_is_said_plainly(running, http):
     alice = member_id(running, "alice")
     status, said = await post(http, "/api/command", {"member": alice, "text": "/solve ladder"})
