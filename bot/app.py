@@ -225,8 +225,9 @@ class PuzzleBot(commands.AutoShardedBot):
         return guild
 
     async def command_payload(self, guild_id: int | None = None) -> list[dict[str, Any]]:
-        """Exactly what a sync to this scope sends: each command as JSON with its
-        localizations (the translator's, as discord.py's tree.sync asks for them)."""
+        """What a sync to this scope sends: each command as JSON with its localizations (the
+        translator's, asked for as discord.py's tree.sync asks), sorted by type and name.
+        Translating every locale takes some 25 ms, once per sync or start."""
         guild = self._scope(guild_id)
         translator = self.tree.translator
         payload = [

@@ -130,6 +130,16 @@ def test_every_command_keeps_discords_rules_in_every_locale(payload, locale):
     assert {c["name"]: command_errors(c) for c in payload if command_errors(c)} == {}
 
 
+async def test_the_rules_catch_one_bad_translation_among_them_all():
+    too_long = CatalogueTranslator(with_one_translation_changed(SOLVE, "r" * 101))
+    sent = await (await loaded_bot(too_long)).command_payload(None)
+    solve = next(command for command in sent if command["name"] == "solve")
+    assert rules_broken(in_locale(solve, "fr")) == [f"description {'r' * 101!r}"]
+    assert rules_broken(in_locale(solve, "es-ES")) == []
+    [error] = command_errors(solve)
+    assert error.path == ("description_localizations", "fr")
+
+
 def test_every_command_fits_8000_characters_counting_its_longest_localizations(payload):
     sizes = {command["name"]: command_characters(command) for command in payload}
     assert max(sizes.values()) <= 8000, sizes
