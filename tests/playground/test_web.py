@@ -165,8 +165,8 @@ async def test_a_member_who_chooses_french_is_offered_the_commands_in_french(run
         "difficulty:"
     ] == "how hard"
     await post(http, "/api/command", {"member": alice, "text": "/solve ladder cold warmer"})
-    [handle] = running.server.interactions.values()
-    assert handle.payload["locale"] == "fr"
+    sent = list(running.server.interactions.values())[-1]
+    assert sent.payload["data"]["name"] == "solve" and sent.payload["locale"] == "fr"
     async with http.get("/api/state") as response:
         state = await response.json()
     assert {m["name"]: m["locale"] for m in state["members"]}["alice"] == "fr"
