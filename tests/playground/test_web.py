@@ -80,7 +80,7 @@ async def test_each_member_sees_the_channel_as_discord_shows_it_to_them(running,
     shown = await messages_until(http, bob, lambda ms: any(m["attachments"] for m in ms))
     assert not any("appears twice" in m["content"] for m in shown)
     (reply,) = [m for m in shown if m["attachments"]]
-    assert reply["invoked"] == {"user": "Bob", "command": "/solve letterboxed"}
+    assert reply["invoked"] == {"user": "Bob", "command": "/solve letterboxed", "locale": "en-US"}
     # The picture is served from the page's own address.
     async with http.get(reply["attachments"][0]["url"]) as picture:
         assert picture.status == 200 and picture.content_type == "image/png"
@@ -122,7 +122,8 @@ async def test_a_co_op_thread_is_listed_under_its_channel_and_played_in(running,
         )
         if m["invoked"]
     ]
-    assert said["invoked"] == {"user": "Bob", "command": "/guess"} and said["ephemeral"]
+    assert said["invoked"] == {"user": "Bob", "command": "/guess", "locale": "en-US"}
+    assert said["ephemeral"]
     assert "A=A" in said["content"]
     # The channel itself does not show what was said in its thread.
     in_general = await messages_until(http, bob, lambda ms: ms, channel=general)
@@ -262,7 +263,7 @@ async def test_a_picked_picture_is_uploaded_then_solved_as_discord_does(running,
     shown = await messages_until(http, alice, lambda ms: any(answered in m["content"] for m in ms))
     (reply,) = [m for m in shown if answered in m["content"]]
     assert "What I read from your picture" in reply["content"]
-    assert reply["invoked"] == {"user": "Alice", "command": "/solve sudoku"}
+    assert reply["invoked"] == {"user": "Alice", "command": "/solve sudoku", "locale": "en-US"}
     async with http.get(reply["attachments"][0]["url"]) as picture:
         assert (await picture.read()).startswith(b"\x89PNG")
 
