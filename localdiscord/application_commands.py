@@ -12,8 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
-from . import validation
-from .http import RECORD, id_of, json_response
+from . import localizations, validation
+from .http import RECORD, id_of, invalid_form_body, json_response
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -45,9 +45,15 @@ class CommandHidden(LookupError):
 class ApplicationCommandsArea:
     """The application commands part of LocalDiscord (see server.py for the driver API)."""
 
-    def commands(self, guild: FakeGuild | int | None = None) -> list[dict[str, Any]]:
-        """The synced commands (global, or of ``guild``) as stored after PUT/POST."""
-        return list(self._commands.get(id_of(guild), []))
+    def commands(
+        self, guild: FakeGuild | int | None = None, *, locale: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The synced commands (global, or of ``guild``) as stored after PUT/POST, or as a
+        client of ``locale`` is shown them (names, descriptions and choices localized)."""
+        stored = self._commands.get(id_of(guild), [])
+        if locale is None:
+            return list(stored)
+        return [localizations.in_locale(command, locale) for command in stored]
 
     def command_names(self, guild: FakeGuild | int | None = None) -> list[str]:
         return [command["name"] for command in self.commands(guild)]
@@ -167,6 +173,16 @@ class ApplicationCommandsArea:
             or (user or self.user).id in guild.command_users.get(c["name"], set())
         ]
 
+    def listed_commands(
+        self, user: FakeUser | None = None, guild: FakeGuild | None = None
+    ) -> list[dict[str, Any]]:
+        """The commands ``user``'s command list shows in ``guild``, in their client's locale:
+        those their permissions let them see, this server's first."""
+        guild, user = guild or self.guild, user or self.user
+        shown = set(self.visible_command_names(user, guild))
+        listed = [*self.commands(guild, locale=user.locale), *self.commands(locale=user.locale)]
+        return [command for command in listed if command["name"] in shown]
+
     def _refuse_hidden(self, name: str, user: FakeUser | None, guild: FakeGuild | None) -> None:
         guild, user = guild or self.guild, user or self.user
         command = self._find_command(name, guild)
@@ -216,7 +232,29 @@ class ApplicationCommandsArea:
         return stored
 
     async def _list_commands(self, request: web.Request) -> web.Response:
-        return json_response(self._commands.get(self._scope(request), []))
+        """#retrieving-localized-commands: the whole dictionaries only with
+        ?with_localizations=true; otherwise name_localized and description_localized in the
+        requester's X-Discord-Locale, when it sends one."""
+        stored = self._commands.get(self._scope(request), [])
+        if request.query.get("with_localizations", "").lower() == "true":
+            return json_response(stored)
+        locale = request.headers.get("X-Discord-Locale")
+        return json_response([_listed(command, locale) for command in stored])
+
+    def _refused_localizations(
+        self, record: RecordedRequest, payloads: list[dict[str, Any]], *, listed: bool
+    ) -> web.Response | None:
+        """Discord's 400 when any localization of any command breaks its rules (the whole
+        overwrite is refused), naming the command by its index when a list was sent."""
+        errors = [
+            error._replace(path=(str(index), *error.path)) if listed else error
+            for index, command in enumerate(payloads)
+            for error in localizations.command_errors(command)
+        ]
+        if not errors:
+            return None
+        self._violate("invalid_form_body", "; ".join(map(str, errors)), record)
+        return invalid_form_body(localizations.form_errors(errors))
 
     def _creates_refused(
         self, scope: int | None, payloads: list[dict[str, Any]], record: RecordedRequest
@@ -253,6 +291,9 @@ class ApplicationCommandsArea:
         problems = validation.commands_problems(payloads)
         if problems:
             return self._invalid(record, problems)
+        refused = self._refused_localizations(record, payloads, listed=True)
+        if refused is not None:
+            return refused
         scope = self._scope(request)
         refused = self._creates_refused(scope, payloads, record)
         if refused is not None:
@@ -266,6 +307,9 @@ class ApplicationCommandsArea:
         problems = validation.command_problems(record.json or {})
         if problems:
             return self._invalid(record, problems)
+        refused = self._refused_localizations(record, [record.json], listed=False)
+        if refused is not None:
+            return refused
         scope = self._scope(request)
         refused = self._creates_refused(scope, [record.json], record)
         if refused is not None:
@@ -289,10 +333,14 @@ class ApplicationCommandsArea:
         command = self._command_by_id(request)
         if command is None:
             return self._unknown(request, 10063, "Unknown application command")
-        command.update(request[RECORD].json or {})
-        problems = validation.command_problems(command)
+        changed = {**command, **(request[RECORD].json or {})}
+        problems = validation.command_problems(changed)
         if problems:
             return self._invalid(request[RECORD], problems)
+        refused = self._refused_localizations(request[RECORD], [changed], listed=False)
+        if refused is not None:
+            return refused
+        command.update(changed)  # only once accepted, as Discord keeps a refused edit out
         return json_response(command)
 
     async def _del_command(self, request: web.Request) -> web.Response:
@@ -301,3 +349,14 @@ class ApplicationCommandsArea:
             return self._unknown(request, 10063, "Unknown application command")
         self._commands[self._scope(request)].remove(command)
         return web.Response(status=204)
+
+
+def _listed(command: dict[str, Any], locale: str | None) -> dict[str, Any]:
+    """A command as GET .../commands lists it without ?with_localizations: no dictionaries,
+    and the requester's own name_localized and description_localized when a locale is sent."""
+    listed = {k: v for k, v in command.items() if not k.endswith("_localizations")}
+    if locale is not None:
+        shown = localizations.in_locale(command, locale)
+        listed["name_localized"] = shown.get("name")
+        listed["description_localized"] = shown.get("description")
+    return listed

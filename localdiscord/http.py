@@ -32,6 +32,12 @@ def error_response(
     return json_response(body, status)
 
 
+def invalid_form_body(errors: dict[str, Any]) -> web.Response:
+    """Discord's 400 for a body breaking its rules: `errors` follows the body's own keys
+    (list indexes as strings) down to an `_errors` list of {code, message}."""
+    return json_response({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
+
+
 def id_of(thing: Any) -> int | None:
     if thing is None or isinstance(thing, int):
         return thing

@@ -58,8 +58,9 @@ class FakeUser:
     username: str
     global_name: str | None = None
     bot: bool = False
-    # The language the user chose in their Discord client, sent with each interaction they
-    # make (https://discord.com/developers/docs/reference#locales).
+    # The language their Discord client is set to (a locale of
+    # https://discord.com/developers/docs/reference#locales): interactions carry it, and the
+    # commands are listed to them in it (localizations.py).
     locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:

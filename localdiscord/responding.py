@@ -149,8 +149,8 @@ class RespondingArea:
             "token": secrets.token_urlsafe(48),
             "version": 1,
             "app_permissions": str(guild.permissions_of(self.bot_user.id)),
-            "locale": user.locale,
-            "guild_locale": guild.locale,
+            "locale": user.locale,  # the member's own client language
+            "guild_locale": guild.locale,  # the server's preferred_locale
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,

@@ -73,6 +73,16 @@ default_member_permissions on a subcommand. ``channel.deny(bot_user.id, SEND_MES
 makes the bot's posts there a 403 50013, ``deny(..., VIEW_CHANNEL)`` every request about the
 channel a 403 50001 Missing Access (violation kind "forbidden").
 
+Languages (localizations.py): each user has a client ``locale`` (``user.locale = "fr"``;
+en-US by default) that their interactions carry as ``locale``, beside the server's
+``guild_locale`` (``guild.locale``, its preferred_locale). ``listed_commands(user)`` is their
+command list in that locale (descriptions, names and choices from the synced
+localizations, with Discord's fallbacks), as is GET .../commands with X-Discord-Locale. A
+sync with one localization Discord would refuse (a name off the naming rule or not lower
+case, a description or choice name outside 1-100 characters, two options of one name in a
+locale, an unknown locale, over 8,000 characters counting each field's longest
+localization) is refused whole: 400 50035 with the path to the field and locale.
+
 Rate limits (ratelimits.py, ``server.rate_limits``): per-route buckets per channel or guild
 with Discord's ``X-RateLimit-*`` headers (posting a message: 5 per 5 s), the global limit of
 50 requests per second (interaction endpoints exempt), and, past ``invalid_limit`` requests

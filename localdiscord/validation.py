@@ -7,12 +7,15 @@ Only the limits a bot is likely to trip are modelled, not every rule of the API.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
+
+import regex
 
 from .roles import allowed_mentions_problems
 
-NAME = re.compile(r"^[-_\w]{1,32}$")  # \w is Unicode-aware, like Discord's \p{L}\p{N}
+# https://discord.com/developers/docs/interactions/application-commands#application-command-naming
+# (with the unicode flag: regex knows scripts, \p{sc=Deva}, as re does not).
+NAME = regex.compile(r"^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
 STRING, INTEGER, NUMBER = 3, 4, 10
 MAX_STRING_LENGTH = 6000  # min_length 0-6000 and max_length 1-6000, on STRING options only
@@ -51,18 +54,26 @@ def command_problems(command: dict[str, Any]) -> list[str]:
 
 # https://discord.com/developers/docs/interactions/application-commands#limits: "the
 # combined sum of characters for all name, description, and value properties in a command,
-# its subcommands and groups, and options and choices" is at most 8,000.
+# its subcommands and groups, and options and choices" is at most 8,000; #slash-commands:
+# "When localization fields are present, only the longest localization for each field
+# (including the default value) is counted towards the size limit."
 COMMAND_CHARACTERS = 8000
 
 
 def command_characters(command: dict[str, Any]) -> int:
-    """The characters of a command that count toward Discord's 8,000."""
-    own = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    """The characters of a command that count toward Discord's 8,000, each name and
+    description at its longest localization."""
+    own = _longest(command, "name") + _longest(command, "description")
     choices = sum(
-        len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+        _longest(choice, "name") + len(str(choice.get("value") or ""))
         for choice in command.get("choices") or []
     )
     return own + choices + sum(command_characters(o) for o in command.get("options") or [])
+
+
+def _longest(item: dict[str, Any], field: str) -> int:
+    texts = [item.get(field) or "", *(item.get(f"{field}_localizations") or {}).values()]
+    return max(len(str(text)) for text in texts)
 
 
 def commands_problems(commands: list[dict[str, Any]]) -> list[str]:

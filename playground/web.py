@@ -52,6 +52,9 @@ STATIC_FILES = {
     **{p.name: p for p in STATIC.iterdir() if _suffix(p.name) in STATIC_TYPES},
     "emoji.ttf": resources.files("renderers") / "fonts" / "NotoColorEmoji-small.ttf",
 }
+# The client languages a member can choose (Discord's locales the bot has a catalogue for),
+# each named in itself as Discord's language menu names it.
+LANGUAGES = {"en-US": "English", "fr": "Français", "es-ES": "Español"}
 LONG_POLL_SECONDS = 20.0
 AUTOCOMPLETE_WAIT = 3.0  # Discord's client gives up on the bot's choices as quickly
 # Nothing is loaded from elsewhere: the page's own files, and pictures the bot uploaded.
@@ -92,6 +95,7 @@ class PlaygroundWeb:
         self.app.router.add_post("/api/select", self._select)
         self.app.router.add_post("/api/modal", self._modal)
         self.app.router.add_post("/api/clock", self._clock)
+        self.app.router.add_post("/api/language", self._language)
         self._runner: web.AppRunner | None = None
         self.url = ""
 
@@ -138,12 +142,14 @@ class PlaygroundWeb:
                         "id": str(m.user.id),
                         "name": m.user.username,
                         "manages_server": m.manages_server,
+                        "locale": m.user.locale,
                     }
                     for m in self.members
                 ],
                 "channels": [{"id": str(c.id), "name": c.name} for c in guild.channels],
                 "users": {str(u.id): _name(u) for u in self.server.users.values()},
                 "now": self.clock().isoformat(),
+                "languages": [{"locale": k, "name": v} for k, v in LANGUAGES.items()],
             }
         )
 
@@ -326,6 +332,17 @@ class PlaygroundWeb:
             return {"modal": handle.modal, "interaction": str(handle.id)}
         return {"ok": True}
 
+    async def _language(self, request: web.Request) -> web.Response:
+        """The member's Discord client language: their command list and what the bot hears
+        from them (each interaction's locale) follow it from now on."""
+        body = await edge.body_of(request)
+        member = self._member(body.get("member"))
+        locale = edge.text(body, "locale", edge.MAX_ID)
+        if locale not in LANGUAGES:
+            raise PageError(f"no language {locale!r}; one of {', '.join(LANGUAGES)}")
+        member.user.locale = locale
+        return _json({"locale": locale})
+
     async def _clock(self, request: web.Request) -> web.Response:
         body = await edge.body_of(request)
         actions = {"next-post": advance_to_next_post, "end-day": end_the_day}
@@ -368,10 +385,10 @@ class PlaygroundWeb:
         return message
 
     def _visible_commands(self, member: Member) -> list[dict[str, Any]]:
-        """The synced commands the member's command list shows (Discord hides the ones whose
-        default permissions they lack)."""
-        shown = set(self.server.visible_command_names(member.user))
-        return [c for c in self._synced_commands() if c["name"] in shown]
+        """The synced commands the member's command list shows, in their language (Discord
+        hides the ones whose default permissions they lack)."""
+        listed = self.server.listed_commands(member.user, self.server.guild)
+        return [c for c in listed if c.get("type", 1) == 1]  # slash commands
 
     def _synced_commands(self) -> list[dict[str, Any]]:
         synced = [*self.server.commands(self.server.guild), *self.server.commands(None)]
@@ -401,7 +418,8 @@ class PlaygroundWeb:
 
 
 def _invoked(handle: InteractionHandle) -> dict[str, str] | None:
-    """Who used which command, for the line above a reply ("alice used /solve letterboxed")."""
+    """Who used which command, for the line above a reply ("alice used /solve letterboxed"),
+    and the locale the interaction told the bot they read."""
     data = handle.payload.get("data", {})
     if handle.type != APPLICATION_COMMAND or handle.user is None:
         return None
@@ -410,7 +428,11 @@ def _invoked(handle: InteractionHandle) -> dict[str, str] | None:
     while options and options[0].get("type") in (1, 2):
         path.append(options[0]["name"])
         options = options[0].get("options") or []
-    return {"user": _name(handle.user), "command": "/" + " ".join(path)}
+    return {
+        "user": _name(handle.user),
+        "command": "/" + " ".join(path),
+        "locale": handle.payload.get("locale", ""),
+    }
 
 
 def _name(user: FakeUser) -> str:

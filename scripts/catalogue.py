@@ -5,7 +5,10 @@
     python -m scripts.catalogue --check  # exit 1 if the catalogue is behind the source
 
 Babel extracts every `_`, `ngettext` and `pgettext` call in the packages that speak to
-players into puzzles/locales/puzzlebot.pot, English being the source. Each language's
+players into puzzles/locales/puzzlebot.pot, English being the source. The slash commands'
+descriptions and choice names come from the command tree itself, loaded as the bot loads it
+(every cog's commands, groups, options, choices and context menus), under the context
+"command" that bot/translator.py reads: no decorator needs marking. Each language's
 puzzles/locales/<lang>/LC_MESSAGES/puzzlebot.po is then updated from it: new messages come
 in untranslated (or fuzzy, when Babel finds a near one, which needs a translator's eye),
 removed ones go. Entries are sorted by their English text and carry no source locations,
@@ -16,14 +19,17 @@ just above a call travel with the message.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import sys
 from pathlib import Path
 
+import discord
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from bot.translator import COMMAND_CONTEXT
 from puzzles.i18n import DOMAIN, ENGLISH, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +62,42 @@ def extracted() -> Catalog:
         )
         for _filename, _lineno, message, comments, context in messages:
             template.add(message, auto_comments=comments, context=context)
+    add_command_strings(template)
     return template
+
+
+def add_command_strings(template: Catalog) -> None:
+    """Every description and choice name of the slash commands, with where it is shown."""
+    for text, where in asyncio.run(command_strings()):
+        template.add(text, auto_comments=[where], context=COMMAND_CONTEXT)
+
+
+async def command_strings() -> list[tuple[str, str]]:
+    """(text, where) for each description and choice name the synced tree sends, read from
+    the JSON discord.py syncs, so what is translated is exactly what Discord shows."""
+    from bot.app import EXTENSIONS, PuzzleBot  # the whole application: only when extracting
+    from bot.config import Config
+
+    bot = PuzzleBot(Config(), serve_commands=False)
+    for extension in EXTENSIONS:
+        await bot.load_extension(extension)
+    found: list[tuple[str, str]] = []
+    for kind in discord.AppCommandType:
+        for command in bot.tree.get_commands(type=kind):
+            found += _strings_of(command.to_dict(bot.tree), "/" + command.name)
+    return found
+
+
+def _strings_of(item: dict, where: str) -> list[tuple[str, str]]:
+    found = []
+    if item.get("description"):
+        found.append((item["description"], f"{where}: description"))
+    for choice in item.get("choices") or []:
+        if any(character.isalpha() for character in choice["name"]):  # "12" needs no translator
+            found.append((choice["name"], f"{where}: a choice"))
+    for option in item.get("options") or []:
+        found += _strings_of(option, f"{where} {option['name']}")
+    return found
 
 
 def updated(template: Catalog, language: str) -> Catalog:

@@ -45,6 +45,7 @@ async function start() {
   page.channel = page.state.channels[0].id;
   drawChannels();
   drawMembers();
+  drawLanguages();
   setClock(page.state.now);
   setInterval(showNow, 1000);
   $("composer").addEventListener("submit", (event) => { event.preventDefault(); sendCommand(); });
@@ -109,11 +110,35 @@ function drawMembers() {
     radio.id = "member-" + member.name;
     radio.value = member.id;
     radio.checked = member.id === page.member;
-    radio.addEventListener("change", () => { page.member = member.id; refollow(); askSuggestionsSoon(); });
+    radio.addEventListener("change", () => {
+      page.member = member.id;
+      drawLanguages();
+      refollow();
+      askSuggestionsSoon();
+    });
     label.append(radio, " " + member.name);
     if (member.manages_server) label.append(element("span", "role", "Manage Server"));
     box.append(label);
   }
+}
+
+// The acting member's Discord client language: their command list and the bot's replies
+// to them follow it.
+function drawLanguages() {
+  const select = $("language");
+  const member = page.state.members.find((m) => m.id === page.member);
+  select.replaceChildren(...page.state.languages.map((language) => {
+    const option = element("option", "", language.name);
+    option.value = language.locale;
+    option.selected = language.locale === member.locale;
+    return option;
+  }));
+  select.onchange = async () => {
+    const chosen = await api("/api/language", { member: member.id, locale: select.value });
+    if (chosen.error) { showError(chosen.error); return; }
+    member.locale = chosen.locale;
+    askSuggestionsSoon();
+  };
 }
 
 // --- the channel, kept up to date -----------------------------------------------------------
@@ -207,6 +232,7 @@ function drawMessage(message) {
   if (message.invoked) {
     const line = element("div", "invoked", "↱ ");
     line.append(element("span", "user", message.invoked.user), " used ", element("span", "command", message.invoked.command));
+    line.dataset.locale = message.invoked.locale;  // the language the bot was told they read
     box.append(line);
   }
   const head = element("div", "head");

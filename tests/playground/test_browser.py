@@ -25,7 +25,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from puzzles import get_kind
 from renderers import draw
@@ -152,6 +152,14 @@ class Page:
     def suggestions(self) -> list[str]:
         items = self.driver.find_elements(By.CSS_SELECTOR, "#suggestions li .label")
         return [item.text for item in items]
+
+    def suggested_descriptions(self) -> list[str]:
+        items = self.driver.find_elements(By.CSS_SELECTOR, "#suggestions li .description")
+        return [item.text for item in items]
+
+    def choose_language(self, locale: str) -> None:
+        """The acting member's Discord language, as the sidebar's menu sets it."""
+        Select(self.element("language")).select_by_value(locale)
 
     def type_and_suggest(self, text: str) -> list[str]:
         """Type, and the suggestions once they are there."""
@@ -285,6 +293,40 @@ def test_solve_letter_boxed_with_autocomplete_and_see_the_answer_and_its_picture
     assert "Only you can see this" in private.text
     page.act_as("bob")
     page.wait_for(lambda: not [m for m in page.messages() if "appears twice" in m.text])
+
+
+def test_the_playground_in_french(playground_url, browser, screenshots):
+    """A member whose Discord is in French is shown the commands in French, and the bot is
+    told so with each interaction. (The reply itself stays English until the cogs render
+    their replies in the member's language: other branches of issue 35.)"""
+    page = Page(browser, playground_url)
+    page.act_as("alice")
+    page.choose_language("fr")
+    try:
+        page.composer.clear()
+        page.composer.send_keys("/so")
+        page.wait_for(
+            lambda: "Résous un jeu et dessine la réponse" in page.suggested_descriptions()
+        )
+        page.composer.send_keys(Keys.TAB, "ladder ")
+        # "required · " and the option's description (WebDriver reads a no-break space as a
+        # space).
+        page.wait_for(
+            lambda: any("le jeu, p. ex. cold warm" in d for d in page.suggested_descriptions())
+        )
+        browser.save_screenshot(str(screenshots / "french-commands.png"))
+        page.composer.clear()
+        page.send("/solve ladder cold warmer")  # a ladder's two words have one length
+        reply = page.message_with("used /solve ladder")
+        assert "Only you can see this" in reply.text
+        invoked = reply.find_element(By.CSS_SELECTOR, ".invoked")
+        assert invoked.get_attribute("data-locale") == "fr"
+        # Another member keeps their own language.
+        page.act_as("bob")
+        assert Select(page.element("language")).first_selected_option.text == "English"
+    finally:
+        page.act_as("alice")
+        page.choose_language("en-US")
 
 
 def test_solve_sudoku_in_a_text_box(playground_url, browser, screenshots):

@@ -80,7 +80,7 @@ async def test_each_member_sees_the_channel_as_discord_shows_it_to_them(running,
     shown = await messages_until(http, bob, lambda ms: any(m["attachments"] for m in ms))
     assert not any("appears twice" in m["content"] for m in shown)
     (reply,) = [m for m in shown if m["attachments"]]
-    assert reply["invoked"] == {"user": "Bob", "command": "/solve letterboxed"}
+    assert reply["invoked"] == {"user": "Bob", "command": "/solve letterboxed", "locale": "en-US"}
     # The picture is served from the page's own address.
     async with http.get(reply["attachments"][0]["url"]) as picture:
         assert picture.status == 200 and picture.content_type == "image/png"
@@ -122,7 +122,8 @@ async def test_a_co_op_thread_is_listed_under_its_channel_and_played_in(running,
         )
         if m["invoked"]
     ]
-    assert said["invoked"] == {"user": "Bob", "command": "/guess"} and said["ephemeral"]
+    assert said["invoked"] == {"user": "Bob", "command": "/guess", "locale": "en-US"}
+    assert said["ephemeral"]
     assert "A=A" in said["content"]
     # The channel itself does not show what was said in its thread.
     in_general = await messages_until(http, bob, lambda ms: ms, channel=general)
@@ -142,6 +143,37 @@ async def test_commands_a_member_may_not_use_are_neither_offered_nor_sent(runnin
     # The bot's own completions come back as suggestions (an autocomplete interaction).
     _, zones = await post(http, "/api/suggest", {"member": morgan, "text": line[:-6]})
     assert "Europe/London" in [s["label"] for s in zones["suggestions"]]
+
+
+async def test_a_member_who_chooses_french_is_offered_the_commands_in_french(running, http):
+    alice, bob = member_id(running, "alice"), member_id(running, "bob")
+    _, state = await post(http, "/api/language", {"member": alice, "locale": "fr"})
+    assert state == {"locale": "fr"}
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/generate ladder "})
+    descriptions = {s["label"]: s["description"] for s in offered["suggestions"]}
+    assert descriptions["difficulty:"] == "quelle difficulté"
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/leaderboard period:"})
+    assert [s["label"] for s in offered["suggestions"]] == [
+        "aujourd'hui",
+        "semaine",
+        "mois",
+        "tout",
+    ]
+    # The choice's value is what is sent: the command reads the same in every language.
+    assert offered["suggestions"][1]["text"].endswith("period:week ")
+    _, offered = await post(http, "/api/suggest", {"member": bob, "text": "/generate ladder "})
+    assert {s["label"]: s["description"] for s in offered["suggestions"]}[
+        "difficulty:"
+    ] == "how hard"
+    await post(http, "/api/command", {"member": alice, "text": "/solve ladder cold warmer"})
+    sent = list(running.server.interactions.values())[-1]
+    assert sent.payload["data"]["name"] == "solve" and sent.payload["locale"] == "fr"
+    async with http.get("/api/state") as response:
+        state = await response.json()
+    assert {m["name"]: m["locale"] for m in state["members"]}["alice"] == "fr"
+    assert [language["locale"] for language in state["languages"]] == ["en-US", "fr", "es-ES"]
+    status, said = await post(http, "/api/language", {"member": alice, "locale": "klingon"})
+    assert status == 400 and "en-US, fr, es-ES" in said["error"]
 
 
 async def test_what_the_page_cannot_do_is_said_plainly(running, http):
@@ -231,7 +263,7 @@ async def test_a_picked_picture_is_uploaded_then_solved_as_discord_does(running,
     shown = await messages_until(http, alice, lambda ms: any(answered in m["content"] for m in ms))
     (reply,) = [m for m in shown if answered in m["content"]]
     assert "What I read from your picture" in reply["content"]
-    assert reply["invoked"] == {"user": "Alice", "command": "/solve sudoku"}
+    assert reply["invoked"] == {"user": "Alice", "command": "/solve sudoku", "locale": "en-US"}
     async with http.get(reply["attachments"][0]["url"]) as picture:
         assert (await picture.read()).startswith(b"\x89PNG")
 
