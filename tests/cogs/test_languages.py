@@ -141,7 +141,7 @@ async def test_public_posts_follow_the_servers_language_and_private_replies_the_
         revealed = await reveal.reply(timeout=REPLY_TIMEOUT)
 
     assert not post.ephemeral
-    assert post.content.startswith("**Nouveau jeu\u00a0: Letter Boxed (easy)**"), post.content
+    assert post.content.startswith("**Nouveau jeu\u00a0: Letter Boxed (facile)**"), post.content
     assert "Vérifie ta réponse avec `/check letterboxed`\u00a0; bloqué\u00a0?" in post.content
     assert labels(post) == ["Montre-moi la réponse"]
     assert post.attachments[0].description.startswith("Letter Boxed à jouer, non résolu.")
