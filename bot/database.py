@@ -528,6 +528,7 @@ TABLES = (
     "race_entries",
     "race_ratings",
     "archive_plays",
+    "server_settings",
 )
 
 
