@@ -24,8 +24,7 @@ from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
 from bot.ratelimit import READING, SOLVING, Limited, SolveLimits
 from bot.servers import ServerSettings
 from puzzles.core import LANGUAGE, Option, Puzzle, PuzzleKind
-from puzzles.lexicon import LANGUAGES as WORD_LANGUAGES
-from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
+from puzzles.i18n import ENGLISH
 from readers.picture import FORMATS, SEND_INSTEAD, PictureError, refuse_oversized
 
 log = logging.getLogger(__name__)
@@ -118,21 +117,13 @@ class PuzzleService:
         self, declared: tuple[Option, ...], options: dict[str, Any] | None, guild_id: int | None
     ) -> dict[str, Any]:
         """The member's options, with the word language filled in when the kind takes one and
-        none was given: the server's language if puzzles are made in it, else English. Never
-        the member's Discord locale: a French member pasting NYT's box wants English words."""
+        none was given: the server's choice, else English (ServerSettings.word_language)."""
         options = dict(options or {})
         takes_one = any(option.name == LANGUAGE for option in declared)
         if takes_one and options.get(LANGUAGE) is None:
-            options[LANGUAGE] = await self.server_word_language(guild_id)
+            servers = self.servers
+            options[LANGUAGE] = await servers.word_language(guild_id) if servers else ENGLISH
         return options
-
-    async def server_word_language(self, guild_id: int | None) -> str:
-        """The word language a server's managers chose (/puzzle-settings language), else
-        English."""
-        if guild_id is None or self.servers is None:
-            return DEFAULT_LANGUAGE
-        chosen = await self.servers.language(guild_id)
-        return chosen if chosen in WORD_LANGUAGES else DEFAULT_LANGUAGE
 
     def check_picture(self, size: int, content_type: str | None) -> None:
         """Refuse at once, before it is downloaded, an attachment that cannot be a puzzle
