@@ -467,12 +467,14 @@ class ReadButton(PersistentButton, template=READ_ACTION):
 
 
 class RevealButton(
-    PersistentButton, template=r"puzzlebot:reveal:(?P<kind>[a-z]+)(?::(?P<options>[^:]*))?"
+    PersistentButton,
+    template=r"puzzlebot:reveal:(?P<kind>[a-z]+)(?::(?P<options>[a-z_]+=[^:]*))?",
 ):
     """'Show me the answer' under a /generate post: solves it privately for whoever clicks.
 
     The state lives in the custom id (the kind, and the puzzle's word language as a query
-    string) and the message, so the button works after a restart.
+    string, `language=fr`; buttons posted before it have none) and the message, so the
+    button works after a restart.
     """
 
     label = "Show me the answer"

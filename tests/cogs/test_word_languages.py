@@ -4,11 +4,15 @@ else the server's setting, else English: never the member's or the server's Disc
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
+from bot.app import PuzzleBot
 from localdiscord import LocalDiscord
-from puzzles import get_kind
+from puzzles import get_kind, letterboxed
 from puzzles.lexicon import Tier, lexicon
+from tests.cogs.test_daily import MONDAY, Clock, code_block, next_round
 from tests.cogs.test_puzzle_commands import REPLY_TIMEOUT, running_bot, test_config
 
 FRENCH_BOX = "ÉCR AIT OUL SNM"  # MUSICALE ENORMEMENT; no English two-word answer
@@ -112,3 +116,93 @@ async def test_the_synced_word_kinds_offer_the_language_choices(server, tmp_path
             assert [c["value"] for c in language["choices"]] == ["en", "fr", "es"]
         sudoku = next(o for o in synced[group]["options"] if o["name"] == "sudoku")
         assert "language" not in {o["name"] for o in sudoku["options"]}
+
+
+# --- daily puzzles in the server's language -------------------------------------------------
+
+
+def posts(server: LocalDiscord, needle: str, channel) -> list:
+    return [m for m in server.channel_messages(channel) if needle in m.content]
+
+
+async def played_box(server, post, user) -> str:
+    """Press Play on a daily post: the box the member is shown."""
+    opened = await (await server.click_button(post, label="Play", user=user)).reply(
+        timeout=REPLY_TIMEOUT
+    )
+    assert opened.ephemeral
+    return code_block(opened.content)
+
+
+async def test_a_french_server_gets_a_french_daily_box_and_an_english_one_an_english_box(
+    server, tmp_path
+):
+    french_guild = server.add_guild("Serveur français")
+    french_channel = french_guild.channels[0]
+    ana = server.add_user("ana", guild=french_guild)
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), dt.UTC))
+    config = test_config(tmp_path, daily_poll_seconds=0.1, per_user=50)
+    bot = PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
+    async with server.run_bot(bot, ready_timeout=60):
+        for guild, channel in ((server.guild, server.channel), (french_guild, french_channel)):
+            await bot.sync_commands(guild.id)
+            options = {"channel": channel, "time": "9:00", "timezone": "Europe/London"}
+            setup = await server.send_slash_command(
+                "puzzle-settings setup",
+                options={**options, "kinds": "lb"},
+                user=server.owner,
+                guild=guild,
+                channel=channel,
+            )
+            await setup.reply(timeout=REPLY_TIMEOUT)
+
+        # A manager chooses French: the reply says so in French, and status shows it.
+        chosen = await server.send_slash_command(
+            "puzzle-settings language",
+            options={"language": "fr"},
+            user=server.owner,
+            guild=french_guild,
+            channel=french_channel,
+        )
+        said = await chosen.reply(timeout=REPLY_TIMEOUT)
+        assert said.ephemeral and said.content.startswith("Langue du serveur\u00a0: français.")
+        status = await server.send_slash_command(
+            "daily status", guild=french_guild, channel=french_channel, user=ana
+        )
+        assert (
+            "Language: French, for posts and the words"
+            in (await status.reply(timeout=REPLY_TIMEOUT)).content
+        )
+        status = await server.send_slash_command("daily status")
+        assert "Language: not chosen" in (await status.reply(timeout=REPLY_TIMEOUT)).content
+
+        clock.set(MONDAY, 9, 0, 5)
+        await next_round(bot)
+        (french_post,) = posts(server, "Letter Boxed #", french_channel)
+        (english_post,) = posts(server, "Letter Boxed #", server.channel)
+        french_box = await played_box(server, french_post, ana)
+        english_box = await played_box(server, english_post, server.user)
+        stored = await bot.daily.store.puzzle_of(
+            await bot.daily.store.post(french_guild.id, "letterboxed", MONDAY)
+        )
+
+        # Ana answers the French box with French words, and it counts.
+        words = letterboxed.solve(letterboxed.parse(french_box, "fr"), tier="common").words
+        handle = await server.send_slash_command(
+            "daily answer",
+            options={"kind": "letterboxed", "answer": " ".join(words)},
+            user=ana,
+            guild=french_guild,
+            channel=french_channel,
+        )
+        answered = (await handle.reply(timeout=REPLY_TIMEOUT)).content
+
+    assert stored.language == "fr" and stored.puzzle_text.lower() == french_box.lower()
+    assert len(words) in (2, 3)
+    assert all(lexicon("fr").contains(word, Tier.COMMON) for word in words)
+    assert answered.startswith("Solved"), answered
+    english = letterboxed.solve(letterboxed.parse(english_box), tier="common")
+    assert english.fewest_words in (2, 3)
+    assert all(lexicon().contains(word, Tier.COMMON) for word in english.words)
+    assert french_box != english_box
+    server.assert_no_violations()
