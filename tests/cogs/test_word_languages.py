@@ -186,7 +186,16 @@ async def test_a_french_server_gets_a_french_daily_box_and_an_english_one_an_eng
             await bot.daily.store.post(french_guild.id, "letterboxed", MONDAY)
         )
 
-        # Ana answers the French box with French words, and it counts.
+        # The spoiler guard knows the French box (read in the server's language) ...
+        guard = await server.send_slash_command(
+            "solve letterboxed",
+            options={"puzzle": french_box},
+            user=ana,
+            guild=french_guild,
+            channel=french_channel,
+        )
+        refusal = (await guard.reply(timeout=REPLY_TIMEOUT)).content
+        # ... and Ana answers it with French words, and it counts.
         words = letterboxed.solve(letterboxed.parse(french_box, "fr"), tier="common").words
         handle = await server.send_slash_command(
             "daily answer",
@@ -200,6 +209,7 @@ async def test_a_french_server_gets_a_french_daily_box_and_an_english_one_an_eng
     assert stored.language == "fr" and stored.puzzle_text.lower() == french_box.lower()
     assert len(words) in (2, 3)
     assert all(lexicon("fr").contains(word, Tier.COMMON) for word in words)
+    assert "no spoilers" in refusal
     assert answered.startswith("Solved"), answered
     english = letterboxed.solve(letterboxed.parse(english_box), tier="common")
     assert english.fewest_words in (2, 3)
