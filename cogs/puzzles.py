@@ -547,8 +547,8 @@ class PuzzleCommands(commands.Cog):
         parameters = [
             puzzle_parameter(kind),
             *picture_parameter(kind),
-            *option_parameters(kind.puzzle_options),
             *option_parameters(kind.solve_options),
+            *option_parameters(kind.puzzle_options),
             (_parameter("spoiler", bool, False), "hide the answer behind spoiler tags"),
         ]
 
@@ -643,11 +643,11 @@ class PuzzleCommands(commands.Cog):
         parameters = [
             puzzle_parameter(kind),
             *picture_parameter(kind),
-            *option_parameters(kind.puzzle_options),
             (
                 _parameter("progress", text_up_to(kind.input_limit("progress")), None),
                 "your answer so far (words, moves or grid)",
             ),
+            *option_parameters(kind.puzzle_options),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
@@ -718,11 +718,11 @@ class PuzzleCommands(commands.Cog):
         parameters = [
             puzzle_parameter(kind),
             *picture_parameter(kind),
-            *option_parameters(kind.puzzle_options),
             (
                 _parameter("answer", text_up_to(kind.input_limit("answer")), None),
                 "your answer (leave empty to type it over several lines, e.g. a grid)",
             ),
+            *option_parameters(kind.puzzle_options),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
