@@ -136,10 +136,14 @@ class PuzzleBot(commands.AutoShardedBot):
                 self.config.window_seconds,
                 reads_per_user=self.config.reads_per_user,
             )
-            self.service = PuzzleService(
-                self.pool, limits, self.database, self.config.generate_deadline_seconds
-            )
             self.servers = ServerSettings(self.database.connection)
+            self.service = PuzzleService(
+                self.pool,
+                limits,
+                self.database,
+                self.config.generate_deadline_seconds,
+                servers=self.servers,
+            )
             store = DailyStore(self.database.connection)
             self.daily = DailyService(store, self.service, self.clock)
             self.daily_scheduler = self._daily_scheduler(self.daily)

@@ -568,7 +568,9 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
         )
     kind.check_input_size(text)
     report.data["kind"] = kind.name
-    puzzle = report.timed("parse", lambda: kind.parse(text))
+    options = _given_options(args, _all_options(args.kinds, "puzzle_options"))
+    _reject_foreign_options(kind, kind.puzzle_options, options)
+    puzzle = report.timed("parse", lambda: kind.parse_with(text, options))
     report.data["puzzle"] = to_jsonable(puzzle)
     return kind, puzzle
 
@@ -695,7 +697,8 @@ def _write_image(args, report: Report, png: bytes | None) -> None:
 
 
 def _all_options(kinds: Sequence[PuzzleKind], field_name: str) -> list[Option]:
-    """The kinds' options of one sort ('solve_options' or 'generate_options'), once by name."""
+    """The kinds' options of one sort ('solve_options', 'generate_options' or
+    'puzzle_options'), once by name."""
     seen: dict[str, Option] = {}
     for kind in kinds:
         for option in getattr(kind, field_name):
@@ -789,6 +792,7 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
             metavar="FILE",
             help="read the puzzle from a photo or screenshot (PNG, JPEG or WebP)",
         )
+        _add_option_flags(sub, _all_options(kinds, "puzzle_options"))
         return sub
 
     solve = puzzle_command("solve", run_solve, "solve a puzzle")

@@ -304,6 +304,36 @@ MIGRATIONS: tuple[str, ...] = (
         language TEXT NOT NULL
     );
     """,
+    # 14: daily puzzles in a language: a server whose language is French gets French Letter
+    # Boxed, ladders and codewords, so one puzzle is kept per kind, day, difficulty and
+    # language ('en' for every kind without words, and for every puzzle made before). A post
+    # keeps the language of its puzzle. The table is made anew, as SQLite cannot change a
+    # primary key; PostgreSQL runs the same steps.
+    """
+    CREATE TABLE daily_puzzles_by_language (
+        kind TEXT NOT NULL,
+        day TEXT NOT NULL,
+        difficulty TEXT NOT NULL DEFAULT '',
+        language TEXT NOT NULL DEFAULT 'en',
+        number INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        puzzle_text TEXT NOT NULL,
+        solution_text TEXT NOT NULL,
+        about TEXT NOT NULL,
+        fewest INTEGER,
+        image BLOB NOT NULL,
+        solution_image BLOB,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (kind, day, difficulty, language)
+    );
+    INSERT INTO daily_puzzles_by_language (kind, day, difficulty, language, number, seed,
+        puzzle_text, solution_text, about, fewest, image, solution_image, created_at)
+    SELECT kind, day, difficulty, 'en', number, seed, puzzle_text, solution_text, about, fewest,
+        image, solution_image, created_at FROM daily_puzzles;
+    DROP TABLE daily_puzzles;
+    ALTER TABLE daily_puzzles_by_language RENAME TO daily_puzzles;
+    ALTER TABLE daily_posts ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    """,
 )
 
 

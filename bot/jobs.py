@@ -177,26 +177,31 @@ class ReadPicture:
         return self.reading.unsure
 
 
-def read_job(kind_name: str, data: bytes) -> JobResult:
-    """The picture in `data` read, judged whether it can be a puzzle at all, and drawn the
-    way the bot draws the kind, with the places the reader doubts shaded."""
+def read_job(kind_name: str, data: bytes, options: dict[str, Any] | None = None) -> JobResult:
+    """The picture in `data` read, judged whether it can be a puzzle at all (read with the
+    kind's puzzle `options`: the word language), and drawn the way the bot draws the kind,
+    with the places the reader doubts shaded."""
     import importlib
 
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     reader = importlib.import_module(READERS[kind_name])
     reading = _timed(timings, "read", lambda: reader.read(data))
-    problem = _timed(timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text, reader.PLACE))
+    problem = _timed(
+        timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text, reader.PLACE, options)
+    )
     png = _picture(kind.name, *reader.as_drawn(reading), timings)
     names = tuple(reader.place_name(reading, place) for place in reading.unsure)
     outcome = ReadPicture(reading, problem, names, reader.PLACE)
     return JobResult(reading.text, png, timings, outcome)
 
 
-def _why_not_a_puzzle(kind: PuzzleKind, text: str, place: str) -> Message | str | None:
+def _why_not_a_puzzle(
+    kind: PuzzleKind, text: str, place: str, options: dict[str, Any] | None = None
+) -> Message | str | None:
     """Why what was read cannot be a member's puzzle, or None when it has one answer."""
     try:
-        solution = kind.solve(kind.parse(text))
+        solution = kind.solve(kind.parse_with(text, options))
     except PuzzleError as error:  # a repeated digit: the message names both cells
         return error.problem
     if has_no_answer(solution) and place == "letter":

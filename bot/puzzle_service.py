@@ -22,7 +22,8 @@ from bot import jobs
 from bot.database import Database
 from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
 from bot.ratelimit import SOLVING, Limited, SolveLimits
-from puzzles.core import Puzzle, PuzzleKind
+from bot.servers import ServerSettings
+from puzzles.core import LANGUAGE, Option, Puzzle, PuzzleKind
 from puzzles.i18n import ENGLISH, Message, _, render
 from readers.picture import FORMATS, SEND_INSTEAD, PictureError, refuse_oversized
 
@@ -50,11 +51,13 @@ class PuzzleService:
         limits: SolveLimits,
         database: Database | None,
         generate_deadline: float | None = None,
+        servers: ServerSettings | None = None,
     ):
         self.pool = pool
         self.generate_deadline = generate_deadline
         self.limits = limits
         self.database = database
+        self.servers = servers  # a server's language: the word kinds' default
         # The tasks waiting on the pool now: at shutdown they are told, and replied to, first.
         self._callers: set[asyncio.Task] = set()
 
@@ -102,15 +105,35 @@ class PuzzleService:
         self.check_sizes(kind, **kind.text_options(options))
         kind.generate_request(difficulty, options)
 
-    async def parse(self, kind: PuzzleKind, text: str) -> Puzzle:
+    async def parse(
+        self,
+        kind: PuzzleKind,
+        text: str,
+        options: dict[str, Any] | None = None,
+        guild_id: int | None = None,
+    ) -> Puzzle:
         """The puzzle, or a PuzzleError saying what is wrong: its size checked before parsing.
         (One too big for a readable picture is still answered, in text alone: bot/jobs.py.)
+        `options` are the kind's puzzle options (the word language; by default the server's).
 
         Parsing is quick, but some kinds look words up and the first lookup loads the word
         lists, so it runs in a thread rather than on the event loop.
         """
         self.check_sizes(kind, puzzle=text)
-        return await asyncio.to_thread(kind.parse, text)
+        options = await self.with_word_language(kind.puzzle_options, options, guild_id)
+        return await asyncio.to_thread(kind.parse_with, text, options)
+
+    async def with_word_language(
+        self, declared: tuple[Option, ...], options: dict[str, Any] | None, guild_id: int | None
+    ) -> dict[str, Any]:
+        """The member's options, with the word language filled in when the kind takes one and
+        none was given: the server's choice, else English (ServerSettings.word_language)."""
+        options = dict(options or {})
+        takes_one = any(option.name == LANGUAGE for option in declared)
+        if takes_one and options.get(LANGUAGE) is None:
+            servers = self.servers
+            options[LANGUAGE] = await servers.word_language(guild_id) if servers else ENGLISH
+        return options
 
     def check_picture(self, size: int, content_type: str | None) -> None:
         """Refuse at once, before it is downloaded, an attachment that cannot be a puzzle
@@ -130,10 +153,17 @@ class PuzzleService:
 
     # --- the work, in the pool ------------------------------------------------------------
 
-    async def read(self, kind: PuzzleKind, data: bytes):
-        """The member's picture read, judged and drawn (jobs.read_job): solving work, under
-        the same deadline."""
-        return await self._run(kind, jobs.read_job, kind.name, data, doing="reading")
+    async def read(
+        self,
+        kind: PuzzleKind,
+        data: bytes,
+        options: dict[str, Any] | None = None,
+        guild_id: int | None = None,
+    ):
+        """The member's picture read, judged (in the puzzle options' word language) and drawn
+        (jobs.read_job): solving work, under the same deadline."""
+        options = await self.with_word_language(kind.puzzle_options, options, guild_id)
+        return await self._run(kind, jobs.read_job, kind.name, data, options, doing="reading")
 
     async def solve(self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any]):
         return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
@@ -147,8 +177,15 @@ class PuzzleService:
         return await self._run(kind, jobs.check_job, kind.name, puzzle, answer)
 
     async def generate(
-        self, kind: PuzzleKind, seed: int, difficulty: str | None, options: dict[str, Any]
+        self,
+        kind: PuzzleKind,
+        seed: int,
+        difficulty: str | None,
+        options: dict[str, Any],
+        guild_id: int | None = None,
     ):
+        """A new puzzle; in the server's word language unless `options` names one."""
+        options = await self.with_word_language(kind.generate_options, options, guild_id)
         self.check_generate(kind, difficulty, options)
         return await self._run(
             kind,

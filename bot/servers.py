@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.connections import Connection
 from puzzles.i18n import ENGLISH, LANGUAGES, language_of
+from puzzles.lexicon import LANGUAGES as WORD_LANGUAGES
 
 
 class ServerSettings:
@@ -41,3 +42,11 @@ class ServerSettings:
         if chosen:
             return chosen
         return language_of(preferred_locale) if preferred_locale is not None else ENGLISH
+
+    async def word_language(self, guild_id: int | None) -> str:
+        """The language of the word kinds' puzzles (Letter Boxed, ladders, codewords) when a
+        member names none, and of the server's daily ones: the language its managers chose
+        if puzzles are made in it, else English. Never a Discord locale: a French member
+        pasting NYT's box wants English words."""
+        chosen = await self.language(guild_id) if guild_id is not None else None
+        return chosen if chosen in WORD_LANGUAGES else ENGLISH

@@ -8,6 +8,7 @@ day's puzzle) follows the server's language (bot/servers.py).
 from __future__ import annotations
 
 import discord
+from babel import Locale
 
 from puzzles.i18n import ENGLISH, language_of
 
@@ -24,3 +25,9 @@ async def server_language(bot, guild: discord.Guild | None) -> str:
     if bot.servers is None:  # a bot loaded only to sync its commands posts nothing
         return language_of(guild.preferred_locale)
     return await bot.servers.language_for(guild.id, guild.preferred_locale)
+
+
+def language_name(code: str, language: str) -> str:
+    """The name of the language `code` written in `language` (CLDR's, through Babel):
+    'French', 'français', 'francés'."""
+    return Locale.parse(code).get_display_name(language) or code

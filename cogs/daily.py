@@ -38,6 +38,7 @@ from bot.daily.scoring import Streaks, clock_text, rule_text
 from bot.daily.store import POST_LAYOUTS
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING
+from cogs._language import language_name
 from cogs._persistent import text_box_routes
 from cogs.daily_data import DATA_BUTTONS, confirm_view, parse_user_id
 from cogs.daily_views import (
@@ -64,6 +65,7 @@ from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
 from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
 from puzzles.core import plural
+from puzzles.i18n import ENGLISH, LANGUAGES, _, render
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
@@ -212,6 +214,30 @@ class Daily(commands.Cog):
             if current.lower() in level
         ][:25]
 
+    @settings.command(
+        name="language", description="The server's language: posts, and the puzzles' words"
+    )
+    @app_commands.describe(
+        language="en, fr or es: public posts, daily puzzles, and the word kinds' default words"
+    )
+    async def set_language(
+        self,
+        interaction: discord.Interaction,
+        language: Literal[LANGUAGES],  # type: ignore[valid-type]
+    ) -> None:
+        require_manager(interaction)
+        guild_id = require_server(interaction)
+        await think(interaction, private=True)  # it takes the database
+        await self.bot.servers.set_language(guild_id, language)
+        # Said in the language just chosen: what the server will read from now on.
+        said = _(
+            "Server language: {language}. Public posts and daily puzzles use it, and Letter "
+            "Boxed, word ladders and codewords are made of its words unless a member picks "
+            "another with the `language` option.",
+            language=language_name(language, language),
+        )
+        await reply(interaction, render(said, language), ephemeral=True)
+
     @settings.command(name="pause", description="Stop posting daily puzzles until resumed")
     async def pause(self, interaction: discord.Interaction) -> None:
         await self._set_paused(interaction, True)
@@ -232,6 +258,21 @@ class Daily(commands.Cog):
         guild_id = await self._configured(interaction)
         await reply(interaction, await self._status_text(guild_id), ephemeral=True)
 
+    async def _language_line(self, guild_id: int, language: str) -> str:
+        """The server's chosen language, which its daily puzzles' words follow too."""
+        chosen = await self.bot.servers.language(guild_id)
+        if chosen is None:
+            line = _(
+                "Language: not chosen, so puzzles use English words (`/puzzle-settings language`)."
+            )
+        else:
+            line = _(
+                "Language: {language}, for posts and the words of Letter Boxed, word ladders "
+                "and codewords (`/puzzle-settings language`).",
+                language=language_name(chosen, language),
+            )
+        return render(line, language)
+
     async def _configured(self, interaction: discord.Interaction) -> int:
         """The server, once it is known to have daily puzzles set up; the private "thinking"
         comes first, since that takes the database."""
@@ -245,9 +286,9 @@ class Daily(commands.Cog):
         if self.bot.daily_scheduler is not None:
             self.bot.daily_scheduler.wake()
 
-    async def _status_text(self, guild_id: int) -> str:
+    async def _status_text(self, guild_id: int, language: str = ENGLISH) -> str:
         """The settings, with every time as a Discord timestamp (each member sees it in their
-        own time zone) and each kind's difficulty today."""
+        own time zone) and each kind's difficulty today; written in `language`."""
         settings = await self.service.configured(guild_id)
         upcoming = await self.service.next_post(settings)
         zone = calendar.parse_timezone(settings.timezone)
@@ -261,6 +302,7 @@ class Daily(commands.Cog):
             difficulty_text(self.service.difficulties_on(settings, today), today),
             "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
+        lines.append(await self._language_line(guild_id, language))
         if settings.threads:
             lines.append("Each post gets a thread for sharing results; the close answers there.")
         if settings.notify_role_id:

@@ -371,6 +371,11 @@ def labelled(label: str, box: discord.ui.TextInput) -> discord.ui.Label:
     return discord.ui.Label(text=label[:45], component=box)
 
 
+def puzzle_options_of(kind: PuzzleKind, puzzle: Any) -> dict[str, Any]:
+    """The puzzle options a puzzle was made with (its word language), to read its text again."""
+    return {option.name: getattr(puzzle, option.name, None) for option in kind.puzzle_options}
+
+
 def given_options(options: dict[str, Any]) -> str:
     """The options given (not None) as a query string for a custom id, bools as 1/0."""
     given = {
@@ -601,28 +606,36 @@ class ReadButton(PersistentButton, template=READ_ACTION):
 # --- the reveal button on generated puzzles -----------------------------------------------
 
 
-class RevealButton(PersistentButton, template=r"puzzlebot:reveal:(?P<kind>[a-z]+)"):
+class RevealButton(
+    PersistentButton,
+    template=r"puzzlebot:reveal:(?P<kind>[a-z]+)(?::(?P<options>[a-z_]+=[^:]*))?",
+):
     """'Show me the answer' under a /generate post: solves it privately for whoever clicks.
 
-    The state lives in the custom id and the message, so the button works after a restart.
+    The state lives in the custom id (the kind, and the puzzle's word language as a query
+    string, `language=fr`; buttons posted before it have none) and the message, so the
+    button works after a restart.
     """
 
-    def __init__(self, kind_name: str, language: str = ENGLISH):
+    def __init__(self, kind_name: str, options: str = "", language: str = ENGLISH):
         label = render(_("Show me the answer"), language)
-        super().__init__(f"puzzlebot:reveal:{kind_name}", label)
+        custom_id = f"puzzlebot:reveal:{kind_name}" + (f":{options}" if options else "")
+        super().__init__(custom_id, label)
         self.kind_name = kind_name
+        self.options = options
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
-        return cls(match["kind"])
+        return cls(match["kind"], match["options"] or "")
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         text = puzzle_text_from(interaction.message)
         if text is None:
             raise PuzzleError(_("this message no longer shows its puzzle"))
         kind = get_kind(self.kind_name)
+        options = dict(urllib.parse.parse_qsl(self.options))
         await _puzzle_commands(interaction).reply_with_solution(
-            interaction, kind, text, {}, private=True
+            interaction, kind, text, options, private=True
         )
 
 
@@ -675,6 +688,7 @@ class PuzzleCommands(commands.Cog):
             puzzle_parameter(kind),
             *picture_parameter(kind),
             *option_parameters(kind.solve_options),
+            *option_parameters(kind.puzzle_options),
             (_parameter("spoiler", bool, False), "hide the answer behind spoiler tags"),
         ]
 
@@ -707,9 +721,10 @@ class PuzzleCommands(commands.Cog):
         from_picture: FromPicture | None = None,
     ) -> None:
         started = time.perf_counter()
+        read_with, options = kind.puzzle_options_in(options)
         puzzle = await checked_in_time(
             interaction,
-            self._playable(interaction, kind, text, spoils=not private),
+            self._playable(interaction, kind, text, read_with, spoils=not private),
             private=private,
         )
         if from_picture is None:
@@ -730,9 +745,12 @@ class PuzzleCommands(commands.Cog):
         )
         await self._record(interaction, "solve", kind, started)
 
-    async def _playable(self, interaction, kind: PuzzleKind, text: str, *, spoils: bool):
-        """The parsed puzzle, unless answering it would spoil this server's open daily."""
-        puzzle = await self.service.parse(kind, text)
+    async def _playable(
+        self, interaction, kind: PuzzleKind, text: str, options: dict[str, Any], *, spoils: bool
+    ):
+        """The parsed puzzle (read with the kind's puzzle options: the word language, by
+        default the server's), unless answering it would spoil this server's open daily."""
+        puzzle = await self.service.parse(kind, text, options, interaction.guild_id)
         if spoils:
             await self._refuse_open_daily(interaction, kind, puzzle)
         return puzzle
@@ -768,13 +786,18 @@ class PuzzleCommands(commands.Cog):
                 _parameter("progress", text_up_to(kind.input_limit("progress")), None),
                 "your answer so far (words, moves or grid)",
             ),
+            *option_parameters(kind.puzzle_options),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             if await self._read_picture_or_open_box(interaction, "hint", kind, values):
                 return
             await self._reply_with_hint(
-                interaction, kind, values["puzzle"], values["progress"] or ""
+                interaction,
+                kind,
+                values["puzzle"],
+                values["progress"] or "",
+                options=command_options("hint", values),
             )
 
         return kind_command(
@@ -792,10 +815,14 @@ class PuzzleCommands(commands.Cog):
         text: str,
         progress: str,
         from_picture: FromPicture | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         started = time.perf_counter()
+        read_with = kind.puzzle_options_in(options or {})[0]
         puzzle = await checked_in_time(
-            interaction, self._playable(interaction, kind, text, spoils=True), private=True
+            interaction,
+            self._playable(interaction, kind, text, read_with, spoils=True),
+            private=True,
         )
         if from_picture is None:
             self.service.admit(interaction.user.id, interaction.guild_id)
@@ -826,12 +853,19 @@ class PuzzleCommands(commands.Cog):
                 _parameter("answer", text_up_to(kind.input_limit("answer")), None),
                 "your answer (leave empty to type it over several lines, e.g. a grid)",
             ),
+            *option_parameters(kind.puzzle_options),
         ]
 
         async def handle(interaction: discord.Interaction, values: dict[str, Any]) -> None:
             if await self._read_picture_or_open_box(interaction, "check", kind, values):
                 return
-            await self._reply_with_verdict(interaction, kind, values["puzzle"], values["answer"])
+            await self._reply_with_verdict(
+                interaction,
+                kind,
+                values["puzzle"],
+                values["answer"],
+                options=command_options("check", values),
+            )
 
         return kind_command(kind, f"Check your answer to {kind.title}", parameters, handle)
 
@@ -842,10 +876,12 @@ class PuzzleCommands(commands.Cog):
         text: str,
         answer: str,
         from_picture: FromPicture | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         started = time.perf_counter()
         kind.check_input_size(answer, what="answer")
-        parsing = self.service.parse(kind, text)
+        read_with = kind.puzzle_options_in(options or {})[0]
+        parsing = self.service.parse(kind, text, read_with, interaction.guild_id)
         puzzle = await checked_in_time(interaction, parsing, private=True)
         if from_picture is None:
             # A verdict on a member's answer is a quick look, counted with the other reads.
@@ -890,7 +926,7 @@ class PuzzleCommands(commands.Cog):
         self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
-        result = await self.service.generate(kind, seed, difficulty, options)
+        result = await self.service.generate(kind, seed, difficulty, options, interaction.guild_id)
         language = await self._language(interaction, private=False)
         title = (
             _("A fresh {title} ({difficulty})", title=kind.title, difficulty=chosen(difficulty))
@@ -905,7 +941,8 @@ class PuzzleCommands(commands.Cog):
             f"```\n{safe(result.text)}\n```\n{render(where_next, language)}"
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(RevealButton(kind.name, language))
+        puzzle_options = given_options(puzzle_options_of(kind, result.value))
+        view.add_item(RevealButton(kind.name, puzzle_options, language))
         to_play = _("{title} to play, unsolved. The puzzle: {puzzle}")
         await self._send(
             interaction,
@@ -969,10 +1006,14 @@ class PuzzleCommands(commands.Cog):
             )
         elif command == "hint":
             progress = fields.get("progress", "")
-            await self._reply_with_hint(interaction, kind, puzzle, progress, from_picture)
+            await self._reply_with_hint(
+                interaction, kind, puzzle, progress, from_picture, options=options
+            )
         else:
             answer = fields.get("answer", "")
-            await self._reply_with_verdict(interaction, kind, puzzle, answer, from_picture)
+            await self._reply_with_verdict(
+                interaction, kind, puzzle, answer, from_picture, options=options
+            )
 
     # --- puzzles given as pictures --------------------------------------------------------
 
@@ -1023,7 +1064,8 @@ class PuzzleCommands(commands.Cog):
         private = command != "solve"
         await think(interaction, private=private)
         data = await attachment.read()
-        read = await self.service.read(kind, data)
+        read_with = kind.puzzle_options_in(options)[0]
+        read = await self.service.read(kind, data, read_with, interaction.guild_id)
         outcome = cast(ReadPicture, read.value)
         query = given_options(options)
         language = await self._language(interaction, private=private)

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.lexicon import Tier
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, LANGUAGES
 
 # The word-list tiers by the names a player picks them by, smallest first: the lexicon's tiers.
 TIERS: dict[str, Tier] = {tier.name.lower(): tier for tier in Tier}
@@ -350,6 +351,22 @@ def tier_option(
     return Option("tier", str, default, help, choices=tuple(TIERS), faster="tier=common")
 
 
+LANGUAGE = "language"  # the option's name, which frontends fill in with the server's choice
+
+
+def language_option() -> Option:
+    """The word kinds' option for the language of the puzzle's words (not of the replies: a
+    French member pasting NYT's box wants English words). Frontends fill it in when it is
+    not given: the server's choice on Discord, else English."""
+    return Option(
+        LANGUAGE,
+        str,
+        DEFAULT_LANGUAGE,
+        "the words' language: en (English), fr (French) or es (Spanish)",
+        choices=LANGUAGES,
+    )
+
+
 def _as_number(value: Any) -> int | float | None:
     """A number from a player's value (int, float or text); None when it is none."""
     if isinstance(value, bool):
@@ -446,6 +463,9 @@ class PuzzleKind:
     - warm_up: the kind's first solve loads data or builds indexes (about a second), so each
       bot worker solves the kind's example once at start and the first player's solve is as
       fast as the rest.
+    - puzzle_options are read with the puzzle's text (parse(text, **options): the word
+      language), so solve, hint and check all offer them; a kind whose puzzles are made in a
+      language lists the same option among its generate_options.
     - max_input_chars limits the puzzle as typed; max_answer_chars an answer or the progress
       given for a hint (a grid, a chain of words); a free-text generate option its own
       max_length. check_input_size() is the one check all of them go through.
@@ -463,6 +483,7 @@ class PuzzleKind:
     hint: Callable[[Puzzle, str], Any] | None = None
     solve_options: tuple[Option, ...] = ()
     generate_options: tuple[Option, ...] = ()
+    puzzle_options: tuple[Option, ...] = ()
     difficulties: tuple[str, ...] = ()
     max_input_chars: int = 2000
     max_answer_chars: int = 2000
@@ -488,6 +509,18 @@ class PuzzleKind:
             )
         except (PuzzleError, TypeError, ValueError):
             return self.difficulties
+
+    def parse_with(self, text: str, options: dict[str, Any] | None = None) -> Puzzle:
+        """Parse with the puzzle options a player gave (the word language), validated."""
+        return self.parse(text, **_with_options(self.title, self.puzzle_options, options))
+
+    def puzzle_options_in(self, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """`options` split into those read with the puzzle's text and the rest (solve's)."""
+        names = {option.name for option in self.puzzle_options}
+        return (
+            {name: value for name, value in options.items() if name in names},
+            {name: value for name, value in options.items() if name not in names},
+        )
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:
         """Solve with player-supplied options, each validated against its declaration."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from puzzles.codeword.puzzle import NUMBERS, Codeword
+from puzzles.codeword.puzzle import Codeword
 from renderers import MAX_HEIGHT, min_font_size
 from renderers.common import (
     INK,
@@ -294,14 +294,17 @@ def _draw_clue_rows(canvas, rows, cell, letters, colours, new) -> None:
 
 
 def _draw_key(canvas, top, puzzle, letters, colours, new) -> None:
-    """1..26 in two rows of 13; numbers the puzzle does not use are greyed out."""
-    for n in NUMBERS:
-        row, column = divmod(n - 1, KEY_COLUMNS)
-        left = PAD + column * KEY_CELL
-        y = top + row * KEY_CELL
+    """1..26 in two rows of 13 (Spanish 1..27 in two of 14, a little smaller); numbers the
+    puzzle does not use are greyed out."""
+    columns = max(KEY_COLUMNS, math.ceil(len(puzzle.number_range) / 2))
+    key_cell = (WIDTH - 2 * PAD) / columns
+    for n in puzzle.number_range:
+        row, column = divmod(n - 1, columns)
+        left = PAD + column * key_cell
+        y = top + row * key_cell
         if n not in puzzle.numbers:
             canvas.rounded_rectangle(
-                (left, y, left + KEY_CELL, y + KEY_CELL),
+                (left, y, left + key_cell, y + key_cell),
                 0,
                 fill=(228, 226, 222),
                 outline=INK,
@@ -310,4 +313,4 @@ def _draw_key(canvas, top, puzzle, letters, colours, new) -> None:
             corner = (left + GRID_LINE + NUMBER_INSET, y + GRID_LINE + NUMBER_INSET)
             canvas.text(corner, str(n), NUMBER_SIZE, MUTED, anchor="lt")
             continue
-        _draw_cell(canvas, left, y, KEY_CELL, n, letters.get(n), colours.get(n, INK), n in new)
+        _draw_cell(canvas, left, y, key_cell, n, letters.get(n), colours.get(n, INK), n in new)

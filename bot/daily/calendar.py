@@ -84,9 +84,12 @@ def puzzle_number(day: dt.date) -> int:
     return (day - FIRST_DAY).days + 1
 
 
-def puzzle_seed(kind_name: str, day: dt.date, difficulty: str | None) -> int:
-    """The same seed everywhere for a kind, date and difficulty: every server gets one puzzle."""
-    digest = hashlib.sha256(f"{kind_name}|{day.isoformat()}|{difficulty or ''}".encode()).digest()
+def puzzle_seed(kind_name: str, day: dt.date, difficulty: str | None, language: str = "en") -> int:
+    """The same seed everywhere for a kind, date, difficulty and language: every server gets
+    one puzzle (an English one's seed is what it was before puzzles had a language)."""
+    key = f"{kind_name}|{day.isoformat()}|{difficulty or ''}"
+    key += f"|{language}" if language != "en" else ""
+    digest = hashlib.sha256(key.encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1  # fits a signed 64-bit SQLite integer
 
 

@@ -1,8 +1,10 @@
 """The daily game without Discord: which puzzles are due, playing them, boards and stats.
 
-Puzzles are generated in the worker pool, once per kind, date and difficulty, and stored
-with their solution and pictures; every server that posts that kind that day gets the
-same one. Answers are checked by the kind's own rules in the pool.
+Puzzles are generated in the worker pool, once per kind, date, difficulty and language (a
+word kind's is the server's language, /puzzle-settings language; every other kind's is
+English), and stored with their solution and pictures; every server that posts that kind
+that day in that language gets the same one. Answers are checked by the kind's own rules in
+the pool.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from dataclasses import dataclass
 from bot.daily import calendar, scoring
 from bot.daily.store import POST_LAYOUTS, DailyPuzzle, DailyStore, Play, Post, Settings
 from bot.puzzle_service import PuzzleService, Refusal
+from bot.servers import ServerSettings
 from puzzles import PuzzleError, PuzzleKind, get_kind
-from puzzles.core import Puzzle
+from puzzles.core import LANGUAGE, Puzzle
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 Clock = Callable[[], dt.datetime]
 STREAK_LOOKBACK_DAYS = 400  # board streaks count back this far (a year and a bit)
@@ -33,6 +37,7 @@ class Due:
     kind: PuzzleKind
     day: dt.date
     difficulty: str
+    language: str = DEFAULT_LANGUAGE  # the puzzle's words (see puzzle_language)
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,22 @@ class Card:
     played: int
 
 
+def made_in_a_language(kind: PuzzleKind) -> bool:
+    """Whether the kind's puzzles are made of a language's words (it takes the option)."""
+    return any(option.name == LANGUAGE for option in kind.generate_options)
+
+
+def puzzle_language(kind: PuzzleKind, server_language: str) -> str:
+    """The language of a server's daily puzzle of this kind: the server's for a word kind,
+    English for the rest (so every server shares one sudoku a day)."""
+    return server_language if made_in_a_language(kind) else DEFAULT_LANGUAGE
+
+
+def read_with(kind: PuzzleKind, daily: DailyPuzzle) -> dict[str, str]:
+    """The options a daily puzzle's text is read with again: its language, for a word kind."""
+    return {LANGUAGE: daily.language} if made_in_a_language(kind) else {}
+
+
 def fingerprint(kind: PuzzleKind, puzzle: Puzzle) -> str:
     """The puzzle's content, whatever order or case it was typed in (sides, words, lines)."""
     text = puzzle.text().lower()
@@ -71,7 +92,8 @@ class DailyService:
         self.store = store
         self.puzzles = puzzles
         self.clock = clock
-        self._making: dict[tuple[str, dt.date, str], asyncio.Lock] = {}
+        self.servers = ServerSettings(store.db)  # a server's language for its puzzles
+        self._making: dict[tuple[str, dt.date, str, str], asyncio.Lock] = {}
 
     # --- a server's settings ----------------------------------------------------------------
 
@@ -167,20 +189,27 @@ class DailyService:
 
     # --- the puzzle of the day ------------------------------------------------------------
 
-    async def puzzle_of_the_day(self, kind: PuzzleKind, day: dt.date, difficulty: str):
-        stored = await self.store.puzzle(kind.name, day, difficulty)
+    async def puzzle_of_the_day(
+        self, kind: PuzzleKind, day: dt.date, difficulty: str, language: str = DEFAULT_LANGUAGE
+    ):
+        language = puzzle_language(kind, language)
+        stored = await self.store.puzzle(kind.name, day, difficulty, language)
         if stored is not None:
             return stored
-        lock = self._making.setdefault((kind.name, day, difficulty), asyncio.Lock())
+        lock = self._making.setdefault((kind.name, day, difficulty, language), asyncio.Lock())
         async with lock:  # two servers due at once must not generate twice
-            stored = await self.store.puzzle(kind.name, day, difficulty)
+            stored = await self.store.puzzle(kind.name, day, difficulty, language)
             if stored is not None:
                 return stored
-            return await self._make(kind, day, difficulty)
+            return await self._make(kind, day, difficulty, language)
 
-    async def _make(self, kind: PuzzleKind, day: dt.date, difficulty: str) -> DailyPuzzle:
-        seed = calendar.puzzle_seed(kind.name, day, difficulty)
-        made = await self.puzzles.generate(kind, seed, difficulty or None, {})
+    async def _make(
+        self, kind: PuzzleKind, day: dt.date, difficulty: str, language: str
+    ) -> DailyPuzzle:
+        # English keeps the seed it always had, so an English day's puzzle stays the same.
+        seed = calendar.puzzle_seed(kind.name, day, difficulty, language)
+        options = {LANGUAGE: language} if made_in_a_language(kind) else {}
+        made = await self.puzzles.generate(kind, seed, difficulty or None, options)
         puzzle = made.value
         solved = await self.puzzles.solve(kind, puzzle, {})
         par = getattr(puzzle, "par", None)
@@ -196,6 +225,7 @@ class DailyService:
             fewest=getattr(solved.value, "fewest_words", None),
             image=made.png,
             solution_image=solved.png,
+            language=language,
         )
         return await self.store.save_puzzle(daily, seed)
 
@@ -213,11 +243,12 @@ class DailyService:
             day, when, unposted = _schedule(settings, now, sent)
             if when > now:
                 continue
+            language = await self.servers.word_language(settings.guild_id)
             for name in unposted:
                 kind = get_kind(name)
                 override = settings.difficulties.get(name)
                 difficulty = calendar.scheduled_difficulty(kind, day, override) or ""
-                due.append(Due(settings, kind, day, difficulty))
+                due.append(Due(settings, kind, day, difficulty, puzzle_language(kind, language)))
         return due
 
     async def next_post(self, settings: Settings) -> dt.datetime:
@@ -254,7 +285,7 @@ class DailyService:
         post = await self.store.post(guild_id, kind.name, day)
         if post is None or post.message_id is None:
             raise Refusal(f"There is no daily {kind.title} for {day.isoformat()} in this server.")
-        daily = await self.store.puzzle(kind.name, day, post.difficulty)
+        daily = await self.store.puzzle_of(post)
         assert daily is not None, "a posted puzzle is always stored"
         return daily, post
 
@@ -304,7 +335,7 @@ class DailyService:
         cards = []
         for name in kinds:
             post = await self.store.post(guild_id, name, day)
-            daily = await self.store.puzzle(name, day, post.difficulty) if post else None
+            daily = await self.store.puzzle_of(post) if post else None
             if daily is not None:
                 cards.append(
                     Card(get_kind(name), daily.number, daily.difficulty, daily.about,
@@ -341,7 +372,7 @@ class DailyService:
         if play.gave_up_at is not None:
             return gave_up_already(title)
         kind.check_input_size(text, what="answer")
-        puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
+        puzzle = await self.puzzles.parse(kind, daily.puzzle_text, read_with(kind, daily))
         verdict = (await self.puzzles.check(kind, puzzle, text)).value
         if not verdict.solved:
             await self.store.count_attempt(play)
@@ -372,7 +403,7 @@ class DailyService:
             raise Refusal(f"{kind.title} has no hints.")
         if not play.over:
             await self.store.count_hint(play)
-        puzzle = await self.puzzles.parse(kind, daily.puzzle_text)
+        puzzle = await self.puzzles.parse(kind, daily.puzzle_text, read_with(kind, daily))
         return daily, await self.puzzles.hint(kind, puzzle, "")
 
     async def give_up(
@@ -424,11 +455,14 @@ class DailyService:
         for post in await self.store.open_posts(guild_id):
             if post.kind != kind.name or self.clock() >= post.closes_at:
                 continue
-            daily = await self.store.puzzle(post.kind, post.day, post.difficulty)
+            daily = await self.store.puzzle_of(post)
             if daily is None:
                 continue
             try:
-                if fingerprint(kind, kind.parse(daily.puzzle_text)) == wanted:
+                if (
+                    fingerprint(kind, kind.parse_with(daily.puzzle_text, read_with(kind, daily)))
+                    == wanted
+                ):
                     return daily, post
             except PuzzleError:
                 continue

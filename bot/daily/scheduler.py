@@ -191,7 +191,7 @@ class DailyScheduler(BackgroundLoop):
         made = []
         for due in group:
             try:
-                await self.daily.puzzle_of_the_day(due.kind, due.day, due.difficulty)
+                await self.daily.puzzle_of_the_day(due.kind, due.day, due.difficulty, due.language)
                 made.append(due)
             except Refusal as error:  # busy, too slow: the pool's failures, as worded there
                 await self._trouble(
@@ -207,7 +207,7 @@ class DailyScheduler(BackgroundLoop):
         for due in made:
             await store.reserve_post(
                 settings.guild_id, due.kind.name, day, due.difficulty, settings.channel_id,
-                closes_at,
+                closes_at, due.language,
             )  # fmt: skip
         reserved = [await store.post(settings.guild_id, due.kind.name, day) for due in made]
         async with self._claimed(reserved) as posts:
@@ -351,7 +351,7 @@ class DailyScheduler(BackgroundLoop):
         store, first = self.daily.store, posts[0]
         closed = []
         for post in posts:
-            daily = await store.puzzle(post.kind, post.day, post.difficulty)
+            daily = await store.puzzle_of(post)
             if daily is None:  # nothing to show: the day just ends
                 await store.mark_closed(post, self.daily.clock())
                 continue

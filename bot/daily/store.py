@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, fields
 
 from bot.connections import Connection, Row
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 
 def iso(moment: dt.datetime) -> str:
@@ -54,6 +55,7 @@ class DailyPuzzle:
     fewest: int | None
     image: bytes
     solution_image: bytes | None = None
+    language: str = DEFAULT_LANGUAGE  # whose words: 'en' for every kind without words
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class Post:
     close_failures: int = 0  # sends of the day's answer that failed
     close_error: str | None = None  # why the last one failed; kept if the close was given up
     thread_id: int | None = None  # the thread opened on the post, once Discord has made it
+    language: str = DEFAULT_LANGUAGE  # the language of the day's puzzle it posted
 
 
 @dataclass(frozen=True)
@@ -189,23 +192,32 @@ class DailyStore:
 
     # --- the puzzles of each day ----------------------------------------------------------
 
-    async def puzzle(self, kind: str, day: dt.date, difficulty: str) -> DailyPuzzle | None:
+    async def puzzle(
+        self, kind: str, day: dt.date, difficulty: str, language: str = DEFAULT_LANGUAGE
+    ) -> DailyPuzzle | None:
         row = await self._one(
-            "SELECT * FROM daily_puzzles WHERE kind = ? AND day = ? AND difficulty = ?",
-            (kind, day.isoformat(), difficulty),
+            "SELECT * FROM daily_puzzles WHERE kind = ? AND day = ? AND difficulty = ?"
+            " AND language = ?",
+            (kind, day.isoformat(), difficulty, language),
         )
         return _puzzle(row) if row else None
 
+    async def puzzle_of(self, post: Post) -> DailyPuzzle | None:
+        """The day's puzzle a post posted: its kind, day, difficulty and language."""
+        return await self.puzzle(post.kind, post.day, post.difficulty, post.language)
+
     async def save_puzzle(self, puzzle: DailyPuzzle, seed: int) -> DailyPuzzle:
-        """Store once; a puzzle already stored for that kind, day and difficulty wins."""
+        """Store once; a puzzle already stored for that kind, day, difficulty and language
+        wins."""
         await self._write(
-            "INSERT INTO daily_puzzles (kind, day, difficulty, number, seed,"
+            "INSERT INTO daily_puzzles (kind, day, difficulty, language, number, seed,"
             " puzzle_text, solution_text, about, fewest, image, solution_image, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (
                 puzzle.kind,
                 puzzle.day.isoformat(),
                 puzzle.difficulty,
+                puzzle.language,
                 puzzle.number,
                 seed,
                 puzzle.puzzle_text,
@@ -217,7 +229,7 @@ class DailyStore:
                 iso(_now()),
             ),
         )
-        stored = await self.puzzle(puzzle.kind, puzzle.day, puzzle.difficulty)
+        stored = await self.puzzle(puzzle.kind, puzzle.day, puzzle.difficulty, puzzle.language)
         assert stored is not None
         return stored
 
@@ -247,15 +259,17 @@ class DailyStore:
 
     async def reserve_post(
         self, guild_id: int, kind: str, day: dt.date, difficulty: str, channel_id: int,
-        closes_at: dt.datetime,
+        closes_at: dt.datetime, language: str = DEFAULT_LANGUAGE,
     ) -> None:  # fmt: skip
-        """Reserve the day's post for a channel before sending it; a reservation whose send
-        failed (say, a channel the bot may not post in) follows the server to its new channel."""
+        """Reserve the day's post (of the puzzle in `language`) for a channel before sending
+        it; a reservation whose send failed (say, a channel the bot may not post in) follows
+        the server to its new channel."""
         await self._write(
-            "INSERT INTO daily_posts (guild_id, kind, day, difficulty, channel_id, closes_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, day) DO UPDATE SET"
-            " channel_id = excluded.channel_id WHERE daily_posts.message_id IS NULL",
-            (guild_id, kind, day.isoformat(), difficulty, channel_id, iso(closes_at)),
+            "INSERT INTO daily_posts (guild_id, kind, day, difficulty, channel_id, closes_at,"
+            " language) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, day)"
+            " DO UPDATE SET channel_id = excluded.channel_id"
+            " WHERE daily_posts.message_id IS NULL",
+            (guild_id, kind, day.isoformat(), difficulty, channel_id, iso(closes_at), language),
         )
 
     async def mark_posted(
@@ -618,7 +632,8 @@ class DailyStore:
             " LEFT JOIN daily_posts o ON o.guild_id = p.guild_id AND o.kind = p.kind"
             " AND o.day = p.day"
             " LEFT JOIN daily_puzzles d ON d.kind = p.kind AND d.day = p.day"
-            f" AND d.difficulty = o.difficulty WHERE p.guild_id = ?{only}"
+            " AND d.difficulty = o.difficulty AND d.language = o.language"
+            f" WHERE p.guild_id = ?{only}"
             for archive in (False, True)
         ]
         return await self._all(

@@ -21,7 +21,7 @@ from puzzles.codeword.generate import DEFAULT_SIZE, DIFFICULTIES, check_request,
 from puzzles.codeword.puzzle import EXAMPLE, Codeword, parse
 from puzzles.codeword.rules import CodewordHint, check, hint, parse_letters
 from puzzles.codeword.solver import CodewordSolution, solve
-from puzzles.core import Option, PuzzleKind, tier_option
+from puzzles.core import Option, PuzzleKind, language_option, tier_option
 
 KIND = PuzzleKind(
     name="codeword",
@@ -54,7 +54,9 @@ KIND = PuzzleKind(
             minimum=11,
             maximum=15,
         ),
+        language_option(),
     ),
+    puzzle_options=(language_option(),),
     difficulties=DIFFICULTIES,
     check_generate=check_request,
     max_input_chars=4000,

@@ -9,18 +9,19 @@ rules narrow every clue's candidate words:
 
 From the candidates come *sure deductions*, taken one at a time and logged:
 a clue with one candidate left ("Clue D.AR can only be DEAR: 12 = E"), a number whose
-clues all allow only one letter, and, when all 26 numbers are in use, a letter that only
-one number can still be. When no sure step is left, the solver guesses a word for the
-clue with the fewest candidates and backtracks on contradiction, searching on to learn
+clues all allow only one letter, and, when every number is in use (26, or Spanish's 27), a
+letter that only one number can still be. When no sure step is left, the solver guesses a
+word for the clue with the fewest candidates and backtracks on contradiction, searching on to learn
 whether the answer is unique.
 """
 
 from __future__ import annotations
 
+import string
 import time
 from dataclasses import dataclass, field
 
-from puzzles.codeword.puzzle import ALPHABET, NUMBERS, Codeword
+from puzzles.codeword.puzzle import Codeword
 from puzzles.codeword.words import filtered, letters_at, letters_by_position, words_of_shape
 from puzzles.core import SolveTimeout
 from puzzles.lexicon import Lexicon
@@ -70,7 +71,7 @@ class ClueShape:
 
 def clue_shape(numbers: tuple[int, ...]) -> ClueShape:
     distinct = tuple(dict.fromkeys(numbers))
-    names = {n: ALPHABET[i].upper() for i, n in enumerate(distinct)}
+    names = {n: string.ascii_uppercase[i] for i, n in enumerate(distinct)}
     return ClueShape(
         numbers,
         distinct,
@@ -121,7 +122,8 @@ class Solver:
         # The final word is a word too: it is checked like a clue (after the clues).
         self.shapes = [clue_shape(clue) for clue in (*puzzle.clues, puzzle.final) if clue]
         self.dropped = dropped  # clues assumed to be words outside the list (names...)
-        self.clues_of: dict[int, list[int]] = {n: [] for n in NUMBERS}
+        self.letters = puzzle.letters  # the puzzle's alphabet: A-Z, and Ñ in Spanish
+        self.clues_of: dict[int, list[int]] = {n: [] for n in puzzle.number_range}
         for index, shape in enumerate(self.shapes):
             if index not in dropped:
                 for n in shape.distinct:
@@ -146,7 +148,7 @@ class Solver:
             for index, shape in enumerate(self.shapes)
         ]
         used = set(given.values())
-        domains = {n: frozenset(ALPHABET) - used for n in self.puzzle.numbers if n not in given}
+        domains = {n: frozenset(self.letters) - used for n in self.puzzle.numbers if n not in given}
         letters_of = {
             index: {
                 n: letters_by_position(self.dictionary, shape.pattern, self.tier)[position]
@@ -279,7 +281,7 @@ class Solver:
         """How many listed words fit the clue by its known letters alone, as a player sees it."""
         shape = self.shapes[index]
         taken = "".join(sorted(set(state.letters.values())))
-        free = f"[^{taken}\n]" if taken else "[a-z]"
+        free = f"[^{taken}\n]" if taken else f"[{self.letters}]"
         pattern = "".join(state.letters.get(n, free) for n in shape.numbers) + "\n"
         records = filtered(words_of_shape(self.dictionary, shape.pattern, self.tier), pattern)
         return len(records) // (len(shape.numbers) + 1)
@@ -300,11 +302,11 @@ class Solver:
         return None
 
     def _single_number_letter(self, state: State):
-        """Every letter is used once when all 26 numbers appear: a letter with one home."""
+        """Every letter is used once when every number appears: a letter with one home."""
         if not self.bijective:
             return None
         used = set(state.letters.values())
-        for letter in ALPHABET:
+        for letter in self.letters:
             if letter in used:
                 continue
             homes = [

@@ -6,7 +6,8 @@
    word (at most UNCHECKED_SHARE in only one) and all of them connected.
 2. The fill places words one slot at a time, always the slot with the fewest words that
    still fit (backtracking when a crossing slot has none left), from ordinary words.
-3. A codeword should use every letter of the alphabet. The unshared letters of a word
+3. A codeword should use every letter of its language's alphabet (26, or Spanish's 27 with
+   Ñ; French and Spanish words are filled without their accents). The unshared letters of a word
    can change without touching any other word, so missing letters are brought in by
    swapping a word for another with the same shared letters.
 4. The letters get random numbers, and starter letters are added one at a time, each
@@ -23,9 +24,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from puzzles.codeword.deduction import Contradiction, Solver, State, Step
-from puzzles.codeword.puzzle import ALPHABET, Codeword, grid_slots
+from puzzles.codeword.puzzle import Codeword, grid_slots
 from puzzles.core import PuzzleError, Usage, known_difficulty
-from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.lexicon import Lexicon, Tier, alphabet, lexicon
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 DIFFICULTIES = ("easy", "medium", "hard")
 # Starter letters beyond the fewest that make the grid solvable by sure deductions alone
@@ -44,7 +46,11 @@ CHECK_TIER = "standard"
 BRANCHING = 12  # words tried per slot before backtracking further
 SEED_WORDS = 40  # words holding a missing letter tried in each slot
 SEEDED_FILLS = 3  # fills of one grid, each seeded with the letters the one before missed
-RARITY = dict.fromkeys("jqxz", 6) | dict.fromkeys("kvwyfb", 2)
+# How much a fill prefers a word bringing a letter the grid lacks, by how rare the letter is
+# among the language's fill words: in under RARE_SHARE of them (English J Q X Z; French W K J
+# Q Z; Spanish W K X Y Ñ Q), or under SCARCE_SHARE (English K V W Y F B).
+RARE_SHARE, SCARCE_SHARE = 0.025, 0.12
+RARE_WEIGHT, SCARCE_WEIGHT = 6, 2
 # The grid's look, as in a newspaper: about a quarter of the squares black, and at most
 # this share of the white cells in only one word (the rest are checked across and down).
 BLACK_SHARE = (0.28, 0.34)
@@ -220,11 +226,30 @@ def _runs_ok(white: list[list[bool]]) -> bool:
 
 @cache
 def fill_words(dictionary: Lexicon, length: int) -> tuple[str, ...]:
+    """Common words of `length` spelled in the lexicon's alphabet, at least FILL_ZIPF common."""
+    letters = alphabet(dictionary.language)
     return tuple(
         word
         for word in dictionary.words_of_length(length, Tier.COMMON)
-        if word.isalpha() and word.isascii() and dictionary.zipf(word) >= FILL_ZIPF
+        if letters.is_word(word) and dictionary.zipf(word) >= FILL_ZIPF
     )
+
+
+@cache
+def rarity(dictionary: Lexicon) -> dict[str, int]:
+    """Each letter's weight when a fill brings in missing letters (RARE_SHARE, SCARCE_SHARE),
+    measured on the language's own fill words: French W and Spanish Ñ are rare, English's
+    weights come out J Q X Z and K V W Y F B."""
+    words = [
+        word for length in range(MIN_WORD, MAX_WORD + 1) for word in fill_words(dictionary, length)
+    ]
+    weights = {}
+    for letter in alphabet(dictionary.language).letters:
+        share = sum(letter in word for word in words) / max(1, len(words))
+        weights[letter] = (
+            RARE_WEIGHT if share < RARE_SHARE else SCARCE_WEIGHT if share < SCARCE_SHARE else 1
+        )
+    return weights
 
 
 @cache
@@ -249,6 +274,8 @@ class Filler:
         self.slots = slots
         self.dictionary = dictionary
         self.rng = rng
+        self.alphabet = alphabet(dictionary.language).letters
+        self.rarity = rarity(dictionary)
         self.letters: dict[Cell, str] = {}
         self.words: dict[int, str] = {}
         self.steps = 0
@@ -292,8 +319,8 @@ class Filler:
         choices = sorted(words[k] for k in self.options(i) if words[k] not in used)
         self.rng.shuffle(choices)
         present = set(self.letters.values())
-        # Words bringing letters the grid lacks go first, rare letters most: all 26 are needed.
-        choices.sort(key=lambda word: -sum(RARITY.get(ch, 1) for ch in set(word) - present))
+        # Words bringing letters the grid lacks go first, rare letters most: all are needed.
+        choices.sort(key=lambda word: -sum(self.rarity[ch] for ch in set(word) - present))
         for word in choices[:BRANCHING]:
             placed = self._place(i, word)
             if self._crossings_still_fillable(i) and self.fill():
@@ -321,9 +348,9 @@ class Filler:
     def bring_in_missing_letters(self) -> None:
         """Swap words for others with the same shared letters until every letter is used."""
         shared = {cell for i in self.crossing for cell in self._shared_cells(i)}
-        for _ in range(len(ALPHABET)):
+        for _ in range(len(self.alphabet)):
             counts = Counter(self.letters.values())
-            missing = [letter for letter in ALPHABET if not counts[letter]]
+            missing = [letter for letter in self.alphabet if not counts[letter]]
             if not missing:
                 return
             swap = self._best_swap(missing, counts, shared)
@@ -386,7 +413,7 @@ class Filler:
                     continue
                 gained = Counter(word[p] for p in free)
                 after = counts - lost + gained
-                if any(counts[letter] and not after[letter] for letter in ALPHABET):
+                if any(counts[letter] and not after[letter] for letter in self.alphabet):
                     continue  # would lose a letter only this word had
                 score = sum(1 for letter in missing if after[letter])
                 if score and (best is None or score > best[0]):
@@ -417,7 +444,7 @@ def fill_grid(
             used = set(filler.letters.values())
             if best is None or len(used) > best[0]:
                 best = (len(used), white, dict(filler.letters))
-            missing = [letter for letter in ALPHABET if letter not in used]
+            missing = [letter for letter in filler.alphabet if letter not in used]
             if not missing:
                 return white, dict(filler.letters)
     if best is None:
@@ -428,10 +455,11 @@ def fill_grid(
 # --- numbers and starters ---------------------------------------------------------------------
 
 
-def number_letters(rng: random.Random) -> dict[str, int]:
-    numbers = list(range(1, len(ALPHABET) + 1))
+def number_letters(rng: random.Random, letters: str) -> dict[str, int]:
+    """A number for each letter of the alphabet, shuffled."""
+    numbers = list(range(1, len(letters) + 1))
     rng.shuffle(numbers)
-    return dict(zip(ALPHABET, numbers, strict=True))
+    return dict(zip(letters, numbers, strict=True))
 
 
 def fewest_starters(puzzle: Codeword, key: dict[int, str], dictionary: Lexicon) -> list[int]:
@@ -473,7 +501,9 @@ def _deduced(solver: Solver, state: State, letters: dict[int, str]) -> State | N
     return state
 
 
-def check_request(difficulty: str | None = None, grid_size: int = DEFAULT_SIZE) -> None:
+def check_request(
+    difficulty: str | None = None, grid_size: int = DEFAULT_SIZE, language: str = DEFAULT_LANGUAGE
+) -> None:
     """A PuzzleError, before any work, for a grade or grid size that cannot be made."""
     if difficulty is not None:
         known_difficulty("codeword", difficulty, DIFFICULTIES, "easy")
@@ -488,23 +518,28 @@ def generate(
     difficulty: str | None = None,
     grid_size: int = DEFAULT_SIZE,
     dictionary: Lexicon | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Codeword:
-    """A filled, numbered grid with the fewest starters (plus a few for easier levels)."""
+    """A filled, numbered grid with the fewest starters (plus a few for easier levels), in
+    common words of the language ('en', 'fr' or 'es')."""
     difficulty = difficulty or "medium"
     check_request(difficulty, grid_size)
-    dictionary = dictionary or lexicon()
+    language = alphabet(language).language
+    dictionary = dictionary or lexicon(language)
     white, letters = fill_grid(grid_size, rng, dictionary, time.monotonic() + TIME_LIMIT)
-    number_of = number_letters(rng)
+    number_of = number_letters(rng, alphabet(language).letters)
     grid = tuple(
         tuple(number_of[letters[(r, c)]] if white[r][c] else 0 for c in range(grid_size))
         for r in range(grid_size)
     )
     key = {number: letter for letter, number in number_of.items()}
     bare = Codeword(
-        tuple(tuple(grid[r][c] for r, c in slot.cells()) for slot in grid_slots(grid)), grid=grid
+        tuple(tuple(grid[r][c] for r, c in slot.cells()) for slot in grid_slots(grid)),
+        grid=grid,
+        language=language,
     )
     starters = fewest_starters(bare, key, dictionary)
     extra = [n for n in sorted(bare.numbers) if n not in starters]
     rng.shuffle(extra)
     starters += extra[: EXTRA_STARTERS[difficulty]]
-    return Codeword(bare.clues, tuple(sorted((n, key[n]) for n in starters)), (), grid)
+    return Codeword(bare.clues, tuple(sorted((n, key[n]) for n in starters)), (), grid, language)

@@ -1,7 +1,9 @@
 """A codeword puzzle and the two ways players type one.
 
-In a codeword every letter of the alphabet is replaced by a number from 1 to 26; the
-same number is always the same letter and different numbers are different letters.
+In a codeword every letter of the alphabet is replaced by a number from 1 to 26 (27 in
+Spanish, whose Ñ is a letter of its own); the same number is always the same letter and
+different numbers are different letters. French and Spanish grids drop accents as their
+games do (puzzles.lexicon.alphabet).
 All the solver needs is the clues (each a run of numbers that spells a word), the
 starter letters printed in the key, and the numbers of the final word, if any.
 
@@ -25,10 +27,12 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError, is_letter, read_number, shown
+from puzzles.core import PuzzleError, read_number, shown
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, Alphabet, alphabet
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-NUMBERS = range(1, 27)
+ENGLISH_LETTERS = alphabet(DEFAULT_LANGUAGE)
+ALPHABET = ENGLISH_LETTERS.letters  # English's; a puzzle's own is Codeword.letters
+NUMBERS = range(1, len(ALPHABET) + 1)
 EXAMPLE = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
 GRID_EXAMPLE = "1 2 3 / 4 # 5 / 6 7 8 / 1=C"
 BLACK_MARKS = frozenset("#.")
@@ -65,12 +69,24 @@ class Codeword:
     """Clues as number runs, starter letters, the final word's numbers, and the grid if typed.
 
     `grid` rows hold a number per cell and 0 for a black square; it is () for clue-list input.
+    `language` is whose words fill it ('en', 'fr', 'es'): its alphabet sets the numbers.
     """
 
     clues: tuple[Clue, ...]
     starters: tuple[tuple[int, str], ...] = ()  # (number, lowercase letter), sorted
     final: tuple[int, ...] = ()
     grid: tuple[tuple[int, ...], ...] = ()
+    language: str = DEFAULT_LANGUAGE
+
+    @property
+    def letters(self) -> str:
+        """The letters the numbers stand for: A-Z, and Ñ in Spanish."""
+        return alphabet(self.language).letters
+
+    @property
+    def number_range(self) -> range:
+        """1..26, or 1..27 for Spanish: one number per letter."""
+        return numbers_for(self.language)
 
     @cached_property
     def slots(self) -> tuple[Slot, ...]:
@@ -92,8 +108,8 @@ class Codeword:
 
     @property
     def uses_whole_alphabet(self) -> bool:
-        """All 26 numbers appear, so every letter is used exactly once."""
-        return len(self.numbers) == len(NUMBERS)
+        """Every number appears (all 26, or 27), so every letter is used exactly once."""
+        return len(self.numbers) == len(self.number_range)
 
     def clue_name(self, index: int) -> str:
         """'clue 3' for clue lists, 'r2c5 across' for a grid."""
@@ -112,11 +128,18 @@ class Codeword:
 
     def __getstate__(self):
         # cached_property stores into __dict__; keep pickles to the declared fields only.
-        return {name: getattr(self, name) for name in ("clues", "starters", "final", "grid")}
+        names = ("clues", "starters", "final", "grid", "language")
+        return {name: getattr(self, name) for name in names}
 
     def __setstate__(self, state):
+        state = {"language": DEFAULT_LANGUAGE, **state}  # pickled before codewords had one
         for name, value in state.items():
             object.__setattr__(self, name, value)
+
+
+def numbers_for(language: str) -> range:
+    """The numbers of a codeword in `language`: one for each letter of its alphabet."""
+    return range(1, len(alphabet(language).letters) + 1)
 
 
 def grid_slots(grid: tuple[tuple[int, ...], ...]) -> tuple[Slot, ...]:
@@ -140,8 +163,11 @@ def grid_slots(grid: tuple[tuple[int, ...], ...]) -> tuple[Slot, ...]:
 # --- parsing ------------------------------------------------------------------------------
 
 
-def parse(text: str) -> Codeword:
-    """Clue lists or a typed grid, with starter lines (`12=E`) and a `final:` line."""
+def parse(text: str, language: str = DEFAULT_LANGUAGE) -> Codeword:
+    """Clue lists or a typed grid, with starter lines (`12=E`) and a `final:` line; in
+    `language`'s alphabet (Spanish numbers go to 27, and a starter may be Ñ)."""
+    letters = alphabet(language)
+    highest = len(letters.letters)
     lines = [(number, line.strip()) for number, line in numbered_lines(text) if line.strip()]
     if not lines:
         raise PuzzleError("type the clues as numbers, one clue per line", example=EXAMPLE)
@@ -151,16 +177,16 @@ def parse(text: str) -> Codeword:
     for number, line in lines:
         final_match = FINAL.match(line)
         if final_match:
-            final = _final_numbers(final_match.group(1), number)
+            final = _final_numbers(final_match.group(1), number, highest)
         elif "=" in line or ":" in line:
-            add_letters(starters, line, number)
+            add_letters(starters, line, number, letters)
         else:
             rows.append((number, line))
     if not rows:
         raise PuzzleError("I found starter letters but no clues", example=EXAMPLE)
     is_grid = any(mark in line for _, line in rows for mark in BLACK_MARKS)
     if is_grid:
-        grid = _parse_grid(rows)
+        grid = _parse_grid(rows, highest)
         clues = tuple(tuple(grid[r][c] for r, c in slot.cells()) for slot in grid_slots(grid))
         if not clues:
             raise PuzzleError(
@@ -168,26 +194,26 @@ def parse(text: str) -> Codeword:
             )
     else:
         grid = ()
-        clues = tuple(_parse_clue(line, number) for number, line in rows)
+        clues = tuple(_parse_clue(line, number, highest) for number, line in rows)
     _check_distinct_starter_letters(starters)
-    return Codeword(clues, tuple(sorted(starters.items())), final, grid)
+    return Codeword(clues, tuple(sorted(starters.items())), final, grid, letters.language)
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     return list(enumerate(LINE_SEPARATORS.split(text), start=1))
 
 
-def _number(token: str, where: str, example: str = EXAMPLE) -> int:
-    return read_number(token, NUMBERS.start, NUMBERS.stop - 1, where=where, example=example)
+def _number(token: str, where: str, example: str = EXAMPLE, highest: int = len(NUMBERS)) -> int:
+    return read_number(token, NUMBERS.start, highest, where=where, example=example)
 
 
 def _tokens(line: str) -> list[str]:
     return [token for token in CELL_SEPARATORS.split(line.strip("[]() ")) if token]
 
 
-def _parse_clue(line: str, line_number: int) -> Clue:
+def _parse_clue(line: str, line_number: int, highest: int) -> Clue:
     tokens = _tokens(line)
-    clue = tuple(_number(token, f"line {line_number}") for token in tokens)
+    clue = tuple(_number(token, f"line {line_number}", highest=highest) for token in tokens)
     if len(clue) < 2:
         raise PuzzleError(
             f"a clue needs at least two numbers, but line {line_number} has {len(clue)}",
@@ -197,7 +223,7 @@ def _parse_clue(line: str, line_number: int) -> Clue:
     return clue
 
 
-def _parse_grid(rows: list[tuple[int, str]]) -> tuple[tuple[int, ...], ...]:
+def _parse_grid(rows: list[tuple[int, str]], highest: int) -> tuple[tuple[int, ...], ...]:
     grid = []
     for row_index, (_, line) in enumerate(rows, start=1):
         cells = []
@@ -206,7 +232,7 @@ def _parse_grid(rows: list[tuple[int, str]]) -> tuple[tuple[int, ...], ...]:
                 cells.append(0)
             else:
                 cells.append(
-                    _number(token, f"row {row_index}, r{row_index}c{column}", GRID_EXAMPLE)
+                    _number(token, f"row {row_index}, r{row_index}c{column}", GRID_EXAMPLE, highest)
                 )
         grid.append(tuple(cells))
     widths = [len(row) for row in grid]
@@ -232,9 +258,10 @@ def _grid_tokens(line: str) -> list[str]:
     return [token for token in re.split(r"[\s,]+|([#.])", line) if token]
 
 
-def _final_numbers(text: str, line_number: int) -> tuple[int, ...]:
+def _final_numbers(text: str, line_number: int, highest: int) -> tuple[int, ...]:
     numbers = tuple(
-        _number(token, f"the final line (line {line_number})") for token in _tokens(text)
+        _number(token, f"the final line (line {line_number})", highest=highest)
+        for token in _tokens(text)
     )
     if not numbers:
         raise PuzzleError(
@@ -243,9 +270,16 @@ def _final_numbers(text: str, line_number: int) -> tuple[int, ...]:
     return numbers
 
 
-def add_letters(letters: dict[int, str], line: str, line_number: int) -> None:
+def add_letters(
+    letters: dict[int, str],
+    line: str,
+    line_number: int,
+    alphabet_used: Alphabet = ENGLISH_LETTERS,
+) -> None:
     """'12=E', '12=E 3=M', '12 = E, 3 = M' -> letters[12] = 'e', ... (the notation of the
-    starter letters here and of a player's letters in rules.parse_letters)."""
+    starter letters here and of a player's letters in rules.parse_letters), in the letters
+    of `alphabet_used` (French É is E; Spanish Ñ stays Ñ)."""
+    highest = len(alphabet_used.letters)
     pieces = LETTER_PIECE.findall(line)
     leftover = LETTER_PIECE.sub("", line).strip(" ,")
     if leftover or not pieces:
@@ -256,10 +290,11 @@ def add_letters(letters: dict[int, str], line: str, line_number: int) -> None:
         )
     for piece in pieces:
         number_text, letter = (part.strip() for part in re.split(r"[=:]", piece, maxsplit=1))
-        number = _number(number_text, f"{shown(piece)} on line {line_number}", "12=E")
-        if not is_letter(letter):
+        number = _number(number_text, f"{shown(piece)} on line {line_number}", "12=E", highest)
+        letter = alphabet_used.as_played(letter)
+        if len(letter) != 1 or alphabet_used.first_non_letter(letter):
             raise PuzzleError(
-                f"a number stands for one letter A-Z, not {shown(letter)}",
+                f"a number stands for one letter {alphabet_used.described}, not {shown(letter)}",
                 where=f"{shown(piece)} on line {line_number}",
                 example="12=E",
             )

@@ -15,18 +15,20 @@ from puzzles.codeword.deduction import Contradiction, Solver, clue_shape
 from puzzles.codeword.puzzle import Codeword, add_letters, numbered_lines
 from puzzles.codeword.solver import DEFAULT_TIME_LIMIT, CodewordSolution, solve
 from puzzles.core import Verdict, plural
-from puzzles.lexicon import Lexicon, Tier, lexicon
+from puzzles.lexicon import Lexicon, Tier, alphabet, lexicon
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 ANSWER_EXAMPLE = "1=A 2=B 12=E (or just the final word)"
 LETTERS_ONLY = re.compile(r"^[A-Za-z]+$")
 
 
-def parse_letters(text: str) -> dict[int, str]:
-    """A player's letters, '1=A 2=B, 12=E' over any lines -> {1: 'a', 2: 'b', 12: 'e'}."""
+def parse_letters(text: str, language: str = DEFAULT_LANGUAGE) -> dict[int, str]:
+    """A player's letters, '1=A 2=B, 12=E' over any lines -> {1: 'a', 2: 'b', 12: 'e'}, in
+    the letters of the puzzle's language (Spanish 27=Ñ)."""
     letters: dict[int, str] = {}
     for number, line in numbered_lines(text):
         if line.strip():
-            add_letters(letters, line.strip(), number)
+            add_letters(letters, line.strip(), number, alphabet(language))
     return letters
 
 
@@ -57,9 +59,11 @@ def check(
     if not answer:
         return Verdict(False, ("no answer given",), f"Type your letters, e.g. {ANSWER_EXAMPLE}")
     solution = solution or solve(puzzle, dictionary=dictionary)
-    if LETTERS_ONLY.match(answer):
-        return _check_final_word(puzzle, answer.lower(), solution)
-    return check_letters(puzzle, parse_letters(answer), solution, dictionary or lexicon())
+    word = alphabet(puzzle.language).as_played(answer)
+    if LETTERS_ONLY.match(word) or alphabet(puzzle.language).is_word(word.lower()):
+        return _check_final_word(puzzle, word.lower(), solution)
+    dictionary = dictionary or lexicon(puzzle.language)
+    return check_letters(puzzle, parse_letters(answer, puzzle.language), solution, dictionary)
 
 
 def _check_final_word(puzzle: Codeword, word: str, solution: CodewordSolution) -> Verdict:
@@ -168,8 +172,8 @@ def hint(
     puzzle: Codeword, progress: str = "", dictionary: Lexicon | None = None
 ) -> CodewordHint | str:
     """The next sure deduction from the starters and the player's letters so far."""
-    dictionary = dictionary or lexicon()
-    letters = parse_letters(progress) if progress.strip() else {}
+    dictionary = dictionary or lexicon(puzzle.language)
+    letters = parse_letters(progress, puzzle.language) if progress.strip() else {}
     broken = rule_problems(puzzle, letters)
     if broken:
         return "Fix your letters first: " + "; ".join(broken)

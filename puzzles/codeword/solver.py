@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 
 from puzzles.codeword.deduction import Contradiction, Solver, State, Step
-from puzzles.codeword.puzzle import ALPHABET, Codeword
+from puzzles.codeword.puzzle import Codeword
 from puzzles.core import TIERS, plural
 from puzzles.lexicon import Lexicon, lexicon
 
@@ -131,7 +131,7 @@ def solve(
     to be a word outside the list, and the best such fill is reported with that clue named;
     only then is the next, larger list tried.
     """
-    dictionary = dictionary or lexicon()
+    dictionary = dictionary or lexicon(puzzle.language)
     deadline = time.monotonic() + time_limit
     tiers = AUTO_TIERS if tier == "auto" else (tier,)
     first_attempt = None
@@ -250,9 +250,9 @@ def _unsolved(puzzle: Codeword, solver: Solver, root: State | None) -> CodewordS
 
 
 def _complete_key(puzzle: Codeword, letters: dict[int, str]) -> dict[int, str]:
-    """With all 26 numbers in use and one left unknown, it is the one letter left."""
+    """With every number in use and one left unknown, it is the one letter left."""
     missing = [n for n in puzzle.numbers if n not in letters]
-    spare = sorted(set(ALPHABET) - set(letters.values()))
+    spare = sorted(set(puzzle.letters) - set(letters.values()))
     if puzzle.uses_whole_alphabet and len(missing) == 1 and len(spare) == 1:
         return {**letters, missing[0]: spare[0]}
     return dict(letters)

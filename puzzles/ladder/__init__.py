@@ -14,7 +14,7 @@ Modules: puzzle (Ladder, parse), graph, longest, solver, generate, rules (check,
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind, tier_option
+from puzzles.core import Option, PuzzleKind, language_option, tier_option
 from puzzles.ladder.generate import (
     DIFFICULTIES,
     MAX_LETTERS,
@@ -79,7 +79,9 @@ KIND = PuzzleKind(
             minimum=MIN_LETTERS,
             maximum=MAX_LETTERS,
         ),
+        language_option(),
     ),
+    puzzle_options=(language_option(),),
     difficulties=DIFFICULTIES,
     max_input_chars=80,
     max_answer_chars=500,  # a chain of words

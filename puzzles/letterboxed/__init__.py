@@ -18,7 +18,7 @@ hint).
 
 from __future__ import annotations
 
-from puzzles.core import Option, PuzzleKind, tier_option
+from puzzles.core import Option, PuzzleKind, language_option, tier_option
 from puzzles.letterboxed.generate import DIFFICULTIES, generate
 from puzzles.letterboxed.puzzle import EXAMPLE, Board, parse
 from puzzles.letterboxed.rules import check, hint
@@ -51,6 +51,8 @@ KIND = PuzzleKind(
         ),
         tier_option(),
     ),
+    generate_options=(language_option(),),
+    puzzle_options=(language_option(),),
     difficulties=DIFFICULTIES,
     max_input_chars=80,
     max_answer_chars=300,  # up to ten words

@@ -457,3 +457,22 @@ def test_the_command_line_stops_a_search_at_the_deadline_with_the_bots_message()
 def test_the_deadline_is_the_bots_own():
     assert Config().deadline_seconds == deadlines.SOLVE_SECONDS
     assert Config().generate_deadline_seconds == deadlines.GENERATE_SECONDS
+
+
+def test_the_word_kinds_take_a_language_and_others_refuse_it(capsys):
+    code, out, err = run(capsys, "solve", "letterboxed", "ÉCR AIT OUL SNM", "--language", "fr")
+    assert code == 0, err
+    assert out.splitlines()[0] == "MUSICALE ENORMEMENT"
+    code, out, err = run(capsys, "check", "ladder", "père mère", "--answer", "PÈRE MÈRE")
+    assert code == EXIT_BAD_INPUT and "only letters A-Z" in err  # English unless asked
+    code, out, err = run(
+        capsys, "check", "ladder", "père mère", "--answer", "PÈRE MÈRE", "--language", "fr"
+    )
+    assert code == 0 and "Solved" in out, err
+    code, out, err = run(
+        capsys, "generate", "codeword", "--language", "es", "--seed", "3", "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["puzzle"]["language"] == "es"
+    code, out, err = run(capsys, "solve", "sudoku", "--language", "fr", "1")
+    assert code == EXIT_BAD_INPUT and "--language does not apply to Sudoku" in err

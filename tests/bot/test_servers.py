@@ -36,3 +36,14 @@ async def test_until_chosen_the_servers_preferred_locale_is_used_if_it_has_a_cat
     with pytest.raises(ValueError):
         await servers.set_language(GUILD, "de")
     await database.close()
+
+
+async def test_the_word_language_is_the_chosen_one_else_english_never_the_locale(tmp_path):
+    database = await Database.open(tmp_path / "puzzlebot.sqlite3")
+    servers = ServerSettings(database.connection)
+    assert await servers.word_language(GUILD) == "en"  # whatever the server's Discord locale
+    assert await servers.word_language(None) == "en"  # outside a server
+    await servers.set_language(GUILD, "es")
+    assert await servers.word_language(GUILD) == "es"
+    assert await servers.word_language(OTHER_GUILD) == "en"
+    await database.close()

@@ -335,7 +335,7 @@ async def test_every_kind_is_posted_in_one_message_and_opens_with_its_picture(se
 MANAGE_GUILD = 1 << 5
 ADMIN_SUBCOMMANDS = (
     "setup", "kinds", "posts", "difficulty", "pause", "resume", "forget-member", "notify-role",
-    "threads", "export",
+    "threads", "export", "language",
 )  # fmt: skip
 
 

@@ -51,6 +51,7 @@ POSTED = {
     "puzzlebot:race:answer:42": cogs.race.AnswerButton,
     "puzzlebot:coophint:987654321098765432": cogs.together.HintButton,
     "puzzlebot:reveal:letterboxed": cogs.puzzles.RevealButton,
+    "puzzlebot:reveal:ladder:language=fr": cogs.puzzles.RevealButton,
     "puzzlebot:read:go:solve:sudoku:": cogs.puzzles.ReadButton,
     "puzzlebot:read:edit:check:sudoku:spoiler=True": cogs.puzzles.ReadButton,
 }
@@ -116,6 +117,7 @@ async def test_buttons_posted_before_an_update_still_answer(server, tmp_path):
             "generate letterboxed", options={"difficulty": "easy"}
         )
         generated = await handle.reply(timeout=REPLY_TIMEOUT)
+        (generated,) = [m for m in server.channel_messages() if m.id == generated.id]
         reveal = "puzzlebot:reveal:letterboxed"
         shown = await press_as_posted(server, generated, "Show me the answer", reveal, bob)
         assert "fewest possible" in shown, shown

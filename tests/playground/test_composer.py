@@ -145,6 +145,7 @@ def test_suggestions_follow_the_tree_from_command_to_option_values(commands):
         "picture:",
         "max_words:",
         "tier:",
+        "language:",
         "spoiler:",
     ]
     assert offered("/solve letterboxed vro wal eth bdi ti", commands) == ["tier:"]

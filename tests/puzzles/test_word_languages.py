@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 
 import pytest
 
-from puzzles import ladder, letterboxed
+from puzzles import codeword, ladder, letterboxed
 from puzzles.core import PuzzleError
 from puzzles.letterboxed.generate import THRESHOLDS
 from puzzles.letterboxed.words import playable_words
-from puzzles.lexicon import Tier, lexicon
+from puzzles.lexicon import Tier, alphabet, lexicon
 
 LANGUAGES = ("fr", "es")
 
@@ -105,3 +106,73 @@ def test_generated_ladders_have_their_par_in_their_language(language):
     assert all(lexicon(language).contains(word, Tier.STANDARD) for word in solution.words)
     hint = ladder.hint(puzzle)
     assert not isinstance(hint, str)
+
+
+# --- codewords ----------------------------------------------------------------------------
+
+
+@functools.cache
+def codeword_in(language: str) -> codeword.Codeword:
+    return codeword.generate(random.Random(4), "medium", language=language)
+
+
+@pytest.fixture(params=LANGUAGES)
+def generated_codeword(request):
+    return request.param, codeword_in(request.param)
+
+
+def test_a_generated_codeword_uses_every_letter_of_its_language(generated_codeword):
+    language, puzzle = generated_codeword
+    assert puzzle.language == language
+    letters = 27 if language == "es" else 26
+    assert puzzle.numbers == frozenset(range(1, letters + 1))
+
+
+def test_a_generated_codeword_is_uniquely_solved_in_common_words(generated_codeword):
+    language, puzzle = generated_codeword
+    # unique even against the standard words a player might think of, by deductions alone
+    solution = codeword.solve(puzzle, tier="standard")
+    assert solution.unique and solution.solved_by_deduction
+    assert all(lexicon(language).contains(word, Tier.COMMON) for word in solution.words)
+    assert set(solution.key.values()) == set(alphabet(language).letters)
+
+
+def test_a_generated_codeword_reads_back_and_pickles_with_its_language(generated_codeword):
+    language, puzzle = generated_codeword
+    assert codeword.parse(puzzle.text(), language) == puzzle
+    assert pickle.loads(pickle.dumps(puzzle)) == puzzle
+
+
+def test_a_spanish_codeword_needs_enye_and_never_folds_it_into_n():
+    puzzle = codeword_in("es")
+    key = codeword.solve(puzzle).key
+    enye = next(n for n, letter in key.items() if letter == "ñ")
+    n = next(number for number, letter in key.items() if letter == "n")
+    assert enye != n  # Ñ and N are two numbers
+    assert any("ñ" in word for word in codeword.solve(puzzle).words)
+    letters = " ".join(f"{number}={letter.upper()}" for number, letter in sorted(key.items()))
+    assert codeword.check(puzzle, letters).solved
+    as_n = letters.replace(f"{enye}=Ñ", f"{enye}=N")
+    verdict = codeword.check(puzzle, as_n)
+    assert not verdict.solved
+    assert any("N is given to" in problem for problem in verdict.problems)
+
+
+def test_codeword_numbers_and_starters_follow_the_language():
+    assert codeword.parse("1 2 27 / 27=Ñ", "es").given == {27: "ñ"}
+    assert codeword.parse("1 2 3 / 3=É", "fr").given == {3: "e"}
+    with pytest.raises(PuzzleError, match=r"outside 1\.\.26"):
+        codeword.parse("1 2 27", "fr")
+    with pytest.raises(PuzzleError, match="one letter A-Z, not 'É'"):
+        codeword.parse("1 2 3 / 3=É")  # English grids take A-Z as typed
+    with pytest.raises(PuzzleError, match="one letter A-Z and Ñ"):
+        codeword.parse("1 2 3 / 3=Ü7", "es")
+
+
+def test_an_english_codeword_is_unchanged_by_languages():
+    puzzle = codeword.parse(codeword.KIND.example)
+    assert puzzle.language == "en" and puzzle.number_range == range(1, 27)
+    old_pickle = {k: v for k, v in puzzle.__getstate__().items() if k != "language"}
+    restored = codeword.Codeword.__new__(codeword.Codeword)
+    restored.__setstate__(old_pickle)  # a codeword pickled before it had a language
+    assert restored == puzzle

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import sqlite3
 
 import pytest
 
-from bot.daily.store import DailyStore, Post
-from bot.database import Database
+from bot.daily.store import DailyPuzzle, DailyStore, Post
+from bot.database import MIGRATIONS, Database
 
 DAY = dt.date(2026, 11, 23)
 START = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC)
@@ -199,3 +200,50 @@ async def test_only_sent_open_posts_of_servers_with_threads_on_wait_for_a_thread
     assert await store.posts_without_thread() == []
     assert (await store.post(GUILD, "letterboxed", DAY)).thread_id == 555
     assert (await store.settings(GUILD)).threads and not (await store.settings(OTHER_GUILD)).threads
+
+
+def daily_puzzle(language: str, text: str) -> DailyPuzzle:
+    return DailyPuzzle(
+        "letterboxed", DAY, "easy", 7, text, "x", "par 4", 2, b"\x89PNG", None, language
+    )
+
+
+async def test_a_day_keeps_one_puzzle_per_language_and_a_post_knows_its_own(store):
+    await store.save_puzzle(daily_puzzle("en", "ABC DEF GHI JKL"), seed=1)
+    await store.save_puzzle(daily_puzzle("fr", "ECR AIT OUL SNM"), seed=2)
+    await store.save_puzzle(daily_puzzle("fr", "XYZ XYZ XYZ XYZ"), seed=3)  # the first stays
+    english = await store.puzzle("letterboxed", DAY, "easy")
+    french = await store.puzzle("letterboxed", DAY, "easy", "fr")
+    assert (english.puzzle_text, english.language) == ("ABC DEF GHI JKL", "en")
+    assert (french.puzzle_text, french.language) == ("ECR AIT OUL SNM", "fr")
+    assert await store.puzzle("letterboxed", DAY, "easy", "es") is None
+    closes = START + dt.timedelta(days=1)
+    await store.reserve_post(GUILD, "letterboxed", DAY, "easy", 10, closes, "fr")
+    await store.reserve_post(OTHER_GUILD, "letterboxed", DAY, "easy", 20, closes)
+    assert await store.puzzle_of(await store.post(GUILD, "letterboxed", DAY)) == french
+    assert await store.puzzle_of(await store.post(OTHER_GUILD, "letterboxed", DAY)) == english
+
+
+async def test_puzzles_and_posts_made_before_languages_are_english(tmp_path):
+    path = tmp_path / "puzzlebot.sqlite3"
+    with sqlite3.connect(path) as plain:  # a database as migration 13 left it
+        for number, script in enumerate(MIGRATIONS[:13], start=1):
+            plain.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+        plain.execute(
+            "INSERT INTO daily_puzzles (kind, day, difficulty, number, seed, puzzle_text,"
+            " solution_text, about, fewest, image, created_at) VALUES ('letterboxed', ?,"
+            " 'easy', 7, 1, 'ABC DEF GHI JKL', 'x', 'par 4', 2, x'89', ?)",
+            (DAY.isoformat(), START.isoformat()),
+        )
+        plain.execute(
+            "INSERT INTO daily_posts (guild_id, kind, day, difficulty, channel_id, message_id,"
+            " closes_at) VALUES (?, 'letterboxed', ?, 'easy', 10, 99, ?)",
+            (GUILD, DAY.isoformat(), START.isoformat()),
+        )
+    database = await Database.open(path)
+    store = DailyStore(database.connection)
+    post = await store.post(GUILD, "letterboxed", DAY)
+    daily = await store.puzzle_of(post)
+    assert post.language == "en" and daily.puzzle_text == "ABC DEF GHI JKL"
+    assert daily.language == "en" and daily.image == b"\x89"
+    await database.close()
