@@ -161,8 +161,9 @@ def has_letters(text: str) -> bool:
     return any(character.isalpha() for character in text)
 
 
-# Written the same in French or Spanish: the kind's own name, and the tier "standard".
-UNCHANGED = {"Letter Boxed", "Q-less", "Sudoku", "standard", "expert"}
+# Written the same in French or Spanish: the kind's own name, the tier "standard", and the
+# word languages' codes (en, fr, es), which are what the option takes.
+UNCHANGED = {"Letter Boxed", "Q-less", "Sudoku", "standard", "expert", "en", "fr", "es"}
 
 
 def with_one_translation_changed(english: str, french: str):
