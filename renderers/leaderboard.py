@@ -438,14 +438,14 @@ def _draw_empty(canvas: Canvas, card: tuple[float, float, float, float], languag
             text_colour_on(MEDALS[rank]),
         )
     room = card[2] - card[0] - 2 * CARD_PAD_X
-    title_size, title = fit_lines(
-        render(EMPTY_TITLE, language), EMPTY_TITLE_SIZE, READABLE_SIZE, room, max_lines=1
-    )
-    canvas.text_line_centred((centre_x, floor + 56), title[0], title_size, INK)
-    note_size, note = fit_lines(
-        render(EMPTY_NOTE, language), EMPTY_NOTE_SIZE, READABLE_SIZE, room, False, 1
-    )
-    canvas.text_line_centred((centre_x, floor + 110), note[0], note_size, MUTED, bold=False)
+    title = render(EMPTY_TITLE, language)
+    title_size, title_lines = fit_lines(title, EMPTY_TITLE_SIZE, READABLE_SIZE, room, max_lines=1)
+    canvas.text_line_centred((centre_x, floor + 56), title_lines[0], title_size, INK)
+    note = render(EMPTY_NOTE, language)
+    note_size, note_lines = fit_lines(note, EMPTY_NOTE_SIZE, READABLE_SIZE, room, False, 2)
+    for index, line in enumerate(note_lines):  # Spanish's takes two lines
+        middle = floor + 110 + index * note_size * 1.3
+        canvas.text_line_centred((centre_x, middle), line, note_size, MUTED, bold=False)
 
 
 # --- the text fallback -------------------------------------------------------------

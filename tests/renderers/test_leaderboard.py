@@ -331,6 +331,33 @@ def test_text_of_an_empty_board():
     assert leaderboard_text(board(0)) == "No results yet."
 
 
+@pytest.mark.parametrize(
+    ("language", "title", "note"),
+    [
+        ("en", "No results yet", "Solve a daily puzzle to get on the board."),
+        ("fr", "Pas encore de résultats", "Résous un jeu du jour pour entrer au classement."),
+        (
+            "es",
+            "Aún no hay resultados",
+            "Resuelve un reto del día para entrar en la clasificación.",
+        ),
+    ],
+)
+def test_an_empty_board_says_so_whole_in_its_language(language, title, note, recorder):
+    """Spanish's note is wider than the card at the readable size: it takes two lines,
+    never loses its end."""
+    draw_leaderboard(board(0, language=language))
+    assert title in recorder.texts
+    shown = [text for text in recorder.texts if text not in (title, "1", "2", "3")]
+    assert " ".join(shown[-2:] if language == "es" else shown[-1:]) == note
+    assert leaderboard_text(board(0, language=language)) == f"{title}."
+
+
+def test_the_text_table_is_headed_in_its_language():
+    text = leaderboard_text(board(3, language="fr"))
+    assert text.splitlines()[0].split() == ["#", "Membre", "Résolus", "Points", "Record", "Série"]
+
+
 def test_text_of_25_long_names_stays_under_the_limit_and_cuts_names():
     zalgo = "Z" + "\u0337\u0322\u031b\u0338" * 40 + "algo"
     names = ("x" * 300, "王" * 200, FAMILY * 100, zalgo, LONG_NAME * 5)
