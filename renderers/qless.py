@@ -13,6 +13,7 @@ empty, no more than the hint's text gives away.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from puzzles.core import has_no_answer
@@ -157,7 +158,7 @@ def _draw_grid(rows: tuple[str, ...], caption: list[str], hint: QlessHint | None
     return canvas.png()
 
 
-def _draw_roll(roll: Roll, hint: QlessHint | None = None, caption: list[str] = ()) -> bytes:
+def _draw_roll(roll: Roll, hint: QlessHint | None = None, caption: Sequence[str] = ()) -> bytes:
     """The roll's tiles, with the hint, and `caption` under them."""
     letters = roll.letters
     per_row = min(ROLL_PER_ROW, len(letters))
@@ -175,15 +176,15 @@ def _draw_roll(roll: Roll, hint: QlessHint | None = None, caption: list[str] = (
     return canvas.png()
 
 
-def _caption_lines(caption: list[str]) -> list[str]:
+def _caption_lines(caption: Sequence[str]) -> list[str]:
     return [line for text in caption for line in wrap_text(text, CAPTION_SIZE, WIDTH - 2 * PAD)]
 
 
-def _caption_height(caption: list[str]) -> float:
+def _caption_height(caption: Sequence[str]) -> float:
     return len(_caption_lines(caption)) * (CAPTION_GAP + CAPTION_SIZE)
 
 
-def _draw_caption(canvas: Canvas, caption: list[str], top: float) -> None:
+def _draw_caption(canvas: Canvas, caption: Sequence[str], top: float) -> None:
     y = top
     for line in _caption_lines(caption):
         y += CAPTION_GAP
