@@ -328,7 +328,9 @@ def _draw_tiles(canvas: Canvas, plan: Layout, language: str) -> None:
     tile_width, tile_height = plan.tile_width, plan.tile_height
     for index, (value, label) in enumerate(plan.tiles):
         row, column = divmod(index, plan.tile_columns)
-        left = PAD + column * (tile_width + TILE_GAP)
+        in_row = min(plan.tile_columns, len(plan.tiles) - row * plan.tile_columns)
+        indent = (plan.tile_columns - in_row) * (tile_width + TILE_GAP) / 2  # a short row, centred
+        left = PAD + indent + column * (tile_width + TILE_GAP)
         top = plan.tiles_top + row * (tile_height + TILE_GAP)
         box = (left, top, left + tile_width, top + tile_height)
         canvas.rounded_rectangle(box, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
