@@ -16,7 +16,7 @@ from typing import Any
 
 from puzzles import get_kind
 from puzzles.core import Puzzle, PuzzleError, PuzzleKind, has_no_answer, hint_text
-from puzzles.i18n import ENGLISH, _, render
+from puzzles.i18n import ENGLISH, LANGUAGES, _, catalogue, render
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +34,16 @@ def warm_up(draw: bool = False) -> None:
     """Load the word lists, and solve the example of every kind whose first solve loads data
     or builds indexes, before real work; with `draw`, draw each example too (the first
     picture loads the fonts), and read that picture back for every kind a reader reads (the
-    first read imports OpenCV and loads the classifier's weights: about half a second)."""
+    first read imports OpenCV and loads the classifier's weights: about half a second).
+    Every language's catalogue is compiled too (tens of ms each, more as it grows), so the
+    first picture or reply in French or Spanish does not wait for it."""
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
     start = time.perf_counter()
     lexicon().load_all()
+    for language in LANGUAGES:
+        catalogue(language)
     for kind in all_kinds():
         if not (kind.warm_up or draw):
             continue

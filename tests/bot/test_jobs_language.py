@@ -63,3 +63,11 @@ async def test_the_line_said_instead_of_a_picture_is_in_the_language_asked(pool,
     puzzle = get_kind("codeword").parse(LONG_CLUE)
     result = await pool.run(jobs.solve_job, "codeword", puzzle, {}, True, language)
     assert result.png is None and result.no_picture == said
+
+
+def test_warm_up_compiles_every_languages_catalogue_before_the_first_reply_in_it():
+    from puzzles.i18n import LANGUAGES, catalogue
+
+    catalogue.cache_clear()
+    jobs.warm_up()
+    assert catalogue.cache_info().currsize == len(LANGUAGES)
