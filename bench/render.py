@@ -1,6 +1,6 @@
 """Drawing every picture kind: how long each takes and how big its PNG is.
 
-    .venv/bin/python -m bench.render [--json] [--rounds N] [--save DIR]
+    .venv/bin/python -m bench.render [--json] [--rounds N] [--save DIR] [--lang fr]
 
 Draws real puzzles from ../shared/corpora with every renderer: Letter Boxed (NYT boxes),
 sudoku (9x9 from Norvig's top95; 4x4 and 16x16, which no corpus has, generated from fixed
@@ -20,12 +20,15 @@ slowest first draw (before the fonts and text masks are cached in this process),
 median PNG size.
 Target (issue 16): every kind <= 15 ms median and <= 50 ms max on the 2-core machine.
 `--save DIR` writes one PNG per picture, to compare drawings before and after a change.
+`--lang` draws every picture's labels in that language (default English), to compare the
+cost of French's or Spanish's longer labels.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import json
 import os
 import random
@@ -44,6 +47,7 @@ from bench.leaderboard_render import full_board, stats_card
 from bench.letterboxed import nyt_boxes
 from puzzles import get_kind
 from puzzles.core import PuzzleError
+from puzzles.i18n import LANGUAGES
 from renderers.leaderboard import draw_leaderboard
 from renderers.stats import draw_stats
 
@@ -63,13 +67,14 @@ class Picture:
     kind_name: str  # a puzzle kind, or "leaderboard" or "stats"
     puzzle: Any
     shown: Any = None
+    language: str = "en"
 
     def draw(self) -> bytes:
         if self.kind_name == "leaderboard":
-            return draw_leaderboard(self.puzzle)
+            return draw_leaderboard(dataclasses.replace(self.puzzle, language=self.language))
         if self.kind_name == "stats":
-            return draw_stats(self.puzzle)
-        return renderers.draw(self.kind_name, self.puzzle, self.shown)
+            return draw_stats(dataclasses.replace(self.puzzle, language=self.language))
+        return renderers.draw(self.kind_name, self.puzzle, self.shown, self.language)
 
 
 def top95() -> list[str]:
@@ -236,14 +241,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--rounds", type=int, default=10, help="draws of each picture (10)")
     parser.add_argument("--save", type=Path, help="also write every picture into this folder")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="the labels' language")
     args = parser.parse_args(argv)
 
-    cases = pictures()
+    cases = [dataclasses.replace(case, language=args.lang) for case in pictures()]
     load_before = os.getloadavg()[0]
     kinds = measure(cases, args.rounds)
     if args.save:
         save(cases, args.save)
     report = {
+        "language": args.lang,
         "rounds": args.rounds,
         "load_average_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "cpus": os.cpu_count(),

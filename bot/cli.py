@@ -4,6 +4,11 @@ Readable text by default; with --json, one JSON document (puzzle, solution, timi
 for scripts and checks, and every failure, a mistyped flag included, is one JSON document
 with an "error". Bad input exits with status 2 and a message a player can act on. Output
 never fails on a character the terminal cannot show (it is written as an escape).
+
+`--lang fr|es|en` (default English) on every command says the errors, answers, verdicts,
+hints and summaries in that language, and labels the pictures (--image) in it; --json keeps
+its keys in English and gives its text fields in the language. argparse's own usage lines
+and the commands' help stay in English.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
-from puzzles.core import Option, hint_text, to_jsonable
+from puzzles.core import COMMAND_LINE, Option, hint_text, to_jsonable
+from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, render
 from puzzles.registry import kind_by_module_name
 
 EXIT_BAD_INPUT = 2
@@ -35,8 +41,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None and sys.argv[1:2] and sys.argv[1] in PUZZLE_COMMANDS:
         without_garbage_collection()  # run as a one-off command, not called from Python
     argv = sys.argv[1:] if argv is None else list(argv)
-    report = Report(as_json="--json" in argv)
+    report = Report(as_json="--json" in argv, language=language_asked(argv))
     return _delivered(lambda: _run(argv, report))
+
+
+def language_asked(argv: Sequence[str]) -> str:
+    """The language --lang names (`--lang fr` or `--lang=fr`), read before the parser so that
+    a command line it cannot read is answered in it too; English if none, or one unknown
+    (which the parser then refuses, naming the choices)."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            asked = argv[index + 1]
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+        else:
+            continue
+        return asked if asked in LANGUAGES else ENGLISH
+    return ENGLISH
 
 
 def _run(argv: Sequence[str], report: Report) -> int:
@@ -51,16 +72,18 @@ def _run(argv: Sequence[str], report: Report) -> int:
     try:
         args.run(args, report)
     except PuzzleError as error:
-        return report.fail(error.message)
+        return report.fail(error.message_for(COMMAND_LINE, report.language))
     except OSError as error:
-        return report.fail(f"could not write {error.filename}: {error.strerror}")
+        path = str(error.filename)
+        return report.fail(_("could not write {path}: {reason}", path=path, reason=error.strerror))
     except Exception as error:
         if not report.as_json:
             raise
         import traceback  # here: a one-off command should not load it to succeed
 
         report.data["traceback"] = traceback.format_exc()
-        report.fail(f"internal error: {type(error).__name__}: {error}")
+        # Translators: {error} is Python's own, in English: for a bug report, not for a player.
+        report.fail(_("internal error: {error}", error=f"{type(error).__name__}: {error}"))
         return EXIT_INTERNAL_ERROR
     return report.finish()
 
@@ -150,10 +173,12 @@ def _parse_args(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argpars
 
 
 class Report:
-    """Collects what a command found, then prints it as text or as one JSON document."""
+    """Collects what a command found, then prints it as text or as one JSON document, its
+    text in `language` (what it says is rendered as it is said)."""
 
-    def __init__(self, as_json: bool):
+    def __init__(self, as_json: bool, language: str = ENGLISH):
         self.as_json = as_json
+        self.language = language
         self.data: dict[str, Any] = {}
         self.lines: list[str] = []
         self.notes: list[str] = []  # said beside the output (standard error), not in it
@@ -182,13 +207,17 @@ class Report:
             message = too_slow_message(kind, seconds, making=making, reading=command == "read")
             raise PuzzleError(message) from None
 
-    def say(self, line: str) -> None:
-        self.lines.append(line)
+    def text(self, said: Message | str) -> str:
+        """What a command says, in the report's language."""
+        return render(said, self.language)
 
-    def note(self, line: str) -> None:
+    def say(self, line: Message | str) -> None:
+        self.lines.append(self.text(line))
+
+    def note(self, line: Message | str) -> None:
         """A line for the person, beside the output (standard error), so the output stays
         what it is: `puzzlebot read sudoku photo.jpg > puzzle.txt` keeps the puzzle alone."""
-        self.notes.append(line)
+        self.notes.append(self.text(line))
 
     def finish(self) -> int:
         if self.as_json:
@@ -198,7 +227,8 @@ class Report:
             _write(sys.stdout, "\n".join(self.lines))
         return 0
 
-    def fail(self, message: str, usage: str = "") -> int:
+    def fail(self, message: Message | str, usage: str = "") -> int:
+        message = self.text(message)
         if self.as_json:
             _write(sys.stdout, _json({**self.data, "error": message}))
         else:
@@ -262,7 +292,7 @@ def run_solve(args: argparse.Namespace, report: Report) -> None:
         solution = report.timed("solve", lambda: kind.solve_with(puzzle, options))
         png = _picture(args, report, kind, puzzle, solution)
     report.data["solution"] = to_jsonable(solution)
-    report.data["answer"] = solution.text()
+    report.data["answer"] = report.text(solution.text())
     report.say(solution.text())
     _write_image(args, report, png)
 
@@ -272,9 +302,9 @@ def run_check(args: argparse.Namespace, report: Report) -> None:
     if args.answer_file:
         answer = _read_text_file(args.answer_file, kind.input_limit("answer"))
     else:
-        answer = _utf8(args.answer or "", "the answer")
+        answer = _utf8(args.answer or "", _("the answer"))
     if not answer:
-        raise PuzzleError("give your answer with --answer or --answer-file")
+        raise PuzzleError(_("give your answer with --answer or --answer-file"))
     kind.check_input_size(answer, what="answer")  # as the bot does, before any parsing
     kind, puzzle = _parsed_puzzle(args, report)
     with report.within_deadline(kind, "check"):
@@ -286,14 +316,17 @@ def run_check(args: argparse.Namespace, report: Report) -> None:
 def run_hint(args: argparse.Namespace, report: Report) -> None:
     kind = get_kind(args.kind)
     if kind.hint is None:
-        raise PuzzleError(f"{kind.title} has no hints yet; try: puzzlebot solve {kind.name} ...")
-    progress = _utf8(args.progress or "", "the progress")
+        command = f"puzzlebot solve {kind.name} ..."
+        raise PuzzleError(
+            _("{kind} has no hints yet; try: {command}", kind=kind.title, command=command)
+        )
+    progress = _utf8(args.progress or "", _("the progress"))
     kind.check_input_size(progress, what="progress")  # as the bot does, before any parsing
     kind, puzzle = _parsed_puzzle(args, report)
     with report.within_deadline(kind, "hint"):
         hint = report.timed("hint", lambda: kind.hint(puzzle, progress))
         png = _picture(args, report, kind, puzzle, None if isinstance(hint, str) else hint)
-    report.data["hint"] = hint_text(hint)
+    report.data["hint"] = report.text(hint_text(hint))
     if not isinstance(hint, str):
         report.data["hint_detail"] = to_jsonable(hint)
     report.say(hint_text(hint))
@@ -305,7 +338,7 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     options = _given_options(args, _all_options(args.kinds, "generate_options"))
     if args.text:
-        options["text"] = _utf8(" ".join(args.text), "the text")
+        options["text"] = _utf8(" ".join(args.text), _("the text"))
     _reject_foreign_options(kind, kind.generate_options, options)
     with report.within_deadline(kind, "generate"):
         puzzle = report.timed(
@@ -313,7 +346,8 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
         )
         png = _picture(args, report, kind, puzzle, None)
     report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
-    report.say(f"{kind.title} (seed {seed}): {puzzle.text()}")
+    shown = report.text(puzzle.text())
+    report.say(_("{kind} (seed {seed}): {puzzle}", kind=kind.title, seed=str(seed), puzzle=shown))
     _write_image(args, report, png)
 
 
@@ -323,12 +357,12 @@ def run_read(args: argparse.Namespace, report: Report) -> None:
     kind = get_kind(args.kind)
     read = _read_picture(args, report, kind)
     outcome = read.value
-    report.data.update(kind=kind.name, **_reading_document(read))
+    report.data.update(kind=kind.name, **_reading_document(read, report))
     report.say(read.text)
     if outcome.problem is not None:
         report.note(_cannot_be_a_puzzle(outcome))
     elif outcome.doubted:
-        report.note(_cells_to_check(outcome))
+        report.note(_places_to_check(outcome))
     _write_image(args, report, read.png if args.image else None)
 
 
@@ -343,7 +377,7 @@ def _read_picture(args: argparse.Namespace, report: Report, kind: PuzzleKind):
     )
     data = _read_picture_file(args.picture)
     with report.within_deadline(kind, "read"):
-        read = jobs.read_job(kind.name, data)
+        read = jobs.read_job(kind.name, data, language=report.language)
     report.timings.update({f"{name}_ms": ms for name, ms in read.timings_ms.items()})
     return read
 
@@ -358,16 +392,18 @@ def _read_picture_file(path: str) -> bytes:
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise PuzzleError(
-            f"could not read {path}: {error.strerror}", example=SEND_INSTEAD
-        ) from None
+        raise PuzzleError(_could_not_read(path, error), example=SEND_INSTEAD) from None
     refuse_oversized(len(data))  # it grew since
     return data
 
 
-def _reading_document(read) -> dict[str, Any]:
+def _could_not_read(path: str, error: OSError) -> Message:
+    return _("could not read {path}: {reason}", path=path, reason=error.strerror)
+
+
+def _reading_document(read, report: Report) -> dict[str, Any]:
     """What was read, for --json: the text, each cell in doubt (index and words), and why it
-    cannot be a puzzle (null when it has exactly one answer)."""
+    cannot be a puzzle (null when it has exactly one answer), in the report's language."""
     outcome = read.value
     return {
         "puzzle": read.text,
@@ -376,24 +412,53 @@ def _reading_document(read) -> dict[str, Any]:
             {outcome.place: place, "where": name}
             for place, name in zip(outcome.doubted, outcome.names, strict=True)
         ],
-        "problem": None if outcome.problem is None else str(outcome.problem),
+        "problem": None if outcome.problem is None else report.text(outcome.problem),
     }
 
 
-def _cells_to_check(outcome) -> str:
-    places = ", ".join(outcome.names)
-    one = len(outcome.doubted) == 1
-    count = f"{len(outcome.doubted)} {outcome.place}{'' if one else 's'}"
-    return f"Not sure of {count}: {places}. Check {'it' if one else 'them'} against your picture."
+# What a reader doubts is a cell (a grid's) or a letter (a Letter Boxed side's): each has
+# its own sentences, so that each language can say them whole.
+PLACES_TO_CHECK = {
+    "cell": lambda count, places: ngettext(
+        "Not sure of {count} cell: {places}. Check it against your picture.",
+        "Not sure of {count} cells: {places}. Check them against your picture.",
+        count,
+        places=places,
+    ),
+    "letter": lambda count, places: ngettext(
+        "Not sure of {count} letter: {places}. Check it against your picture.",
+        "Not sure of {count} letters: {places}. Check them against your picture.",
+        count,
+        places=places,
+    ),
+}
+LOOK_WRONG = {
+    "cell": lambda places: _("The cells that look wrong: {places}.", places=places),
+    "letter": lambda places: _("The letters that look wrong: {places}.", places=places),
+}
+CHECK_EACH = {
+    "cell": _("Check each cell against your picture."),
+    "letter": _("Check each letter against your picture."),
+}
 
 
-def _cannot_be_a_puzzle(outcome) -> str:
-    where = (
-        f"The {outcome.place}s that look wrong: {', '.join(outcome.names)}."
-        if outcome.doubted
-        else f"Check each {outcome.place} against your picture."
+def _places_to_check(outcome) -> Message:
+    sentence = PLACES_TO_CHECK.get(outcome.place, PLACES_TO_CHECK["cell"])
+    return sentence(len(outcome.doubted), ", ".join(outcome.names))
+
+
+def _cannot_be_a_puzzle(outcome) -> Message:
+    if outcome.doubted:
+        where = LOOK_WRONG.get(outcome.place, LOOK_WRONG["cell"])(", ".join(outcome.names))
+    else:
+        where = CHECK_EACH.get(outcome.place, CHECK_EACH["cell"])
+    # Translators: {problem} says why, e.g. "it has no solution, so a cell was probably
+    # misread"; {where} is a sentence naming the places to check.
+    return _(
+        "What I read cannot be your puzzle: {problem}. {where}",
+        problem=outcome.problem,
+        where=where,
     )
-    return f"What I read cannot be your puzzle: {outcome.problem}. {where}"
 
 
 def run_bot(args: argparse.Namespace, report: Report) -> None:
@@ -408,25 +473,34 @@ def run_bot(args: argparse.Namespace, report: Report) -> None:
 
     config = _bot_config(args, token_needed=not args.or_playground)
     if not config.token:
-        print(
+        no_token = _(
             "No Discord token (DISCORD_TOKEN or [discord] token), so the bot runs in the "
-            "playground. To run it on Discord, see the README's 'Running the bot'.",
-            flush=True,
+            "playground. To run it on Discord, see the README's 'Running the bot'."
         )
+        print(report.text(no_token), flush=True)
         _serve_playground(config, args.port)
         return
     discord.utils.setup_logging(level=config.log_level)
     try:
         asyncio.run(serve(config))
     except StorageError as error:
-        raise PuzzleError(f"{error} (set by [database] url in the config file)") from None
+        raise PuzzleError(
+            _("{problem} (set by [database] url in the config file)", problem=str(error))
+        ) from None
     except (aiohttp.ClientError, OSError) as error:
-        raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
+        raise PuzzleError(_no_discord(error)) from None
     except discord.LoginFailure:
         raise PuzzleError(
-            "Discord refused the token; copy it again from the developer portal (Bot -> Reset "
-            "Token) into DISCORD_TOKEN or [discord] token"
+            _(
+                "Discord refused the token; copy it again from the developer portal (Bot -> "
+                "Reset Token) into DISCORD_TOKEN or [discord] token"
+            )
         ) from None
+
+
+def _no_discord(error: Exception) -> Message:
+    # Translators: {error} is the network library's own words, in English.
+    return _("could not reach Discord ({error}); check the network", error=str(error))
 
 
 def run_sync(args: argparse.Namespace, report: Report) -> None:
@@ -442,14 +516,17 @@ def run_sync(args: argparse.Namespace, report: Report) -> None:
     try:
         count = asyncio.run(sync(config, args.guild))
     except (aiohttp.ClientError, OSError) as error:
-        raise PuzzleError(f"could not reach Discord ({error}); check the network") from None
+        raise PuzzleError(_no_discord(error)) from None
     except discord.LoginFailure:
         raise PuzzleError(
-            "Discord refused the token; check DISCORD_TOKEN or [discord] token"
+            _("Discord refused the token; check DISCORD_TOKEN or [discord] token")
         ) from None
-    where = f"server {args.guild}" if args.guild else "every server"
     report.data["synced"] = count
-    report.say(f"Synced {count} commands to {where}.")
+    if args.guild:
+        server = str(args.guild)
+        report.say(_("Synced {count} commands to server {server}.", count=count, server=server))
+    else:
+        report.say(_("Synced {count} commands to every server.", count=count))
 
 
 def run_migrate_db(args: argparse.Namespace, report: Report) -> None:
@@ -463,9 +540,13 @@ def run_migrate_db(args: argparse.Namespace, report: Report) -> None:
     except StorageError as error:
         raise PuzzleError(str(error)) from None
     report.data["copied"] = copied
+    tables = ", ".join(f"{table} {count}" for table, count in copied.items())
     report.say(
-        f"Copied {sum(copied.values())} rows, counts checked table by table: "
-        + ", ".join(f"{table} {count}" for table, count in copied.items())
+        _(
+            "Copied {count} rows, counts checked table by table: {tables}",
+            count=sum(copied.values()),
+            tables=tables,
+        )
     )
 
 
@@ -487,8 +568,12 @@ def _serve_playground(config, port: int) -> None:
         if error.errno not in (errno.EADDRINUSE, errno.EACCES):
             raise
         raise PuzzleError(
-            f"could not serve the playground on port {port} ({error.strerror}); choose "
-            "another with --port, or leave it out for a free one",
+            _(
+                "could not serve the playground on port {port} ({reason}); choose another "
+                "with --port, or leave it out for a free one",
+                port=str(port),
+                reason=error.strerror,
+            ),
             example="puzzlebot playground --port 8765",
         ) from None
 
@@ -501,8 +586,11 @@ def _frontend(name: str):
     found = entry_points(group="puzzlebot.frontends", name=name)
     if not found:
         raise PuzzleError(
-            f"the {name} is not installed with this copy of puzzlebot; reinstall it from "
-            "the project folder",
+            _(
+                "the {name} is not installed with this copy of puzzlebot; reinstall it from "
+                "the project folder",
+                name=name,
+            ),
             example="pip install -e .",
         )
     return next(iter(found)).load()
@@ -531,9 +619,11 @@ def _bot_config(args: argparse.Namespace, *, token_needed: bool = True):
         raise PuzzleError(str(error)) from None
     if not config.token and token_needed:
         raise PuzzleError(
-            "no Discord token: set DISCORD_TOKEN or [discord] token in the config file. Get"
-            " one at https://discord.com/developers/applications (New Application, then Bot,"
-            " Reset Token); the README's section 'Running the bot' walks through it",
+            _(
+                "no Discord token: set DISCORD_TOKEN or [discord] token in the config file. Get"
+                " one at https://discord.com/developers/applications (New Application, then"
+                " Bot, Reset Token); the README's section 'Running the bot' walks through it"
+            ),
             example="DISCORD_TOKEN=... make run",
         )
     return config
@@ -552,8 +642,10 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     given = [way for way, value in _puzzle_ways(args) if value]
     if len(given) > 1:
         raise PuzzleError(
-            f"give the puzzle one way: as text, with --file or with --picture, not "
-            f"{' and '.join(given)}",
+            _(
+                "give the puzzle one way: as text, with --file or with --picture, not {ways}",
+                ways=join(given, report.language),
+            ),
             example=f"puzzlebot {args.command} {kind.name} --picture photo.jpg",
         )
     if args.picture:
@@ -561,10 +653,11 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     elif args.file:
         text = _read_text_file(args.file, kind.max_input_chars)
     else:
-        text = _utf8(" ".join(args.puzzle), "the puzzle")
+        text = _utf8(" ".join(args.puzzle), _("the puzzle"))
     if not text.strip():
         raise PuzzleError(
-            f"no {kind.title} puzzle given", example=f"puzzlebot solve {kind.name} {kind.example}"
+            _("no {kind} puzzle given", kind=kind.title),
+            example=f"puzzlebot solve {kind.name} {kind.example}",
         )
     kind.check_input_size(text)
     report.data["kind"] = kind.name
@@ -584,18 +677,22 @@ def _text_from_picture(args: argparse.Namespace, report: Report, kind: PuzzleKin
     reading that cannot be a puzzle is refused, never solved as the member's."""
     read = _read_picture(args, report, kind)
     outcome = read.value
-    report.data["read"] = _reading_document(read)
-    report.note(f"What I read from {args.picture}:\n{read.text}")
+    report.data["read"] = _reading_document(read, report)
+    report.note(_("What I read from {path}:", path=args.picture))
+    report.note(read.text)
     if outcome.problem is not None:
         raise PuzzleError(
-            _cannot_be_a_puzzle(outcome) + " Correct what I read and give it as text",
+            _(
+                "{cannot} Correct what I read and give it as text",
+                cannot=_cannot_be_a_puzzle(outcome),
+            ),
             example=(
                 f"puzzlebot read {kind.name} {args.picture} > puzzle.txt, then "
                 f"puzzlebot {args.command} {kind.name} --file puzzle.txt"
             ),
         )
     if outcome.doubted:
-        report.note(_cells_to_check(outcome))
+        report.note(_places_to_check(outcome))
     return read.text
 
 
@@ -616,31 +713,57 @@ def _read_text_file(path: str, max_chars: int) -> str:
             with open(path, "rb") as file:
                 data = file.read(max_bytes + 1)
     except OSError as error:
-        raise PuzzleError(f"could not read {path}: {error.strerror}") from None
+        raise PuzzleError(_could_not_read(path, error)) from None
     if len(data) > max_bytes:
-        raise PuzzleError(f"{path} is too long: the most I accept is {max_chars:,} characters")
+        raise PuzzleError(
+            _(
+                "{path} is too long: the most I accept is {count} characters",
+                path=path,
+                count=max_chars,
+            )
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise PuzzleError(
-            f"{path} is not a UTF-8 text file (byte 0x{data[error.start]:02x} at offset "
-            f"{error.start}); save it as UTF-8"
+            _(
+                "{path} is not a UTF-8 text file (byte {byte} at offset {offset}); "
+                "save it as UTF-8",
+                path=path,
+                byte=f"0x{data[error.start]:02x}",
+                offset=str(error.start),
+            )
         ) from None
 
 
-def _utf8(text: str, what: str) -> str:
+def _utf8(text: str, what: Message | str) -> str:
     """Text from the command line, refused if it held bytes that are not UTF-8 (Python
-    keeps those as lone surrogates, which no output could print)."""
+    keeps those as lone surrogates, which no output could print). `what` names it: "the
+    puzzle", or a flag."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         bad = ord(text[error.start])
-        escaped = 0xDC80 <= bad <= 0xDCFF  # how Python keeps an undecodable byte of argv
-        shown = f"byte 0x{bad - 0xDC00:02x}" if escaped else f"character U+{bad:04X}"
-        raise PuzzleError(
-            f"{what} holds {shown} that is not UTF-8 text (at character {error.start + 1}); "
-            "type it again or give it with --file"
-        ) from None
+        position = str(error.start + 1)
+        if 0xDC80 <= bad <= 0xDCFF:  # how Python keeps an undecodable byte of argv
+            # Translators: {what} is "the puzzle", "the answer"... or a flag such as --size.
+            problem = _(
+                "{what} holds byte {byte} that is not UTF-8 text (at character {position}); "
+                "type it again or give it with --file",
+                what=what,
+                byte=f"0x{bad - 0xDC00:02x}",
+                position=position,
+            )
+        else:
+            # Translators: {what} is "the puzzle", "the answer"... or a flag such as --size.
+            problem = _(
+                "{what} holds character {character} that is not UTF-8 text (at character "
+                "{position}); type it again or give it with --file",
+                what=what,
+                character=f"U+{bad:04X}",
+                position=position,
+            )
+        raise PuzzleError(problem) from None
     return text
 
 
@@ -661,10 +784,11 @@ def _reject_foreign_options(
         if name not in own:
             if name == "text":
                 raise PuzzleError(
-                    f"{kind.title} is not generated from text",
+                    _("{kind} is not generated from text", kind=kind.title),
                     example=f"puzzlebot generate {kind.name} --seed 7",
                 )
-            raise PuzzleError(f"--{name.replace('_', '-')} does not apply to {kind.title}")
+            flag = "--" + name.replace("_", "-")
+            raise PuzzleError(_("{flag} does not apply to {kind}", flag=flag, kind=kind.title))
 
 
 def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes | None:
@@ -675,11 +799,11 @@ def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes 
     from bot.jobs import no_picture_because  # here: a solve without --image starts faster
     from renderers import draw  # Pillow is only loaded when a picture is asked for
 
-    why_not = str(no_picture_because(kind.name, puzzle))  # English until --lang
+    why_not = no_picture_because(kind.name, puzzle, report.language)
     if why_not:
         report.data["no_picture"] = why_not
         return None
-    return report.timed("render", lambda: draw(kind.name, puzzle, solution))
+    return report.timed("render", lambda: draw(kind.name, puzzle, solution, report.language))
 
 
 def _write_image(args, report: Report, png: bytes | None) -> None:
@@ -690,7 +814,7 @@ def _write_image(args, report: Report, png: bytes | None) -> None:
     path = Path(args.image)
     path.write_bytes(png)
     report.data["image"] = str(path)
-    report.say(f"Picture written to {path}")
+    report.say(_("Picture written to {path}", path=str(path)))
 
 
 # --- the parser -----------------------------------------------------------------------------
@@ -778,6 +902,12 @@ def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.Argument
         sub = commands.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(run=run, command=name)
         sub.add_argument("--json", action="store_true", help="print one JSON document")
+        sub.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            default=ENGLISH,
+            help="the language of messages and pictures (default en)",
+        )
         return sub
 
     def puzzle_command(name: str, run, help_text: str) -> argparse.ArgumentParser:

@@ -1,7 +1,9 @@
 """The work the pool's processes do: parse-free, picklable in and out.
 
 Each job takes a parsed Puzzle (parsing is cheap and happens first, so bad input is
-answered at once) and returns plain values: the answer text, the picture, timings.
+answered at once) and returns plain values: the answer text, the picture, timings. A job
+that draws takes the language to label the picture in (its "No picture" line too); a caller
+that gives none gets English.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from puzzles import get_kind
 from puzzles.core import Puzzle, PuzzleError, PuzzleKind, has_no_answer, hint_text
-from puzzles.i18n import Message, _
+from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, catalogue, render
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +35,16 @@ def warm_up(draw: bool = False) -> None:
     """Load the word lists, and solve the example of every kind whose first solve loads data
     or builds indexes, before real work; with `draw`, draw each example too (the first
     picture loads the fonts), and read that picture back for every kind a reader reads (the
-    first read imports OpenCV and loads the classifier's weights: about half a second)."""
+    first read imports OpenCV and loads the classifier's weights: about half a second).
+    Every language's catalogue is compiled too (tens of ms each, more as it grows), so the
+    first picture or reply in French or Spanish does not wait for it."""
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
     start = time.perf_counter()
     lexicon().load_all()
+    for language in LANGUAGES:
+        catalogue(language)
     for kind in all_kinds():
         if not (kind.warm_up or draw):
             continue
@@ -68,17 +74,18 @@ def warm_up_once(draw: bool = False) -> None:
         _warm = True
 
 
-def no_picture_because(kind_name: str, puzzle: Puzzle) -> Message | str:
+def no_picture_because(kind_name: str, puzzle: Puzzle, language: str = ENGLISH) -> str:
     """The one line said instead of a picture that could not show all of `puzzle` readably
     within the bounds of every picture ("No picture: a codeword grid of 24 columns is too
-    wide..."), whose answer is then given in text alone; '' when it can be drawn."""
+    wide..."), in `language`, whose answer is then given in text alone; '' when it can be
+    drawn."""
     from renderers import too_big
 
     try:
-        reason = too_big(kind_name, puzzle)
+        reason = too_big(kind_name, puzzle, language)
     except LookupError:  # a kind with no renderer: nothing to bound; drawing it is the bug
         return ""
-    return _("No picture: {reason}.", reason=reason) if reason else ""
+    return render(_("No picture: {reason}.", reason=reason), language) if reason else ""
 
 
 def _timed(timings: dict[str, float], name: str, work):
@@ -88,48 +95,74 @@ def _timed(timings: dict[str, float], name: str, work):
     return result
 
 
-def _picture(kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, float]):
+def _picture(
+    kind_name: str,
+    puzzle: Puzzle,
+    shown: Any,
+    timings: dict[str, float],
+    language: str = ENGLISH,
+):
     from renderers import draw
 
-    return _timed(timings, "draw", lambda: draw(kind_name, puzzle, shown))
+    return _timed(timings, "draw", lambda: draw(kind_name, puzzle, shown, language))
 
 
 def _readable_picture(
-    kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, float]
-) -> tuple[bytes | None, Message | str]:
+    kind_name: str, puzzle: Puzzle, shown: Any, timings: dict[str, float], language: str
+) -> tuple[bytes | None, str]:
     """The picture, or none and the line saying why (the answer still goes out as text)."""
-    why_not = no_picture_because(kind_name, puzzle)
-    return (None, why_not) if why_not else (_picture(kind_name, puzzle, shown, timings), "")
+    why_not = no_picture_because(kind_name, puzzle, language)
+    if why_not:
+        return None, why_not
+    return _picture(kind_name, puzzle, shown, timings, language), ""
 
 
 NOT_ASKED: tuple[None, str] = (None, "")  # no picture asked for
 
 
-def solve_job(kind_name: str, puzzle: Puzzle, options: dict[str, Any], draw: bool) -> JobResult:
+def solve_job(
+    kind_name: str,
+    puzzle: Puzzle,
+    options: dict[str, Any],
+    draw: bool,
+    language: str = ENGLISH,
+) -> JobResult:
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     solution = _timed(timings, "solve", lambda: kind.solve_with(puzzle, options))
-    png, no_picture = _readable_picture(kind.name, puzzle, solution, timings) if draw else NOT_ASKED
+    if draw:
+        png, no_picture = _readable_picture(kind.name, puzzle, solution, timings, language)
+    else:
+        png, no_picture = NOT_ASKED
     return JobResult(solution.text(), png, timings, solution, no_picture)
 
 
-def hint_job(kind_name: str, puzzle: Puzzle, progress: str, draw: bool) -> JobResult:
+def hint_job(
+    kind_name: str, puzzle: Puzzle, progress: str, draw: bool, language: str = ENGLISH
+) -> JobResult:
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     hint = _timed(timings, "hint", lambda: kind.hint(puzzle, progress))
     shown = None if isinstance(hint, str) else hint
-    png, no_picture = _readable_picture(kind.name, puzzle, shown, timings) if draw else NOT_ASKED
+    if draw:
+        png, no_picture = _readable_picture(kind.name, puzzle, shown, timings, language)
+    else:
+        png, no_picture = NOT_ASKED
     return JobResult(hint_text(hint), png, timings, hint, no_picture)
 
 
 def generate_job(
-    kind_name: str, seed: int, difficulty: str | None, options: dict[str, Any]
+    kind_name: str,
+    seed: int,
+    difficulty: str | None,
+    options: dict[str, Any],
+    language: str = ENGLISH,
 ) -> JobResult:
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     rng = random.Random(seed)
     puzzle = _timed(timings, "generate", lambda: kind.generate_with(rng, difficulty, options))
-    png, no_picture = _readable_picture(kind.name, puzzle, None, timings)
+    png, no_picture = _readable_picture(kind.name, puzzle, None, timings, language)
     return JobResult(puzzle.text(), png, timings, puzzle, no_picture)
 
 
@@ -177,10 +210,15 @@ class ReadPicture:
         return self.reading.unsure
 
 
-def read_job(kind_name: str, data: bytes, options: dict[str, Any] | None = None) -> JobResult:
+def read_job(
+    kind_name: str,
+    data: bytes,
+    options: dict[str, Any] | None = None,
+    language: str = ENGLISH,
+) -> JobResult:
     """The picture in `data` read, judged whether it can be a puzzle at all (read with the
-    kind's puzzle `options`: the word language), and drawn the way the bot draws the kind,
-    with the places the reader doubts shaded."""
+    kind's puzzle `options`: the word language), and drawn the way the bot draws the kind
+    (labelled in `language`), with the places the reader doubts shaded."""
     import importlib
 
     kind = get_kind(kind_name)
@@ -190,7 +228,7 @@ def read_job(kind_name: str, data: bytes, options: dict[str, Any] | None = None)
     problem = _timed(
         timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text, reader.PLACE, options)
     )
-    png = _picture(kind.name, *reader.as_drawn(reading), timings)
+    png = _picture(kind.name, *reader.as_drawn(reading), timings, language)
     names = tuple(reader.place_name(reading, place) for place in reading.unsure)
     outcome = ReadPicture(reading, problem, names, reader.PLACE)
     return JobResult(reading.text, png, timings, outcome)

@@ -19,6 +19,7 @@ language.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import io
 from collections.abc import Iterable
@@ -28,10 +29,11 @@ from numbers import Number
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, get_day_names
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 ENGLISH = "en"
@@ -107,6 +109,23 @@ def join(items: Iterable[Message | str], language: str = ENGLISH, style: str = "
 def number(value: Number, language: str = ENGLISH) -> str:
     """A number the way the language writes it: 1,234.5 / 1 234,5 / 1234,5."""
     return format_decimal(value, locale=_babel_locale(language))
+
+
+def percent(fraction: float, language: str = ENGLISH) -> str:
+    """A fraction as a whole percentage the way the language writes it: 75% / 75 % / 75 %."""
+    return format_percent(fraction, locale=_babel_locale(language))
+
+
+def day_and_month(day: datetime.date, language: str = ENGLISH) -> str:
+    """A day of the year, short, with the language's month names: 16 Nov / 16 nov. / 16 nov.
+    (Day first: each catalogue language writes it so, the bot's English too.)"""
+    return format_date(day, "d MMM", locale=_babel_locale(language))
+
+
+def weekday_name(weekday: int, language: str = ENGLISH) -> str:
+    """A day of the week (0 is Monday) on its own: Monday / lundi / lunes."""
+    names = get_day_names("wide", context="stand-alone", locale=_babel_locale(language))
+    return names[weekday]
 
 
 def language_of(locale: Any) -> str:

@@ -1,9 +1,11 @@
 """Pictures of puzzles: (puzzle, solution or state) -> PNG bytes.
 
 Convention for every puzzle kind: a module renderers/<kind name>.py with a
-module-level `draw(puzzle, solution=None) -> bytes`. Renderers may import puzzles/
-(values) but never bot/ or cogs/; they are pure, synchronous functions so the
-worker pool can run them in other processes.
+module-level `draw(puzzle, solution=None, language="en") -> bytes`, which draws every
+label in `language` (puzzles.i18n: its words, numbers and dates; a puzzle's letters and a
+member's name are drawn as they are). Renderers may import puzzles/ (values) but never bot/
+or cogs/; they are pure, synchronous functions so the worker pool can run them in other
+processes.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import importlib
 import math
 from types import ModuleType
 from typing import Any
+
+from puzzles.i18n import ENGLISH, render
 
 # Every picture is read on a phone, where Discord shows it about PHONE_WIDTH px wide:
 # every text in it must then be at least MIN_TEXT_PX tall in ink (the height of a digit
@@ -59,18 +63,19 @@ def renderer(kind_name: str) -> ModuleType:
             f"no renderer for puzzle kind {kind_name!r} (expected module {module_name})"
         ) from None
     if not callable(getattr(module, "draw", None)):
-        raise LookupError(f"renderer module {module_name} has no draw(puzzle, solution=None)")
+        raise LookupError(f"renderer module {module_name} has no draw(puzzle, solution, language)")
     return module
 
 
-def too_big(kind_name: str, puzzle: Any) -> str | None:
-    """Why `puzzle` cannot be drawn readably within MAX_WIDTH x MAX_HEIGHT, or None when it
-    can: for the caller to answer in text alone, saying this. Kinds whose inputs always
-    fit have no too_big()."""
+def too_big(kind_name: str, puzzle: Any, language: str = ENGLISH) -> str | None:
+    """Why `puzzle` cannot be drawn readably within MAX_WIDTH x MAX_HEIGHT, in `language`,
+    or None when it can: for the caller to answer in text alone, saying this. Kinds whose
+    inputs always fit have no too_big() (a kind's own returns a Message)."""
     check = getattr(renderer(kind_name), "too_big", None)
-    return check(puzzle) if check is not None else None
+    reason = check(puzzle) if check is not None else None
+    return render(reason, language) if reason is not None else None
 
 
-def draw(kind_name: str, puzzle: Any, solution: Any = None) -> bytes:
-    """PNG bytes picturing `puzzle`, and `solution` on it when given."""
-    return renderer(kind_name).draw(puzzle, solution)
+def draw(kind_name: str, puzzle: Any, solution: Any = None, language: str = ENGLISH) -> bytes:
+    """PNG bytes picturing `puzzle`, and `solution` on it when given, labelled in `language`."""
+    return renderer(kind_name).draw(puzzle, solution, language)

@@ -21,10 +21,12 @@ Colours say where a letter comes from: starters in ink, proven letters in blue, 
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from puzzles.codeword.puzzle import Codeword
+from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, render
 from renderers import MAX_HEIGHT, min_font_size
 from renderers.common import (
     INK,
@@ -36,6 +38,7 @@ from renderers.common import (
     Canvas,
     Colour,
     capital_height,
+    dotted,
     ink_size,
     wrap_text,
 )
@@ -68,7 +71,7 @@ GUESSED: Colour = OKABE_ITO["vermillion"]
 HINTED_FILL: Colour = (250, 236, 150)  # a light tint of Okabe-Ito yellow
 
 
-def draw(puzzle: Codeword, solution: Any = None) -> bytes:
+def draw(puzzle: Codeword, solution: Any = None, language: str = ENGLISH) -> bytes:
     """PNG of the puzzle; with a solution or hint (anything with `.letters`), its letters;
     with anything with `.highlight` (grid cell indexes, row by row: the cells a reader of a
     picture doubts), those cells shaded."""
@@ -76,12 +79,12 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
     colours = _letter_colours(puzzle, solution, letters)
     new = set(getattr(solution, "new", ()))
     shaded = frozenset(getattr(solution, "highlight", ()) or ())
-    status = _status(solution)
+    status = _status(solution, language)
     if puzzle.grid:
         cell = _grid_cell(puzzle)
         body_height = cell * len(puzzle.grid)
     else:
-        rows, cell = _clue_rows(puzzle)
+        rows, cell = _clue_rows(puzzle, language)
         body_height = _rows_height(rows, cell)
     status_lines = _status_lines(status)
     height = PAD + body_height + SECTION_GAP + KEY_HEIGHT
@@ -94,7 +97,7 @@ def draw(puzzle: Codeword, solution: Any = None) -> bytes:
     if puzzle.grid:
         _draw_grid(canvas, puzzle, cell, letters, colours, new, shaded)
     else:
-        _draw_clue_rows(canvas, rows, cell, letters, colours, new)
+        _draw_clue_rows(canvas, rows, cell, letters, colours, new, language)
     y = PAD + body_height + SECTION_GAP
     _draw_key(canvas, y, puzzle, letters, colours, new)
     y += KEY_HEIGHT
@@ -113,23 +116,27 @@ def max_grid_columns() -> int:
 _STATUS_ROOM = SECTION_GAP + 3 * STATUS_SIZE * 1.3
 
 
-def too_big(puzzle: Codeword) -> str | None:
-    """Why the puzzle cannot be drawn readably within the bounds, or None when it can."""
+def too_big(puzzle: Codeword) -> Message | None:
+    """Why the puzzle cannot be drawn readably within the bounds, or None when it can, in
+    whatever language it is drawn (the clue rows' labels leave room for the widest)."""
     if puzzle.grid:
         if _grid_cell(puzzle) < MIN_CELL:
-            return (
-                f"a codeword grid of {len(puzzle.grid[0])} columns is too wide to draw "
-                f"readably; I draw grids up to {max_grid_columns()} columns"
+            return _(
+                "a codeword grid of {columns} columns is too wide to draw readably; "
+                "I draw grids up to {most} columns",
+                columns=len(puzzle.grid[0]),
+                most=max_grid_columns(),
             )
         body = _grid_cell(puzzle) * len(puzzle.grid)
     else:
-        rows, cell = _clue_rows(puzzle)
+        rows, cell = _clue_rows(puzzle, ENGLISH)
         if cell < MIN_CELL:
-            longest = max(len(numbers) for _, numbers in rows)
-            return f"a clue of {longest} numbers is too long to draw readably"
+            longest = max(len(numbers) for _label, numbers in rows)
+            return _("a clue of {count} numbers is too long to draw readably", count=longest)
         body = _rows_height(rows, cell)
     if 2 * PAD + body + SECTION_GAP + KEY_HEIGHT + _STATUS_ROOM > MAX_HEIGHT:
-        return f"{len(puzzle.clues)} clues are too many to draw readably in one picture"
+        count = len(puzzle.clues)
+        return _("{count} clues are too many to draw readably in one picture", count=count)
     return None
 
 
@@ -149,21 +156,21 @@ def _letter_colours(puzzle: Codeword, solution: Any, letters: dict[int, str]) ->
     return colours
 
 
-def _status(solution: Any) -> str:
+def _status(solution: Any, language: str) -> str:
     if solution is None:
         return ""
     if hasattr(solution, "message"):
-        return solution.message
+        return render(solution.message, language)
     if hasattr(solution, "final_word"):
         parts = [solution.final_line()] if solution.puzzle.final else []
         if solution.solutions_found == 0:
-            parts.append("no fill found")
+            parts.append(_("no fill found"))
         elif solution.unique:
-            parts.append("unique solution")
+            parts.append(_("unique solution"))
         else:
-            parts.append("not proven unique: orange letters are not certain")
-        return " · ".join(parts)
-    return getattr(solution, "summary", "")
+            parts.append(_("not proven unique: orange letters are not certain"))
+        return dotted(parts, language)
+    return render(getattr(solution, "summary", ""), language)
 
 
 def _status_lines(status: str) -> list[str]:
@@ -223,7 +230,7 @@ def _draw_grid(canvas, puzzle, cell, letters, colours, new, shaded=frozenset()) 
     width = len(puzzle.grid[0])
     for r, row in enumerate(puzzle.grid):
         for c, number in enumerate(row):
-            left, top, _, _ = cell_box(puzzle, r, c)
+            left, top, _right, _bottom = cell_box(puzzle, r, c)
             if not number:
                 canvas.rounded_rectangle(
                     (left, top, left + cell, top + cell), 0, fill=INK, outline=INK, width=GRID_LINE
@@ -241,11 +248,15 @@ def _draw_grid(canvas, puzzle, cell, letters, colours, new, shaded=frozenset()) 
             )
 
 
-def _clue_rows(puzzle: Codeword) -> tuple[list[tuple[str, tuple[int, ...]]], float]:
+# Translators: the label of a codeword's last row of numbers, the final word to find; short.
+FINAL = _("final")
+
+
+def _clue_rows(puzzle: Codeword, language: str) -> tuple[list[tuple[str, tuple[int, ...]]], float]:
     """Labelled rows of numbers (the clues, then the final word), and the cell size."""
     rows = [(str(i + 1), clue) for i, clue in enumerate(puzzle.clues)]
     if puzzle.final:
-        rows.append(("final", puzzle.final))
+        rows.append((render(FINAL, language), puzzle.final))
     return rows, _clue_cell(rows, _columns(rows))
 
 
@@ -256,13 +267,23 @@ def _columns(rows: list[tuple[str, tuple[int, ...]]]) -> int:
 
 
 def _clue_cell(rows: list[tuple[str, tuple[int, ...]]], columns: int) -> float:
-    longest = max(len(numbers) for _, numbers in rows)
-    usable = (WIDTH - 2 * PAD - (columns - 1) * COLUMN_GAP) / columns - _label_width()
+    longest = max(len(numbers) for _label, numbers in rows)
+    usable = (WIDTH - 2 * PAD - (columns - 1) * COLUMN_GAP) / columns - _label_width(rows)
     return min(MAX_CELL, usable / longest)
 
 
-def _label_width() -> float:
-    return text_width("final", LABEL_SIZE, bold=False) + 10
+def _label_width(rows: list[tuple[str, tuple[int, ...]]]) -> float:
+    """The labels' column: as wide as the widest label, and at least as wide as the final
+    word's label in any language, so every language draws the cells the same size."""
+    widest = max(text_width(label, LABEL_SIZE, bold=False) for label, _numbers in rows)
+    return max(widest, _widest_final_label()) + 10
+
+
+@functools.cache
+def _widest_final_label() -> float:
+    return max(
+        text_width(render(FINAL, language), LABEL_SIZE, bold=False) for language in LANGUAGES
+    )
 
 
 def _rows_height(rows: list, cell: float) -> float:
@@ -270,11 +291,11 @@ def _rows_height(rows: list, cell: float) -> float:
     return per_column * (cell + CLUE_GAP) - CLUE_GAP
 
 
-def _draw_clue_rows(canvas, rows, cell, letters, colours, new) -> None:
+def _draw_clue_rows(canvas, rows, cell, letters, colours, new, language) -> None:
     columns = _columns(rows)
     per_column = math.ceil(len(rows) / columns)
     column_width = (WIDTH - 2 * PAD - (columns - 1) * COLUMN_GAP) / columns
-    label = _label_width()
+    label = _label_width(rows)
     for index, (name, numbers) in enumerate(rows):
         column, row = divmod(index, per_column)
         left = PAD + column * (column_width + COLUMN_GAP)

@@ -20,13 +20,14 @@ import io
 import math
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw
 
+from puzzles.i18n import Message, render
 from renderers.text import (
     characters,
     draw_runs,
@@ -141,6 +142,17 @@ def _readable_size() -> int:
 READABLE_SIZE = _readable_size()
 
 
+def first_line(text: Message | str, language: str) -> str:
+    """The first line of what a puzzle says (a solution's text saying there is none), in
+    `language`: the one line a picture has room for."""
+    return next(iter(render(text, language).splitlines()), "")
+
+
+def dotted(parts: Iterable[Message | str], language: str) -> str:
+    """A status line of short parts, each whole, in `language`: "2 words · par 3"."""
+    return " · ".join(shown for part in parts if (shown := render(part, language)))
+
+
 def wrap_text(text: str, size: int, max_width: float, bold: bool = True) -> list[str]:
     """Split `text` into lines no wider than max_width, breaking at spaces.
 
@@ -242,7 +254,7 @@ class Filled:
 
     letters: tuple[tuple[str | int, str], ...]
     new: tuple[str | int, ...] = ()
-    message: str = ""
+    message: Message | str = ""
 
 
 class Canvas:

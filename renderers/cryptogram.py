@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.cryptogram.puzzle import LETTERS, MASK, Cryptogram
+from puzzles.i18n import ENGLISH, Message, _, percent, render
 from renderers import MAX_HEIGHT, min_font_size
 from renderers.common import (
     INK,
@@ -30,6 +31,7 @@ from renderers.common import (
     Canvas,
     Colour,
     Filled,
+    first_line,
     flow,
     text_colour_on,
     wrap_text,
@@ -60,7 +62,7 @@ class Marks:
     key: dict[str, str]
     colour: dict[str, Colour]
     revealed: str = ""
-    status: str = ""
+    status: str = ""  # in the picture's language
     # letters (numbered through the cipher's letters) whose plain letter is drawn masked:
     # an offensive word in a solution or a hint (puzzles.cryptogram.solver.masked)
     masked: frozenset[int] = frozenset()
@@ -81,9 +83,9 @@ class Rows:
         return ROW_HEIGHT * self.scale * len(self.rows)
 
 
-def draw(puzzle: Cryptogram, solution: Any = None) -> bytes:
+def draw(puzzle: Cryptogram, solution: Any = None, language: str = ENGLISH) -> bytes:
     """PNG of the cryptogram; with a solution, hint or verdict, what it tells filled in."""
-    marks = marks_for(puzzle, solution)
+    marks = marks_for(puzzle, solution, language)
     inner = WIDTH - 2 * PAD
     footer = footer_lines(puzzle, marks, inner)
     footer_height = len(footer) * FOOTER_LINE + 12 if footer else 0
@@ -128,11 +130,14 @@ def fit_rows(puzzle: Cryptogram, room: float) -> Rows:
 _FOOTER_ROOM = 4 * FOOTER_LINE + 12
 
 
-def too_big(puzzle: Cryptogram) -> str | None:
+def too_big(puzzle: Cryptogram) -> Message | None:
     """Why the cryptogram cannot be drawn readably within MAX_HEIGHT, or None if it can."""
     if rows_at(puzzle, MIN_SCALE).height + 2 * PAD + _FOOTER_ROOM <= MAX_HEIGHT:
         return None
-    return f"a cryptogram of {len(puzzle.ciphertext):,} characters is too long to draw readably"
+    return _(
+        "a cryptogram of {count} characters is too long to draw readably",
+        count=len(puzzle.ciphertext),
+    )
 
 
 def cut(word: str, width: float, scale: float) -> list[str]:
@@ -148,7 +153,7 @@ def cut(word: str, width: float, scale: float) -> list[str]:
     return [*pieces, current] if current else pieces
 
 
-def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
+def marks_for(puzzle: Cryptogram, solution: Any, language: str = ENGLISH) -> Marks:
     given = dict(puzzle.hints)
     colour = dict.fromkeys(given, INK)
     if solution is None:
@@ -157,22 +162,25 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
         key = given | {str(c): p for c, p in solution.letters}
         colour |= {c: SOLVED for c in key if c not in given}
         newest = str(solution.new[0]) if solution.new else ""
-        return Marks(key, colour, newest, solution.message)
+        return Marks(key, colour, newest, render(solution.message, language))
     if hasattr(solution, "cipher") and hasattr(solution, "known"):  # a hint
         known = dict(solution.known)
         colour |= {c: SOLVED for c in known if c not in given}
-        first_line = solution.text().splitlines()[0]
+        said = first_line(solution.text(), language)
         hidden = frozenset(solution.masked_letters)
-        return Marks(known, colour, solution.cipher, first_line, masked=hidden)
+        return Marks(known, colour, solution.cipher, said, masked=hidden)
     if hasattr(solution, "key"):  # a solution
         key = dict(solution.key)
         colour |= {c: SOLVED for c in key if c not in given}
-        status = f"Confidence {solution.confidence:.0%}"
+        sure = percent(solution.confidence, language)
         if getattr(solution, "unsure", False):
-            status += " (not sure: see the other readings)"
-        return Marks(key, colour, status=status, masked=frozenset(solution.masked_letters))
+            status = _("Confidence {percent} (not sure: see the other readings)", percent=sure)
+        else:
+            status = _("Confidence {percent}", percent=sure)
+        masked = frozenset(solution.masked_letters)
+        return Marks(key, colour, status=render(status, language), masked=masked)
     if hasattr(solution, "summary"):  # a verdict
-        return Marks(given, colour, status=solution.summary)
+        return Marks(given, colour, status=render(solution.summary, language))
     return Marks(given, colour)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.core import plural
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.ladder.puzzle import Ladder
 from puzzles.ladder.rules import LadderHint
 from puzzles.ladder.solver import LadderSolution, LongestChain
@@ -29,6 +29,7 @@ from renderers.common import (
     WIDTH,
     Canvas,
     Colour,
+    dotted,
     text_colour_on,
     wrap_text,
 )
@@ -62,13 +63,14 @@ class Row:
     label: str = ""
     changed: int | None = None
     colour: Colour = CHANGED
-    note: str = ""
+    note: Message | str = ""
     blank: bool = False  # empty tiles for the player to fill in
 
 
-def draw(puzzle: Ladder, solution: Any = None) -> bytes:
+def draw(puzzle: Ladder, solution: Any = None, language: str = ENGLISH) -> bytes:
     """PNG of the ladder; with a solution, chain or hint (anything with `.words`), its words."""
-    rows, status = plan(puzzle, solution)
+    rows, parts = plan(puzzle, solution)
+    status = dotted(parts, language)
     tile, left = _geometry(rows)
     row_height = tile + ROW_GAP
     status_lines = len(wrap_text(status, STATUS_SIZE, WIDTH - 2 * PAD))
@@ -77,7 +79,7 @@ def draw(puzzle: Ladder, solution: Any = None) -> bytes:
     canvas = Canvas(WIDTH, math.ceil(height), scale=1)
     y = PAD
     for row in rows:
-        _draw_row(canvas, row, left, y, tile)
+        _draw_row(canvas, row, left, y, tile, language)
         y += row_height
     canvas.text_wrapped(
         WIDTH / 2,
@@ -102,7 +104,7 @@ def _geometry(rows: Sequence[Row]) -> tuple[int, float]:
 
 def tile_boxes(puzzle: Ladder, solution: Any = None) -> list[list[tuple[float, ...]]]:
     """Each drawn row's tile boxes (left, top, right, bottom), [] for gap rows; for tests."""
-    rows, _ = plan(puzzle, solution)
+    rows, _status = plan(puzzle, solution)
     tile, left = _geometry(rows)
     boxes = []
     for index, row in enumerate(rows):
@@ -119,7 +121,10 @@ def tile_boxes(puzzle: Ladder, solution: Any = None) -> list[list[tuple[float, .
 # --- what to draw -------------------------------------------------------------------------
 
 
-def plan(puzzle: Ladder, solution: Any = None) -> tuple[list[Row], str]:
+Status = tuple[Message | str, ...]  # the parts of the status line, "3 steps · par 3"
+
+
+def plan(puzzle: Ladder, solution: Any = None) -> tuple[list[Row], Status]:
     """The rows to draw and the status line, for the puzzle and whatever goes with it."""
     if isinstance(solution, LadderHint):
         return _hint_rows(puzzle, solution)
@@ -153,7 +158,7 @@ def _chain_rows(words: Sequence[str]) -> list[Row]:
     left_out = len(words) - HEAD_ROWS - TAIL_ROWS
     tail_start = len(words) - TAIL_ROWS
     tail = _word_rows(words[tail_start - 1 :], tail_start - 1)[1:]
-    note = f"… {plural(left_out, 'more word')} …"
+    note = ngettext("… {count} more word …", "… {count} more words …", left_out)
     return [*_word_rows(words[:HEAD_ROWS]), Row(None, note=note), *tail]
 
 
@@ -167,7 +172,7 @@ def _puzzle_rows(puzzle: Ladder, solution: Any) -> list[Row]:
     return [Row(puzzle.start, "0"), *blanks, Row(puzzle.goal, str(steps))]
 
 
-def _hint_rows(puzzle: Ladder, hint: LadderHint) -> tuple[list[Row], str]:
+def _hint_rows(puzzle: Ladder, hint: LadderHint) -> tuple[list[Row], Status]:
     rows = _chain_rows(hint.progress)  # a long ladder so far shows its ends
     last = hint.progress[-1]
     rows.append(
@@ -179,46 +184,64 @@ def _hint_rows(puzzle: Ladder, hint: LadderHint) -> tuple[list[Row], str]:
         )
     )
     if hint.steps_left:
-        rows.append(Row(None, note=f"{plural(hint.steps_left, 'more step')}"))
+        more = ngettext("{count} more step", "{count} more steps", hint.steps_left)
+        rows.append(Row(None, note=more))
         rows.append(Row(hint.goal, str(len(hint.progress) + hint.steps_left)))
-    status = f"next: {hint.next_word.upper()} · {hint.goal.upper()} "
-    status += f"{plural(hint.steps_left, 'step')} after it" if hint.steps_left else "reached"
-    return rows, status
+    then = _then(hint.goal.upper(), hint.steps_left)
+    return rows, (_("next: {word}", word=hint.next_word.upper()), then)
+
+
+def _then(goal: str, steps_left: int) -> Message:
+    """After a hint's next word: how far the goal still is."""
+    if not steps_left:
+        # Translators: {goal} is a word in capitals, the ladder's last word.
+        return _("{goal} reached", goal=goal)
+    # Translators: {goal} is a word in capitals, the ladder's last word.
+    return ngettext(
+        "{goal} {count} step after it", "{goal} {count} steps after it", steps_left, goal=goal
+    )
 
 
 # --- status lines ---------------------------------------------------------------------------
 
 
-def _solution_status(solution: Any, words: Sequence[str]) -> str:
-    parts = [plural(len(words) - 1, "step")]
+def _steps(count: int) -> Message:
+    return ngettext("{count} step", "{count} steps", count)
+
+
+def _solution_status(solution: Any, words: Sequence[str]) -> Status:
+    parts: list[Message] = [_steps(len(words) - 1)]
     if isinstance(solution, LadderSolution):
-        parts.append(plural(solution.ladder_count, "shortest ladder"))
-    return " · ".join(parts)
+        count = solution.ladder_count
+        parts.append(ngettext("{count} shortest ladder", "{count} shortest ladders", count))
+    return tuple(parts)
 
 
-def _chain_status(chain: LongestChain) -> str:
-    proof = "proven longest" if chain.proven else "longest found"
-    return f"{plural(chain.steps, 'step')} · {proof}"
+def _chain_status(chain: LongestChain) -> Status:
+    proof = _("proven longest") if chain.proven else _("longest found")
+    return _steps(chain.steps), proof
 
 
-def _puzzle_status(puzzle: Ladder, solution: Any) -> str:
+def _puzzle_status(puzzle: Ladder, solution: Any) -> Status:
     if puzzle.goal is None:
-        return f"the longest chain from {puzzle.start.upper()}"
+        return (_("the longest chain from {word}", word=puzzle.start.upper()),)
     if isinstance(solution, LadderSolution):  # no ladder exists
-        return "no ladder joins these words"
-    status = f"{puzzle.start.upper()} to {puzzle.goal.upper()}, one letter at a time"
+        return (_("no ladder joins these words"),)
+    start, goal = puzzle.start.upper(), puzzle.goal.upper()
+    parts = [_("{start} to {goal}, one letter at a time", start=start, goal=goal)]
     if puzzle.par is not None:
-        status += f" · par {puzzle.par}"
-    return status
+        parts.append(_("par {par}", par=puzzle.par))
+    return tuple(parts)
 
 
 # --- drawing ------------------------------------------------------------------------------
 
 
-def _draw_row(canvas: Canvas, row: Row, left: float, top: float, tile: int) -> None:
+def _draw_row(canvas: Canvas, row: Row, left: float, top: float, tile: int, language: str) -> None:
     centre_y = top + tile / 2
     if row.word is None:
-        canvas.text_line_centred((WIDTH / 2, centre_y), row.note, NOTE_SIZE, MUTED)
+        note = render(row.note, language)
+        canvas.text_line_centred((WIDTH / 2, centre_y), note, NOTE_SIZE, MUTED)
         return
     if row.label:
         canvas.text_line_centred((PAD + LABEL_WIDTH / 2, centre_y), row.label, LABEL_SIZE, MUTED)

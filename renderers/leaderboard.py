@@ -6,7 +6,8 @@ and calls `draw_leaderboard` (in a worker) or `leaderboard_text` (the embed fall
 The picture: a title and period, then a white card with one row per member: rank (1-3
 on gold, silver and bronze discs), name, solved/played, points, best time and streak.
 Headings and numbers are never cut: the name column gives way first, then a heading of
-two words goes on two lines; only a board too wide even so cuts cells with an ellipsis.
+two words goes on two lines, then the name narrows further; only a board too wide even so
+cuts cells with an ellipsis. Headings, the notes and numbers are in the board's language.
 Names may hold any Unicode: every script and emoji is drawn in its own font (see
 renderers.common), a character no font has becomes a placeholder, and a long name ends in
 an ellipsis where it stops fitting its column. The title is never cut: it shrinks, then
@@ -22,7 +23,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.core import plural
+from puzzles.i18n import ENGLISH, Message, _, ngettext, number, pgettext, render
 from renderers import min_font_size
 from renderers.common import (
     INK,
@@ -37,6 +38,7 @@ from renderers.common import (
     cap_height,
     draw_header,
     fit_header,
+    fit_lines,
     text_colour_on,
     wrap_text,
 )
@@ -65,7 +67,11 @@ ROW_SIZE = READABLE_SIZE
 ROW_HEIGHT = 44
 GAP_ROW_HEIGHT = 30  # the "⋯" between the top rows and a highlighted row further down
 CELL_GAP = 12
+TIGHT_CELL_GAP = 6  # on a board whose name column has already narrowed as far as it may
 MIN_NAME_WIDTH = 160  # about ten letters
+# Narrower still, before a heading or number is cut: a language's longer one-word heading
+# (Spanish "Resueltos") beside three-digit values.
+SHORTEST_NAME_WIDTH = 120
 MEDAL_RADIUS = 17
 MEDAL_TEXT_SIZE = min_font_size(WIDTH)
 ACCENT_WIDTH = 6
@@ -80,7 +86,8 @@ RULE: Colour = (226, 222, 215)
 ZEBRA: Colour = (247, 245, 241)
 HIGHLIGHT_FILL: Colour = (218, 238, 250)  # light sky blue; INK reads well above 7:1 on it
 HIGHLIGHT_ACCENT: Colour = OKABE_ITO["blue"]
-EMPTY_NOTE = "Solve a daily puzzle to get on the board."
+EMPTY_TITLE = _("No results yet")
+EMPTY_NOTE = _("Solve a daily puzzle to get on the board.")
 
 
 @dataclass(frozen=True)
@@ -96,11 +103,15 @@ class LeaderboardRow:
 
 @dataclass(frozen=True)
 class LeaderboardView:
-    title: str  # e.g. "Letter Boxed leaderboard"
-    period: str  # e.g. "This week · 16–22 Nov"
+    """A board to draw; its title, period and footer, and the headings, in `language`
+    (numbers too; a member's name and the cells given as text are drawn as they are)."""
+
+    title: Message | str  # e.g. "Letter Boxed leaderboard"
+    period: Message | str  # e.g. "This week · 16–22 Nov"
     rows: tuple[LeaderboardRow, ...]  # in rank order; more than MAX_ROWS are cut
-    footer: str = ""  # e.g. how the score is worked out
+    footer: Message | str = ""  # e.g. how the score is worked out
     highlight_rank: int | None = None  # the viewer's rank: every row with it is marked
+    language: str = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -151,15 +162,28 @@ def is_highlighted(board: LeaderboardView, row: LeaderboardRow) -> bool:
     return board.highlight_rank is not None and row.rank == board.highlight_rank
 
 
-def _more_note(hidden: int) -> str:
-    return f"and {plural(hidden, 'more member')}" if hidden else ""
+def _more_note(hidden: int, language: str) -> str:
+    more = ngettext("and {count} more member", "and {count} more members", hidden)
+    return render(more, language) if hidden else ""
 
 
 # --- layout ------------------------------------------------------------------------
 
-HEADINGS = ("#", "Member", "Solved", "Points", "Best time", "Streak")
+HEADINGS = (
+    "#",
+    pgettext("leaderboard heading", "Member"),
+    pgettext("leaderboard heading", "Solved"),
+    pgettext("leaderboard heading", "Points"),
+    pgettext("leaderboard heading", "Best time"),
+    pgettext("leaderboard heading", "Streak"),
+)
 ANCHORS = ("m", "l", "r", "r", "r", "r")  # ranks centred under the medals, numbers right
-NAME = HEADINGS.index("Member")
+NAME = 1  # the member's name: the column that gives way
+
+
+def headings(language: str) -> tuple[str, ...]:
+    """The columns' headings in `language`."""
+    return tuple(render(heading, language) for heading in HEADINGS)
 
 
 def _bold(column: int, highlighted: bool) -> bool:
@@ -167,16 +191,20 @@ def _bold(column: int, highlighted: bool) -> bool:
     return column in (0, 3) or (highlighted and column == NAME)
 
 
-def _cells(row: LeaderboardRow, highlighted: bool) -> tuple[str, ...]:
+def _cells(row: LeaderboardRow, highlighted: bool, language: str = ENGLISH) -> tuple[str, ...]:
     """The row's text, column by column, as the fonts it is drawn in can draw it."""
     return (
-        str(row.rank),
+        number(row.rank, language),
         drawable_text(row.name, _bold(NAME, highlighted)) or PLACEHOLDER,
-        f"{row.solved}/{row.played}",
+        _solved_of_played(row, language),
         drawable_text(row.score, _bold(3, highlighted)),
         drawable_text(row.best_time, _bold(4, highlighted)),
-        str(row.streak),
+        number(row.streak, language),
     )
+
+
+def _solved_of_played(row: LeaderboardRow, language: str) -> str:
+    return f"{number(row.solved, language)}/{number(row.played, language)}"
 
 
 def cap_widths(widths: Sequence[float], budget: float) -> list[float]:
@@ -194,34 +222,44 @@ def cap_widths(widths: Sequence[float], budget: float) -> list[float]:
     return [min(width, cap) for width in widths]
 
 
-def layout_columns(cells: Sequence[tuple[str, ...]]) -> tuple[Column, ...]:
+def layout_columns(cells: Sequence[tuple[str, ...]], language: str = ENGLISH) -> tuple[Column, ...]:
     """Column widths from the widest heading or cell; the name takes what is left. Where
     that would leave it under MIN_NAME_WIDTH, headings of two words go on two lines (a
-    column as wide as the longer word), and only then do the other columns shrink (cells
-    ending in an ellipsis)."""
+    column as wide as the longer word), then the name may narrow to SHORTEST_NAME_WIDTH
+    and the gaps between columns close up, and only then do the other columns shrink
+    (cells ending in an ellipsis)."""
     inner = WIDTH - 2 * PAD - 2 * CARD_PAD_X
-    gaps = CELL_GAP * (len(HEADINGS) - 1)
+    gap = CELL_GAP
+    gaps = gap * (len(HEADINGS) - 1)
     others = [i for i in range(len(HEADINGS)) if i != NAME]
     budget = inner - gaps - MIN_NAME_WIDTH
-    natural = _natural_widths(cells, lambda heading: text_width(heading, HEADING_SIZE))
+    titles = headings(language)
+    natural = _natural_widths(cells, titles, lambda heading: text_width(heading, HEADING_SIZE))
     if sum(natural[i] for i in others) > budget:
-        natural = _natural_widths(cells, _longest_word_width)
+        natural = _natural_widths(cells, titles, _longest_word_width)
+    if sum(natural[i] for i in others) > budget:
+        gap = TIGHT_CELL_GAP
+        gaps = gap * (len(HEADINGS) - 1)
+        name_heading = text_width(titles[NAME], HEADING_SIZE)
+        budget = inner - gaps - max(SHORTEST_NAME_WIDTH, name_heading)
     capped = cap_widths([natural[i] for i in others], budget)
     widths = dict(zip(others, capped, strict=True))
     widths[NAME] = inner - gaps - sum(capped)
 
     columns, x = [], PAD + CARD_PAD_X
-    for index, heading in enumerate(HEADINGS):
+    for index, heading in enumerate(titles):
         lines = _heading_lines(heading, widths[index])
         columns.append(Column(lines, x, widths[index], ANCHORS[index]))
-        x += widths[index] + CELL_GAP
+        x += widths[index] + gap
     return tuple(columns)
 
 
-def _natural_widths(cells: Sequence[tuple[str, ...]], heading_width) -> list[float]:
+def _natural_widths(
+    cells: Sequence[tuple[str, ...]], titles: Sequence[str], heading_width
+) -> list[float]:
     """Each column as wide as its widest cell or `heading_width(heading)`."""
     natural = []
-    for index, heading in enumerate(HEADINGS):
+    for index, heading in enumerate(titles):
         bold = _bold(index, highlighted=False)  # the name, bold when highlighted, flexes
         widest = max((text_width(row[index], ROW_SIZE, bold) for row in cells), default=0)
         natural.append(max(heading_width(heading), widest))
@@ -248,8 +286,9 @@ def heading_height(columns: Sequence[Column]) -> float:
 
 def layout(board: LeaderboardView) -> Layout:
     rows, gap_before_last, hidden = visible_rows(board)
-    raw = [_cells(row, is_highlighted(board, row)) for row in rows]
-    columns = layout_columns(raw)
+    language = board.language
+    raw = [_cells(row, is_highlighted(board, row), language) for row in rows]
+    columns = layout_columns(raw, language)
     cells = tuple(
         tuple(
             fit_text(text, ROW_SIZE, column.width, _bold(index, is_highlighted(board, row)))
@@ -258,7 +297,8 @@ def layout(board: LeaderboardView) -> Layout:
         for row, row_cells in zip(rows, raw, strict=True)
     )
 
-    header = fit_header(drawable_text(board.title), board.period, PAD)
+    title = drawable_text(render(board.title, language))
+    header = fit_header(title, render(board.period, language), PAD)
     card_top = header.bottom + CARD_GAP
     row_tops = []
     headings = heading_height(columns)
@@ -270,7 +310,7 @@ def layout(board: LeaderboardView) -> Layout:
         y += ROW_HEIGHT
     card_bottom = y + CARD_PAD_Y if rows else card_top + EMPTY_HEIGHT
 
-    notes = [_more_note(hidden), drawable_text(board.footer, bold=False)]
+    notes = [_more_note(hidden, language), drawable_text(render(board.footer, language), False)]
     note_lines = tuple(
         tuple(wrap_text(note, NOTE_SIZE, WIDTH - 2 * PAD, bold=False)) for note in notes if note
     )
@@ -303,7 +343,7 @@ def draw_leaderboard(board: LeaderboardView) -> bytes:
     if plan.rows:
         _draw_table(canvas, board, plan)
     else:
-        _draw_empty(canvas, plan.card)
+        _draw_empty(canvas, plan.card, board.language)
 
     y = plan.card[3]
     for lines in plan.note_lines:
@@ -316,7 +356,7 @@ def draw_leaderboard(board: LeaderboardView) -> bytes:
 
 
 def _draw_table(canvas: Canvas, board: LeaderboardView, plan: Layout) -> None:
-    left, top, right, _ = plan.card
+    left, top, right, _bottom = plan.card
     rule_y = top + CARD_PAD_Y + plan.heading_height
     # every heading's last line on one baseline, over the rule
     last_baseline = rule_y - HEADING_HEIGHT / 2 + cap_height(HEADING_SIZE) / 2
@@ -381,8 +421,9 @@ def _draw_medal(canvas: Canvas, centre: tuple[float, float], rank: int) -> None:
     canvas.text_centred(centre, str(rank), MEDAL_TEXT_SIZE, text_colour_on(fill))
 
 
-def _draw_empty(canvas: Canvas, card: tuple[float, float, float, float]) -> None:
-    """An empty podium (second, first, third) over "No results yet"."""
+def _draw_empty(canvas: Canvas, card: tuple[float, float, float, float], language: str) -> None:
+    """An empty podium (second, first, third) over "No results yet", and what to do, each
+    shrunk to fit the card's width when a language's words are longer."""
     centre_x = (card[0] + card[2]) / 2
     floor = card[1] + 130
     step_width = 64
@@ -396,10 +437,15 @@ def _draw_empty(canvas: Canvas, card: tuple[float, float, float, float]) -> None
             MEDAL_TEXT_SIZE,
             text_colour_on(MEDALS[rank]),
         )
-    canvas.text_line_centred((centre_x, floor + 56), "No results yet", EMPTY_TITLE_SIZE, INK)
-    canvas.text_line_centred(
-        (centre_x, floor + 110), EMPTY_NOTE, EMPTY_NOTE_SIZE, MUTED, bold=False
-    )
+    room = card[2] - card[0] - 2 * CARD_PAD_X
+    title = render(EMPTY_TITLE, language)
+    title_size, title_lines = fit_lines(title, EMPTY_TITLE_SIZE, READABLE_SIZE, room, max_lines=1)
+    canvas.text_line_centred((centre_x, floor + 56), title_lines[0], title_size, INK)
+    note = render(EMPTY_NOTE, language)
+    note_size, note_lines = fit_lines(note, EMPTY_NOTE_SIZE, READABLE_SIZE, room, False, 2)
+    for index, line in enumerate(note_lines):  # Spanish's takes two lines
+        middle = floor + 110 + index * note_size * 1.3
+        canvas.text_line_centred((centre_x, middle), line, note_size, MUTED, bold=False)
 
 
 # --- the text fallback -------------------------------------------------------------
@@ -469,42 +515,45 @@ def leaderboard_text(board: LeaderboardView) -> str:
     """The board as a monospace table: a heading line, then one line per shown row in
     rank order (the highlighted member's marked with '>'), then 'and N more members'
     if rows were left out. Under TEXT_LIMIT characters; nothing is escaped."""
-    rows, _, hidden = visible_rows(board)
+    rows, _gap, hidden = visible_rows(board)
+    language = board.language
     if not rows:
-        return "No results yet."
+        return render(_("No results yet."), language)
     table = [
         (
-            str(row.rank),
+            number(row.rank, language),
             _fit_columns(_plain(row.name), NAME_COLUMNS, NAME_MAX_CHARS) or "?",
-            f"{row.solved}/{row.played}",
+            _solved_of_played(row, language),
             _fit_columns(_plain(row.score), VALUE_COLUMNS, VALUE_COLUMNS),
             _fit_columns(_plain(row.best_time), VALUE_COLUMNS, VALUE_COLUMNS),
-            str(row.streak),
+            number(row.streak, language),
         )
         for row in rows
     ]
-    headings = ("#", "Member", "Solved", "Points", "Best", "Streak")
+    titles = list(headings(language))
+    # Translators: the heading of the best-time column in a narrow text table; one short word.
+    titles[4] = render(pgettext("leaderboard heading", "Best"), language)
     widths = [
         max(len(heading), *(sum(map(_display_width, characters(r[i]))) for r in table))
-        for i, heading in enumerate(headings)
+        for i, heading in enumerate(titles)
     ]
 
     def line(mark: str, values: Sequence[str]) -> str:
         cells = [_pad(value, widths[i], right=i != 1) for i, value in enumerate(values)]
         return (mark + "  ".join(cells)).rstrip()
 
-    lines = [line(" ", headings)]
+    lines = [line(" ", titles)]
     for row, values in zip(rows, table, strict=True):
         highlighted = board.highlight_rank is not None and row.rank == board.highlight_rank
         lines.append(line(HIGHLIGHT_MARK if highlighted else " ", values))
-    return _within_limit(lines, hidden)
+    return _within_limit(lines, hidden, language)
 
 
-def _within_limit(lines: list[str], hidden: int) -> str:
+def _within_limit(lines: list[str], hidden: int, language: str) -> str:
     """The lines joined, dropping rows from the end (counted as hidden) until the text
     is under TEXT_LIMIT; a safety net, as the column limits keep 25 rows well under."""
     while True:
-        note = _more_note(hidden)
+        note = _more_note(hidden, language)
         text = "\n".join([*lines, note] if note else lines)
         if len(text) < TEXT_LIMIT or len(lines) <= 1:
             return text

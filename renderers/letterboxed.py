@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.core import has_no_answer
+from puzzles.i18n import ENGLISH, Message, _, ngettext
 from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.rules import LetterBoxedHint
 from renderers.common import (
@@ -38,6 +39,8 @@ from renderers.common import (
     Canvas,
     Colour,
     Point,
+    dotted,
+    first_line,
     flow,
     ink_size,
     path_colour,
@@ -81,7 +84,7 @@ class Layout:
     bottom: float  # the y just below the box and its letters
 
 
-def draw(board: Any, solution: Any = None) -> bytes:
+def draw(board: Any, solution: Any = None, language: str = ENGLISH) -> bytes:
     """PNG of the board (a Board, or a value with `.board` and `.highlight`); with a
     solution (anything with `.words`), its words drawn on it; with a hint, the player's
     words and where the hinted word starts."""
@@ -91,8 +94,8 @@ def draw(board: Any, solution: Any = None) -> bytes:
         board = board.board
     words = tuple(solution.words) if solution is not None else ()
     hint = solution if isinstance(solution, LetterBoxedHint) else None
-    note = solution.text().splitlines()[0] if has_no_answer(solution) else ""
-    return draw_words(board, words, hint, note, shaded)
+    note = first_line(solution.text(), language) if has_no_answer(solution) else ""
+    return draw_words(board, words, hint, note, shaded, language)
 
 
 def draw_words(
@@ -101,11 +104,12 @@ def draw_words(
     hint: LetterBoxedHint | None = None,
     note: str = "",
     shaded: str = "",
+    language: str = ENGLISH,
 ) -> bytes:
     """PNG of the board with exactly these words drawn, e.g. a player's partial attempt,
     and the hint's next word (half hidden) after them when given; `note` (why the box has no
     solution) is written under it in place of the status line; the `shaded` letters stand on
-    a shaded box.
+    a shaded box. The status line is in `language`.
 
     Letters of a word that are not on the board are skipped in its path (but the word
     is still listed), so any attempt can be drawn.
@@ -116,7 +120,7 @@ def draw_words(
     if hint is not None:
         labels.append(f"{len(words) + 1}. {hint.shown}")
     chip_rows = _chip_rows(labels)
-    status = _status_line(board, words, hint)
+    status = dotted(_status_line(board, words, hint), language)
     status_lines = wrap_text(note or status, STATUS_SIZE, WIDTH - 2 * PAD)
 
     height = layout.bottom
@@ -192,8 +196,8 @@ def _place(board: Board, radius: float) -> tuple[list[Point], dict, dict, int, t
     corners = [(x * radius, y * radius) for x, y in _unit_corners(len(board.sides))]
     dots: dict[str, Point] = {}
     labels: dict[str, Point] = {}
-    xs = [x for x, _ in corners]
-    ys = [y for _, y in corners]
+    xs = [x for x, _y in corners]
+    ys = [y for _x, y in corners]
     for index, side in enumerate(board.sides):
         a, b = corners[index], corners[(index + 1) % len(corners)]
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
@@ -213,13 +217,13 @@ def _place(board: Board, radius: float) -> tuple[list[Point], dict, dict, int, t
 def layout_board(board: Board) -> Layout:
     """Fit the box and its letters to the canvas width, PAD from the top."""
     unit = _unit_corners(len(board.sides))
-    unit_width = max(x for x, _ in unit) - min(x for x, _ in unit)
+    unit_width = max(x for x, _y in unit) - min(x for x, _y in unit)
     target = WIDTH - 2 * PAD
     radius = target / unit_width
     # The letters stick out by a fixed amount whatever the radius, so a few rounds of
     # "shrink the box by the overhang" converge (the letter size settles quickly).
-    for _ in range(4):
-        *_, (left, _top, right, _bottom) = _place(board, radius)
+    for _round in range(4):
+        *_placed, (left, _top, right, _bottom) = _place(board, radius)
         overhang = (right - left) - radius * unit_width
         radius = (target - overhang) / unit_width
     corners, dots, labels, size, (left, top, right, bottom) = _place(board, radius)
@@ -364,19 +368,36 @@ def _draw_chips(
     return y - CHIP_GAP
 
 
-def _status_line(board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None) -> str:
+def _status_line(
+    board: Board, words: Sequence[str], hint: LetterBoxedHint | None = None
+) -> tuple[Message, ...]:
+    """The parts of the line under the box: "2 words · par 3 · 4 letters left"."""
     if hint is not None:
-        after = hint.finish - 1
-        then = f"then {after} more word{'s' if after != 1 else ''}" if after else "and done"
-        return f"Hint: {len(hint.next_word)} letters from {hint.next_word[0].upper()}, {then}"
+        return (_hint_line(hint),)
     parts = []
     if words:
-        parts.append(f"{len(words)} word{'s' if len(words) != 1 else ''}")
+        parts.append(ngettext("{count} word", "{count} words", len(words)))
     if board.par is not None:
-        parts.append(f"par {board.par}" if words else f"par {board.par} words")
+        par = _("par {par}", par=board.par)
+        parts.append(par if words else ngettext("par {count} word", "par {count} words", board.par))
     if words:
         used = {letter for word in words for letter in word}
         left = sum(1 for letter in board.letters if letter not in used)
         if left:
-            parts.append(f"{left} letter{'s' if left != 1 else ''} left")
-    return " · ".join(parts)
+            parts.append(ngettext("{count} letter left", "{count} letters left", left))
+    return tuple(parts)
+
+
+def _hint_line(hint: LetterBoxedHint) -> Message:
+    """The hinted word's length and first letter, and how many words follow it."""
+    length, first = len(hint.next_word), hint.next_word[0].upper()
+    after = hint.finish - 1
+    if not after:
+        return _("Hint: {length} letters from {letter}, and done", length=length, letter=first)
+    return ngettext(
+        "Hint: {length} letters from {letter}, then {count} more word",
+        "Hint: {length} letters from {letter}, then {count} more words",
+        after,
+        length=length,
+        letter=first,
+    )

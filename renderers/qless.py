@@ -13,12 +13,26 @@ empty, no more than the hint's text gives away.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from puzzles.core import has_no_answer
+from puzzles.i18n import ENGLISH, _, ngettext, render, weekday_name
 from puzzles.qless.puzzle import Roll
+from puzzles.qless.rating import DAYS
 from puzzles.qless.rules import QlessHint
-from renderers.common import INK, MUTED, OKABE_ITO, SURFACE, WIDTH, Canvas, Colour, wrap_text
+from renderers.common import (
+    INK,
+    MUTED,
+    OKABE_ITO,
+    SURFACE,
+    WIDTH,
+    Canvas,
+    Colour,
+    dotted,
+    first_line,
+    wrap_text,
+)
 
 PAD = 32
 TILE_MAX = 92
@@ -34,14 +48,17 @@ HINT_TILE_MAX = 64
 SECTION_GAP = 28
 
 
-def draw(roll: Roll, solution: Any = None) -> bytes:
+def draw(roll: Roll, solution: Any = None, language: str = ENGLISH) -> bytes:
     rows = tuple(getattr(solution, "rows", ()) or ())
     hint = solution if isinstance(solution, QlessHint) else None
     if rows:
-        return _draw_grid(_landscape(rows), _caption(solution), hint)
+        return _draw_grid(_landscape(rows), _caption(solution, language), hint)
     if has_no_answer(solution):  # "No solution for ... with standard words."
-        return _draw_roll(roll, caption=[solution.text().splitlines()[0]])
-    return _draw_roll(roll, hint)
+        return _draw_roll(roll, caption=[first_line(solution.text(), language)])
+    if hint is not None:
+        return _draw_roll(roll, hint, _caption(hint, language))
+    task = _("Use all {count} letters in one crossword", count=len(roll.letters))
+    return _draw_roll(roll, caption=[render(task, language)])
 
 
 def _landscape(rows: tuple[str, ...]) -> tuple[str, ...]:
@@ -53,21 +70,32 @@ def _landscape(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("".join(row[c] for row in padded) for c in range(width))
 
 
-def _caption(solution: Any) -> list[str]:
+def _caption(solution: Any, language: str) -> list[str]:
     if isinstance(solution, QlessHint):
-        return [
-            f"Hint: a {len(solution.word)}-letter word starting with {solution.word[0].upper()}"
-        ]
+        length, first = len(solution.word), solution.word[0].upper()
+        hint = _("Hint: a {length}-letter word starting with {letter}", length=length, letter=first)
+        return [render(hint, language)]
     lines = []
     words = getattr(solution, "words", ())
     if words:
         lines.append(" · ".join(word.upper() for word in words))
     count = getattr(solution, "solution_count", None)
     if count:
-        more = "+" if getattr(solution, "count_is_capped", False) else ""
-        day = getattr(solution, "day", None)
-        lines.append(f"{count:,}{more} solutions" + (f" · {day.title()}" if day else ""))
+        if getattr(solution, "count_is_capped", False):
+            solutions = _("{count}+ solutions", count=count)
+        else:
+            solutions = ngettext("{count} solution", "{count} solutions", count)
+        rating = _rating(getattr(solution, "day", None), language)
+        lines.append(dotted((solutions, rating), language))
     return lines
+
+
+def _rating(day: str | None, language: str) -> str:
+    """The roll's rating on the weekday scale ("monday"): the weekday's name, capitalised."""
+    if day in DAYS:
+        name = weekday_name(DAYS.index(day), language)
+        return name[:1].upper() + name[1:]
+    return render(_("Too easy"), language) if day else ""
 
 
 def _tile(
@@ -130,17 +158,13 @@ def _draw_grid(rows: tuple[str, ...], caption: list[str], hint: QlessHint | None
     return canvas.png()
 
 
-def _draw_roll(
-    roll: Roll, hint: QlessHint | None = None, caption: list[str] | None = None
-) -> bytes:
-    """The roll's tiles, with the hint, or `caption` (by default, what to do with them)."""
+def _draw_roll(roll: Roll, hint: QlessHint | None = None, caption: Sequence[str] = ()) -> bytes:
+    """The roll's tiles, with the hint, and `caption` under them."""
     letters = roll.letters
     per_row = min(ROLL_PER_ROW, len(letters))
     lines = math.ceil(len(letters) / per_row)
     step = min(TILE_MAX * 1.3, (WIDTH - 2 * PAD) / per_row)
     tile = step / 1.3
-    if caption is None:
-        caption = _caption(hint) if hint else [f"Use all {len(letters)} letters in one crossword"]
     height = PAD + step * lines + _hint_height(hint) + _caption_height(caption) + PAD
     canvas = Canvas(WIDTH, math.ceil(height), scale=1)
     for line in range(lines):
@@ -152,15 +176,15 @@ def _draw_roll(
     return canvas.png()
 
 
-def _caption_lines(caption: list[str]) -> list[str]:
+def _caption_lines(caption: Sequence[str]) -> list[str]:
     return [line for text in caption for line in wrap_text(text, CAPTION_SIZE, WIDTH - 2 * PAD)]
 
 
-def _caption_height(caption: list[str]) -> float:
+def _caption_height(caption: Sequence[str]) -> float:
     return len(_caption_lines(caption)) * (CAPTION_GAP + CAPTION_SIZE)
 
 
-def _draw_caption(canvas: Canvas, caption: list[str], top: float) -> None:
+def _draw_caption(canvas: Canvas, caption: Sequence[str], top: float) -> None:
     y = top
     for line in _caption_lines(caption):
         y += CAPTION_GAP

@@ -21,6 +21,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzles.i18n import (
+    ENGLISH,
+    Message,
+    _,
+    day_and_month,
+    number,
+    percent,
+    pgettext,
+    render,
+)
 from renderers.common import (
     INK,
     MUTED,
@@ -100,16 +110,20 @@ class DayResult:
 
 @dataclass(frozen=True)
 class StatsView:
+    """A member's card; its labels, numbers and dates drawn in `language` (the member's
+    name and the values given as text as they are)."""
+
     name: str
-    kind_title: str  # e.g. "Letter Boxed"
+    kind_title: Message | str  # e.g. "Letter Boxed"
     played: int
     solved: int
     win_rate: float  # 0 to 1
     current_streak: int
     longest_streak: int
-    bests: tuple[tuple[str, str], ...]  # (label, value), e.g. ("Fastest", "2:41")
+    bests: tuple[tuple[Message | str, str], ...]  # (label, value), e.g. ("Fastest", "2:41")
     last_30_days: tuple[DayResult, ...]
-    value_unit: str = "min"  # what DayResult.value counts, for the chart's gridlines
+    value_unit: Message | str = "min"  # what DayResult.value counts, for the gridlines
+    language: str = ENGLISH
 
     def __post_init__(self) -> None:
         if not 0 <= self.win_rate <= 1:
@@ -143,36 +157,52 @@ class Layout:
     header: Header  # the name, wrapped if it has to be, and the puzzle kind
     tiles: tuple[tuple[int | str, str], ...]  # (number, label)
     tiles_top: float
+    tile_columns: int  # all five tiles in a row, or in rows of three when a label needs room
     tile_width: float
     tile_height: float
     bests: tuple[tuple[str, str], ...]
     bests_top: float
     chart_top: float  # of the "Last 30 days" heading
+    chart_heading: str
+    legend: tuple[tuple[str, str], ...]  # (status, label)
+    legend_middle: float  # beside the heading, or on a line of its own under it
     plot: Plot
     height: int
 
 
 def layout(view: StatsView) -> Layout:
-    inner = WIDTH - 2 * PAD
+    language = view.language
     tiles = _tiles(view)
-    tile_width = (inner - TILE_GAP * (len(tiles) - 1)) / len(tiles)
+    tile_columns = _tile_columns(tiles)
+    tile_width = _tile_width(tile_columns)
     tile_height = _tile_height(tiles, tile_width)
-    bests = view.bests[:MAX_BESTS]
+    tile_rows = math.ceil(len(tiles) / tile_columns)
+    bests = tuple((render(label, language), value) for label, value in view.bests[:MAX_BESTS])
 
-    header = fit_header(drawable_text(view.name) or PLACEHOLDER, view.kind_title, PAD)
+    kind_title = render(view.kind_title, language)
+    header = fit_header(drawable_text(view.name) or PLACEHOLDER, kind_title, PAD)
     tiles_top = header.bottom + SECTION_GAP
-    bests_top = tiles_top + tile_height + SECTION_GAP
+    bests_top = tiles_top + tile_rows * (tile_height + TILE_GAP) - TILE_GAP + SECTION_GAP
     chart_top = bests_top
     if bests:
         best_rows = math.ceil(len(bests) / 2)
         chart_top += HEADING_SIZE + HEADING_GAP + best_rows * BEST_ROW_HEIGHT + SECTION_GAP
+    chart_heading = render(_("Last 30 days"), language)
+    first_day, slots = chart_days(view.last_30_days)
+    statuses = {result.status for result in slots.values()}
+    legend = legend_entries("not started" in statuses, language)
+    legend_middle = chart_top + HEADING_SIZE / 2
     card_top = chart_top + HEADING_SIZE + HEADING_GAP
+    beside = WIDTH - 2 * PAD - text_width(chart_heading, HEADING_SIZE) - LEGEND_GAP
+    if _legend_width(legend) > beside:  # a language's longer words: a line of its own
+        legend_middle = card_top + LEGEND_SIZE / 2
+        card_top += LEGEND_SIZE + HEADING_GAP
     card = (PAD, card_top, WIDTH - PAD, card_top + CHART_CARD_HEIGHT)
 
-    first_day, slots = chart_days(view.last_30_days)
     values = [v for result in slots.values() if (v := _value(result)) is not None]
     top_value = nice_ceiling(max(values, default=0))
-    labels = _gridline_labels(top_value, view.value_unit) if values else ()
+    unit = render(view.value_unit, language)
+    labels = _gridline_labels(top_value, unit, language) if values else ()
     widest_label = max((text_width(label, AXIS_LABEL_SIZE, False) for label in labels), default=0)
     plot_top = card_top + PLOT_TOP_ROOM + 8
     plot = Plot(
@@ -190,11 +220,15 @@ def layout(view: StatsView) -> Layout:
         header=header,
         tiles=tuple(tiles),
         tiles_top=tiles_top,
+        tile_columns=tile_columns,
         tile_width=tile_width,
         tile_height=tile_height,
         bests=bests,
         bests_top=bests_top,
         chart_top=chart_top,
+        chart_heading=chart_heading,
+        legend=tuple(legend),
+        legend_middle=legend_middle,
         plot=plot,
         height=math.ceil(card[3] + PAD),
     )
@@ -205,9 +239,9 @@ def draw_stats(view: StatsView) -> bytes:
     plan = layout(view)
     canvas = Canvas(WIDTH, plan.height, scale=1)
     draw_header(canvas, plan.header)
-    _draw_tiles(canvas, plan.tiles, plan.tiles_top, plan.tile_width, plan.tile_height)
+    _draw_tiles(canvas, plan, view.language)
     if plan.bests:
-        _draw_bests(canvas, plan.bests, plan.bests_top)
+        _draw_bests(canvas, plan.bests, plan.bests_top, view.language)
     _draw_chart_section(canvas, view, plan)
     return canvas.png()
 
@@ -215,15 +249,45 @@ def draw_stats(view: StatsView) -> bytes:
 # --- header and tiles --------------------------------------------------------------
 
 
+TILE_LABELS = (
+    pgettext("stats tile", "Played"),
+    pgettext("stats tile", "Solved"),
+    pgettext("stats tile", "Win rate"),
+    pgettext("stats tile", "Current streak"),
+    pgettext("stats tile", "Longest streak"),
+)
+
+
 def _tiles(view: StatsView) -> list[tuple[int | str, str]]:
-    """(number, label) for each tile."""
-    return [
-        (view.played, "Played"),
-        (view.solved, "Solved"),
-        (f"{round(view.win_rate * 100)}%", "Win rate"),
-        (view.current_streak, "Current streak"),
-        (view.longest_streak, "Longest streak"),
-    ]
+    """(number, label) for each tile, the labels in the view's language (a label of two
+    words or more wraps onto as many lines as it needs, and every tile grows to match)."""
+    numbers = (
+        view.played,
+        view.solved,
+        percent(view.win_rate, view.language),
+        view.current_streak,
+        view.longest_streak,
+    )
+    labels = (render(label, view.language) for label in TILE_LABELS)
+    return list(zip(numbers, labels, strict=True))
+
+
+TILES_IN_A_ROW = 5
+TILES_IN_A_NARROW_ROW = 3
+
+
+def _tile_width(columns: int) -> float:
+    return (WIDTH - 2 * PAD - TILE_GAP * (columns - 1)) / columns
+
+
+def _tile_columns(tiles: Sequence[tuple[int | str, str]]) -> int:
+    """Five tiles in a row, unless a word of a label is wider than such a tile holds
+    (Spanish "Resueltos"): then rows of three, whose tiles are wider."""
+    room = _tile_width(TILES_IN_A_ROW) - 2 * TILE_PAD
+    words = [word for _number, label in tiles for word in label.split()]
+    if all(text_width(word, TILE_LABEL_SIZE, bold=False) <= room for word in words):
+        return TILES_IN_A_ROW
+    return TILES_IN_A_NARROW_ROW
 
 
 def _label_lines(label: str, tile_width: float) -> list[str]:
@@ -231,26 +295,28 @@ def _label_lines(label: str, tile_width: float) -> list[str]:
 
 
 def _tile_height(tiles: Sequence[tuple[int | str, str]], tile_width: float) -> float:
-    lines = max(len(_label_lines(label, tile_width)) for _, label in tiles)
+    lines = max(len(_label_lines(label, tile_width)) for _number, label in tiles)
     return 2 * TILE_PAD + TILE_NUMBER_SIZE + 10 + lines * TILE_LABEL_SIZE * 1.25
 
 
-def compact(count: int) -> str:
+def compact(count: int, language: str = ENGLISH) -> str:
     """A count in four characters or fewer, rounded down so it never overstates:
-    '950', '1.2k', '12k', '999k', '1.2M'."""
+    '950', '1.2k', '12k', '999k', '1.2M' (with the language's decimal mark: '1,2k')."""
     for divisor, suffix in ((1_000_000_000, "B"), (1_000_000, "M"), (1_000, "k")):
         if count >= divisor:
             tenths = count * 10 // divisor
             if tenths < 100:
-                return f"{tenths / 10:.1f}".removesuffix(".0") + suffix
+                return number(tenths / 10, language) + suffix
             return f"{tenths // 10}{suffix}"
     return str(count)
 
 
-def _fitted_number(number: int | str, max_width: float) -> tuple[str, int]:
+def _fitted_number(value: int | str, max_width: float, language: str) -> tuple[str, int]:
     """The tile's number and its size: the largest size down to TILE_NUMBER_MIN_SIZE
     at which it fits, in full ('12,345') if it can, else compact ('12.3k')."""
-    forms = [number] if isinstance(number, str) else [f"{number:,}", compact(number)]
+    forms = (
+        [value] if isinstance(value, str) else [number(value, language), compact(value, language)]
+    )
     for text in forms:
         for size in range(TILE_NUMBER_SIZE, TILE_NUMBER_MIN_SIZE - 1, -2):
             if text_width(text, size) <= max_width:
@@ -258,19 +324,18 @@ def _fitted_number(number: int | str, max_width: float) -> tuple[str, int]:
     return forms[-1], TILE_NUMBER_MIN_SIZE
 
 
-def _draw_tiles(
-    canvas: Canvas,
-    tiles: Sequence[tuple[int | str, str]],
-    top: float,
-    tile_width: float,
-    tile_height: float,
-) -> None:
-    for index, (number, label) in enumerate(tiles):
-        left = PAD + index * (tile_width + TILE_GAP)
+def _draw_tiles(canvas: Canvas, plan: Layout, language: str) -> None:
+    tile_width, tile_height = plan.tile_width, plan.tile_height
+    for index, (value, label) in enumerate(plan.tiles):
+        row, column = divmod(index, plan.tile_columns)
+        in_row = min(plan.tile_columns, len(plan.tiles) - row * plan.tile_columns)
+        indent = (plan.tile_columns - in_row) * (tile_width + TILE_GAP) / 2  # a short row, centred
+        left = PAD + indent + column * (tile_width + TILE_GAP)
+        top = plan.tiles_top + row * (tile_height + TILE_GAP)
         box = (left, top, left + tile_width, top + tile_height)
         canvas.rounded_rectangle(box, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
         centre_x = left + tile_width / 2
-        text, size = _fitted_number(number, tile_width - 2 * TILE_PAD)
+        text, size = _fitted_number(value, tile_width - 2 * TILE_PAD, language)
         number_middle = top + TILE_PAD + TILE_NUMBER_SIZE / 2
         canvas.text_line_centred((centre_x, number_middle), text, size, INK)
         y = top + TILE_PAD + TILE_NUMBER_SIZE + 10
@@ -283,8 +348,11 @@ def _draw_tiles(
 # --- personal bests ----------------------------------------------------------------
 
 
-def _draw_bests(canvas: Canvas, bests: Sequence[tuple[str, str]], top: float) -> None:
-    canvas.text((PAD, top + cap_height(HEADING_SIZE)), "Personal bests", HEADING_SIZE, INK)
+def _draw_bests(
+    canvas: Canvas, bests: Sequence[tuple[str, str]], top: float, language: str
+) -> None:
+    heading = render(_("Personal bests"), language)
+    canvas.text((PAD, top + cap_height(HEADING_SIZE)), heading, HEADING_SIZE, INK)
     top += HEADING_SIZE + HEADING_GAP
     column_width = (WIDTH - 2 * PAD - BEST_COLUMN_GAP) / 2
     for index, (label, value) in enumerate(bests):
@@ -343,43 +411,61 @@ def nice_ceiling(value: float) -> float:
     return 10 * power  # unreachable: step 10 always fits
 
 
-def _gridline_labels(top_value: float, unit: str) -> tuple[str, ...]:
+def _gridline_labels(top_value: float, unit: str, language: str) -> tuple[str, ...]:
     """The GRIDLINES' labels, whole ("12.5 min"): the unit once, on the top line."""
-    labels = [_number(top_value * fraction) for fraction in GRIDLINES]
+    labels = [_number(top_value * fraction, language) for fraction in GRIDLINES]
     labels[-1] = f"{labels[-1]} {drawable_text(unit, bold=False)}".strip()
     return tuple(labels)
 
 
-def _number(value: float) -> str:
-    """'20', '2.5', '1.25': as many decimals as a gridline value needs (at most 2)."""
-    return f"{value:,.2f}".rstrip("0").rstrip(".")
+def _number(value: float, language: str) -> str:
+    """'20', '2.5', '1.25': as many decimals as a gridline value needs (at most 2), with
+    the language's decimal mark."""
+    return number(round(value, 2), language)
 
 
 def _draw_chart_section(canvas: Canvas, view: StatsView, plan: Layout) -> None:
     heading_baseline = plan.chart_top + cap_height(HEADING_SIZE)
-    canvas.text((PAD, heading_baseline), "Last 30 days", HEADING_SIZE, INK)
-    statuses = {result.status for result in plan.plot.slots.values()}
-    _draw_legend(canvas, plan.chart_top + HEADING_SIZE / 2, "not started" in statuses)
+    canvas.text((PAD, heading_baseline), plan.chart_heading, HEADING_SIZE, INK)
+    _draw_legend(canvas, plan.legend_middle, plan.legend)
     card = plan.plot.card
     canvas.rounded_rectangle(card, CARD_RADIUS, fill=SURFACE, outline=RULE, width=1.5)
     _draw_chart(canvas, view, plan.plot)
 
 
-def legend_entries(not_started: bool) -> list[tuple[str, str]]:
+LEGEND_LABELS = {
+    "solved": pgettext("chart legend", "Solved"),
+    "failed": pgettext("chart legend", "Failed"),
+    "missed": pgettext("chart legend", "Missed"),
+    "not started": pgettext("chart legend", "Not started"),
+}
+LEGEND_GAP = 24  # at least, between the chart's heading and its legend
+SWATCH_GAP = 8  # between a swatch and its label
+ENTRY_GAP = 22  # between one entry and the next
+
+
+def legend_entries(not_started: bool, language: str = ENGLISH) -> list[tuple[str, str]]:
     """(status, label) in the legend: "Not started" only on a chart that has such days."""
-    entries = [("solved", "Solved"), ("failed", "Failed"), ("missed", "Missed")]
-    return [*entries, ("not started", "Not started")] if not_started else entries
+    shown = [*STATUSES[:3], "not started"] if not_started else list(STATUSES[:3])
+    return [(status, render(LEGEND_LABELS[status], language)) for status in shown]
 
 
-def _draw_legend(canvas: Canvas, middle: float, not_started: bool) -> None:
+def _legend_width(entries: Sequence[tuple[str, str]]) -> float:
+    """The legend's width: each label with a ring or a swatch before it."""
+    swatches = sum(2 * RING_RADIUS if s == "missed" else LEGEND_SWATCH for s, _label in entries)
+    labels = sum(text_width(label, LEGEND_SIZE, bold=False) for _status, label in entries)
+    return labels + swatches + len(entries) * SWATCH_GAP + (len(entries) - 1) * ENTRY_GAP
+
+
+def _draw_legend(canvas: Canvas, middle: float, entries: Sequence[tuple[str, str]]) -> None:
     """Swatches for solved and failed, a ring for missed and a pale outlined swatch for
     not started, right-aligned on `middle`."""
-    entries = legend_entries(not_started)
+    size = LEGEND_SIZE
     x = WIDTH - PAD
-    baseline = middle + cap_height(LEGEND_SIZE, bold=False) / 2
+    baseline = middle + cap_height(size, bold=False) / 2
     for status, label in reversed(entries):
-        canvas.text((x, baseline), label, LEGEND_SIZE, MUTED, bold=False, anchor="rs")
-        x -= text_width(label, LEGEND_SIZE, bold=False) + 8
+        canvas.text((x, baseline), label, size, MUTED, bold=False, anchor="rs")
+        x -= text_width(label, size, bold=False) + SWATCH_GAP
         colour = STATUS_COLOURS[status]
         if status == "missed":
             canvas.circle((x - RING_RADIUS, middle), RING_RADIUS, outline=colour, width=RING_WIDTH)
@@ -395,7 +481,7 @@ def _draw_legend(canvas: Canvas, middle: float, not_started: bool) -> None:
                 width=1.5,
             )
             x -= LEGEND_SWATCH
-        x -= 22
+        x -= ENTRY_GAP
 
 
 def _draw_chart(canvas: Canvas, view: StatsView, plot: Plot) -> None:
@@ -425,9 +511,11 @@ def _draw_chart(canvas: Canvas, view: StatsView, plot: Plot) -> None:
 
     canvas.line([(plot.left, plot.baseline), (plot.right, plot.baseline)], fill=MUTED, width=2)
     if plot.first_day is not None:
-        _draw_ticks(canvas, plot, plot.first_day)
+        _draw_ticks(canvas, plot, plot.first_day, view.language)
     if all(result.status not in PLAYED for result in plot.slots.values()):
-        note = "No games in these 30 days" if plot.slots else "No games yet"
+        note = render(
+            _("No games in these 30 days") if plot.slots else _("No games yet"), view.language
+        )
         middle = plot.top + PLOT_HEIGHT * 0.45
         canvas.text_line_centred(((plot.left + plot.right) / 2, middle), note, NOTE_SIZE, MUTED)
 
@@ -456,19 +544,19 @@ def _draw_day(canvas: Canvas, result: DayResult, centre_x: float, plot: Plot) ->
     canvas.rounded_rectangle(box, min(3, height / 2), fill=colour)
 
 
-def tick_labels(first_day: datetime.date) -> dict[int, str]:
-    """Slot -> label for the Mondays of the 30 days from first_day: '16 Nov'."""
+def tick_labels(first_day: datetime.date, language: str = ENGLISH) -> dict[int, str]:
+    """Slot -> label for the Mondays of the 30 days from first_day: '16 Nov', '16 nov.'."""
     labels = {}
     for slot in range(DAYS):
         day = first_day + datetime.timedelta(days=slot)
         if day.weekday() == 0:
-            labels[slot] = f"{day.day} {day:%b}"
+            labels[slot] = day_and_month(day, language)
     return labels
 
 
-def _draw_ticks(canvas: Canvas, plot: Plot, first_day: datetime.date) -> None:
+def _draw_ticks(canvas: Canvas, plot: Plot, first_day: datetime.date, language: str) -> None:
     """A tick under every day, longer on Mondays, which get their date."""
-    labels = tick_labels(first_day)
+    labels = tick_labels(first_day, language)
     label_baseline = plot.baseline + TICK_LENGTH + TICK_LABEL_GAP + cap_height(AXIS_LABEL_SIZE)
     for slot in range(DAYS):
         x = plot.centre_x(slot)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.logic import bit
 from puzzles.sudoku.rules import Hint
@@ -37,6 +38,7 @@ from renderers.common import (
     WIDTH,
     Canvas,
     Colour,
+    first_line,
     ink_size,
     wrap_text,
 )
@@ -53,7 +55,7 @@ MARK_SCALE = 0.78  # pencil-mark glyph size / pencil-mark slot size
 CAPTION_SIZE = READABLE_SIZE
 CAPTION_GAP = 22
 HEADING_GAP = 16
-SEVERAL_CAPTION = "This puzzle has several solutions; here is one of them."
+SEVERAL_CAPTION = _("This puzzle has several solutions; here is one of them.")
 
 GIVEN: Colour = INK
 SOLVED: Colour = OKABE_ITO["blue"]
@@ -70,7 +72,7 @@ PLACED_FILL: Colour = (204, 238, 223)  # the cell a hint fills in (light bluish 
 class Heading:
     """A line of text above the grid (Sudoku Spelling's phrase and letters)."""
 
-    text: str
+    text: Message | str  # drawn in the picture's language
     size: int
     colour: Colour = INK
     bold: bool = True
@@ -87,8 +89,13 @@ class Picture:
     caption: str
 
 
-def draw(puzzle: Any, solution: Any = None, headings: Sequence[Heading] = ()) -> bytes:
-    picture = _picture(puzzle, solution)
+def draw(
+    puzzle: Any,
+    solution: Any = None,
+    language: str = ENGLISH,
+    headings: Sequence[Heading] = (),
+) -> bytes:
+    picture = _picture(puzzle, solution, language)
     size = picture.givens.size
     width = WIDTH
     cell = (width - 2 * PAD) / size
@@ -100,9 +107,11 @@ def draw(puzzle: Any, solution: Any = None, headings: Sequence[Heading] = ()) ->
     heading_lines = [
         (line, heading)
         for heading in headings
-        for line in wrap_text(heading.text, heading.size, width - 2 * PAD, heading.bold)
+        for line in wrap_text(
+            render(heading.text, language), heading.size, width - 2 * PAD, heading.bold
+        )
     ]
-    heading_height = sum(heading.size * 1.3 for _, heading in heading_lines)
+    heading_height = sum(heading.size * 1.3 for _line, heading in heading_lines)
     height = 2 * PAD + size * cell + (heading_height + HEADING_GAP if heading_lines else 0)
     if caption_lines:
         height += CAPTION_GAP + len(caption_lines) * CAPTION_SIZE * 1.3
@@ -132,20 +141,23 @@ def draw(puzzle: Any, solution: Any = None, headings: Sequence[Heading] = ()) ->
     return canvas.png()
 
 
-def _picture(puzzle: Any, solution: Any) -> Picture:
+def _picture(puzzle: Any, solution: Any, language: str) -> Picture:
     givens = puzzle if isinstance(puzzle, Grid) else puzzle.grid
     highlight = frozenset(getattr(puzzle, "highlight", None) or ())
     if isinstance(solution, Hint):
-        return Picture(givens, solution.grid, highlight, solution, solution.text())
+        said = render(solution.text(), language)
+        return Picture(givens, solution.grid, highlight, solution, said)
     if isinstance(solution, Grid):
         return Picture(givens, solution, highlight, None, "")
     solved = getattr(solution, "solution", None)
     if isinstance(solved, Grid):
         several = getattr(solution, "unique", True) is False
-        return Picture(givens, solved, highlight, None, SEVERAL_CAPTION if several else "")
+        caption = render(SEVERAL_CAPTION, language) if several else ""
+        return Picture(givens, solved, highlight, None, caption)
     caption = ""
     if solution is not None:  # a solution value saying there is none
-        caption = solution.text().splitlines()[0] if hasattr(solution, "text") else "No solution."
+        said = solution.text() if hasattr(solution, "text") else _("No solution.")
+        caption = first_line(said, language)
     return Picture(givens, givens, highlight, None, caption)
 
 
@@ -162,7 +174,7 @@ def _shade_cells(canvas: Canvas, picture: Picture, cell: float, top: float) -> N
     if picture.hint is not None and picture.hint.step is not None:
         for step in (*picture.hint.before, picture.hint.step):
             fills.update(dict.fromkeys(step.cells, STEP_FILL))
-        fills.update({c: PLACED_FILL for c, _ in picture.hint.step.placements})
+        fills.update({c: PLACED_FILL for c, _value in picture.hint.step.placements})
     for index, colour in fills.items():
         if 0 <= index < size * size:
             canvas.rounded_rectangle(_cell_box(index, size, cell, top), 0, fill=colour)
@@ -233,7 +245,7 @@ def _draw_pencil_marks(canvas: Canvas, picture: Picture, cell: float, top: float
     for index, value in removed:
         marks[index] |= bit(value)
     full = _mark_size(min(cell / cols, cell / rows), cell) >= MARK_MIN
-    about = {c for s in steps for c in s.cells} | {c for c, _ in removed}
+    about = {c for s in steps for c in s.cells} | {c for c, _value in removed}
     for index, mask in enumerate(marks):
         if grid.cells[index] != EMPTY or index in placed or not (full or index in about):
             continue
@@ -270,7 +282,7 @@ def _draw_compact_marks(canvas, grid, index, values, removed, cell, top) -> None
 
 def _draw_marks(canvas, grid, index, layout, shape, mark_size, removed, cell, top) -> None:
     """Marks at (row, column) slots of a shape[0] x shape[1] layout inside the cell."""
-    left, y, _, _ = _cell_box(index, grid.size, cell, top)
+    left, y, _right, _bottom = _cell_box(index, grid.size, cell, top)
     slot_w, slot_h = cell / shape[1], cell / shape[0]
     for value, (row, col) in layout:
         centre = (left + (col + 0.5) * slot_w, y + (row + 0.5) * slot_h)

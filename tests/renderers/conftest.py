@@ -8,6 +8,7 @@ import pytest
 
 import renderers.common
 from renderers.common import Canvas
+from renderers.text import text_width
 
 # Where text meets the pixels: every text a renderer draws must get there through a Canvas
 # text method, which the recorder sees.
@@ -22,6 +23,7 @@ class Recorder:
         self.sizes: list[tuple[float, int]] = []  # (font size, canvas width)
         self.bolds: list[bool] = []  # the weight of each of them
         self.texts: list[str] = []
+        self.spans: list[tuple[float, float, int]] = []  # (left, right, canvas width) of each
         self.unrecorded: list[str] = []
         self.depth = 0  # inside a recorded Canvas text method
 
@@ -29,7 +31,17 @@ class Recorder:
         self.sizes.clear()
         self.bolds.clear()
         self.texts.clear()
+        self.spans.clear()
         self.unrecorded.clear()
+
+
+def span(point, text: str, size: int, arguments, canvas_width: int) -> tuple[float, float, int]:
+    """Where a text runs across the canvas: placed by its anchor's first letter (l, m, r;
+    text_centred centres it)."""
+    width = text_width(text, size, arguments["bold"])
+    horizontal = arguments.get("anchor", "m")[0]
+    left = point[0] - {"l": 0, "m": width / 2, "r": width}[horizontal]
+    return left, left + width, canvas_width
 
 
 @pytest.fixture
@@ -47,6 +59,7 @@ def recorder(monkeypatch):
             recorded.sizes.append((size, self.width))
             recorded.bolds.append(call.arguments["bold"])
             recorded.texts.append(text)
+            recorded.spans.append(span(point, text, size, call.arguments, self.width))
             recorded.depth += 1
             try:
                 return _original(self, point, text, size, *args, **kwargs)

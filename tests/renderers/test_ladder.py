@@ -103,3 +103,22 @@ def test_output_is_deterministic_and_dispatched_by_kind_name():
     assert ladder.draw(PUZZLE, SOLUTION) == ladder.draw(PUZZLE, SOLUTION)
     assert renderers.draw("ladder", PUZZLE, SOLUTION) == ladder.draw(PUZZLE, SOLUTION)
     assert pickle.loads(pickle.dumps(ladder.draw)) is ladder.draw
+
+
+@pytest.mark.parametrize(
+    ("language", "status"),
+    [
+        ("en", "4 steps · 6 shortest ladders"),
+        ("fr", "4 étapes · 6 échelles les plus courtes"),
+        ("es", "4 pasos · 6 escaleras más cortas"),
+    ],
+)
+def test_the_status_line_is_in_the_pictures_language(language, status, recorder):
+    from puzzles import get_kind
+
+    kind = get_kind("ladder")
+    puzzle = kind.parse("cold warm")
+    solution = kind.solve(puzzle)
+    assert (len(solution.words), solution.ladder_count) == (5, 6), "the status's numbers"
+    renderers.draw("ladder", puzzle, solution, language)
+    assert status in recorder.texts, recorder.texts

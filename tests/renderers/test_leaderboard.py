@@ -169,22 +169,29 @@ def test_a_long_name_leaves_the_next_column_blank_in_the_picture():
     assert len(image.crop(near_end).getcolors()) > 1
 
 
-def test_headings_and_numbers_are_whole_beside_long_names_and_three_digit_values(recorder):
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_headings_and_numbers_are_whole_beside_long_names_and_three_digit_values(
+    recorder, language
+):
     """Issue 29: at the readable size "Best time" was cut to fit its column. Each heading
-    is drawn whole, on two lines if it must be, and so is every number, within its column."""
+    is drawn whole, on two lines if it must be, and so is every number, within its column;
+    in French and Spanish too, whose headings are longer ("Meilleur temps", "Resueltos")."""
     values = dict(solved=365, played=365, score="36,500", best_time="1:23:45", streak=365)
     rows = tuple(row(rank, f"{LONG_NAME} {rank}", **values) for rank in [*range(1, 26), 250])
-    view = LeaderboardView("Letter Boxed leaderboard", "All time", rows, highlight_rank=250)
+    view = LeaderboardView(
+        "Letter Boxed leaderboard", "All time", rows, highlight_rank=250, language=language
+    )
     plan = layout(view)
     draw_leaderboard(view)
-    for heading, column in zip(leaderboard.HEADINGS, plan.columns, strict=True):
+    for heading, column in zip(leaderboard.headings(language), plan.columns, strict=True):
         assert " ".join(column.heading) == heading
         for line in column.heading:
             assert text_width(line, leaderboard.HEADING_SIZE) <= column.width, line
             assert line in recorder.texts
-    assert plan.columns[leaderboard.NAME].width >= leaderboard.MIN_NAME_WIDTH
+    narrowest = leaderboard.MIN_NAME_WIDTH if language == "en" else leaderboard.SHORTEST_NAME_WIDTH
+    assert plan.columns[leaderboard.NAME].width >= narrowest
     for shown, cells in zip(plan.rows, plan.cells, strict=True):
-        whole = leaderboard._cells(shown, highlighted=shown.rank == 250)
+        whole = leaderboard._cells(shown, shown.rank == 250, language)
         for index, (text, column) in enumerate(zip(cells, plan.columns, strict=True)):
             bold = leaderboard._bold(index, shown.rank == 250)
             assert text_width(text, ROW_SIZE, bold) <= column.width, text
@@ -322,6 +329,33 @@ def test_text_marks_the_highlighted_row():
 
 def test_text_of_an_empty_board():
     assert leaderboard_text(board(0)) == "No results yet."
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "note"),
+    [
+        ("en", "No results yet", "Solve a daily puzzle to get on the board."),
+        ("fr", "Pas encore de résultats", "Résous un jeu du jour pour entrer au classement."),
+        (
+            "es",
+            "Aún no hay resultados",
+            "Resuelve un reto del día para entrar en la clasificación.",
+        ),
+    ],
+)
+def test_an_empty_board_says_so_whole_in_its_language(language, title, note, recorder):
+    """Spanish's note is wider than the card at the readable size: it takes two lines,
+    never loses its end."""
+    draw_leaderboard(board(0, language=language))
+    assert title in recorder.texts
+    shown = [text for text in recorder.texts if text not in (title, "1", "2", "3")]
+    assert " ".join(shown[-2:] if language == "es" else shown[-1:]) == note
+    assert leaderboard_text(board(0, language=language)) == f"{title}."
+
+
+def test_the_text_table_is_headed_in_its_language():
+    text = leaderboard_text(board(3, language="fr"))
+    assert text.splitlines()[0].split() == ["#", "Membre", "Résolus", "Points", "Record", "Série"]
 
 
 def test_text_of_25_long_names_stays_under_the_limit_and_cuts_names():

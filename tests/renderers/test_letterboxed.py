@@ -235,3 +235,17 @@ def test_letters_read_in_doubt_stand_on_a_shaded_box():
     assert colour_count(image, HIGHLIGHT_FILL) > layout.letter_size**2
     dot = layout.dots["i"]  # the narrowest letter's shade stays clear of its dot
     assert image.getpixel((round(dot[0]) - DOT_REACH, round(dot[1]))) != HIGHLIGHT_FILL
+
+
+@pytest.mark.parametrize(
+    ("language", "status"),
+    [
+        ("en", "2 words · par 3 · 7 letters left"),
+        ("fr", "2 mots · par 3 · 7 lettres restantes"),
+        ("es", "2 palabras · par 3 · quedan 7 letras"),
+    ],
+)
+def test_the_status_line_under_an_attempt_is_in_the_pictures_language(language, status, recorder):
+    board = dataclasses.replace(parse("vro wal eth bdi"), par=3)
+    letterboxed.draw_words(board, ["wet", "tab"], language=language)  # 5 of the 12 letters
+    assert status in recorder.texts, recorder.texts

@@ -24,6 +24,8 @@ from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
 from tests import long_cryptograms
 
 READABLE_PX = 10  # the ink height every text has at least, shown PHONE_WIDTH px wide
+# Every picture is drawn in each language: French and Spanish labels are longer than English.
+LANGUAGES = ["en", "fr", "es"]
 FONT_DIR = Path(renderers.__file__).parent / "fonts"
 
 
@@ -46,8 +48,8 @@ def smallest_ink_on_a_phone(recorded) -> float:
     )
 
 
-def picture(kind_name: str, puzzle, shown=None) -> Image.Image:
-    image = Image.open(io.BytesIO(renderers.draw(kind_name, puzzle, shown)))
+def picture(kind_name: str, puzzle, shown=None, language: str = "en") -> Image.Image:
+    image = Image.open(io.BytesIO(renderers.draw(kind_name, puzzle, shown, language)))
     image.load()
     return image
 
@@ -58,6 +60,12 @@ def assert_bounded_and_readable(image: Image.Image, recorded, what: str) -> None
     assert not recorded.unrecorded, (what, "text drawn past the recorder", recorded.unrecorded)
     smallest = smallest_ink_on_a_phone(recorded)
     assert smallest >= READABLE_PX, (what, smallest)
+    spilt = [
+        text
+        for text, (left, right, width) in zip(recorded.texts, recorded.spans, strict=True)
+        if left < -0.5 or right > width + 0.5
+    ]
+    assert not spilt, (what, "text past the picture's edges", spilt)
 
 
 def pictures_of(kind_name: str):
@@ -71,12 +79,13 @@ def pictures_of(kind_name: str):
         yield "hint", puzzle, None if isinstance(hint, str) else hint
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds()])
-def test_every_example_picture_is_readable_on_a_phone(kind_name, recorder):
+def test_every_example_picture_is_readable_on_a_phone(kind_name, language, recorder):
     for what, puzzle, shown in pictures_of(kind_name):
         recorder.clear()
         assert_bounded_and_readable(
-            picture(kind_name, puzzle, shown), recorder, f"{kind_name} {what}"
+            picture(kind_name, puzzle, shown, language), recorder, f"{kind_name} {what}"
         )
 
 
@@ -161,11 +170,12 @@ def drawn_text(texts: list[str]) -> str:
     return "".join(texts)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("case", list(long_cases()), ids=lambda case: f"{case[0]}: {case[1]}")
-def test_long_inputs_are_drawn_whole_within_the_bounds_and_readable(case, recorder):
+def test_long_inputs_are_drawn_whole_within_the_bounds_and_readable(case, language, recorder):
     kind_name, what, puzzle, shown, must_show = case
     assert renderers.too_big(kind_name, puzzle) is None, what
-    image = picture(kind_name, puzzle, shown)
+    image = picture(kind_name, puzzle, shown, language)
     assert_bounded_and_readable(image, recorder, f"{kind_name} {what}")
     drawn = drawn_text(recorder.texts)
     for text in must_show:
@@ -245,14 +255,15 @@ def test_every_generated_picture_is_readable_on_a_phone(case, recorder):
     assert_bounded_and_readable(picture(kind_name, puzzle, shown), recorder, f"{kind_name} {what}")
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("kind_name", [kind.name for kind in all_kinds() if kind.hint])
-def test_a_hint_on_a_generated_puzzle_is_readable_on_a_phone(kind_name, recorder):
+def test_a_hint_on_a_generated_puzzle_is_readable_on_a_phone(kind_name, language, recorder):
     """The hint a member gets on a daily or /generate puzzle (the daily's Hint button)."""
     kind = get_kind(kind_name)
     puzzle = kind.generate(random.Random(3), None)
     hint = kind.hint(puzzle, "")
     recorder.clear()
-    image = picture(kind_name, puzzle, None if isinstance(hint, str) else hint)
+    image = picture(kind_name, puzzle, None if isinstance(hint, str) else hint, language)
     assert_bounded_and_readable(image, recorder, f"{kind_name} hint")
 
 
@@ -272,10 +283,11 @@ def co_op_boards():
         yield kind_name, "solved", puzzle, rules.drawn(full, (), "Solved together.")
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("case", list(co_op_boards()), ids=lambda case: f"{case[0]} {case[1]}")
-def test_every_co_op_board_is_readable_on_a_phone(case, recorder):
+def test_every_co_op_board_is_readable_on_a_phone(case, language, recorder):
     kind_name, what, puzzle, drawn = case
-    image = picture(kind_name, puzzle, drawn)
+    image = picture(kind_name, puzzle, drawn, language)
     assert_bounded_and_readable(image, recorder, f"co-op {kind_name} {what}")
     first_word = drawn.message.split()[0]
     assert any(text.startswith(first_word) for text in recorder.texts), recorder.texts
@@ -321,23 +333,31 @@ def board_and_card_pictures():
     rows = tuple(row(rank, f"{LONG_NAME} {rank}", **wide) for rank in [*range(1, 31), 250])
     long_title = "All puzzles: " + "A server with a very long name indeed " * 3
     footer = "Points: 100 for a solve, less 10 a wrong try and 20 a hint. " * 2
-    yield "leaderboard", lambda: draw_leaderboard(board(12))
+    yield "leaderboard", lambda language: draw_leaderboard(board(12, language=language))
     yield (
         "leaderboard, wide values",
-        lambda: draw_leaderboard(
-            LeaderboardView(long_title, "All time", rows, footer=footer, highlight_rank=250)
+        lambda language: draw_leaderboard(
+            LeaderboardView(
+                long_title, "All time", rows, footer, highlight_rank=250, language=language
+            )
         ),
     )
-    yield "leaderboard, empty", lambda: draw_leaderboard(board(0))
+    yield "leaderboard, empty", lambda language: draw_leaderboard(board(0, language=language))
     days = month(["solved", "failed", "missed"] * 10, [95.0 + 13 * i for i in range(30)])
-    yield "stats", lambda: draw_stats(view(days))
-    yield "stats, no days", lambda: draw_stats(view())
+    yield "stats", lambda language: draw_stats(view(days, language=language))
+    not_started = month(["not started"] * 5 + ["solved"] * 25)
+    yield (
+        "stats, days not started",
+        lambda language: draw_stats(view(not_started, language=language)),
+    )
+    yield "stats, no days", lambda language: draw_stats(view(language=language))
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("case", list(board_and_card_pictures()), ids=lambda case: case[0])
-def test_the_leaderboard_and_stats_cards_are_readable_on_a_phone(case, recorder):
+def test_the_leaderboard_and_stats_cards_are_readable_on_a_phone(case, language, recorder):
     what, draw = case
-    image = Image.open(io.BytesIO(draw()))
+    image = Image.open(io.BytesIO(draw(language)))
     assert_bounded_and_readable(image, recorder, what)
 
 

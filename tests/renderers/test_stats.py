@@ -12,8 +12,12 @@ from PIL import Image, ImageChops
 from renderers.common import WIDTH
 from renderers.stats import (
     DAYS,
+    HEADING_SIZE,
+    PAD,
     PLOT_HEIGHT,
     STATUS_COLOURS,
+    TILE_LABEL_SIZE,
+    TILE_PAD,
     DayResult,
     StatsView,
     bar_height,
@@ -25,6 +29,7 @@ from renderers.stats import (
     nice_ceiling,
     tick_labels,
 )
+from renderers.stats import _legend_width as legend_width
 from renderers.text import ELLIPSIS, drawable_text, text_width
 
 END = datetime.date(2026, 11, 21)  # a Saturday
@@ -188,6 +193,42 @@ def test_tick_labels_are_the_mondays():
     assert labels[DAYS - 6] == "16 Nov"
 
 
+def test_tick_labels_name_the_months_the_readers_way():
+    first = END - datetime.timedelta(days=DAYS - 1)
+    assert tick_labels(first, "fr")[DAYS - 6] == "16 nov."
+    assert tick_labels(first, "es")[DAYS - 6] == "16 nov"
+    assert tick_labels(datetime.date(2026, 9, 7), "fr")[0] == "7 sept."
+
+
+def test_a_card_in_french_says_every_label_number_and_date_in_french(recorder):
+    days = month(["solved", "failed", "missed"] * 10, [0.03 * i for i in range(30)])
+    shown = dataclasses.replace(view(days), played=1_234, win_rate=0.5, language="fr")
+    draw_stats(shown)
+    drawn = recorder.texts
+    for label in ("Joués", "Résolus", "réussite", "Records personnels", "30 derniers jours"):
+        assert label in drawn, (label, drawn)
+    assert {"Résolu", "Échoué", "Manqué", "16 nov.", "2 nov."} <= set(drawn)
+    assert "1\u202f234" in drawn  # thousands apart by a narrow no-break space
+    assert "50\u00a0%" in drawn  # the percent sign after a no-break space
+    assert {"0,5", "1 min"} <= set(drawn)  # the gridlines, with a decimal comma
+    english = ("Played", "Solved", "Last 30", "Nov", "Win")
+    assert not any(word in text for text in drawn for word in english), drawn
+
+
+def test_a_card_in_spanish_puts_its_tiles_in_rows_of_three_for_its_longer_words(recorder):
+    """ "Resueltos" is wider than a fifth of the card holds at the readable size: the tiles
+    go in rows of three, and every label is drawn whole inside its tile."""
+    shown = dataclasses.replace(view(month(["solved"] * 30)), language="es")
+    plan = layout(shown)
+    draw_stats(shown)
+    assert plan.tile_columns == 3 and layout(view()).tile_columns == 5
+    assert plan.bests_top > plan.tiles_top + 2 * plan.tile_height  # below both rows
+    for _number, label in plan.tiles:
+        for word in label.split():
+            assert text_width(word, TILE_LABEL_SIZE, bold=False) <= plan.tile_width - 2 * TILE_PAD
+    assert "Resueltos" in recorder.texts and "Tasa de éxito" in recorder.texts
+
+
 def test_nice_ceiling_is_a_round_number_at_most_twice_the_value():
     for value in (0.03, 0.7, 1, 1.01, 2.4, 3, 7.5, 12, 45, 99, 100, 101, 3600):
         top = nice_ceiling(value)
@@ -259,13 +300,36 @@ def test_days_before_the_first_play_are_a_pale_band_not_missed_rings():
     assert [label for _, label in legend_entries(True)][-1] == "Not started"
 
 
+def legend_box(plan) -> tuple[int, int, int, int]:
+    """From the chart's heading down to its card, right half: where the legend is."""
+    return (WIDTH // 2, round(plan.chart_top) - 4, WIDTH, round(plan.plot.card[1]) - 2)
+
+
 def test_the_legend_names_not_started_only_on_a_chart_that_has_such_days():
-    with_band = decode(draw_stats(view(month(["not started"] + ["solved"] * 29))))
-    without = decode(draw_stats(view(month(["missed"] + ["solved"] * 29))))
-    plan = layout(view(month(["solved"] * 30)))
-    legend = (WIDTH // 2, round(plan.chart_top) - 4, WIDTH, round(plan.plot.card[1]) - 2)
-    assert count(with_band, STATUS_COLOURS["not started"], legend) > 50  # the swatch
-    assert count(without, STATUS_COLOURS["not started"], legend) == 0
+    with_band = view(month(["not started"] + ["solved"] * 29))
+    without = view(month(["missed"] + ["solved"] * 29))
+    swatch = STATUS_COLOURS["not started"]
+    assert count(decode(draw_stats(with_band)), swatch, legend_box(layout(with_band))) > 50
+    assert count(decode(draw_stats(without)), swatch, legend_box(layout(without))) == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+@pytest.mark.parametrize("not_started", [False, True])
+def test_the_legend_never_runs_into_the_charts_heading(language, not_started, recorder):
+    """Four entries do not fit beside "Last 30 days" (nor French's "30 derniers jours"):
+    the legend then takes a line of its own under the heading, over the chart's card."""
+    days = month((["not started"] if not_started else ["missed"]) + ["solved"] * 29)
+    shown = dataclasses.replace(view(days), language=language)
+    plan = layout(shown)
+    draw_stats(shown)
+    heading = recorder.texts.index(plan.chart_heading)
+    heading_right = PAD + text_width(plan.chart_heading, HEADING_SIZE)
+    legend_left = WIDTH - PAD - legend_width(plan.legend)
+    beside = plan.legend_middle < plan.chart_top + HEADING_SIZE
+    assert heading_right < legend_left if beside else plan.legend_middle < plan.plot.card[1]
+    labels = [label for _status, label in plan.legend]
+    assert recorder.texts[heading + 1 : heading + 1 + len(labels)] == labels[::-1]
+    assert beside == (not not_started)  # three entries fit beside it in every language
 
 
 def test_a_month_not_started_says_no_games():
