@@ -159,18 +159,25 @@ class PuzzleService:
         data: bytes,
         options: dict[str, Any] | None = None,
         guild_id: int | None = None,
+        language: str = ENGLISH,
     ):
         """The member's picture read, judged (in the puzzle options' word language) and drawn
-        (jobs.read_job): solving work, under the same deadline."""
+        labelled in `language` (jobs.read_job): solving work, under the same deadline."""
         options = await self.with_word_language(kind.puzzle_options, options, guild_id)
-        return await self._run(kind, jobs.read_job, kind.name, data, options, doing="reading")
+        return await self._run(
+            kind, jobs.read_job, kind.name, data, options, language, doing="reading"
+        )
 
-    async def solve(self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any]):
-        return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True)
+    # `language` is the one the picture's labels are drawn in: the reply's.
 
-    async def hint(self, kind: PuzzleKind, puzzle: Puzzle, progress: str):
+    async def solve(
+        self, kind: PuzzleKind, puzzle: Puzzle, options: dict[str, Any], language: str = ENGLISH
+    ):
+        return await self._run(kind, jobs.solve_job, kind.name, puzzle, options, True, language)
+
+    async def hint(self, kind: PuzzleKind, puzzle: Puzzle, progress: str, language: str = ENGLISH):
         self.check_sizes(kind, progress=progress)
-        return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True)
+        return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True, language)
 
     async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str):
         self.check_sizes(kind, answer=answer)
@@ -183,8 +190,10 @@ class PuzzleService:
         difficulty: str | None,
         options: dict[str, Any],
         guild_id: int | None = None,
+        language: str = ENGLISH,
     ):
-        """A new puzzle; in the server's word language unless `options` names one."""
+        """A new puzzle; in the server's word language unless `options` names one, drawn
+        labelled in `language`."""
         options = await self.with_word_language(kind.generate_options, options, guild_id)
         self.check_generate(kind, difficulty, options)
         return await self._run(
@@ -194,6 +203,7 @@ class PuzzleService:
             seed,
             difficulty,
             options,
+            language,
             deadline=self.generate_deadline,
             doing="making",
         )

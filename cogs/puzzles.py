@@ -730,8 +730,8 @@ class PuzzleCommands(commands.Cog):
         if from_picture is None:
             self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=private)
-        result = await self.service.solve(kind, puzzle, options)
         language = await self._language(interaction, private=private)
+        result = await self.service.solve(kind, puzzle, options, language)
         answer = answer_message(kind.title, result.text, spoiler, result.no_picture, language)
         await self._send(
             interaction,
@@ -827,8 +827,8 @@ class PuzzleCommands(commands.Cog):
         if from_picture is None:
             self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=True)
-        result = await self.service.hint(kind, puzzle, progress or "")
         language = member_language(interaction)
+        result = await self.service.hint(kind, puzzle, progress or "", language)
         header = answer_header(_("{title} hint", title=kind.title), result.no_picture, language)
         hint = safe(render(result.text, language))
         message = with_picture(from_picture, f"{header}\n{hint}", language)[:MESSAGE_LIMIT]
@@ -926,8 +926,10 @@ class PuzzleCommands(commands.Cog):
         self.service.admit(interaction.user.id, interaction.guild_id)
         await think(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
-        result = await self.service.generate(kind, seed, difficulty, options, interaction.guild_id)
         language = await self._language(interaction, private=False)
+        result = await self.service.generate(
+            kind, seed, difficulty, options, interaction.guild_id, language
+        )
         title = (
             _("A fresh {title} ({difficulty})", title=kind.title, difficulty=chosen(difficulty))
             if difficulty
@@ -1065,10 +1067,10 @@ class PuzzleCommands(commands.Cog):
         await think(interaction, private=private)
         data = await attachment.read()
         read_with = kind.puzzle_options_in(options)[0]
-        read = await self.service.read(kind, data, read_with, interaction.guild_id)
+        language = await self._language(interaction, private=private)
+        read = await self.service.read(kind, data, read_with, interaction.guild_id, language)
         outcome = cast(ReadPicture, read.value)
         query = given_options(options)
-        language = await self._language(interaction, private=private)
         sure = outcome.problem is None and not outcome.doubted
         can_answer = sure and (command != "check" or second)
         if can_answer:

@@ -8,8 +8,10 @@ import re
 
 import pytest
 
+from bot.jobs import hint_job
 from localdiscord import LocalDiscord
 from puzzles import get_kind
+from puzzles.i18n import language_of
 from renderers import draw
 from tests.cogs.test_picture_commands import PUZZLE, screenshot, with_values
 from tests.cogs.test_puzzle_commands import (
@@ -110,6 +112,9 @@ async def test_a_member_reads_hints_errors_and_text_boxes_in_their_own_language(
     assert hint.ephemeral and hint.content.startswith(hint_title), hint.content
     (attachment,) = hint.attachments
     assert attachment.description.startswith(HINT_ALT_TEXT[locale]), attachment.description
+    # The picture's own labels are drawn in the member's language too.
+    drawn_for_them = hint_job("letterboxed", BOX_PUZZLE, "", True, language_of(locale)).png
+    assert attachment.data == drawn_for_them
     assert refused.ephemeral and refused.content.startswith(refusal), refused.content
     assert example in refused.content
     assert modal["title"] == box_title
