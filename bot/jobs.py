@@ -192,7 +192,7 @@ def _why_not_a_puzzle(kind: PuzzleKind, text: str, place: str) -> str | None:
     try:
         solution = kind.solve(kind.parse(text))
     except PuzzleError as error:  # a repeated digit: the message names both cells
-        return error.problem
+        return str(error.problem)  # English text (a Message since issue 35), as JSON needs
     if has_no_answer(solution):
         return f"it has no solution, so a {place} was probably misread"
     if getattr(solution, "unique", True) is False:

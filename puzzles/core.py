@@ -151,6 +151,14 @@ class Verdict:
         return "\n".join(lines)
 
 
+def not_solved(problems: Sequence[Message | str]) -> Verdict:
+    """The verdict on an answer that breaks rules: how many, then each one."""
+    summary = ngettext(
+        "Not solved: {count} problem.", "Not solved: {count} problems.", len(problems)
+    )
+    return Verdict(False, tuple(problems), summary)
+
+
 # --- reading what players type ------------------------------------------------------------
 #
 # Puzzles are written in ASCII letters and digits. Anything else is refused with its name

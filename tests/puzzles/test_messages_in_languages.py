@@ -6,7 +6,10 @@ import pickle
 
 import pytest
 
+from puzzles import sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, read_number
+
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 def _crossed(fail) -> PuzzleError:
@@ -45,3 +48,27 @@ def test_a_number_option_written_in_words_names_its_range_the_languages_way():
     assert said["fr"].startswith("max_solutions doit être un nombre entier de 1 à 100\u202f000")
     assert said["es"].startswith("max_solutions debe ser un número entero de 1 a 100.000")
     assert said["fr"].endswith("Exemple\u00a0: --max-solutions 10")
+
+
+def test_a_sudoku_with_a_repeated_given_in_each_language():
+    row = "55" + "." * 79
+    said = _said(lambda: sudoku.parse(row))
+    assert said["en"].startswith(
+        "the givens repeat a symbol: two 5s in row 1 (r1c1 and r1c2); a row, column or box"
+    )
+    assert said["fr"].startswith(
+        "les symboles donnés se répètent\u00a0: deux 5 dans la ligne 1 (r1c1 et r1c2)\u00a0;"
+    )
+    assert said["es"].startswith("los símbolos dados se repiten: dos 5 en la fila 1 (r1c1 y r1c2);")
+
+
+def test_a_sudoku_answer_with_empty_cells_is_judged_in_each_language():
+    puzzle = sudoku.parse(SUDOKU)
+    verdict = pickle.loads(pickle.dumps(sudoku.check(puzzle, SUDOKU)))
+    assert verdict.text().splitlines() == [
+        "Not solved: 1 problem.",
+        "- 51 cells still empty: r1c3, r1c4, r1c6, r1c7, r1c8, r1c9, r2c2, r2c3, r2c7, "
+        "r2c8 and 41 more",
+    ]
+    assert verdict.text("fr").splitlines()[0] == "Pas résolu\u00a0: 1 problème."
+    assert verdict.text("es").splitlines()[1].startswith("- 51 casillas aún vacías: r1c3,")
