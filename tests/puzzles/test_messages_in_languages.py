@@ -3,10 +3,11 @@ raises a PuzzleError that crosses the worker pool (a pickle round trip, as bot/j
 pool does) and is rendered in the reader's language, its English unchanged."""
 
 import pickle
+import random
 
 import pytest
 
-from puzzles import sudoku
+from puzzles import spelling, sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, read_number
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -72,3 +73,14 @@ def test_a_sudoku_answer_with_empty_cells_is_judged_in_each_language():
     ]
     assert verdict.text("fr").splitlines()[0] == "Pas résolu\u00a0: 1 problème."
     assert verdict.text("es").splitlines()[1].startswith("- 51 casillas aún vacías: r1c3,")
+
+
+def test_a_spelling_highlight_out_of_reading_order_in_each_language():
+    text = spelling.generate(random.Random(3), None, text="Alastair Stanley").text()
+    backwards = text.replace("highlight: r1c", "highlight: r9c9 r1c", 1)
+    said = _said(lambda: spelling.parse(backwards))
+    assert said["en"] == "highlighted cells must run in reading order (highlight line)."
+    assert said["fr"] == "les cases surlignées doivent suivre l'ordre de lecture (ligne highlight)."
+    assert (
+        said["es"] == "las casillas resaltadas deben seguir el orden de lectura (línea highlight)."
+    )
