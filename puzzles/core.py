@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from puzzles.i18n import ENGLISH, Message, _, ngettext, render
+from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
 from puzzles.lexicon import Tier
+from puzzles.lexicon.alphabet import Alphabet
 
 # The word-list tiers by the names a player picks them by, smallest first: the lexicon's tiers.
 TIERS: dict[str, Tier] = {tier.name.lower(): tier for tier in Tier}
@@ -149,6 +150,23 @@ class Verdict:
         lines = [render(self.summary, language)] if self.summary else []
         lines += [f"- {render(problem, language)}" for problem in self.problems]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Joined(Message):
+    """Several messages shown one after another ("A; B"), each in the reader's language: a
+    list of rules broken inside one sentence. A Message, so it renders and pickles as one."""
+
+    id: str = ""
+    items: tuple[Message | str, ...] = ()
+    separator: str = "; "
+
+    def render(self, language: str = ENGLISH) -> str:
+        return self.separator.join(render(item, language) for item in self.items)
+
+
+def joined(items: Sequence[Message | str], separator: str = "; ") -> Joined:
+    return Joined(items=tuple(items), separator=separator)
 
 
 def not_solved(problems: Sequence[Message | str]) -> Verdict:
@@ -412,6 +430,25 @@ class Option:
         )
 
 
+def tier_name(tier: str) -> Message:
+    """A word list's tier ('common', 'standard', 'large') as a player reads it in a sentence."""
+    names = {
+        # Translators: a word list's tier, as in "no common word" / "the common word list".
+        "common": pgettext("word list", "common"),
+        "standard": pgettext("word list", "standard"),
+        "large": pgettext("word list", "large"),
+    }
+    return names[tier.lower()]
+
+
+def letters_described(letters: Alphabet) -> Message | str:
+    """A language's letters as a message names them: 'A-Z', or 'A-Z and Ñ' for Spanish."""
+    extra = [letters.show(ch) for ch in letters.letters if ch not in string.ascii_lowercase]
+    if not extra:
+        return "A-Z"
+    return _("A-Z and {letters}", letters=", ".join(extra))
+
+
 def tier_option(
     help: str = "word list: common, standard or large", default: str = "standard"
 ) -> Option:
@@ -654,10 +691,10 @@ def _too_long(kind: str, what: str, length: int, most: int) -> Message:
 
 def hint_text(hint: Any, language: str = ENGLISH) -> str:
     """The words of a hint in `language`, whether the kind returned text (a Message or a
-    str) or a value with .text()."""
+    str) or a value with .text(language)."""
     if isinstance(hint, (str, Message)):
         return render(hint, language)
-    return render(hint.text(), language)
+    return hint.text(language)
 
 
 def to_jsonable(value: Any) -> Any:

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from puzzles import spelling, sudoku
-from puzzles.core import COMMAND_LINE, Option, PuzzleError, read_number
+from puzzles import letterboxed, spelling, sudoku
+from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -84,3 +84,34 @@ def test_a_spelling_highlight_out_of_reading_order_in_each_language():
     assert (
         said["es"] == "las casillas resaltadas deben seguir el orden de lectura (línea highlight)."
     )
+
+
+def test_a_letterboxed_side_too_long_in_each_language():
+    said = _said(lambda: letterboxed.parse("vrowalk eth bdi"))
+    assert said["en"] == (
+        "side 1 (VROWALK) has 7 letters; at most 6 fit on a side "
+        "(did you forget a space between two sides?). Example: vro wal eth bdi"
+    )
+    assert said["fr"].startswith(
+        "le côté 1 (VROWALK) a 7 lettres\u00a0; un côté en porte au plus 6 "
+        "(as-tu oublié une espace entre deux côtés\u00a0?)."
+    )
+    assert said["es"].endswith("(¿olvidaste un espacio entre dos lados?). Ejemplo: vro wal eth bdi")
+
+
+def test_a_letterboxed_answer_and_hint_are_judged_in_each_language():
+    board = letterboxed.parse("vro wal eth bdi")
+    verdict = pickle.loads(pickle.dumps(letterboxed.check(board, "tea")))
+    assert verdict.text().splitlines()[:2] == [
+        "Not solved: 2 problems.",
+        "- TEA goes from T to E, both on side ETH",
+    ]
+    assert verdict.text("fr").splitlines()[:2] == [
+        "Pas résolu\u00a0: 2 problèmes.",
+        "- TEA passe de T à E, tous deux sur le côté ETH",
+    ]
+    assert verdict.text("es").splitlines()[2] == "- letras aún sin usar: V, R, O, W, L, H, B, D, I"
+    hint = pickle.loads(pickle.dumps(letterboxed.hint(board)))
+    assert hint_text(hint) == hint.text() and hint_text(hint).startswith("Try an 8-letter word")
+    assert hint_text(hint, "fr").startswith("Essaie un mot de 8 lettres qui commence par B")
+    assert hint_text(hint, "es").endswith("luego puedes terminar con 1 palabra más.")
