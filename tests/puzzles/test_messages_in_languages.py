@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from puzzles import letterboxed, spelling, sudoku
+from puzzles import ladder, letterboxed, spelling, sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -115,3 +115,29 @@ def test_a_letterboxed_answer_and_hint_are_judged_in_each_language():
     assert hint_text(hint) == hint.text() and hint_text(hint).startswith("Try an 8-letter word")
     assert hint_text(hint, "fr").startswith("Essaie un mot de 8 lettres qui commence par B")
     assert hint_text(hint, "es").endswith("luego puedes terminar con 1 palabra más.")
+
+
+def test_ladder_words_of_different_lengths_in_each_language():
+    said = _said(lambda: ladder.parse("cold warmer"))
+    assert said["en"].startswith("COLD has 4 letters but WARMER has 6; a ladder changes one")
+    assert said["fr"].startswith("COLD a 4 lettres mais WARMER en a 6\u00a0; une échelle change")
+    assert said["es"].startswith("COLD tiene 4 letras pero WARMER tiene 6; una escalera cambia")
+    assert said["es"].endswith("Ejemplo: cold warm")
+
+
+def test_a_ladder_answer_and_its_hint_in_each_language():
+    puzzle = ladder.parse("cold warm")
+    verdict = pickle.loads(pickle.dumps(ladder.check(puzzle, "cord cord")))
+    assert verdict.text().splitlines()[1:] == [
+        "- CORD → CORD: the same word twice; each step changes one letter",
+        "- the ladder ends at CORD, not at WARM",
+    ]
+    assert verdict.text("fr").splitlines()[2] == "- l'échelle finit à CORD, pas à WARM"
+    assert verdict.text("es").splitlines()[0] == "Sin resolver: 2 problemas."
+    hint = pickle.loads(pickle.dumps(ladder.hint(puzzle, "cord card ward")))
+    assert hint_text(hint) == "Next: WARM (change the D of WARD to M), and you reach WARM."
+    assert (
+        hint_text(hint, "fr")
+        == "Ensuite\u00a0: WARM (change le D de WARD en M), et tu arrives à WARM."
+    )
+    assert hint_text(hint, "es") == "Siguiente: WARM (cambia la D de WARD por M) y llegas a WARM."
