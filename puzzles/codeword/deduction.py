@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from puzzles.codeword.puzzle import ALPHABET, NUMBERS, Codeword
 from puzzles.codeword.words import filtered, letters_at, letters_by_position, words_of_shape
 from puzzles.core import SolveTimeout
+from puzzles.i18n import _
 from puzzles.lexicon import Lexicon
 
 # The search stops after this many solutions (2 already says "not unique") or guesses.
@@ -351,7 +352,7 @@ class Solver:
         """Depth-first over the words of the clue with fewest candidates, collecting fills."""
         if time.monotonic() > self.deadline:
             raise SolveTimeout(
-                "the codeword solve ran out of time",
+                _("the codeword solve ran out of time"),
                 example="add starter letters, e.g. 12=E",
             )
         try:

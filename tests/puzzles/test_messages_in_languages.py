@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from puzzles import ladder, letterboxed, spelling, sudoku
+from puzzles import codeword, ladder, letterboxed, spelling, sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
 
+CODEWORD = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
@@ -141,3 +142,28 @@ def test_a_ladder_answer_and_its_hint_in_each_language():
         == "Ensuite\u00a0: WARM (change le D de WARD en M), et tu arrives à WARM."
     )
     assert hint_text(hint, "es") == "Siguiente: WARM (cambia la D de WARD por M) y llegas a WARM."
+
+
+def test_a_codeword_letter_given_twice_in_each_language():
+    said = _said(lambda: codeword.parse("1 2 3 / 4 5 6 / 1=A 1=B"))
+    assert said["en"] == "number 1 is given as both A and B (line 3). Example: 12=E"
+    assert said["fr"] == (
+        "le nombre 1 est donné à la fois comme A et B (ligne 3). Exemple\u00a0: 12=E"
+    )
+    assert said["es"] == "el número 1 aparece a la vez como A y B (línea 3). Ejemplo: 12=E"
+
+
+def test_a_codeword_answer_is_judged_in_each_language():
+    puzzle = codeword.parse(CODEWORD)
+    verdict = pickle.loads(pickle.dumps(codeword.check(puzzle, "2=P 9=Q")))
+    assert verdict.text().splitlines()[1:3] == [
+        "- P is given to numbers 1 and 2; different numbers are different letters",
+        "- number 9 is not in this puzzle",
+    ]
+    assert verdict.text("fr").splitlines()[3:] == [
+        "- entrée 1\u00a0: aucun mot ne convient sous la forme PP....",
+        "- pas encore de lettre pour les nombres 3, 4, 5, 6, 7 et 8",
+    ]
+    assert verdict.text("es").splitlines()[1] == (
+        "- P se da a los números 1 y 2; números distintos son letras distintas"
+    )
