@@ -169,6 +169,13 @@ def joined(items: Sequence[Message | str], separator: str = "; ") -> Joined:
     return Joined(items=tuple(items), separator=separator)
 
 
+def listed(items: Sequence[str]) -> Message | str:
+    """'3, 7 and 12' in the reader's language: items a player typed (numbers, letters)."""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
 def not_solved(problems: Sequence[Message | str]) -> Verdict:
     """The verdict on an answer that breaks rules: how many, then each one."""
     summary = ngettext(

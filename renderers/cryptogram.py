@@ -172,7 +172,7 @@ def marks_for(puzzle: Cryptogram, solution: Any) -> Marks:
             status += " (not sure: see the other readings)"
         return Marks(key, colour, status=status, masked=frozenset(solution.masked_letters))
     if hasattr(solution, "summary"):  # a verdict
-        return Marks(given, colour, status=solution.summary)
+        return Marks(given, colour, status=str(solution.summary))  # English, as before
     return Marks(given, colour)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from puzzles.codeword.deduction import Contradiction, Solver, clue_shape
 from puzzles.codeword.puzzle import Codeword, add_letters, numbered_lines
 from puzzles.codeword.solver import DEFAULT_TIME_LIMIT, CodewordSolution, solve
-from puzzles.core import Verdict, joined, not_solved
+from puzzles.core import Verdict, joined, listed, not_solved
 from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
@@ -188,11 +188,8 @@ def _some_word_fits(clue: tuple[int, ...], known: dict[int, str], dictionary: Le
     )
 
 
-def _numbers(numbers: list[int]) -> Message:
-    """'3, 7 and 12', in the reader's language."""
-    return _(
-        "{numbers} and {last}", numbers=", ".join(map(str, numbers[:-1])), last=str(numbers[-1])
-    )
+def _numbers(numbers: list[int]) -> Message | str:
+    return listed([str(number) for number in numbers])
 
 
 def _spell(numbers: tuple[int, ...], letters: dict[int, str]) -> str:

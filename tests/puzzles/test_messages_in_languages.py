@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from puzzles import codeword, ladder, letterboxed, spelling, sudoku
+from puzzles import codeword, cryptogram, ladder, letterboxed, spelling, sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
 
 CODEWORD = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
@@ -167,3 +167,29 @@ def test_a_codeword_answer_is_judged_in_each_language():
     assert verdict.text("es").splitlines()[1] == (
         "- P se da a los números 1 y 2; números distintos son letras distintas"
     )
+
+
+def test_contradicting_cryptogram_hints_in_each_language():
+    said = _said(lambda: cryptogram.parse("ABC ABD\nhints: A=E A=T"))
+    assert said["en"].startswith(
+        "the hints contradict each other: A=E and A=T (cipher letter A). Example:"
+    )
+    assert said["fr"].startswith(
+        "les indices se contredisent\u00a0: A=E et A=T (lettre chiffrée A). Exemple\u00a0:"
+    )
+    assert said["es"].startswith("las pistas se contradicen: A=E y A=T (letra cifrada A). Ejemplo:")
+
+
+def test_a_cryptogram_answer_and_hint_in_each_language():
+    puzzle = cryptogram.parse(cryptogram.KIND.example)
+    verdict = pickle.loads(pickle.dumps(cryptogram.check(puzzle, "hello")))
+    assert verdict.text().splitlines() == [
+        "Type the whole plaintext (spaces and punctuation do not matter).",
+        "- the answer has 5 letters; the cryptogram has 36",
+    ]
+    assert verdict.text("fr").splitlines()[1] == (
+        "- la réponse a 5 lettres\u00a0; le cryptogramme en a 36"
+    )
+    hint = pickle.loads(pickle.dumps(cryptogram.hint(puzzle)))
+    assert hint_text(hint) == "S stands for O. It appears 4 times."
+    assert hint_text(hint, "es") == "S representa O. Aparece 4 veces."
