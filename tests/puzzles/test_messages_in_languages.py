@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from puzzles import codeword, cryptogram, ladder, letterboxed, spelling, sudoku
+from puzzles import codeword, cryptogram, ladder, letterboxed, qless, spelling, sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
 
 CODEWORD = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
@@ -193,3 +193,23 @@ def test_a_cryptogram_answer_and_hint_in_each_language():
     hint = pickle.loads(pickle.dumps(cryptogram.hint(puzzle)))
     assert hint_text(hint) == "S stands for O. It appears 4 times."
     assert hint_text(hint, "es") == "S representa O. Aparece 4 veces."
+
+
+def test_a_qless_roll_with_a_digit_in_each_language():
+    said = _said(lambda: qless.parse("aab3"))
+    assert said["en"] == (
+        "'3' is not a letter; a roll holds only the letters A-Z (character 4 of the letters). "
+        "Example: aabcdlmnnptt"
+    )
+    assert said["fr"].startswith("'3' n'est pas une lettre\u00a0; un tirage ne contient que")
+    assert said["es"].startswith("'3' no es una letra; una tirada solo tiene las letras A-Z")
+
+
+def test_a_qless_grid_is_judged_in_each_language():
+    roll = qless.parse("aabcdlmnnptt")
+    verdict = pickle.loads(pickle.dumps(qless.check(roll, "PLANT\nB\nA")))
+    assert verdict.text().splitlines()[2] == "- PBA (down from r1c1) is not in the word list"
+    assert verdict.text("fr").splitlines()[2] == (
+        "- PBA (vertical depuis r1c1) n'est pas dans la liste de mots"
+    )
+    assert verdict.text("es").splitlines()[1] == "- letras de la tirada sin colocar: C, D, M, N, T"
