@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, not_solved
-from puzzles.i18n import Message, _, ngettext
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.sudoku.board import Board, Step, contradiction
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
 from puzzles.sudoku.puzzle import describe_repeat, parse_grid, read_grid, repeats
@@ -80,17 +80,21 @@ class Hint:
     before: tuple[Step, ...] = ()
     problem: str = ""  # the grid contradicts itself
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        """The hint in `language`; the steps' own explanations (board.py, techniques/) are
+        English still."""
         if self.problem:
             return f"Something is wrong in this grid: {self.problem}."
         if self.step is None:
             if self.grid.is_complete():
-                return "The grid is already complete."
-            return (
-                "No logical step found with the techniques I know "
-                f"({TECHNIQUES[0]} to {TECHNIQUES[-1]}); this grid needs guessing or "
-                "a harder technique."
+                return render(_("The grid is already complete."), language)
+            no_step = _(
+                "No logical step found with the techniques I know ({first} to {last}); this "
+                "grid needs guessing or a harder technique.",
+                first=TECHNIQUES[0],
+                last=TECHNIQUES[-1],
             )
+            return render(no_step, language)
         lines = [f"First, {s.explanation}." for s in self.before[:1]]
         lines += [f"Then {s.explanation}." for s in self.before[1:]]
         if self.before:

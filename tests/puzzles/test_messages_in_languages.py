@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from puzzles import codeword, cryptogram, ladder, letterboxed, qless, spelling, sudoku
+from puzzles import all_kinds, codeword, cryptogram, ladder, letterboxed, qless, spelling, sudoku
 from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
 
 CODEWORD = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
@@ -213,3 +213,13 @@ def test_a_qless_grid_is_judged_in_each_language():
         "- PBA (vertical depuis r1c1) n'est pas dans la liste de mots"
     )
     assert verdict.text("es").splitlines()[1] == "- letras de la tirada sin colocar: C, D, M, N, T"
+
+
+@pytest.mark.parametrize(
+    "kind", [kind for kind in all_kinds() if kind.hint is not None], ids=lambda kind: kind.name
+)
+def test_every_kinds_hint_is_written_in_each_language(kind):
+    hint = pickle.loads(pickle.dumps(kind.hint(kind.parse(kind.example), "")))
+    shown = {language: hint_text(hint, language) for language in ("en", "fr", "es")}
+    assert all(text.strip() for text in shown.values()), shown
+    assert shown["en"] == hint_text(hint)
