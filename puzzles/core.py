@@ -705,7 +705,10 @@ def hint_text(hint: Any, language: str = ENGLISH) -> str:
 
 
 def to_jsonable(value: Any) -> Any:
-    """Plain JSON data for a puzzle, solution or verdict (dataclasses, tuples, sets)."""
+    """Plain JSON data for a puzzle, solution or verdict (dataclasses, tuples, sets); text
+    for a player (a Message) in English."""
+    if isinstance(value, Message):
+        return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):

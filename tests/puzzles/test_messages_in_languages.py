@@ -8,7 +8,7 @@ import random
 import pytest
 
 from puzzles import all_kinds, codeword, cryptogram, ladder, letterboxed, qless, spelling, sudoku
-from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number
+from puzzles.core import COMMAND_LINE, Option, PuzzleError, hint_text, read_number, to_jsonable
 
 CODEWORD = "1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5"
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -223,3 +223,12 @@ def test_every_kinds_hint_is_written_in_each_language(kind):
     shown = {language: hint_text(hint, language) for language in ("en", "fr", "es")}
     assert all(text.strip() for text in shown.values()), shown
     assert shown["en"] == hint_text(hint)
+
+
+def test_a_verdict_as_json_keeps_its_english_text():
+    verdict = ladder.check(ladder.parse("cold warm"), "cord cord")
+    assert to_jsonable(verdict)["problems"] == [
+        "CORD → CORD: the same word twice; each step changes one letter",
+        "the ladder ends at CORD, not at WARM",
+    ]
+    assert to_jsonable(verdict)["summary"] == "Not solved: 2 problems."
