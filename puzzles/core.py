@@ -176,6 +176,13 @@ def listed(items: Sequence[str]) -> Message | str:
     return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
+def either(items: Sequence[str]) -> Message | str:
+    """'A, B or C' in the reader's language: the words that could each be the one."""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
 def not_solved(problems: Sequence[Message | str]) -> Verdict:
     """The verdict on an answer that breaks rules: how many, then each one."""
     summary = ngettext(

@@ -163,7 +163,7 @@ def _status(solution: Any) -> str:
         else:
             parts.append("not proven unique: orange letters are not certain")
         return " · ".join(parts)
-    return getattr(solution, "summary", "")
+    return str(getattr(solution, "summary", ""))  # a verdict's English, as before
 
 
 def _status_lines(status: str) -> list[str]:

@@ -251,7 +251,7 @@ def _next_sure_step(
             puzzle,
             tuple(sorted(new_letters.items())),
             tuple(n for n, _letter in step.assignments),
-            step.text() + ".",
+            _("{step}.", step=step.message()),
         )
     if all(n in known for n in puzzle.numbers if solver.clues_of[n]):
         return _("Every clue is filled in: check your answer.")

@@ -232,3 +232,22 @@ def test_a_verdict_as_json_keeps_its_english_text():
         "the ladder ends at CORD, not at WARM",
     ]
     assert to_jsonable(verdict)["summary"] == "Not solved: 2 problems."
+
+
+def test_a_codewords_deductions_are_written_in_each_language():
+    solution = pickle.loads(pickle.dumps(codeword.solve(codeword.parse(codeword.KIND.example))))
+    assert solution.text().splitlines()[:2] == [
+        "Final word: ABLE",
+        "Unique: after 10 guesses every other choice led to a contradiction (common words).",
+    ]
+    spanish = solution.text("es").splitlines()
+    assert spanish[:2] == [
+        "Palabra final: ABLE",
+        "Única: tras 10 suposiciones, todas las demás opciones llevaban a una contradicción "
+        "(lista de palabras común).",
+    ]
+    assert spanish[4:6] == ["Deducciones:", "1. Letras iniciales: 1 = P"]
+    assert solution.text("fr").splitlines()[-1] == (
+        "4. Toutes les autres suppositions menaient à une contradiction, donc le remplissage "
+        "est unique"
+    )
