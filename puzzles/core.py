@@ -72,9 +72,9 @@ class PuzzleError(ValueError):
     """Input a player can fix: what is wrong, where, and an example of the right form.
 
     `problem` and `where` are Messages (puzzles.i18n), rendered in the reader's language by
-    the frontend; plain text is still accepted and shown as it is. An example that is a
-    command or its options is a `Usage`, so that each frontend shows it in its own syntax
-    (`message_for`); `message` is the command-line form in English.
+    the frontend; plain text is still accepted and shown as it is. An example in words is a
+    Message too; one that is a command or its options is a `Usage`, so that each frontend
+    shows it in its own syntax (`message_for`); `message` is the command-line form in English.
     """
 
     def __init__(
@@ -82,7 +82,7 @@ class PuzzleError(ValueError):
         problem: Message | str,
         *,
         where: Message | str | None = None,
-        example: str | Usage | None = None,
+        example: Message | str | Usage | None = None,
     ):
         self.problem = problem
         self.where = where
@@ -265,7 +265,7 @@ def read_number(
     highest: int,
     *,
     where: Message | str | None = None,
-    example: str | Usage | None = None,
+    example: Message | str | Usage | None = None,
 ) -> int:
     """A whole number lowest..highest written in ASCII digits; a PuzzleError otherwise.
 
@@ -531,7 +531,7 @@ def _with_options(
     if unknown:
         raise PuzzleError(
             _("{kind} has no option {option}", kind=title, option=shown(unknown[0])),
-            example=", ".join(known) or render(_("no options")),
+            example=", ".join(known) or _("no options"),
         )
     return {name: option.coerce(given.get(name)) for name, option in known.items()}
 

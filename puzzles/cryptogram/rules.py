@@ -223,7 +223,7 @@ def progress_key(puzzle: Cryptogram, progress: str) -> dict[str, str]:
                 count=len(symbols),
                 letters=len(puzzle.letters),
             ),
-            example=render(_("A=E B=T, or the plaintext with _ for letters not known yet")),
+            example=_("A=E B=T, or the plaintext with _ for letters not known yet"),
         )
     return {c: p for c, p in zip(puzzle.letters, symbols, strict=True) if p in LETTERS}
 

@@ -46,7 +46,7 @@ def _refuse_a_word_list(text: str) -> None:
                 "that is a list of words; a Q-less answer is the crossword grid itself: type "
                 "it row by row, each letter in its column, with spaces or dots for empty squares"
             ),
-            example=render(GRID_EXAMPLE),
+            example=GRID_EXAMPLE,
         )
 
 
@@ -111,7 +111,7 @@ def parse_grid(text: str) -> dict[Cell, str]:
                         character=shown(ch),
                     ),
                     where=_("row {row}, column {column}", row=r + 1, column=c + 1),
-                    example=render(GRID_EXAMPLE),
+                    example=GRID_EXAMPLE,
                 )
             letters[r, c] = ch.lower()
     if len(lines) > MAX_SIDE or any(len(line) - indent > MAX_SIDE for line in lines):

@@ -251,3 +251,12 @@ def test_a_codewords_deductions_are_written_in_each_language():
         "4. Toutes les autres suppositions menaient à une contradiction, donc le remplissage "
         "est unique"
     )
+
+
+def test_an_example_in_words_is_shown_in_each_language():
+    said = _said(lambda: qless.check(qless.parse("aabcdlmnnptt"), "plant cab dam"))
+    assert said["en"].endswith(
+        "Example: .P.M / .L.ACT / BAND / .N / .T (one row a line, or rows split by / )"
+    )
+    assert said["fr"].endswith("(une rangée par ligne, ou des rangées séparées par / )")
+    assert said["es"].endswith("(una fila por línea, o filas separadas por / )")
