@@ -78,13 +78,14 @@ class Hint:
     # Steps that only remove pencil marks, taken before `step` because the player cannot
     # keep pencil marks in a pasted grid; `candidates` are the marks after them.
     before: tuple[Step, ...] = ()
-    problem: str = ""  # the grid contradicts itself
+    problem: Message | str = ""  # the grid contradicts itself
 
     def text(self, language: str = ENGLISH) -> str:
         """The hint in `language`; the steps' own explanations (board.py, techniques/) are
         English still."""
         if self.problem:
-            return f"Something is wrong in this grid: {self.problem}."
+            wrong = _("Something is wrong in this grid: {problem}.", problem=self.problem)
+            return render(wrong, language)
         if self.step is None:
             if self.grid.is_complete():
                 return render(_("The grid is already complete."), language)

@@ -260,3 +260,13 @@ def test_an_example_in_words_is_shown_in_each_language():
     )
     assert said["fr"].endswith("(une rangée par ligne, ou des rangées séparées par / )")
     assert said["es"].endswith("(una fila por línea, o filas separadas por / )")
+
+
+def test_a_sudoku_with_no_solution_says_why_in_each_language():
+    stuck = sudoku.parse("12..\n...4\n..3.\n....")  # r1c3 can be neither 3 nor 4
+    solution = pickle.loads(pickle.dumps(sudoku.solve(stuck)))
+    assert solution.text() == "No solution: r1c3 has no possible value left."
+    assert solution.text("fr") == "Aucune solution\u00a0: r1c3 n'a plus aucune valeur possible."
+    assert hint_text(sudoku.hint(stuck), "es") == (
+        "Algo falla en esta cuadrícula: r1c3 ya no tiene ningún valor posible."
+    )
