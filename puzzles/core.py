@@ -574,8 +574,9 @@ class PuzzleKind:
 
     - solve(puzzle, **solve_options) -> Solution; generate(rng, difficulty, **generate_options)
       -> Puzzle. Options are declared so the CLI and the bot can offer them by name.
-    - hint(puzzle, progress) returns a str, or a frozen value with .text() that the kind's
-      renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
+    - hint(puzzle, progress) returns words (a str: `Said`, which keeps its Message), or a
+      frozen value with .text(language) that the kind's renderer can draw in place of a
+      solution (e.g. the cells a sudoku hint is about); hint_text() writes either.
     - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
       for it in a multi-line text box when the command gives no text.
     - typed_as: what a player types for the puzzle ("grid", "enciphered text"), for the
@@ -703,9 +704,27 @@ def _too_long(kind: str, what: str, length: int, most: int) -> Message:
     )
 
 
+class Said(str):
+    """Words for a player that are also their English text: a hint of words only is a str,
+    as the frontends expect of one (no picture to draw), and keeps its Message so that
+    hint_text renders it in the reader's language."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        said = super().__new__(cls, message.render(ENGLISH))
+        said.message = message
+        return said
+
+    def __reduce__(self):
+        return Said, (self.message,)
+
+
 def hint_text(hint: Any, language: str = ENGLISH) -> str:
-    """The words of a hint in `language`, whether the kind returned text (a Message or a
-    str) or a value with .text(language)."""
+    """The words of a hint in `language`, whether the kind returned words (Said, a Message or
+    a str) or a value with .text(language)."""
+    if isinstance(hint, Said):
+        return hint.message.render(language)
     if isinstance(hint, (str, Message)):
         return render(hint, language)
     return hint.text(language)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from puzzles.codeword.deduction import Contradiction, Solver, clue_shape
 from puzzles.codeword.puzzle import Codeword, add_letters, numbered_lines
 from puzzles.codeword.solver import DEFAULT_TIME_LIMIT, CodewordSolution, solve
-from puzzles.core import Verdict, joined, listed, not_solved
+from puzzles.core import Said, Verdict, joined, listed, not_solved
 from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
@@ -201,13 +201,13 @@ def _spell(numbers: tuple[int, ...], letters: dict[int, str]) -> str:
 
 def hint(
     puzzle: Codeword, progress: str = "", dictionary: Lexicon | None = None
-) -> CodewordHint | Message:
+) -> CodewordHint | Said:
     """The next sure deduction from the starters and the player's letters so far."""
     dictionary = dictionary or lexicon()
     letters = parse_letters(progress) if progress.strip() else {}
     broken = rule_problems(puzzle, letters)
     if broken:
-        return _("Fix your letters first: {problems}", problems=joined(broken))
+        return Said(_("Fix your letters first: {problems}", problems=joined(broken)))
     solution = solve(puzzle, dictionary=dictionary)
     wrong = sorted(
         n for n, letter in letters.items() if n in solution.proven and solution.key[n] != letter
@@ -229,7 +229,7 @@ def hint(
 
 def _next_sure_step(
     puzzle: Codeword, letters: dict[int, str], solution: CodewordSolution, dictionary: Lexicon
-) -> CodewordHint | Message:
+) -> CodewordHint | Said:
     solver = Solver(
         puzzle,
         solution.tier,
@@ -242,7 +242,9 @@ def _next_sure_step(
     try:
         solver.propagate(state)
     except Contradiction as contradiction:
-        return _("Your letters lead to a contradiction: {reason}.", reason=contradiction.reason)
+        return Said(
+            _("Your letters lead to a contradiction: {reason}.", reason=contradiction.reason)
+        )
     known = puzzle.given | letters
     if len(state.steps) > before:
         step = state.steps[before]
@@ -254,18 +256,18 @@ def _next_sure_step(
             _("{step}.", step=step.message()),
         )
     if all(n in known for n in puzzle.numbers if solver.clues_of[n]):
-        return _("Every clue is filled in: check your answer.")
+        return Said(_("Every clue is filled in: check your answer."))
     return _reveal_a_letter(puzzle, known, solution, solver)
 
 
 def _reveal_a_letter(
     puzzle: Codeword, known: dict[int, str], solution: CodewordSolution, solver: Solver
-) -> CodewordHint | Message:
+) -> CodewordHint | Said:
     """No sure step is left: give the proven letter whose number is in the most clues."""
     open_numbers = [n for n in solution.proven if n not in known]
     if not open_numbers:
-        return _(
-            "No sure step from here, and the rest is not certain: the puzzle has several fills."
+        return Said(
+            _("No sure step from here, and the rest is not certain: the puzzle has several fills.")
         )
     n = max(open_numbers, key=lambda m: (len(solver.clues_of[m]), -m))
     letter = solution.key[n]

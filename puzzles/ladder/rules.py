@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, joined, not_solved
+from puzzles.core import PuzzleError, Said, Verdict, joined, not_solved
 from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.ladder.graph import graph_for, ladders_through
 from puzzles.ladder.puzzle import EXAMPLE, Ladder, split_words
@@ -177,7 +177,7 @@ def _win_summary(puzzle: Ladder, chain: tuple[str, ...], dictionary: Lexicon) ->
 
 def hint(
     puzzle: Ladder, progress: str = "", dictionary: Lexicon | None = None
-) -> LadderHint | Message:
+) -> LadderHint | Said:
     """The next word of a shortest ladder (in the most common words) from the player's last word."""
     _needs_goal(puzzle)
     dictionary = dictionary or lexicon(puzzle.language)
@@ -185,23 +185,25 @@ def hint(
     chain = from_start(puzzle, words) if words else (puzzle.start,)
     broken = chain_problems(chain, dictionary)
     if broken:
-        return _("Fix your ladder first: {problems}", problems=joined(broken))
+        return Said(_("Fix your ladder first: {problems}", problems=joined(broken)))
     last = chain[-1]
     if last == puzzle.goal:
-        return ngettext(
+        reached = ngettext(
             "You have reached {goal} already, in {count} step.",
             "You have reached {goal} already, in {count} steps.",
             len(chain) - 1,
             goal=puzzle.goal.upper(),
         )
+        return Said(reached)
     found, _tier = ladders_through(last, puzzle.goal, Tier.STANDARD, dictionary)
     if found is None:
-        return _(
+        no_ladder = _(
             "No ladder leads from {word} to {goal}; go back to an earlier word and try "
             "another way.",
             word=last.upper(),
             goal=puzzle.goal.upper(),
         )
+        return Said(no_ladder)
     return LadderHint(puzzle.goal, chain, found.words[1], found.steps - 1)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from puzzles.core import (
     PuzzleError,
+    Said,
     Verdict,
     join_words,
     joined,
@@ -206,20 +207,20 @@ def _win_summary(board: Board, words: tuple[str, ...]) -> Message:
 
 def hint(
     board: Board, progress: str = "", dictionary: Lexicon | None = None
-) -> LetterBoxedHint | Message:
+) -> LetterBoxedHint | Said:
     """The next word toward the shortest finish from the player's words so far, half hidden."""
     dictionary = dictionary or lexicon(board.language)
     words = parse_words(progress, board.language)
     verdict = check(board, progress, dictionary) if words else None
     if verdict and verdict.solved:
-        return _("You have already solved it!")
+        return Said(_("You have already solved it!"))
     broken = [p for word in words for p in word_problems(board, word, dictionary, Tier.LARGE)]
     broken += chain_problems(words)
     if broken:
-        return _("Fix your words first: {problems}", problems=joined(broken))
+        return Said(_("Fix your words first: {problems}", problems=joined(broken)))
     search, finish = _shortest_finish(board, words, dictionary)
     if finish is None:
-        return _("No finish from here; try starting over with other words.")
+        return Said(_("No finish from here; try starting over with other words."))
     last, covered = _position(search, words)
     # Listings come most common first: the first sequence found starts with an easy word.
     next_word = next(search.sequences(finish, last, covered))[0].words[0]

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, not_solved, shown
+from puzzles.core import PuzzleError, Said, Verdict, not_solved, shown
 from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.qless.puzzle import Roll
@@ -226,12 +226,12 @@ def check(roll: Roll, answer: str, dictionary: Lexicon | None = None) -> Verdict
     return Verdict(True, (), solved)
 
 
-def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> QlessHint | Message:
+def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> QlessHint | Said:
     """A word of a common-words solution that the player's grid does not have yet, half hidden."""
     dictionary = dictionary or lexicon()
     letters = parse_grid(progress) if progress.strip() else {}
     if letters and check(roll, progress, dictionary).solved:
-        return _("You have already solved it!")
+        return Said(_("You have already solved it!"))
     played = {
         "".join(letters[cell] for cell in run)
         for across in (True, False)
@@ -242,8 +242,8 @@ def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> Q
     if not solution.rows:
         solution = solve(roll, tier="standard", max_solutions=TEN_FOR_HINTS, dictionary=dictionary)
     if not solution.rows:
-        return _("This roll has no solution, even with less common words.")
+        return Said(_("This roll has no solution, even with less common words."))
     fresh = sorted((w for w in solution.words if w not in played), key=lambda w: (-len(w), w))
     if not fresh:
-        return _("Every word of a solution is on your board: rearrange how they cross.")
+        return Said(_("Every word of a solution is on your board: rearrange how they cross."))
     return QlessHint(grid_rows(letters), fresh[0])

@@ -270,3 +270,13 @@ def test_a_sudoku_with_no_solution_says_why_in_each_language():
     assert hint_text(sudoku.hint(stuck), "es") == (
         "Algo falla en esta cuadrícula: r1c3 ya no tiene ningún valor posible."
     )
+
+
+def test_a_hint_of_words_only_is_text_the_frontends_can_tell_from_a_picture_hint():
+    puzzle = ladder.parse("cold warm")
+    words = pickle.loads(pickle.dumps(ladder.hint(puzzle, "cold card")))
+    assert isinstance(words, str)  # the frontends draw no picture for a str hint
+    assert words.startswith("Fix your ladder first: COLD → CARD")
+    assert hint_text(words) == words
+    assert hint_text(words, "fr").startswith("Corrige d'abord ton échelle\u00a0: COLD → CARD")
+    assert hint_text(words, "es").startswith("Corrige primero tu escalera: COLD → CARD")
