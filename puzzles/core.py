@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from puzzles.i18n import ENGLISH, Message, _, render
+from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
 from puzzles.lexicon import Tier
-from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, LANGUAGES
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, LANGUAGES, Alphabet
 
 # The word-list tiers by the names a player picks them by, smallest first: the lexicon's tiers.
 TIERS: dict[str, Tier] = {tier.name.lower(): tier for tier in Tier}
@@ -72,9 +72,9 @@ class PuzzleError(ValueError):
     """Input a player can fix: what is wrong, where, and an example of the right form.
 
     `problem` and `where` are Messages (puzzles.i18n), rendered in the reader's language by
-    the frontend; plain text is still accepted and shown as it is. An example that is a
-    command or its options is a `Usage`, so that each frontend shows it in its own syntax
-    (`message_for`); `message` is the command-line form in English.
+    the frontend; plain text is still accepted and shown as it is. An example in words is a
+    Message too; one that is a command or its options is a `Usage`, so that each frontend
+    shows it in its own syntax (`message_for`); `message` is the command-line form in English.
     """
 
     def __init__(
@@ -82,7 +82,7 @@ class PuzzleError(ValueError):
         problem: Message | str,
         *,
         where: Message | str | None = None,
-        example: str | Usage | None = None,
+        example: Message | str | Usage | None = None,
     ):
         self.problem = problem
         self.where = where
@@ -143,13 +143,52 @@ class Verdict:
     """The result of checking a player's answer: every rule broken, not only the first."""
 
     solved: bool
-    problems: tuple[str, ...] = ()
-    summary: str = ""
+    problems: tuple[Message | str, ...] = ()
+    summary: Message | str = ""
 
-    def text(self) -> str:
-        lines = [self.summary] if self.summary else []
-        lines += [f"- {problem}" for problem in self.problems]
+    def text(self, language: str = ENGLISH) -> str:
+        lines = [render(self.summary, language)] if self.summary else []
+        lines += [f"- {render(problem, language)}" for problem in self.problems]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Joined(Message):
+    """Several messages shown one after another ("A; B"), each in the reader's language: a
+    list of rules broken inside one sentence. A Message, so it renders and pickles as one."""
+
+    id: str = ""
+    items: tuple[Message | str, ...] = ()
+    separator: str = "; "
+
+    def render(self, language: str = ENGLISH) -> str:
+        return self.separator.join(render(item, language) for item in self.items)
+
+
+def joined(items: Sequence[Message | str], separator: str = "; ") -> Joined:
+    return Joined(items=tuple(items), separator=separator)
+
+
+def listed(items: Sequence[str]) -> Message | str:
+    """'3, 7 and 12' in the reader's language: items a player typed (numbers, letters)."""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def either(items: Sequence[str]) -> Message | str:
+    """'A, B or C' in the reader's language: the words that could each be the one."""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def not_solved(problems: Sequence[Message | str]) -> Verdict:
+    """The verdict on an answer that breaks rules: how many, then each one."""
+    summary = ngettext(
+        "Not solved: {count} problem.", "Not solved: {count} problems.", len(problems)
+    )
+    return Verdict(False, tuple(problems), summary)
 
 
 # --- reading what players type ------------------------------------------------------------
@@ -225,8 +264,8 @@ def read_number(
     lowest: int,
     highest: int,
     *,
-    where: str | None = None,
-    example: str | None = None,
+    where: Message | str | None = None,
+    example: Message | str | Usage | None = None,
 ) -> int:
     """A whole number lowest..highest written in ASCII digits; a PuzzleError otherwise.
 
@@ -234,20 +273,38 @@ def read_number(
     and a thousand-digit number is out of range without int() ever seeing it."""
     if not is_number(token):
         raise PuzzleError(
-            f"{shown(token)} is not a number from {lowest} to {highest}",
+            _(
+                "{token} is not a number from {lowest} to {highest}",
+                token=shown(token),
+                lowest=lowest,
+                highest=highest,
+            ),
             where=where,
             example=example,
         )
     if len(token.lstrip("0")) > len(str(highest)):
         raise PuzzleError(
-            f"the {len(token):,}-digit number {shown(token)} is outside {lowest}..{highest}",
+            _(
+                "the {digits}-digit number {token} is outside {lowest}..{highest}",
+                digits=len(token),
+                token=shown(token),
+                lowest=lowest,
+                highest=highest,
+            ),
             where=where,
             example=example,
         )
     value = int(token)
     if not lowest <= value <= highest:
         raise PuzzleError(
-            f"the number {value} is outside {lowest}..{highest}", where=where, example=example
+            _(
+                "the number {value} is outside {lowest}..{highest}",
+                value=value,
+                lowest=lowest,
+                highest=highest,
+            ),
+            where=where,
+            example=example,
         )
     return value
 
@@ -279,11 +336,11 @@ class Option:
             raise TypeError(f"option {self.name}: free text needs a max_length")
 
     @property
-    def range_text(self) -> str:
+    def range_text(self) -> Message | str:
         """'1 to 10' (or '4, 6, 9' for a choice), for help texts and messages."""
         if self.choices:
             return self._choice_list()
-        return f"{_figure(self.minimum)} to {_figure(self.maximum)}"
+        return _("{minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
 
     def coerce(self, value: Any) -> Any:
         """Validate a value typed by a player, with a message naming the option."""
@@ -294,23 +351,38 @@ class Option:
         if self.type in (int, float):
             return self._number(value)
         if not isinstance(value, str):
-            raise PuzzleError(f"{self.name} must be text, not {_short(value)}")
+            raise PuzzleError(
+                _("{option} must be text, not {value}", option=self.name, value=_short(value))
+            )
         coerced = value
         if self.choices:
             if coerced not in self.choices:
                 raise PuzzleError(
-                    f"{self.name} must be one of {self._choice_list()}, not {shown(coerced)}",
+                    self._not_a_choice(shown(coerced)),
                     example=Usage(options=((self.name, self.default),)),
                 )
         elif self.max_length is not None and len(coerced) > self.max_length:
             raise PuzzleError(
-                f"{self.name} is {len(coerced):,} characters; the most I accept is "
-                f"{self.max_length:,}"
+                ngettext(
+                    "{option} is {count} character; the most I accept is {most}",
+                    "{option} is {count} characters; the most I accept is {most}",
+                    len(coerced),
+                    option=self.name,
+                    most=self.max_length,
+                )
             )
         return coerced
 
     def _choice_list(self) -> str:
         return ", ".join(map(str, self.choices))
+
+    def _not_a_choice(self, given: str) -> Message:
+        return _(
+            "{option} must be one of {choices}, not {value}",
+            option=self.name,
+            choices=self._choice_list(),
+            value=given,
+        )
 
     def _usual(self) -> Any:
         """The value an example shows: the default, else the smallest allowed."""
@@ -326,22 +398,69 @@ class Option:
         finite = isinstance(number, int) or (number is not None and math.isfinite(number))
         if not finite or (whole and number != int(number)):
             raise PuzzleError(
-                f"{self.name} must be a {'whole ' if whole else ''}number from "
-                f"{self.range_text}, not {given}",
+                self._not_a_number(whole, given),
                 example=Usage(options=((self.name, self._usual()),)),
             )
         if self.choices:
             if number not in self.choices:
                 raise PuzzleError(
-                    f"{self.name} must be one of {self._choice_list()}, not {given}",
+                    self._not_a_choice(given),
                     example=Usage(options=((self.name, self._usual()),)),
                 )
             return self.type(number)
         if number < self.minimum:
-            raise PuzzleError(f"{self.name} must be at least {_figure(self.minimum)}, not {given}")
+            raise PuzzleError(
+                _(
+                    "{option} must be at least {minimum}, not {value}",
+                    option=self.name,
+                    minimum=self.minimum,
+                    value=given,
+                )
+            )
         if number > self.maximum:
-            raise PuzzleError(f"{self.name} must be at most {_figure(self.maximum)}, not {given}")
+            raise PuzzleError(
+                _(
+                    "{option} must be at most {maximum}, not {value}",
+                    option=self.name,
+                    maximum=self.maximum,
+                    value=given,
+                )
+            )
         return self.type(number)
+
+    def _not_a_number(self, whole: bool, given: str) -> Message:
+        if whole:
+            return _(
+                "{option} must be a whole number from {range}, not {value}",
+                option=self.name,
+                range=self.range_text,
+                value=given,
+            )
+        return _(
+            "{option} must be a number from {range}, not {value}",
+            option=self.name,
+            range=self.range_text,
+            value=given,
+        )
+
+
+def tier_name(tier: str) -> Message:
+    """A word list's tier ('common', 'standard', 'large') as a player reads it in a sentence."""
+    names = {
+        # Translators: a word list's tier, as in "no common word" / "the common word list".
+        "common": pgettext("word list", "common"),
+        "standard": pgettext("word list", "standard"),
+        "large": pgettext("word list", "large"),
+    }
+    return names[tier.lower()]
+
+
+def letters_described(letters: Alphabet) -> Message | str:
+    """A language's letters as a message names them: 'A-Z', or 'A-Z and Ñ' for Spanish."""
+    extra = [letters.show(ch) for ch in letters.letters if ch not in string.ascii_lowercase]
+    if not extra:
+        return "A-Z"
+    return _("A-Z and {letters}", letters=", ".join(extra))
 
 
 def tier_option(
@@ -386,11 +505,12 @@ def _as_number(value: Any) -> int | float | None:
         return None
 
 
-def _short(value: Any) -> str:
+def _short(value: Any) -> Message | str:
     """A value for a message; a huge int is described, not printed (str() refuses 4,300+
     digits)."""
     if isinstance(value, int) and abs(value) >= 10**MAX_SHOWN:
-        return f"a {value.bit_length() * 30103 // 100000 + 1:,}-digit number"
+        digits = value.bit_length() * 30103 // 100000 + 1
+        return _("a {digits}-digit number", digits=digits)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return _figure(value)
     return shown(value) if isinstance(value, str) else shown(repr(value))
@@ -411,7 +531,8 @@ def _as_bool(name: str, value: Any) -> bool:
         answer = bool(value)
     if answer is None:
         raise PuzzleError(
-            f"{name} must be yes or no, not {_short(value)}", example=Usage(options=((name, True),))
+            _("{option} must be yes or no, not {value}", option=name, value=_short(value)),
+            example=Usage(options=((name, True),)),
         )
     return answer
 
@@ -425,24 +546,39 @@ def _with_options(
     unknown = sorted(set(given) - set(known))
     if unknown:
         raise PuzzleError(
-            f"{title} has no option {shown(unknown[0])}",
-            example=", ".join(known) or "no options",
+            _("{kind} has no option {option}", kind=title, option=shown(unknown[0])),
+            example=", ".join(known) or _("no options"),
         )
     return {name: option.coerce(given.get(name)) for name, option in known.items()}
 
 
 def known_difficulty(
-    kind: str, difficulty: str, difficulties: Sequence[str], example: str = "", meaning: str = ""
+    kind: str,
+    difficulty: str,
+    difficulties: Sequence[str],
+    example: str = "",
+    meaning: Message | str = "",
 ) -> str:
     """`difficulty` (trimmed, lower case) when the kind makes it; otherwise a PuzzleError
     naming those it makes (and what they mean, e.g. "choose a weekday"). The one check:
     generate_request and the generators both call it."""
     wanted = difficulty.strip().lower()
     if wanted not in difficulties:
-        aside = f" ({meaning})" if meaning else ""
+        if meaning:
+            problem = _(
+                "unknown difficulty {difficulty}: difficulty must be one of {choices} ({meaning})",
+                difficulty=repr(wanted),
+                choices=", ".join(difficulties),
+                meaning=meaning,
+            )
+        else:
+            problem = _(
+                "unknown difficulty {difficulty}: difficulty must be one of {choices}",
+                difficulty=repr(wanted),
+                choices=", ".join(difficulties),
+            )
         raise PuzzleError(
-            f"unknown difficulty {wanted!r}: difficulty must be one of "
-            f"{', '.join(difficulties)}{aside}",
+            problem,
             example=Usage("generate", kind, options=(("difficulty", example or difficulties[0]),)),
         )
     return wanted
@@ -454,8 +590,9 @@ class PuzzleKind:
 
     - solve(puzzle, **solve_options) -> Solution; generate(rng, difficulty, **generate_options)
       -> Puzzle. Options are declared so the CLI and the bot can offer them by name.
-    - hint(puzzle, progress) returns a str, or a frozen value with .text() that the kind's
-      renderer can draw in place of a solution (e.g. the cells a sudoku hint is about).
+    - hint(puzzle, progress) returns words (a str: `Said`, which keeps its Message), or a
+      frozen value with .text(language) that the kind's renderer can draw in place of a
+      solution (e.g. the cells a sudoku hint is about); hint_text() writes either.
     - multiline_input: the puzzle is a grid people paste over several lines; the bot asks
       for it in a multi-line text box when the command gives no text.
     - typed_as: what a player types for the puzzle ("grid", "enciphered text"), for the
@@ -565,8 +702,7 @@ class PuzzleKind:
         limit = self.input_limit(what)
         if len(text) > limit:
             raise PuzzleError(
-                f"that {self.title} {what} is {len(text):,} characters; "
-                f"the most I accept is {limit:,}",
+                _too_long(self.title, what, len(text), limit),
                 example=Usage("solve", self.name, self.example) if what == "puzzle" else None,
             )
 
@@ -582,13 +718,55 @@ class PuzzleKind:
         return ", or ".join(ways)
 
 
-def hint_text(hint: Any) -> str:
-    """The words of a hint, whether the kind returned a str or a value with .text()."""
-    return hint if isinstance(hint, str) else hint.text()
+def _too_long(kind: str, what: str, length: int, most: int) -> Message:
+    """That a text a member gave is longer than `what` accepts, one sentence per field."""
+    values = {"kind": kind, "length": length, "most": most}
+    if what == "puzzle":
+        return _("that {kind} puzzle is {length} characters; the most I accept is {most}", **values)
+    if what == "answer":
+        return _("that {kind} answer is {length} characters; the most I accept is {most}", **values)
+    if what == "progress":
+        return _(
+            "that {kind} progress is {length} characters; the most I accept is {most}", **values
+        )
+    return _(
+        "that {kind} {option} is {length} characters; the most I accept is {most}",
+        option=what,
+        **values,
+    )
+
+
+class Said(str):
+    """Words for a player that are also their English text: a hint of words only is a str,
+    as the frontends expect of one (no picture to draw), and keeps its Message so that
+    hint_text renders it in the reader's language."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        said = super().__new__(cls, message.render(ENGLISH))
+        said.message = message
+        return said
+
+    def __reduce__(self):
+        return Said, (self.message,)
+
+
+def hint_text(hint: Any, language: str = ENGLISH) -> str:
+    """The words of a hint in `language`, whether the kind returned words (Said, a Message or
+    a str) or a value with .text(language)."""
+    if isinstance(hint, Said):
+        return hint.message.render(language)
+    if isinstance(hint, (str, Message)):
+        return render(hint, language)
+    return hint.text(language)
 
 
 def to_jsonable(value: Any) -> Any:
-    """Plain JSON data for a puzzle, solution or verdict (dataclasses, tuples, sets)."""
+    """Plain JSON data for a puzzle, solution or verdict (dataclasses, tuples, sets); text
+    for a player (a Message) in English."""
+    if isinstance(value, Message):
+        return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):

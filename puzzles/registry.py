@@ -6,6 +6,7 @@ import importlib
 from functools import cache
 
 from puzzles.core import PuzzleError, PuzzleKind, Usage
+from puzzles.i18n import _
 
 # Each module exposes a module-level `KIND: PuzzleKind`.
 KIND_MODULES: tuple[str, ...] = (
@@ -53,7 +54,11 @@ def get_kind(name: str) -> PuzzleKind:
     if kind is None:
         known = ", ".join(k.name for k in all_kinds())
         raise PuzzleError(
-            f"there is no puzzle kind called {name!r}; known kinds: {known}",
+            _(
+                "there is no puzzle kind called {name}; known kinds: {known}",
+                name=repr(name),
+                known=known,
+            ),
             example=Usage("solve", "letterboxed", "vro wal eth bdi"),
         )
     return kind

@@ -149,7 +149,7 @@ class CodewordFill(FillRules):
         letters[int(pair.cell)] = pair.letter.lower()
         before = set(rule_problems(puzzle, {int(c): p.lower() for c, p in fill.items()}))
         problems = [p for p in rule_problems(puzzle, letters) if p not in before]
-        return "; ".join(problems) or None
+        return "; ".join(map(str, problems)) or None  # English, as before (Messages now)
 
 
 RULES: dict[str, FillRules] = {rules.name: rules for rules in (CryptogramFill(), CodewordFill())}

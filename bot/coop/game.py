@@ -196,7 +196,7 @@ class CoopService:
             cell, letter = str(cell).upper(), letter.upper()
             if game.solution.get(cell) == letter and fill.get(cell) != letter:
                 # Why this letter: the cryptogram hint's reason, the codeword step's words.
-                why = getattr(value, "reason", "") or result.text.splitlines()[0]
+                why = str(getattr(value, "reason", "")) or result.text.splitlines()[0]  # English
                 return Pair(cell, letter), why
         missing = [c for c, p in sorted(game.solution.items()) if fill.get(c) != p]
         if not missing:

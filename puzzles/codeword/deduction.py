@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from puzzles.codeword.puzzle import Codeword
 from puzzles.codeword.words import filtered, letters_at, letters_by_position, words_of_shape
 from puzzles.core import SolveTimeout
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.lexicon import Lexicon
 
 # The search stops after this many solutions (2 already says "not unique") or guesses.
@@ -34,8 +35,8 @@ MAX_GUESSES = 5_000
 class Contradiction(Exception):
     """The letters so far cannot all be right; `reason` says where it shows."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
+    def __init__(self, reason: Message | str):
+        super().__init__(str(reason))
         self.reason = reason
 
 
@@ -45,15 +46,24 @@ class Step:
 
     rule: str  # "given", "clue", "number", "letter", "guess", "proven"
     assignments: tuple[tuple[int, str], ...]  # (number, letter) this step settles
-    reason: str  # the words before the assignments, e.g. "Clue D.AR can only be DEAR"
+    reason: Message | str  # the words before the assignments: "Clue D.AR can only be DEAR"
     guess_depth: int = 0  # 0: sure; 1+: follows from that many guesses
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.message(), language)
+
+    def message(self) -> Message | str:
         settled = ", ".join(f"{n} = {letter.upper()}" for n, letter in self.assignments)
-        line = f"{self.reason}: {settled}" if settled else self.reason
-        if self.guess_depth and self.rule != "guess":
-            line += " (follows from the guess)"
-        return line
+        follows = self.guess_depth and self.rule != "guess"
+        if not settled:
+            return self.reason
+        if follows:
+            return _(
+                "{reason}: {settled} (follows from the guess)",
+                reason=self.reason,
+                settled=settled,
+            )
+        return _("{reason}: {settled}", reason=self.reason, settled=settled)
 
 
 # --- the state of a solve ---------------------------------------------------------------------
@@ -159,7 +169,7 @@ class Solver:
         }
         steps = []
         if self.puzzle.given:
-            steps.append(Step("given", self.puzzle.starters, "Starter letters"))
+            steps.append(Step("given", self.puzzle.starters, _("Starter letters")))
         if known:
             steps.append(Step("given", tuple(sorted(known.items())), "Your letters"))
         return State(dict(given), candidates, domains, steps, letters_of=letters_of)
@@ -191,7 +201,7 @@ class Solver:
         for index in sorted(clues - self.dropped):
             words = self._fitting(state, index)
             if not words:
-                raise Contradiction(f"no word fits {self.shown(state, index)}")
+                raise Contradiction(_("no word fits {clue}", clue=self.shown(state, index)))
             if len(words) < len(state.candidates[index]):  # fewer records
                 state.candidates[index] = words
                 state.letters_of.pop(index, None)
@@ -264,10 +274,19 @@ class Solver:
             unknown = [n for n in shape.distinct if n not in state.letters]
             if unknown and self.count(state, index) == 1:
                 word = words[:-1]
-                label = f"{self._clue_label(index)} {self.shown(state, index)}"
-                reason = f"{label} can only be {word.upper()}"
+                clue = {
+                    "clue": self._clue_label(index),
+                    "shown": self.shown(state, index),
+                    "word": word.upper(),
+                }
                 if self._words_with_known_letters(state, index) > 1:
-                    reason += " (every other word that fits clashes with other clues)"
+                    reason = _(
+                        "{clue} {shown} can only be {word} (every other word that fits "
+                        "clashes with other clues)",
+                        **clue,
+                    )
+                else:
+                    reason = _("{clue} {shown} can only be {word}", **clue)
                 return (
                     reason,
                     tuple(
@@ -291,13 +310,25 @@ class Solver:
             if n not in state.letters and len(state.domains[n]) == 1:
                 (letter,) = state.domains[n]
                 count = len(self.clues_of[n])
-                if count:
-                    reason = (
-                        f"Number {n} can only be {letter.upper()}: no other letter fits "
-                        f"{'its clue' if count == 1 else f'all {count} of its clues'}"
+                only = {"number": n, "letter": letter.upper()}
+                if count == 1:
+                    reason = _(
+                        "Number {number} can only be {letter}: no other letter fits its clue",
+                        **only,
+                    )
+                elif count:
+                    reason = ngettext(
+                        "Number {number} can only be {letter}: no other letter fits all "
+                        "{count} of its clues",
+                        "Number {number} can only be {letter}: no other letter fits all "
+                        "{count} of its clues",
+                        count,
+                        **only,
                     )
                 else:
-                    reason = f"Number {n} can only be {letter.upper()}: it is the last letter left"
+                    reason = _(
+                        "Number {number} can only be {letter}: it is the last letter left", **only
+                    )
                 return reason, ((n, letter),), "number"
         return None
 
@@ -315,9 +346,13 @@ class Solver:
                 if n not in state.letters and letter in allowed
             ]
             if not homes:
-                raise Contradiction(f"no number can be {letter.upper()}")
+                raise Contradiction(_("no number can be {letter}", letter=letter.upper()))
             if len(homes) == 1:
-                reason = f"Only number {homes[0]} can be {letter.upper()}, and every letter is used"
+                reason = _(
+                    "Only number {number} can be {letter}, and every letter is used",
+                    number=homes[0],
+                    letter=letter.upper(),
+                )
                 return reason, ((homes[0], letter),), "letter"
         return None
 
@@ -329,11 +364,18 @@ class Solver:
             if known is not None:
                 if known != letter:
                     raise Contradiction(
-                        f"number {n} cannot be both {known.upper()} and {letter.upper()}"
+                        _(
+                            "number {number} cannot be both {first} and {second}",
+                            number=n,
+                            first=known.upper(),
+                            second=letter.upper(),
+                        )
                     )
                 continue
             if letter not in state.domains[n]:
-                raise Contradiction(f"number {n} cannot be {letter.upper()}")
+                raise Contradiction(
+                    _("number {number} cannot be {letter}", number=n, letter=letter.upper())
+                )
             state.letters[n] = letter
             state.domains[n] = frozenset(letter)
             touched.update(self.clues_of[n])
@@ -341,7 +383,9 @@ class Solver:
                 if other != n and other not in state.letters and letter in allowed:
                     allowed = allowed - {letter}
                     if not allowed:
-                        raise Contradiction(f"no letter is left for number {other}")
+                        raise Contradiction(
+                            _("no letter is left for number {number}", number=other)
+                        )
                     state.domains[other] = allowed
                     touched.update(self.clues_of[other])
         state.steps.append(step)
@@ -353,7 +397,7 @@ class Solver:
         """Depth-first over the words of the clue with fewest candidates, collecting fills."""
         if time.monotonic() > self.deadline:
             raise SolveTimeout(
-                "the codeword solve ran out of time",
+                _("the codeword solve ran out of time"),
                 example="add starter letters, e.g. 12=E",
             )
         try:
@@ -383,9 +427,12 @@ class Solver:
                 for k, n in enumerate(shape.distinct)
                 if n not in state.letters
             )
-            reason = (
-                f"Guess: {self._clue_label(index)} {self.shown(state, index)} is "
-                f"{word.upper()} (one of {len(words)})"
+            reason = _(
+                "Guess: {clue} {shown} is {word} (one of {count})",
+                clue=self._clue_label(index),
+                shown=self.shown(state, index),
+                word=word.upper(),
+                count=len(words),
             )
             try:
                 self.assign(child, assignments, Step("guess", assignments, reason, child.depth))
@@ -403,10 +450,11 @@ class Solver:
         """The clue as a player sees it: known letters, dots for the rest ('D.AR')."""
         return "".join(state.letters.get(n, ".").upper() for n in self.shapes[index].numbers)
 
-    def _clue_label(self, index: int) -> str:
+    def _clue_label(self, index: int) -> Message:
         if index == len(self.puzzle.clues):
-            return "The final word"
+            return _("The final word")
         if not self.puzzle.slots:
-            return "Clue"
+            return _("Clue")
         slot = self.puzzle.slots[index]
-        return f"{'Across' if slot.across else 'Down'} at r{slot.row + 1}c{slot.column + 1}"
+        cell = f"r{slot.row + 1}c{slot.column + 1}"
+        return _("Across at {cell}", cell=cell) if slot.across else _("Down at {cell}", cell=cell)

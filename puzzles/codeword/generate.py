@@ -26,6 +26,7 @@ from functools import cache
 from puzzles.codeword.deduction import Contradiction, Solver, State, Step
 from puzzles.codeword.puzzle import Codeword, grid_slots
 from puzzles.core import PuzzleError, Usage, known_difficulty
+from puzzles.i18n import _
 from puzzles.lexicon import Lexicon, Tier, alphabet, lexicon
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
@@ -74,20 +75,22 @@ def lattice(size: int, rng: random.Random) -> list[list[bool]]:
     """White (True) cells of a newspaper-style grid: black squares placed with 180-degree
     symmetry, never four in a 2x2 block, every run MIN_WORD..MAX_WORD long, the white
     cells all connected, and nearly all of them in an across and a down word."""
-    for _ in range(LATTICE_TRIES):
+    for _lattice_tried in range(LATTICE_TRIES):
         white = _random_lattice(size, rng)
         if white is not None:
             return white
-    raise PuzzleError(f"could not lay out a {size} x {size} codeword grid; try another seed")
+    raise PuzzleError(
+        _("could not lay out a {size} x {size} codeword grid; try another seed", size=size)
+    )
 
 
 def _random_lattice(size: int, rng: random.Random) -> list[list[bool]] | None:
     """Black squares added in symmetric pairs, cutting runs that are too long first,
     until BLACK_SHARE of the grid is black; None if it gets stuck."""
-    white = [[True] * size for _ in range(size)]
+    white = [[True] * size for _row in range(size)]
     target = size * size * rng.uniform(*BLACK_SHARE)
     blacks, long = 0, _cells_in_long_runs(white)
-    for _ in range(TRIES_PER_CELL * size * size):
+    for _black_tried in range(TRIES_PER_CELL * size * size):
         if blacks >= target and not long:
             return white
         r, c = rng.choice(long or [cell for cell in _CELLS[size] if white[cell[0]][cell[1]]])
@@ -116,8 +119,8 @@ def _try_black(white: list[list[bool]], r: int, c: int) -> bool:
 def _run_lengths(white: list[list[bool]]) -> tuple[list[list[int]], list[list[int]]]:
     """For every cell, the length of the across and of the down run of white cells it is in."""
     size = len(white)
-    across = [[0] * size for _ in range(size)]
-    down = [[0] * size for _ in range(size)]
+    across = [[0] * size for _row in range(size)]
+    down = [[0] * size for _row in range(size)]
     for r in range(size):
         for run in _runs_of(white[r]):
             for c in run:
@@ -313,7 +316,7 @@ class Filler:
         if self.steps > FILL_STEPS:
             return False
         counted = [(len(self.options(i)), i) for i in open_slots]
-        _, i = min(counted)
+        _fewest, i = min(counted)
         words = fill_words(self.dictionary, len(self.slots[i].cells))
         used = set(self.words.values())
         choices = sorted(words[k] for k in self.options(i) if words[k] not in used)
@@ -348,7 +351,7 @@ class Filler:
     def bring_in_missing_letters(self) -> None:
         """Swap words for others with the same shared letters until every letter is used."""
         shared = {cell for i in self.crossing for cell in self._shared_cells(i)}
-        for _ in range(len(self.alphabet)):
+        for _letter in range(len(self.alphabet)):
             counts = Counter(self.letters.values())
             missing = [letter for letter in self.alphabet if not counts[letter]]
             if not missing:
@@ -426,7 +429,7 @@ def fill_grid(
 ) -> tuple[list[list[bool]], dict[Cell, str]]:
     """The fill using the most letters of the alphabet found in the attempts allowed."""
     best: tuple[int, list[list[bool]], dict[Cell, str]] | None = None
-    for _ in range(MAX_ATTEMPTS):
+    for _attempt in range(MAX_ATTEMPTS):
         if time.monotonic() > deadline and best:
             break
         white = lattice(size, rng)
@@ -435,7 +438,7 @@ def fill_grid(
         grid = tuple(tuple(int(cell) for cell in row) for row in white)
         slots = [FillSlot(slot.cells()) for slot in grid_slots(grid)]
         missing: list[str] = []
-        for _ in range(SEEDED_FILLS):
+        for _fill in range(SEEDED_FILLS):
             filler = Filler(slots, dictionary, rng)
             filler.seed(missing)
             if not filler.fill():
@@ -448,7 +451,9 @@ def fill_grid(
             if not missing:
                 return white, dict(filler.letters)
     if best is None:
-        raise PuzzleError(f"could not fill a {size} x {size} codeword grid; try another seed")
+        raise PuzzleError(
+            _("could not fill a {size} x {size} codeword grid; try another seed", size=size)
+        )
     return best[1], best[2]
 
 
@@ -480,7 +485,7 @@ def fewest_starters(puzzle: Codeword, key: dict[int, str], dictionary: Lexicon) 
             settled = len(after.letters) if after else -1
             if best is None or settled > best[0]:
                 best = (settled, n, after)
-        _, n, state = best
+        _settled, n, state = best
         chosen.append(n)
     for n in list(chosen):
         rest = {m: key[m] for m in chosen if m != n}
@@ -509,7 +514,8 @@ def check_request(
         known_difficulty("codeword", difficulty, DIFFICULTIES, "easy")
     if grid_size % 2 == 0:
         raise PuzzleError(
-            f"grid_size must be odd, not {grid_size}", example=Usage(options=(("grid_size", 13),))
+            _("{option} must be odd, not {value}", option="grid_size", value=grid_size),
+            example=Usage(options=(("grid_size", 13),)),
         )
 
 

@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError, read_number, shown
+from puzzles.core import PuzzleError, letters_described, read_number, shown
+from puzzles.i18n import Message, _
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, Alphabet, alphabet
 
 ENGLISH_LETTERS = alphabet(DEFAULT_LANGUAGE)
@@ -60,8 +61,9 @@ class Slot:
             return tuple((self.row, self.column + k) for k in range(self.length))
         return tuple((self.row + k, self.column) for k in range(self.length))
 
-    def name(self) -> str:
-        return f"r{self.row + 1}c{self.column + 1} {'across' if self.across else 'down'}"
+    def name(self) -> Message:
+        cell = f"r{self.row + 1}c{self.column + 1}"
+        return _("{cell} across", cell=cell) if self.across else _("{cell} down", cell=cell)
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ class Codeword:
         """Every number the puzzle mentions."""
         return (
             frozenset(n for clue in self.clues for n in clue)
-            | {n for n, _ in self.starters}
+            | {n for n, _letter in self.starters}
             | set(self.final)
         )
 
@@ -113,7 +115,7 @@ class Codeword:
 
     def clue_name(self, index: int) -> str:
         """'clue 3' for clue lists, 'r2c5 across' for a grid."""
-        return self.slots[index].name() if self.slots else f"clue {index + 1}"
+        return self.slots[index].name() if self.slots else _("clue {number}", number=index + 1)
 
     def text(self) -> str:
         if self.grid:
@@ -170,7 +172,7 @@ def parse(text: str, language: str = DEFAULT_LANGUAGE) -> Codeword:
     highest = len(letters.letters)
     lines = [(number, line.strip()) for number, line in numbered_lines(text) if line.strip()]
     if not lines:
-        raise PuzzleError("type the clues as numbers, one clue per line", example=EXAMPLE)
+        raise PuzzleError(_("type the clues as numbers, one clue per line"), example=EXAMPLE)
     starters: dict[int, str] = {}
     final: tuple[int, ...] = ()
     rows: list[tuple[int, str]] = []
@@ -183,14 +185,14 @@ def parse(text: str, language: str = DEFAULT_LANGUAGE) -> Codeword:
         else:
             rows.append((number, line))
     if not rows:
-        raise PuzzleError("I found starter letters but no clues", example=EXAMPLE)
-    is_grid = any(mark in line for _, line in rows for mark in BLACK_MARKS)
+        raise PuzzleError(_("I found starter letters but no clues"), example=EXAMPLE)
+    is_grid = any(mark in line for _line_number, line in rows for mark in BLACK_MARKS)
     if is_grid:
         grid = _parse_grid(rows, highest)
         clues = tuple(tuple(grid[r][c] for r, c in slot.cells()) for slot in grid_slots(grid))
         if not clues:
             raise PuzzleError(
-                "the grid has no run of two or more cells, so no clues", example=GRID_EXAMPLE
+                _("the grid has no run of two or more cells, so no clues"), example=GRID_EXAMPLE
             )
     else:
         grid = ()
@@ -199,11 +201,15 @@ def parse(text: str, language: str = DEFAULT_LANGUAGE) -> Codeword:
     return Codeword(clues, tuple(sorted(starters.items())), final, grid, letters.language)
 
 
+def _line(number: int) -> Message:
+    return _("line {line}", line=number)
+
+
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     return list(enumerate(LINE_SEPARATORS.split(text), start=1))
 
 
-def _number(token: str, where: str, example: str = EXAMPLE, highest: int = len(NUMBERS)) -> int:
+def _number(token: str, where: Message, example: str = EXAMPLE, highest: int = len(NUMBERS)) -> int:
     return read_number(token, NUMBERS.start, highest, where=where, example=example)
 
 
@@ -213,10 +219,14 @@ def _tokens(line: str) -> list[str]:
 
 def _parse_clue(line: str, line_number: int, highest: int) -> Clue:
     tokens = _tokens(line)
-    clue = tuple(_number(token, f"line {line_number}", highest=highest) for token in tokens)
+    clue = tuple(_number(token, _line(line_number), highest=highest) for token in tokens)
     if len(clue) < 2:
         raise PuzzleError(
-            f"a clue needs at least two numbers, but line {line_number} has {len(clue)}",
+            _(
+                "a clue needs at least two numbers, but line {line} has {count}",
+                line=line_number,
+                count=len(clue),
+            ),
             where=shown(line),
             example=EXAMPLE,
         )
@@ -225,29 +235,37 @@ def _parse_clue(line: str, line_number: int, highest: int) -> Clue:
 
 def _parse_grid(rows: list[tuple[int, str]], highest: int) -> tuple[tuple[int, ...], ...]:
     grid = []
-    for row_index, (_, line) in enumerate(rows, start=1):
+    for row_index, (_line_number, line) in enumerate(rows, start=1):
         cells = []
         for column, token in enumerate(_grid_tokens(line), start=1):
             if token in BLACK_MARKS:
                 cells.append(0)
             else:
-                cells.append(
-                    _number(token, f"row {row_index}, r{row_index}c{column}", GRID_EXAMPLE, highest)
-                )
+                where = _("row {row}, {cell}", row=row_index, cell=f"r{row_index}c{column}")
+                cells.append(_number(token, where, GRID_EXAMPLE, highest))
         grid.append(tuple(cells))
     widths = [len(row) for row in grid]
     if widths.count(widths[0]) != len(widths):
         odd = next(i for i, width in enumerate(widths) if width != widths[0])
         raise PuzzleError(
-            f"row {odd + 1} has {widths[odd]} cells but row 1 has {widths[0]}; "
-            "every row of the grid must be as long",
-            where="type # or . for each black square",
+            _(
+                "row {row} has {count} cells but row 1 has {first}; every row of the grid "
+                "must be as long",
+                row=odd + 1,
+                count=widths[odd],
+                first=widths[0],
+            ),
+            where=_("type # or . for each black square"),
             example=GRID_EXAMPLE,
         )
     if len(grid) > MAX_GRID_SIDE or widths[0] > MAX_GRID_SIDE:
         raise PuzzleError(
-            f"the grid is {widths[0]} x {len(grid)}; the largest I take is "
-            f"{MAX_GRID_SIDE} x {MAX_GRID_SIDE}",
+            _(
+                "the grid is {width} x {height}; the largest I take is {most} x {most}",
+                width=widths[0],
+                height=len(grid),
+                most=MAX_GRID_SIDE,
+            ),
             example=GRID_EXAMPLE,
         )
     return tuple(grid)
@@ -260,12 +278,12 @@ def _grid_tokens(line: str) -> list[str]:
 
 def _final_numbers(text: str, line_number: int, highest: int) -> tuple[int, ...]:
     numbers = tuple(
-        _number(token, f"the final line (line {line_number})", highest=highest)
+        _number(token, _("the final line (line {line})", line=line_number), highest=highest)
         for token in _tokens(text)
     )
     if not numbers:
         raise PuzzleError(
-            "the final line has no numbers", where=f"line {line_number}", example="final: 3 6 7"
+            _("the final line has no numbers"), where=_line(line_number), example="final: 3 6 7"
         )
     return numbers
 
@@ -284,25 +302,35 @@ def add_letters(
     leftover = LETTER_PIECE.sub("", line).strip(" ,")
     if leftover or not pieces:
         raise PuzzleError(
-            f"I could not read {shown(leftover or line)} as number=letter",
-            where=f"line {line_number}",
+            _("I could not read {given} as number=letter", given=shown(leftover or line)),
+            where=_line(line_number),
             example="12=E 3=M",
         )
     for piece in pieces:
         number_text, letter = (part.strip() for part in re.split(r"[=:]", piece, maxsplit=1))
-        number = _number(number_text, f"{shown(piece)} on line {line_number}", "12=E", highest)
+        on_line = _("{piece} on line {line}", piece=shown(piece), line=line_number)
+        number = _number(number_text, on_line, "12=E", highest)
         letter = alphabet_used.as_played(letter)
         if len(letter) != 1 or alphabet_used.first_non_letter(letter):
             raise PuzzleError(
-                f"a number stands for one letter {alphabet_used.described}, not {shown(letter)}",
-                where=f"{shown(piece)} on line {line_number}",
+                _(
+                    "a number stands for one letter {letters}, not {letter}",
+                    letters=letters_described(alphabet_used),
+                    letter=shown(letter),
+                ),
+                where=on_line,
                 example="12=E",
             )
         letter = letter.lower()
         if letters.get(number, letter) != letter:
             raise PuzzleError(
-                f"number {number} is given as both {letters[number].upper()} and {letter.upper()}",
-                where=f"line {line_number}",
+                _(
+                    "number {number} is given as both {first} and {second}",
+                    number=number,
+                    first=letters[number].upper(),
+                    second=letter.upper(),
+                ),
+                where=_line(line_number),
                 example="12=E",
             )
         letters[number] = letter
@@ -313,8 +341,13 @@ def _check_distinct_starter_letters(starters: dict[int, str]) -> None:
     for number, letter in sorted(starters.items()):
         if letter in seen:
             raise PuzzleError(
-                f"the letter {letter.upper()} is given for both {seen[letter]} and {number}; "
-                "different numbers are different letters",
+                _(
+                    "the letter {letter} is given for both {first} and {second}; different "
+                    "numbers are different letters",
+                    letter=letter.upper(),
+                    first=seen[letter],
+                    second=number,
+                ),
                 example="12=E 3=M",
             )
         seen[letter] = number

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from puzzles.codeword.deduction import Contradiction, Solver, clue_shape
 from puzzles.codeword.puzzle import Codeword, add_letters, numbered_lines
 from puzzles.codeword.solver import DEFAULT_TIME_LIMIT, CodewordSolution, solve
-from puzzles.core import Verdict, plural
+from puzzles.core import Said, Verdict, joined, listed, not_solved
+from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.lexicon import Lexicon, Tier, alphabet, lexicon
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
-ANSWER_EXAMPLE = "1=A 2=B 12=E (or just the final word)"
+# Translators: how to answer a codeword: letters, or the final word when it has one.
+ANSWER_EXAMPLE = _("1=A 2=B 12=E (or just the final word)")
 LETTERS_ONLY = re.compile(r"^[A-Za-z]+$")
 
 
@@ -39,10 +41,15 @@ class CodewordHint:
     puzzle: Codeword
     letters: tuple[tuple[int, str], ...]  # starters, the player's letters and the hint's
     new: tuple[int, ...]  # numbers the hint settles
-    message: str
+    said: Message | str
 
-    def text(self) -> str:
-        return self.message
+    @property
+    def message(self) -> str:
+        """What the hint says, in English (the picture draws it); text() in any language."""
+        return self.text()
+
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.said, language)
 
 
 # --- check ------------------------------------------------------------------------------------
@@ -57,7 +64,7 @@ def check(
     """Letters: every rule they break. A single word: whether it is the final word."""
     answer = answer.strip()
     if not answer:
-        return Verdict(False, ("no answer given",), f"Type your letters, e.g. {ANSWER_EXAMPLE}")
+        return Verdict(False, (_("no answer given"),), _type_your_letters())
     solution = solution or solve(puzzle, dictionary=dictionary)
     word = alphabet(puzzle.language).as_played(answer)
     if LETTERS_ONLY.match(word) or alphabet(puzzle.language).is_word(word.lower()):
@@ -70,19 +77,28 @@ def _check_final_word(puzzle: Codeword, word: str, solution: CodewordSolution) -
     if not puzzle.final:
         return Verdict(
             False,
-            ("this puzzle has no final word; answer with letters",),
-            f"Type your letters, e.g. {ANSWER_EXAMPLE}",
+            (_("this puzzle has no final word; answer with letters"),),
+            _type_your_letters(),
         )
     if len(word) != len(puzzle.final):
-        return Verdict(
-            False,
-            (f"the final word has {len(puzzle.final)} letters, not {len(word)}",),
-            "Not solved.",
+        wrong_length = _(
+            "the final word has {letters} letters, not {count}",
+            letters=len(puzzle.final),
+            count=len(word),
         )
+        return Verdict(False, (wrong_length,), _("Not solved."))
     accepted = (solution.final_word,) if solution.final_word else solution.final_options
     if word in accepted:
-        return Verdict(True, (), f"Solved: the final word is {word.upper()}.")
-    return Verdict(False, (f"{word.upper()} is not the final word",), "Not solved.")
+        return Verdict(True, (), _solved_with_final_word(word))
+    return Verdict(False, (_("{word} is not the final word", word=word.upper()),), _("Not solved."))
+
+
+def _type_your_letters() -> Message:
+    return _("Type your letters, e.g. {example}", example=ANSWER_EXAMPLE)
+
+
+def _solved_with_final_word(word: str) -> Message:
+    return _("Solved: the final word is {word}.", word=word.upper())
 
 
 def check_letters(
@@ -94,34 +110,47 @@ def check_letters(
     needed = sorted(n for clue in (*puzzle.clues, puzzle.final) for n in clue)
     missing = sorted({n for n in needed if n not in letters and n not in puzzle.given})
     if missing:
-        problems.append(f"no letter yet for {_numbers_phrase(missing)}")
+        if len(missing) == 1:
+            problems.append(_("no letter yet for number {number}", number=missing[0]))
+        else:
+            problems.append(_("no letter yet for numbers {numbers}", numbers=_numbers(missing)))
     if problems:
-        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
-    summary = "Solved: every clue is a word."
+        return not_solved(problems)
     if puzzle.final:
-        summary = f"Solved: the final word is {_spell(puzzle.final, letters).upper()}."
-    return Verdict(True, (), summary)
+        return Verdict(True, (), _solved_with_final_word(_spell(puzzle.final, letters)))
+    return Verdict(True, (), _("Solved: every clue is a word."))
 
 
-def rule_problems(puzzle: Codeword, letters: dict[int, str]) -> list[str]:
+def rule_problems(puzzle: Codeword, letters: dict[int, str]) -> list[Message]:
     problems = []
     for n, letter in puzzle.starters:
         if letters.get(n, letter) != letter:
-            problems.append(f"{n} is the starter letter {letter.upper()}, not {letters[n].upper()}")
+            problems.append(
+                _(
+                    "{number} is the starter letter {letter}, not {mine}",
+                    number=n,
+                    letter=letter.upper(),
+                    mine=letters[n].upper(),
+                )
+            )
     numbers_of: dict[str, list[int]] = {}
     for n, letter in sorted((puzzle.given | letters).items()):
         numbers_of.setdefault(letter, []).append(n)
     for letter, numbers in sorted(numbers_of.items()):
         if len(numbers) > 1:
             problems.append(
-                f"{letter.upper()} is given to {_numbers_phrase(numbers)}; "
-                "different numbers are different letters"
+                _(
+                    "{letter} is given to numbers {numbers}; different numbers are different "
+                    "letters",
+                    letter=letter.upper(),
+                    numbers=_numbers(numbers),
+                )
             )
     unused = sorted(n for n in letters if n not in puzzle.numbers)
-    if unused:
-        problems.append(
-            f"{_numbers_phrase(unused)} {'is' if len(unused) == 1 else 'are'} not in this puzzle"
-        )
+    if len(unused) == 1:
+        problems.append(_("number {number} is not in this puzzle", number=unused[0]))
+    elif unused:
+        problems.append(_("numbers {numbers} are not in this puzzle", numbers=_numbers(unused)))
     return problems
 
 
@@ -138,9 +167,17 @@ def _word_problems(
         if "?" in word:
             if not _some_word_fits(clue, known, dictionary):
                 shown = word.upper().replace("?", ".")
-                problems.append(f"no word fits {puzzle.clue_name(index)} as {shown}")
+                problems.append(
+                    _("no word fits {clue} as {word}", clue=puzzle.clue_name(index), word=shown)
+                )
         elif not dictionary.contains(word, Tier.LARGE):
-            problems.append(f"{puzzle.clue_name(index)} spells {word.upper()}, not a word I know")
+            problems.append(
+                _(
+                    "{clue} spells {word}, not a word I know",
+                    clue=puzzle.clue_name(index),
+                    word=word.upper(),
+                )
+            )
     return problems
 
 
@@ -155,10 +192,8 @@ def _some_word_fits(clue: tuple[int, ...], known: dict[int, str], dictionary: Le
     )
 
 
-def _numbers_phrase(numbers: list[int]) -> str:
-    if len(numbers) == 1:
-        return f"number {numbers[0]}"
-    return "numbers " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+def _numbers(numbers: list[int]) -> Message | str:
+    return listed([str(number) for number in numbers])
 
 
 def _spell(numbers: tuple[int, ...], letters: dict[int, str]) -> str:
@@ -170,13 +205,13 @@ def _spell(numbers: tuple[int, ...], letters: dict[int, str]) -> str:
 
 def hint(
     puzzle: Codeword, progress: str = "", dictionary: Lexicon | None = None
-) -> CodewordHint | str:
+) -> CodewordHint | Said:
     """The next sure deduction from the starters and the player's letters so far."""
     dictionary = dictionary or lexicon(puzzle.language)
     letters = parse_letters(progress, puzzle.language) if progress.strip() else {}
     broken = rule_problems(puzzle, letters)
     if broken:
-        return "Fix your letters first: " + "; ".join(broken)
+        return Said(_("Fix your letters first: {problems}", problems=joined(broken)))
     solution = solve(puzzle, dictionary=dictionary)
     wrong = sorted(
         n for n, letter in letters.items() if n in solution.proven and solution.key[n] != letter
@@ -187,14 +222,18 @@ def hint(
             puzzle,
             tuple(sorted((puzzle.given | letters).items())),
             (n,),
-            f"Number {n} is not {letters[n].upper()}: think again about the clues it is in.",
+            _(
+                "Number {number} is not {letter}: think again about the clues it is in.",
+                number=n,
+                letter=letters[n].upper(),
+            ),
         )
     return _next_sure_step(puzzle, letters, solution, dictionary)
 
 
 def _next_sure_step(
     puzzle: Codeword, letters: dict[int, str], solution: CodewordSolution, dictionary: Lexicon
-) -> CodewordHint | str:
+) -> CodewordHint | Said:
     solver = Solver(
         puzzle,
         solution.tier,
@@ -207,7 +246,9 @@ def _next_sure_step(
     try:
         solver.propagate(state)
     except Contradiction as contradiction:
-        return f"Your letters lead to a contradiction: {contradiction.reason}."
+        return Said(
+            _("Your letters lead to a contradiction: {reason}.", reason=contradiction.reason)
+        )
     known = puzzle.given | letters
     if len(state.steps) > before:
         step = state.steps[before]
@@ -215,26 +256,32 @@ def _next_sure_step(
         return CodewordHint(
             puzzle,
             tuple(sorted(new_letters.items())),
-            tuple(n for n, _ in step.assignments),
-            step.text() + ".",
+            tuple(n for n, _letter in step.assignments),
+            _("{step}.", step=step.message()),
         )
     if all(n in known for n in puzzle.numbers if solver.clues_of[n]):
-        return "Every clue is filled in: check your answer."
+        return Said(_("Every clue is filled in: check your answer."))
     return _reveal_a_letter(puzzle, known, solution, solver)
 
 
 def _reveal_a_letter(
     puzzle: Codeword, known: dict[int, str], solution: CodewordSolution, solver: Solver
-) -> CodewordHint | str:
+) -> CodewordHint | Said:
     """No sure step is left: give the proven letter whose number is in the most clues."""
     open_numbers = [n for n in solution.proven if n not in known]
     if not open_numbers:
-        return "No sure step from here, and the rest is not certain: the puzzle has several fills."
+        return Said(
+            _("No sure step from here, and the rest is not certain: the puzzle has several fills.")
+        )
     n = max(open_numbers, key=lambda m: (len(solver.clues_of[m]), -m))
     letter = solution.key[n]
     return CodewordHint(
         puzzle,
         tuple(sorted((known | {n: letter}).items())),
         (n,),
-        f"No sure step from here; a free letter: {n} = {letter.upper()}.",
+        _(
+            "No sure step from here; a free letter: {number} = {letter}.",
+            number=n,
+            letter=letter.upper(),
+        ),
     )

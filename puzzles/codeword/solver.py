@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from puzzles.codeword.deduction import Contradiction, Solver, State, Step
 from puzzles.codeword.puzzle import Codeword
-from puzzles.core import TIERS, plural
+from puzzles.core import TIERS, either, tier_name
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.lexicon import Lexicon, lexicon
 
 AUTO_TIERS = tuple(TIERS)  # smallest first
@@ -54,56 +55,77 @@ class CodewordSolution:
     def solved_by_deduction(self) -> bool:
         return self.guesses == 0 and self.solutions_found == 1
 
-    def text(self) -> str:
-        lines = [self.final_line()] if self.puzzle.final else []
+    def text(self, language: str = ENGLISH) -> str:
+        said = [self.final_line(language)] if self.puzzle.final else []
         if self.solutions_found == 0:
-            lines.append(
-                "No fill of the grid uses only words from the word list; "
-                f"{plural(len(self.proven), 'number')} could still be proven."
+            said.append(
+                ngettext(
+                    "No fill of the grid uses only words from the word list; {count} number "
+                    "could still be proven.",
+                    "No fill of the grid uses only words from the word list; {count} numbers "
+                    "could still be proven.",
+                    len(self.proven),
+                )
             )
-        lines.append(self.uniqueness_line())
-        lines.append("Key: " + self._key_line())
-        lines.append("Words: " + " ".join(word.upper() for word in self.words))
-        for index in self.unknown_clues:
-            lines.append(
-                f"Taken to be a word outside the word list (a name?): {self._clue_words(index)}."
+        said.append(self.uniqueness_line())
+        said.append(_("Key: {key}", key=self._key_line()))
+        said.append(_("Words: {words}", words=" ".join(word.upper() for word in self.words)))
+        said += [
+            _(
+                "Taken to be a word outside the word list (a name?): {clue}.",
+                clue=self._clue_words(index),
             )
-        lines.append("Deductions:")
-        lines += [f"{i}. {step.text()}" for i, step in enumerate(self.steps, start=1)]
+            for index in self.unknown_clues
+        ]
+        said.append(_("Deductions:"))
+        lines = [render(line, language) for line in said]
+        lines += [f"{i}. {step.text(language)}" for i, step in enumerate(self.steps, start=1)]
         return "\n".join(lines)
 
-    def _clue_words(self, index: int) -> str:
+    def _clue_words(self, index: int) -> Message:
         if index == len(self.puzzle.clues):
-            return f"the final word {_spell(self.puzzle.final, self.key).upper()}"
-        return f"{self.puzzle.clue_name(index)} {self.words[index].upper()}"
+            return _("the final word {word}", word=_spell(self.puzzle.final, self.key).upper())
+        return _("{clue} {word}", clue=self.puzzle.clue_name(index), word=self.words[index].upper())
 
-    def final_line(self) -> str:
+    def final_line(self, language: str = ENGLISH) -> str:
         if self.final_word:
-            return f"Final word: {self.final_word.upper()}"
-        if self.final_options:
-            options = " or ".join(word.upper() for word in self.final_options)
-            return f"Final word: not certain ({options} fit)"
-        return "Final word: not found"
+            said = _("Final word: {word}", word=self.final_word.upper())
+        elif self.final_options:
+            options = either([word.upper() for word in self.final_options])
+            said = _("Final word: not certain ({words} fit)", words=options)
+        else:
+            said = _("Final word: not found")
+        return render(said, language)
 
-    def uniqueness_line(self) -> str:
+    def uniqueness_line(self) -> Message:
+        tier = tier_name(self.tier)
         if self.solutions_found == 0:
-            return "Unsolved."
+            return _("Unsolved.")
         if self.solved_by_deduction:
-            return f"Unique: solved by sure deductions alone ({self.tier} words)."
+            return _("Unique: solved by sure deductions alone ({tier} words).", tier=tier)
         if self.unique:
-            return (
-                f"Unique: after {plural(self.guesses, 'guess', 'guesses')} every other choice "
-                f"led to a contradiction ({self.tier} words)."
+            return ngettext(
+                "Unique: after {count} guess every other choice led to a contradiction "
+                "({tier} words).",
+                "Unique: after {count} guesses every other choice led to a contradiction "
+                "({tier} words).",
+                self.guesses,
+                tier=tier,
             )
         if self.search_complete:
-            return (
-                f"Not unique: {self.solutions_found} fills fit ({self.tier} words); "
-                "letters marked ? differ between them."
+            return _(
+                "Not unique: {fills} fills fit ({tier} words); letters marked ? differ "
+                "between them.",
+                fills=self.solutions_found,
+                tier=tier,
             )
-        guesses = plural(self.guesses, "guess", "guesses")
-        return (
-            f"Not proven unique: the search stopped after {guesses} and "
-            f"{plural(self.solutions_found, 'fill')}; letters marked ? are guesses."
+        return ngettext(
+            "Not proven unique: the search stopped after {count} guess and {fills}; letters "
+            "marked ? are guesses.",
+            "Not proven unique: the search stopped after {count} guesses and {fills}; letters "
+            "marked ? are guesses.",
+            self.guesses,
+            fills=ngettext("{count} fill", "{count} fills", self.solutions_found),
         )
 
     def _key_line(self) -> str:
@@ -158,7 +180,8 @@ def _attempt(
     try:
         solver.propagate(root)
     except Contradiction as contradiction:
-        root.steps.append(Step("contradiction", (), f"Stuck: {contradiction.reason}"))
+        stuck = _("Stuck: {reason}", reason=contradiction.reason)
+        root.steps.append(Step("contradiction", (), stuck))
         solver.stuck = root
         return solver, None
     solver.search(root.copy())
@@ -183,7 +206,7 @@ def _best_with_one_outsider(
             found.append((rank, index, solver, root))
     if not found:
         return None
-    _, _, solver, root = max(found, key=lambda item: (item[0], -item[1]))
+    _found, _dropped, solver, root = max(found, key=lambda item: (item[0], -item[1]))
     return solver, root
 
 
@@ -208,7 +231,11 @@ def _solution(puzzle: Codeword, solver: Solver, root: State) -> CodewordSolution
     steps = list(best.steps)
     if solver.complete and len(fills) == 1 and solver.guesses:
         steps.append(
-            Step("proven", (), "Every other guess led to a contradiction, so the fill is unique")
+            Step(
+                "proven",
+                (),
+                _("Every other guess led to a contradiction, so the fill is unique"),
+            )
         )
     final_word, options = _final(puzzle, letters, proven, fills)
     return CodewordSolution(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from puzzles.core import PuzzleError
 from puzzles.cryptogram.puzzle import LETTERS, Cryptogram, parse
+from puzzles.i18n import _
 
 DIFFICULTIES = ("easy", "medium", "hard")
 # Letters of the key given away, and the shortest quotation used, by difficulty.
@@ -53,19 +54,21 @@ def generate(
     if text:
         return _with_reveals(*_enciphered(text, "", rng), difficulty)
     pool = [q for q in quotations() if _letter_count(q[0]) >= MIN_LETTERS[difficulty]]
-    for _ in range(MAX_TRIES):
+    for _try in range(MAX_TRIES):
         quote, author = rng.choice(pool)
         puzzle = _with_reveals(*_enciphered(quote, author, rng), difficulty)
         if _solver_reads(puzzle, quote):
             return puzzle
-    raise PuzzleError("no quotation could be enciphered into a puzzle with one clear answer")
+    raise PuzzleError(_("no quotation could be enciphered into a puzzle with one clear answer"))
 
 
 def _enciphered(text: str, author: str, rng: random.Random) -> tuple[Cryptogram, dict[str, str]]:
     """The puzzle, and its true key (cipher -> plain)."""
     text = " ".join(text.split())
     if _letter_count(text) < 2:
-        raise PuzzleError("the text to encipher needs at least two letters", example="to be or not")
+        raise PuzzleError(
+            _("the text to encipher needs at least two letters"), example="to be or not"
+        )
     key = random_derangement(rng)
     puzzle = parse(encipher(text, key) + (f"\n— {author}" if author else ""))
     return puzzle, {cipher: plain for plain, cipher in key.items()}
@@ -75,7 +78,7 @@ def _with_reveals(puzzle: Cryptogram, truth: dict[str, str], difficulty: str) ->
     from puzzles.cryptogram.rules import reveal_best_letter  # rules needs the solver; lazily
 
     truth = {c: p for c, p in truth.items() if c in puzzle.letters}
-    for _ in range(REVEALED[difficulty]):
+    for _revealed in range(REVEALED[difficulty]):
         cipher, plain = reveal_best_letter(puzzle, dict(puzzle.hints), truth)
         puzzle = Cryptogram(
             puzzle.ciphertext, tuple(sorted({*puzzle.hints, (cipher, plain)})), puzzle.attribution

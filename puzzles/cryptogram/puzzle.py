@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzles.core import PuzzleError, is_invisible, is_letter, shown, upper_each
+from puzzles.i18n import _
 
 LETTERS = string.ascii_uppercase
 MASK = "*"  # drawn for each hidden letter of an offensive word in an answer
@@ -119,15 +120,22 @@ def _check_ciphertext(ciphertext: str) -> None:
     if strange is not None:
         at = ciphertext.index(strange)
         raise PuzzleError(
-            f"the ciphertext has the character {shown(strange)}; cipher letters are A-Z only, "
-            "with spaces and punctuation as printed",
-            where=f"character {at + 1}",
+            _(
+                "the ciphertext has the character {character}; cipher letters are A-Z only, "
+                "with spaces and punctuation as printed",
+                character=shown(strange),
+            ),
+            where=_("character {position}", position=at + 1),
             example=EXAMPLE,
         )
     letters = sum(ch in LETTERS for ch in ciphertext)
     if letters < MIN_LETTERS:
         raise PuzzleError(
-            f"a cryptogram needs at least {MIN_LETTERS} letters; this has {letters}",
+            _(
+                "a cryptogram needs at least {least} letters; this has {count}",
+                least=MIN_LETTERS,
+                count=letters,
+            ),
             example=EXAMPLE,
         )
 
@@ -136,13 +144,17 @@ def parse_hints(text: str, ciphertext: str) -> tuple[tuple[str, str], ...]:
     """'A=E, Q=T' -> (('A', 'E'), ('Q', 'T')); every malformed or contradictory hint refused."""
     tokens = [token for token in _HINT_SEPARATORS.split(tight_equals(text)) if token]
     if not tokens:
-        raise PuzzleError("'hints:' is followed by no hints", example=HINT_EXAMPLE)
+        # Translators: `hints:` starts a line of the puzzle and is typed in English.
+        raise PuzzleError(_("'hints:' is followed by no hints"), example=HINT_EXAMPLE)
     key: dict[str, str] = {}
     for token in tokens:
         match = KEY_PAIR.match(token)
         if match is None:
             raise PuzzleError(
-                f"the hint {shown(token)} is not of the form cipher letter = plain letter",
+                _(
+                    "the hint {hint} is not of the form cipher letter = plain letter",
+                    hint=shown(token),
+                ),
                 example=HINT_EXAMPLE,
             )
         cipher, plain = match.group(1).upper(), match.group(2).upper()
@@ -159,20 +171,34 @@ def tight_equals(text: str) -> str:
 def _check_hint_fits(cipher: str, plain: str, key: dict[str, str], ciphertext: str) -> None:
     if cipher not in ciphertext:
         raise PuzzleError(
-            f"the hint {cipher}={plain} is about {cipher}, which is not in the ciphertext",
+            _(
+                "the hint {cipher}={plain} is about {cipher}, which is not in the ciphertext",
+                cipher=cipher,
+                plain=plain,
+            ),
             example=HINT_EXAMPLE,
         )
     if key.get(cipher, plain) != plain:
         raise PuzzleError(
-            f"the hints contradict each other: {cipher}={key[cipher]} and {cipher}={plain}",
-            where=f"cipher letter {cipher}",
+            _(
+                "the hints contradict each other: {cipher}={first} and {cipher}={second}",
+                cipher=cipher,
+                first=key[cipher],
+                second=plain,
+            ),
+            where=_("cipher letter {letter}", letter=cipher),
             example=HINT_EXAMPLE,
         )
     twin = next((c for c, p in key.items() if p == plain and c != cipher), None)
     if twin is not None:
         raise PuzzleError(
-            f"the hints {twin}={plain} and {cipher}={plain} give two cipher letters the same "
-            f"plain letter",
-            where=f"plain letter {plain}",
+            _(
+                "the hints {twin}={plain} and {cipher}={plain} give two cipher letters the "
+                "same plain letter",
+                twin=twin,
+                cipher=cipher,
+                plain=plain,
+            ),
+            where=_("plain letter {letter}", letter=plain),
             example=HINT_EXAMPLE,
         )

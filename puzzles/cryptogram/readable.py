@@ -18,6 +18,7 @@ from collections import Counter
 
 from puzzles.core import PuzzleError
 from puzzles.cryptogram.puzzle import EXAMPLE
+from puzzles.i18n import _
 
 MIN_LETTERS = 200  # shorter texts are quick to search, and their letter counts vary more
 RANDOM_COINCIDENCE = 0.047  # below this, the letters repeat no more than random ones do
@@ -42,12 +43,22 @@ def refuse_random_letters(letters: str) -> None:
     share = coincidence(letters)
     if share < RANDOM_COINCIDENCE:
         raise UnreadableText(
-            f"these {len(letters):,} letters look random, so no key reads them as English: "
-            f"two of them picked at random are the same {share:.1%} of the time, as in "
-            f"random letters ({NOISE_COINCIDENCE:.1%}); in English text they are "
-            f"{ENGLISH_COINCIDENCE:.1%}",
+            _(
+                "these {count} letters look random, so no key reads them as English: two of "
+                "them picked at random are the same {share}% of the time, as in random letters "
+                "({random}%); in English text they are {english}%",
+                count=len(letters),
+                share=_percent(share),
+                random=_percent(NOISE_COINCIDENCE),
+                english=_percent(ENGLISH_COINCIDENCE),
+            ),
             example=EXAMPLE,
         )
+
+
+def _percent(share: float) -> float:
+    """A share as a percentage to one decimal (6.6), for a message to write in its language."""
+    return round(share * 100, 1)
 
 
 def refuse_noise(letters: int, per_4_gram: float, runs: int) -> None:
@@ -55,8 +66,14 @@ def refuse_noise(letters: int, per_4_gram: float, runs: int) -> None:
     nothing like English (log10 `per_4_gram`)."""
     if letters >= MIN_LETTERS and per_4_gram < NOISE_PER_4_GRAM:
         raise UnreadableText(
-            f"no key reads these {letters:,} letters as English: the best of {runs} searches "
-            f"reads them about as well as random letters (log10 {per_4_gram:.1f} per 4 "
-            f"letters; English reads about -4.2)",
+            _(
+                "no key reads these {count} letters as English: the best of {runs} searches "
+                "reads them about as well as random letters (log10 {score} per 4 letters; "
+                "English reads about {english})",
+                count=letters,
+                runs=runs,
+                score=round(per_4_gram, 1),
+                english=-4.2,
+            ),
             example=EXAMPLE,
         )

@@ -13,11 +13,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, plural, shown, upper_each
+from puzzles.core import PuzzleError, Verdict, listed, shown, upper_each
 from puzzles.cryptogram.model import word_model
 from puzzles.cryptogram.puzzle import KEY_PAIR, LETTERS, Cryptogram, tight_equals
 from puzzles.cryptogram.readable import UnreadableText
 from puzzles.cryptogram.solver import decode, masked, solve
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 
 _BLANKS = "_?*"  # unknown letters in a partly solved plaintext
 COMPLETED_WORD_WEIGHT = 3  # a word finished by a revealed letter is worth this many letters
@@ -30,21 +31,26 @@ def check(puzzle: Cryptogram, answer: str) -> Verdict:
         return plain
     problems = reading_problems(puzzle, plain)
     if problems:
-        return Verdict(False, tuple(problems), "That does not read the cipher consistently.")
+        return Verdict(False, tuple(problems), _("That does not read the cipher consistently."))
     reading = _with_punctuation(puzzle, plain)
     try:
         if _is_accepted_reading(puzzle, reading):
-            return Verdict(True, (), f"Solved: {reading}")
+            return Verdict(True, (), _("Solved: {reading}", reading=reading))
     except UnreadableText as unreadable:  # random letters: no reading to compare with
         return Verdict(
             False,
-            (f"the letters are consistent, but {unreadable.problem}",),
-            "Not quite: that is not a reading of the text.",
+            (
+                _(
+                    "the letters are consistent, but {problem}",
+                    problem=unreadable.problem,
+                ),
+            ),
+            _("Not quite: that is not a reading of the text."),
         )
     return Verdict(
         False,
-        ("the letters are consistent, but that is not a reading of the text",),
-        "Not quite: some words are not words I know.",
+        (_("the letters are consistent, but that is not a reading of the text"),),
+        _("Not quite: some words are not words I know."),
     )
 
 
@@ -57,21 +63,27 @@ def _answer_plaintext(puzzle: Cryptogram, answer: str) -> str | Verdict:
         if missing:
             return Verdict(
                 False,
-                (f"the key gives no letter for {', '.join(missing)}",),
-                "Give a plain letter for every cipher letter, e.g. A=E B=T ...",
+                (_("the key gives no letter for {letters}", letters=", ".join(missing)),),
+                _("Give a plain letter for every cipher letter, e.g. A=E B=T ..."),
             )
         return "".join(key[ch] for ch in puzzle.letters)
     letters = "".join(ch for ch in upper_each(answer) if ch in LETTERS)  # ß is not SS
     if not letters:
-        return Verdict(False, ("no answer given",), "Type the plaintext, or the key as A=E B=T")
+        return Verdict(
+            False, (_("no answer given"),), _("Type the plaintext, or the key as A=E B=T")
+        )
     if len(letters) != len(puzzle.letters):
         return Verdict(
             False,
             (
-                f"the answer has {plural(len(letters), 'letter')}; the cryptogram has "
-                f"{len(puzzle.letters)}",
+                ngettext(
+                    "the answer has {count} letter; the cryptogram has {letters}",
+                    "the answer has {count} letters; the cryptogram has {letters}",
+                    len(letters),
+                    letters=len(puzzle.letters),
+                ),
             ),
-            "Type the whole plaintext (spaces and punctuation do not matter).",
+            _("Type the whole plaintext (spaces and punctuation do not matter)."),
         )
     return letters
 
@@ -82,20 +94,20 @@ def parse_key_answer(tokens: list[str]) -> dict[str, str]:
         match = KEY_PAIR.match(token)
         if match is None:
             raise PuzzleError(
-                f"{shown(token)} is not of the form cipher letter = plain letter",
+                _("{token} is not of the form cipher letter = plain letter", token=shown(token)),
                 example="A=E B=T",
             )
         key[match.group(1).upper()] = match.group(2).upper()
     return key
 
 
-def reading_problems(puzzle: Cryptogram, plain: str) -> list[str]:
+def reading_problems(puzzle: Cryptogram, plain: str) -> list[Message]:
     """Every inconsistency of a plaintext (letters only) with the cipher and its hints."""
     seen: dict[str, set[str]] = {}
     for cipher, letter in zip(puzzle.letters, plain, strict=True):
         seen.setdefault(cipher, set()).add(letter)
     problems = [
-        f"cipher letter {c} is read as {' and '.join(sorted(ps))}"
+        _("cipher letter {cipher} is read as {letters}", cipher=c, letters=listed(sorted(ps)))
         for c, ps in sorted(seen.items())
         if len(ps) > 1
     ]
@@ -104,17 +116,35 @@ def reading_problems(puzzle: Cryptogram, plain: str) -> list[str]:
         for letter in plains:
             readers.setdefault(letter, []).append(cipher)
     problems += [
-        f"{' and '.join(sorted(cs))} are {'both' if len(cs) == 2 else 'all'} read as {letter}; "
-        "each letter has one cipher letter"
-        for letter, cs in sorted(readers.items())
-        if len(cs) > 1
+        _read_alike(sorted(cs), letter) for letter, cs in sorted(readers.items()) if len(cs) > 1
     ]
     problems += [
-        f"the hint says {c}={p}, but the answer reads {c} as {'/'.join(sorted(seen[c]))}"
+        _(
+            "the hint says {cipher}={plain}, but the answer reads {cipher} as {read}",
+            cipher=c,
+            plain=p,
+            read="/".join(sorted(seen[c])),
+        )
         for c, p in puzzle.hints
         if seen.get(c, {p}) != {p}
     ]
     return problems
+
+
+def _read_alike(ciphers: list[str], letter: str) -> Message:
+    """That several cipher letters are read as one plain letter."""
+    if len(ciphers) == 2:
+        return _(
+            "{first} and {second} are both read as {letter}; each letter has one cipher letter",
+            first=ciphers[0],
+            second=ciphers[1],
+            letter=letter,
+        )
+    return _(
+        "{ciphers} are all read as {letter}; each letter has one cipher letter",
+        ciphers=listed(ciphers),
+        letter=letter,
+    )
 
 
 def _with_punctuation(puzzle: Cryptogram, plain: str) -> str:
@@ -147,14 +177,18 @@ class CryptogramHint:
     plain: str
     known: tuple[tuple[str, str], ...]  # the key the player has now, with this letter added
     wrong: tuple[tuple[str, str], ...] = ()
-    reason: str = ""
+    reason: Message | str = ""
     # letters of the decoded progress drawn masked: an offensive word the hint completes
     masked_letters: tuple[int, ...] = ()
 
-    def text(self) -> str:
-        lines = [f"{self.cipher} stands for {self.plain}. {self.reason}".strip()]
-        lines += [f"{c} is not {p}." for c, p in self.wrong]
-        return "\n".join(lines)
+    def text(self, language: str = ENGLISH) -> str:
+        if self.cipher:
+            said = _("{cipher} stands for {plain}.", cipher=self.cipher, plain=self.plain)
+            first = f"{render(said, language)} {render(self.reason, language)}".strip()
+        else:
+            first = render(self.reason, language)
+        wrong = [_("{cipher} is not {plain}.", cipher=c, plain=p) for c, p in self.wrong]
+        return "\n".join([first, *(render(line, language) for line in wrong)])
 
 
 def hint(puzzle: Cryptogram, progress: str = "") -> CryptogramHint:
@@ -164,7 +198,8 @@ def hint(puzzle: Cryptogram, progress: str = "") -> CryptogramHint:
     wrong = tuple(sorted((c, p) for c, p in guessed.items() if truth.get(c) != p))
     known = {c: p for c, p in guessed.items() if truth.get(c) == p} | dict(puzzle.hints)
     if set(known) >= set(truth):
-        return CryptogramHint("", "", tuple(sorted(known.items())), wrong, "Every letter is known.")
+        known_pairs = tuple(sorted(known.items()))
+        return CryptogramHint("", "", known_pairs, wrong, _("Every letter is known."))
     cipher, plain = reveal_best_letter(puzzle, known, truth)
     known[cipher] = plain
     reason = _unlock_reason(puzzle, cipher, known)
@@ -183,9 +218,12 @@ def progress_key(puzzle: Cryptogram, progress: str) -> dict[str, str]:
     symbols = [ch for ch in upper_each(progress) if ch in LETTERS or ch in _BLANKS]
     if len(symbols) != len(puzzle.letters):
         raise PuzzleError(
-            f"the progress has {len(symbols)} letters and blanks; the cryptogram has "
-            f"{len(puzzle.letters)} letters",
-            example="A=E B=T, or the plaintext with _ for letters not known yet",
+            _(
+                "the progress has {count} letters and blanks; the cryptogram has {letters} letters",
+                count=len(symbols),
+                letters=len(puzzle.letters),
+            ),
+            example=_("A=E B=T, or the plaintext with _ for letters not known yet"),
         )
     return {c: p for c, p in zip(puzzle.letters, symbols, strict=True) if p in LETTERS}
 
@@ -211,14 +249,18 @@ def reveal_best_letter(
     return best, truth[best]
 
 
-def _unlock_reason(puzzle: Cryptogram, cipher: str, known: dict[str, str]) -> str:
+def _unlock_reason(puzzle: Cryptogram, cipher: str, known: dict[str, str]) -> Message:
     count = puzzle.letters.count(cipher)
     done = [
         masked(decode(word, known))[0]
         for word in dict.fromkeys(puzzle.words)
         if cipher in word and all(ch in known for ch in word if ch in LETTERS)
     ]
-    reason = f"It appears {plural(count, 'time')}"
     if done:
-        reason += f" and completes {', '.join(done[:3])}"
-    return reason + "."
+        return ngettext(
+            "It appears {count} time and completes {words}.",
+            "It appears {count} times and completes {words}.",
+            count,
+            words=", ".join(done[:3]),
+        )
+    return ngettext("It appears {count} time.", "It appears {count} times.", count)

@@ -36,6 +36,7 @@ from puzzles.cryptogram.patristocrat import segment, settle_by_words, solve_patr
 from puzzles.cryptogram.puzzle import LETTERS, MASK, Cryptogram
 from puzzles.cryptogram.readable import refuse_random_letters
 from puzzles.cryptogram.search import solve_with_word_breaks
+from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.lexicon import is_offensive
 
 MAX_READINGS = 5
@@ -87,18 +88,27 @@ class CryptogramSolution:
     def unsure(self) -> bool:
         return self.confidence < UNSURE_BELOW
 
-    def text(self) -> str:
-        lines = [self.plaintext, f"Key: {self.key_text}", f"Confidence: {self.confidence:.0%}"]
-        if self.unsure:
-            lines[-1] += (
-                " (not sure: compare the other readings below)"
-                if len(self.readings) > 1
-                else " (not sure: the search may have missed the right reading)"
-            )
+    def text(self, language: str = ENGLISH) -> str:
+        said = [_("Key: {key}", key=self.key_text), self._confidence_text()]
         if self.unlisted_words:
-            lines.append("Not in the word list: " + ", ".join(self.unlisted_words))
-        lines += [f"Also possible: {reading.text()}" for reading in self.readings[1:]]
-        return "\n".join(lines)
+            words = ", ".join(self.unlisted_words)
+            said.append(_("Not in the word list: {words}", words=words))
+        said += [_("Also possible: {reading}", reading=r.text()) for r in self.readings[1:]]
+        return "\n".join([self.plaintext, *(render(line, language) for line in said)])
+
+    def _confidence_text(self) -> Message:
+        percent = round(self.confidence * 100)
+        if not self.unsure:
+            return _("Confidence: {percent}%", percent=percent)
+        if len(self.readings) > 1:
+            return _(
+                "Confidence: {percent}% (not sure: compare the other readings below)",
+                percent=percent,
+            )
+        return _(
+            "Confidence: {percent}% (not sure: the search may have missed the right reading)",
+            percent=percent,
+        )
 
 
 def solve(
@@ -111,8 +121,12 @@ def solve(
     if patristocrat or looks_like_patristocrat(puzzle):
         if len(puzzle.letters) < PATRISTOCRAT_MIN_LETTERS:
             raise PuzzleError(
-                f"a cryptogram without word breaks needs {PATRISTOCRAT_MIN_LETTERS}+ letters to "
-                f"be solved; this one has {len(puzzle.letters)}",
+                _(
+                    "a cryptogram without word breaks needs {least}+ letters to be solved; "
+                    "this one has {count}",
+                    least=PATRISTOCRAT_MIN_LETTERS,
+                    count=len(puzzle.letters),
+                ),
                 example=Usage("solve", "cryptogram", options=(("patristocrat", True),)),
             )
         scored = settle_by_words(
@@ -157,11 +171,11 @@ def _solution(
         plaintext = _plaintext(puzzle, dict(pairs), patristocrat)
         if plaintext not in readings:
             readings[plaintext] = (score, pairs)
-    best_text, (best_score, _) = max(readings.items(), key=lambda item: item[1][0])
+    best_text, (best_score, _pairs) = max(readings.items(), key=lambda item: item[1][0])
     unlisted = _unlisted(best_text)
     weights = {
         text: 10 ** ((score - best_score) / SCORE_TEMPERATURE)
-        for text, (score, _) in readings.items()
+        for text, (score, _pairs) in readings.items()
     }
     unfound = 10 ** (UNFOUND_WEIGHT + UNFOUND_PER_UNLISTED_WORD * len(unlisted))
     total = sum(weights.values()) + unfound

@@ -12,6 +12,7 @@ import random
 from functools import cache
 
 from puzzles.core import PuzzleError, Usage
+from puzzles.i18n import _
 from puzzles.ladder.graph import graph_for
 from puzzles.ladder.puzzle import Ladder
 from puzzles.lexicon import Lexicon, Tier, alphabet, lexicon
@@ -40,18 +41,33 @@ def generate(
     steps = steps or STEPS[difficulty or "medium"]
     if not MIN_STEPS <= steps <= MAX_STEPS:
         raise PuzzleError(
-            f"a generated ladder has {MIN_STEPS} to {MAX_STEPS} steps, not {steps}",
+            _(
+                "a generated ladder has {least} to {most} steps, not {steps}",
+                least=MIN_STEPS,
+                most=MAX_STEPS,
+                steps=steps,
+            ),
             example=Usage("generate", "ladder", options=(("steps", 5),)),
         )
     language = alphabet(language).language
     dictionary = dictionary or lexicon(language)
-    for _ in range(MAX_TRIES):
+    for _try in range(MAX_TRIES):
         length = letters or rng.choice(WORD_LENGTHS)
         pair = _pair(rng, length, steps, dictionary)
         if pair is not None:
             return Ladder(*pair, par=steps, language=language)
+    if letters:
+        problem = _(
+            "I found no {letters}-letter pair of familiar words {steps} steps apart",
+            letters=letters,
+            steps=steps,
+        )
+    else:
+        problem = _(
+            "I found no 4- or 5-letter pair of familiar words {steps} steps apart", steps=steps
+        )
     raise PuzzleError(
-        f"I found no {letters or '4- or 5'}-letter pair of familiar words {steps} steps apart",
+        problem,
         example=Usage("generate", "ladder", options=(("steps", 5), ("letters", 4))),
     )
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, shorten, shown
+from puzzles.core import PuzzleError, letters_described, shorten, shown
+from puzzles.i18n import _
 from puzzles.ladder.graph import tier_of
 from puzzles.lexicon import Lexicon, alphabet, lexicon
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
@@ -58,9 +59,13 @@ def split_words(
         strange = letters.first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"{shorten(word.upper())} contains {shown(strange)}; "
-                f"words hold only letters {letters.described}",
-                where=f"word {number}",
+                _(
+                    "{word} contains {character}; words hold only letters {letters}",
+                    word=shorten(word.upper()),
+                    character=shown(strange),
+                    letters=letters_described(letters),
+                ),
+                where=_("word {number}", number=number),
                 example=example,
             )
     return tuple(word.lower() for word in words)
@@ -72,11 +77,14 @@ def parse(text: str, dictionary: Lexicon | None = None, language: str = DEFAULT_
     language = alphabet(language).language
     words = split_words(text, language=language)
     if not words:
-        raise PuzzleError("type two words of the same length to join", example=EXAMPLE)
+        raise PuzzleError(_("type two words of the same length to join"), example=EXAMPLE)
     if len(words) > 2:
         raise PuzzleError(
-            f"a ladder joins two words, but I found {len(words)} "
-            f"({shorten(' '.join(words).upper())})",
+            _(
+                "a ladder joins two words, but I found {count} ({words})",
+                count=len(words),
+                words=shorten(" ".join(words).upper()),
+            ),
             example=EXAMPLE,
         )
     for number, word in enumerate(words, start=1):
@@ -90,9 +98,14 @@ def parse(text: str, dictionary: Lexicon | None = None, language: str = DEFAULT_
 def _check_length(number: int, word: str) -> None:
     if not MIN_LETTERS <= len(word) <= MAX_LETTERS:
         raise PuzzleError(
-            f"{shorten(word.upper())} has {len(word)} letters; ladder words have "
-            f"{MIN_LETTERS} to {MAX_LETTERS}",
-            where=f"word {number}",
+            _(
+                "{word} has {count} letters; ladder words have {least} to {most}",
+                word=shorten(word.upper()),
+                count=len(word),
+                least=MIN_LETTERS,
+                most=MAX_LETTERS,
+            ),
+            where=_("word {number}", number=number),
             example=EXAMPLE,
         )
 
@@ -100,21 +113,32 @@ def _check_length(number: int, word: str) -> None:
 def _check_same_length(start: str, goal: str) -> None:
     if len(start) != len(goal):
         raise PuzzleError(
-            f"{shorten(start.upper())} has {len(start)} letters but {shorten(goal.upper())} has "
-            f"{len(goal)}; "
-            "a ladder changes one letter at a time, so both words need the same length",
+            _(
+                "{start} has {start_letters} letters but {goal} has {goal_letters}; "
+                "a ladder changes one letter at a time, so both words need the same length",
+                start=shorten(start.upper()),
+                start_letters=len(start),
+                goal=shorten(goal.upper()),
+                goal_letters=len(goal),
+            ),
             example=EXAMPLE,
         )
     if start == goal:
         raise PuzzleError(
-            f"both words are {start.upper()}; give two different words", example=EXAMPLE
+            _("both words are {word}; give two different words", word=start.upper()),
+            example=EXAMPLE,
         )
 
 
 def _check_known(words: tuple[str, ...], dictionary: Lexicon) -> None:
     unknown = [word for word in words if tier_of(word, dictionary) is None]
     if unknown:
-        where = " and ".join(f"word {words.index(word) + 1}" for word in unknown)
-        names = " and ".join(word.upper() for word in unknown)
-        verb = "is" if len(unknown) == 1 else "are"
-        raise PuzzleError(f"{names} {verb} not in the word list", where=where, example=EXAMPLE)
+        numbers = [words.index(word) + 1 for word in unknown]
+        if len(unknown) == 1:
+            problem = _("{word} is not in the word list", word=unknown[0].upper())
+            where = _("word {number}", number=numbers[0])
+        else:
+            first, second = (word.upper() for word in unknown)
+            problem = _("{first} and {second} are not in the word list", first=first, second=second)
+            where = _("word {first} and word {second}", first=numbers[0], second=numbers[1])
+        raise PuzzleError(problem, where=where, example=EXAMPLE)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, plural
+from puzzles.core import PuzzleError, Said, Verdict, joined, not_solved
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.ladder.graph import graph_for, ladders_through
 from puzzles.ladder.puzzle import EXAMPLE, Ladder, split_words
 from puzzles.ladder.solver import ARROW, ladder_text, tier_holding
@@ -35,17 +36,32 @@ class LadderHint:
     def words(self) -> tuple[str, ...]:
         return (*self.progress, self.next_word)
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.message(), language)
+
+    def message(self) -> Message:
         last, following = self.progress[-1], self.next_word
         where = changed_positions(last, following)[0]
-        change = (
-            f"Next: {following.upper()} (change the {last[where].upper()} of {last.upper()} "
-            f"to {following[where].upper()})"
-        )
+        change = {
+            "next": following.upper(),
+            "letter": last[where].upper(),
+            "word": last.upper(),
+            "new": following[where].upper(),
+            "goal": self.goal.upper(),
+        }
         if self.steps_left == 0:
-            return f"{change}, and you reach {self.goal.upper()}."
-        away = plural(self.steps_left, "step")
-        return f"{change}; from there {self.goal.upper()} is {away} away."
+            return _(
+                "Next: {next} (change the {letter} of {word} to {new}), and you reach {goal}.",
+                **change,
+            )
+        return ngettext(
+            "Next: {next} (change the {letter} of {word} to {new}); from there {goal} is "
+            "{count} step away.",
+            "Next: {next} (change the {letter} of {word} to {new}); from there {goal} is "
+            "{count} steps away.",
+            self.steps_left,
+            **change,
+        )
 
 
 def parse_chain(text: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
@@ -53,7 +69,11 @@ def parse_chain(text: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     words = split_words(text, example=CHAIN_EXAMPLE, language=language)
     if len(words) > MAX_CHAIN_WORDS:
         raise PuzzleError(
-            f"that is {len(words)} words; a ladder to check has at most {MAX_CHAIN_WORDS}"
+            _(
+                "that is {count} words; a ladder to check has at most {most}",
+                count=len(words),
+                most=MAX_CHAIN_WORDS,
+            )
         )
     return words
 
@@ -62,24 +82,34 @@ def changed_positions(a: str, b: str) -> list[int]:
     return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
 
 
-def step_problem(a: str, b: str) -> str | None:
+def step_problem(a: str, b: str) -> Message | None:
     """What is wrong with the step from a to b, or None if it changes exactly one letter."""
     step = f"{a.upper()}{ARROW}{b.upper()}"
     if len(a) != len(b):
-        return f"{step}: {b.upper()} has {len(b)} letters, not {len(a)}"
+        return _(
+            "{step}: {word} has {count} letters, not {wanted}",
+            step=step,
+            word=b.upper(),
+            count=len(b),
+            wanted=len(a),
+        )
     changed = changed_positions(a, b)
     if not changed:
-        return f"{step}: the same word twice; each step changes one letter"
+        return _("{step}: the same word twice; each step changes one letter", step=step)
     if len(changed) > 1:
-        letters = ", ".join(str(i + 1) for i in changed)
-        return f"{step} changes {len(changed)} letters (letters {letters}); a step changes one"
+        return _(
+            "{step} changes {count} letters (letters {positions}); a step changes one",
+            step=step,
+            count=len(changed),
+            positions=", ".join(str(i + 1) for i in changed),
+        )
     return None
 
 
-def chain_problems(chain: tuple[str, ...], dictionary: Lexicon) -> list[str]:
+def chain_problems(chain: tuple[str, ...], dictionary: Lexicon) -> list[Message]:
     """Every unknown word and every bad step of the chain, in order."""
     unknown = dict.fromkeys(word for word in chain if not dictionary.contains(word, Tier.LARGE))
-    problems = [f"{word.upper()} is not in the word list" for word in unknown]
+    problems = [_("{word} is not in the word list", word=word.upper()) for word in unknown]
     problems += [p for a, b in itertools.pairwise(chain) if (p := step_problem(a, b))]
     return problems
 
@@ -95,34 +125,59 @@ def check(puzzle: Ladder, answer: str, dictionary: Lexicon | None = None) -> Ver
     dictionary = dictionary or lexicon(puzzle.language)
     words = parse_chain(answer, puzzle.language)
     if not words:
-        return Verdict(False, ("no words given",), f"Type your ladder, e.g. {CHAIN_EXAMPLE}")
+        return Verdict(
+            False,
+            (_("no words given"),),
+            _("Type your ladder, e.g. {example}", example=CHAIN_EXAMPLE),
+        )
     chain = from_start(puzzle, words)
     problems = chain_problems(chain, dictionary)
     if chain[-1] != puzzle.goal:
-        problems.append(f"the ladder ends at {chain[-1].upper()}, not at {puzzle.goal.upper()}")
+        problems.append(
+            _(
+                "the ladder ends at {last}, not at {goal}",
+                last=chain[-1].upper(),
+                goal=puzzle.goal.upper(),
+            )
+        )
     if problems:
-        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
+        return not_solved(problems)
     return Verdict(True, (), _win_summary(puzzle, chain, dictionary))
 
 
-def _win_summary(puzzle: Ladder, chain: tuple[str, ...], dictionary: Lexicon) -> str:
+def _win_summary(puzzle: Ladder, chain: tuple[str, ...], dictionary: Lexicon) -> Message:
     steps = len(chain) - 1
-    summary = f"Solved in {plural(steps, 'step')}: {ladder_text(chain)}."
+    sentences = [
+        ngettext(
+            "Solved in {count} step: {ladder}.",
+            "Solved in {count} steps: {ladder}.",
+            steps,
+            ladder=ladder_text(chain),
+        )
+    ]
     # Compare with the shortest ladder in a word list holding every word the player used.
     tier = tier_holding(chain, "standard", dictionary)
     shortest = graph_for(len(puzzle.start), tier, dictionary).shortest_ladders(
         puzzle.start, puzzle.goal
     )
     if shortest is not None and shortest.steps == steps:
-        summary += " That is the fewest possible!"
+        sentences.append(_("That is the fewest possible!"))
     elif shortest is not None:
-        summary += f" The shortest ladder takes {plural(shortest.steps, 'step')}."
+        sentences.append(
+            ngettext(
+                "The shortest ladder takes {count} step.",
+                "The shortest ladder takes {count} steps.",
+                shortest.steps,
+            )
+        )
     if puzzle.par is not None:
-        summary += f" (Par {puzzle.par}.)"
-    return summary
+        sentences.append(_("(Par {par}.)", par=puzzle.par))
+    return joined(sentences, " ")
 
 
-def hint(puzzle: Ladder, progress: str = "", dictionary: Lexicon | None = None) -> LadderHint | str:
+def hint(
+    puzzle: Ladder, progress: str = "", dictionary: Lexicon | None = None
+) -> LadderHint | Said:
     """The next word of a shortest ladder (in the most common words) from the player's last word."""
     _needs_goal(puzzle)
     dictionary = dictionary or lexicon(puzzle.language)
@@ -130,22 +185,31 @@ def hint(puzzle: Ladder, progress: str = "", dictionary: Lexicon | None = None) 
     chain = from_start(puzzle, words) if words else (puzzle.start,)
     broken = chain_problems(chain, dictionary)
     if broken:
-        return "Fix your ladder first: " + "; ".join(broken)
+        return Said(_("Fix your ladder first: {problems}", problems=joined(broken)))
     last = chain[-1]
     if last == puzzle.goal:
-        steps = plural(len(chain) - 1, "step")
-        return f"You have reached {puzzle.goal.upper()} already, in {steps}."
-    found, _ = ladders_through(last, puzzle.goal, Tier.STANDARD, dictionary)
-    if found is None:
-        return (
-            f"No ladder leads from {last.upper()} to {puzzle.goal.upper()}; "
-            "go back to an earlier word and try another way."
+        reached = ngettext(
+            "You have reached {goal} already, in {count} step.",
+            "You have reached {goal} already, in {count} steps.",
+            len(chain) - 1,
+            goal=puzzle.goal.upper(),
         )
+        return Said(reached)
+    found, _tier = ladders_through(last, puzzle.goal, Tier.STANDARD, dictionary)
+    if found is None:
+        no_ladder = _(
+            "No ladder leads from {word} to {goal}; go back to an earlier word and try "
+            "another way.",
+            word=last.upper(),
+            goal=puzzle.goal.upper(),
+        )
+        return Said(no_ladder)
     return LadderHint(puzzle.goal, chain, found.words[1], found.steps - 1)
 
 
 def _needs_goal(puzzle: Ladder) -> None:
     if puzzle.goal is None:
         raise PuzzleError(
-            f"a ladder needs a goal word as well as {puzzle.start.upper()}", example=EXAMPLE
+            _("a ladder needs a goal word as well as {word}", word=puzzle.start.upper()),
+            example=EXAMPLE,
         )

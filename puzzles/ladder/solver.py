@@ -16,7 +16,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from puzzles.core import TIERS, PuzzleError, Usage, plural
+from puzzles.core import TIERS, PuzzleError, Usage, tier_name
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.ladder.graph import WordGraph, contains, graph_for, ladders_through, tier_of
 from puzzles.ladder.longest import longest_chain
 from puzzles.ladder.puzzle import EXAMPLE, Ladder
@@ -39,7 +40,7 @@ class LadderSolution:
     steps: int | None
     ladder_count: int
     tier: str
-    reason: str = ""  # why there is no ladder
+    reason: Message | str = ""  # why there is no ladder
     common_words: tuple[str, ...] = ()  # shortest ladder in common words, if `words` has rarer
     beyond: tuple[str, ...] = ()  # words between the ends outside `tier`, when none can be
 
@@ -47,31 +48,51 @@ class LadderSolution:
     def no_answer(self) -> bool:
         return not self.words
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        tier = tier_name(self.tier)
         if not self.words:
-            return (
-                f"No ladder from {self.start.upper()} to {self.goal.upper()} "
-                f"with {self.tier} words: {self.reason}."
+            return render(
+                _(
+                    "No ladder from {start} to {goal} with {tier} words: {reason}.",
+                    start=self.start.upper(),
+                    goal=self.goal.upper(),
+                    tier=tier,
+                    reason=self.reason,
+                ),
+                language,
             )
-        lines = [ladder_text(self.words)]
-        if self.beyond:
-            rare = ", ".join(word.upper() for word in self.beyond)
-            lines.append(
-                f"{plural(self.steps, 'step')}: no ladder keeps to {self.tier} words, and this "
-                f"one needs the fewest rarer words ({rare}); "
-                f"{plural(self.ladder_count, 'ladder')} do as well."
-            )
-        else:
-            lines.append(
-                f"{plural(self.steps, 'step')}, the fewest possible "
-                f"({plural(self.ladder_count, 'shortest ladder')} with {self.tier} words)."
-            )
+        lines = [ladder_text(self.words), render(self._length_text(tier), language)]
         if self.common_words:
-            lines.append(
-                f"In common words only: {plural(len(self.common_words) - 1, 'step')}, "
-                + ladder_text(self.common_words)
+            common = ngettext(
+                "In common words only: {count} step, {ladder}",
+                "In common words only: {count} steps, {ladder}",
+                len(self.common_words) - 1,
+                ladder=ladder_text(self.common_words),
             )
+            lines.append(render(common, language))
         return "\n".join(lines)
+
+    def _length_text(self, tier: Message) -> Message:
+        if self.beyond:
+            return ngettext(
+                "{count} step: no ladder keeps to {tier} words, and this one needs the fewest "
+                "rarer words ({rare}); {ladders} do as well.",
+                "{count} steps: no ladder keeps to {tier} words, and this one needs the fewest "
+                "rarer words ({rare}); {ladders} do as well.",
+                self.steps,
+                tier=tier,
+                rare=", ".join(word.upper() for word in self.beyond),
+                ladders=ngettext("{count} ladder", "{count} ladders", self.ladder_count),
+            )
+        return ngettext(
+            "{count} step, the fewest possible ({ladders} with {tier} words).",
+            "{count} steps, the fewest possible ({ladders} with {tier} words).",
+            self.steps,
+            tier=tier,
+            ladders=ngettext(
+                "{count} shortest ladder", "{count} shortest ladders", self.ladder_count
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -90,21 +111,41 @@ class LongestChain:
     def steps(self) -> int:
         return len(self.words) - 1
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.summary(), language) + "\n" + ladder_text(self.words, SHOWN_CHAIN_WORDS)
+
+    def summary(self) -> Message:
         start = self.start.upper()
         if self.steps == 0:
-            return f"{start} is isolated: no {self.tier} word differs from it by one letter."
-        if self.proven:
-            verdict = "proven longest"
-        else:
-            verdict = (
-                f"the longest found in {self.seconds:g} s; no chain can be longer than "
-                f"{plural(self.most_possible - 1, 'step')}"
+            return _(
+                "{start} is isolated: no {tier} word differs from it by one letter.",
+                start=start,
+                tier=tier_name(self.tier),
             )
-        return (
-            f"Longest chain from {start}: {plural(self.steps, 'step')} ({verdict}; "
-            f"{plural(self.group_size, 'word')} can be reached from {start}).\n"
-            + ladder_text(self.words, SHOWN_CHAIN_WORDS)
+        reached = ngettext(
+            "{count} word can be reached from {start}",
+            "{count} words can be reached from {start}",
+            self.group_size,
+            start=start,
+        )
+        if self.proven:
+            return ngettext(
+                "Longest chain from {start}: {count} step (proven longest; {reached}).",
+                "Longest chain from {start}: {count} steps (proven longest; {reached}).",
+                self.steps,
+                start=start,
+                reached=reached,
+            )
+        return ngettext(
+            "Longest chain from {start}: {count} step (the longest found in {seconds} s; "
+            "no chain can be longer than {most}; {reached}).",
+            "Longest chain from {start}: {count} steps (the longest found in {seconds} s; "
+            "no chain can be longer than {most}; {reached}).",
+            self.steps,
+            start=start,
+            seconds=self.seconds,
+            most=ngettext("{count} step", "{count} steps", self.most_possible - 1),
+            reached=reached,
         )
 
 
@@ -130,8 +171,11 @@ def solve(
         return solve_longest(puzzle, tier, seconds, dictionary)
     if puzzle.goal is None:
         raise PuzzleError(
-            f"a ladder needs a second word to reach from {puzzle.start.upper()}; "
-            "for the longest chain from one word, turn on the longest option",
+            _(
+                "a ladder needs a second word to reach from {word}; for the longest chain "
+                "from one word, turn on the longest option",
+                word=puzzle.start.upper(),
+            ),
             example=Usage("solve", "ladder", puzzle.start, (("longest", True),)),
         )
     return solve_shortest(puzzle.start, puzzle.goal, tier, dictionary)
@@ -168,7 +212,7 @@ def solve_longest(puzzle: Ladder, tier: str, seconds: float, dictionary: Lexicon
     started = time.perf_counter()
     if puzzle.goal is not None:
         raise PuzzleError(
-            "the longest chain starts from one word; give only the start word",
+            _("the longest chain starts from one word; give only the start word"),
             example=Usage("solve", "ladder", puzzle.start, (("longest", True),)),
         )
     used = tier_holding((puzzle.start,), tier, dictionary)
@@ -189,7 +233,14 @@ def solve_longest(puzzle: Ladder, tier: str, seconds: float, dictionary: Lexicon
 def tier_holding(words: tuple[str, ...], tier: str, dictionary: Lexicon) -> Tier:
     """The asked-for tier, or the smallest larger one holding every word."""
     if tier not in TIERS:
-        raise PuzzleError(f"tier must be one of {', '.join(TIERS)}, not {tier!r}")
+        raise PuzzleError(
+            _(
+                "{option} must be one of {choices}, not {value}",
+                option="tier",
+                choices=", ".join(TIERS),
+                value=repr(tier),
+            )
+        )
     chosen = Tier[tier.upper()]
     for word in words:
         chosen = max(chosen, tier_of(word, dictionary) or Tier.LARGE)
@@ -199,21 +250,30 @@ def tier_holding(words: tuple[str, ...], tier: str, dictionary: Lexicon) -> Tier
 def _require_known(graph: WordGraph, words: tuple[str, ...]) -> None:
     for word in words:
         if word not in graph:
-            raise PuzzleError(f"{word.upper()} is not in the word list", example=EXAMPLE)
+            raise PuzzleError(
+                _("{word} is not in the word list", word=word.upper()), example=EXAMPLE
+            )
 
 
-def no_ladder_reason(graph: WordGraph, start: str, goal: str) -> str:
+def no_ladder_reason(graph: WordGraph, start: str, goal: str) -> Message:
     """Why two words are not joined: one is isolated, or they are in separate groups."""
     isolated = [word for word in (start, goal) if not graph.neighbours_of(word)]
     if isolated:
         if len(isolated) == 2:
-            return (
-                f"{start.upper()} and {goal.upper()} are both isolated "
-                "(no word differs from either by one letter)"
+            return _(
+                "{start} and {goal} are both isolated (no word differs from either by one letter)",
+                start=start.upper(),
+                goal=goal.upper(),
             )
-        return f"{isolated[0].upper()} is isolated (no word differs from it by one letter)"
-    return (
-        f"they are in separate groups of words joined by one-letter changes "
-        f"({start.upper()}'s group has {plural(graph.group_size(start), 'word')}, "
-        f"{goal.upper()}'s has {plural(graph.group_size(goal), 'word')})"
+        return _(
+            "{word} is isolated (no word differs from it by one letter)",
+            word=isolated[0].upper(),
+        )
+    return _(
+        "they are in separate groups of words joined by one-letter changes ({start}'s group "
+        "has {start_group}, {goal}'s has {goal_group})",
+        start=start.upper(),
+        goal=goal.upper(),
+        start_group=ngettext("{count} word", "{count} words", graph.group_size(start)),
+        goal_group=ngettext("{count} word", "{count} words", graph.group_size(goal)),
     )

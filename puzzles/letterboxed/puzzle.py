@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzles.core import PuzzleError, shorten, shown
+from puzzles.core import PuzzleError, letters_described, shorten, shown
+from puzzles.i18n import _
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, Alphabet, alphabet
 
 EXAMPLE = "vro wal eth bdi"
@@ -67,18 +68,27 @@ def parse(text: str, language: str = DEFAULT_LANGUAGE) -> Board:
     letters = alphabet(language)
     sides = tuple(side for side in SIDE_SEPARATORS.split(letters.as_played(text).strip()) if side)
     if not sides:
-        raise PuzzleError("type the letters of each side, separated by spaces", example=EXAMPLE)
+        raise PuzzleError(_("type the letters of each side, separated by spaces"), example=EXAMPLE)
     for number, side in enumerate(sides, start=1):
         _check_side_letters(number, side, letters)
     if len(sides) < MIN_SIDES:
         raise PuzzleError(
-            f"a box needs at least {MIN_SIDES} sides, but I found {len(sides)} "
-            f"({shorten(', '.join(s.upper() for s in sides))}); separate the sides with spaces",
+            _(
+                "a box needs at least {least} sides, but I found {count} ({sides}); "
+                "separate the sides with spaces",
+                least=MIN_SIDES,
+                count=len(sides),
+                sides=shorten(", ".join(s.upper() for s in sides)),
+            ),
             example=EXAMPLE,
         )
     if len(sides) > MAX_SIDES:
         raise PuzzleError(
-            f"a box can have at most {MAX_SIDES} sides, but I found {len(sides)}",
+            _(
+                "a box can have at most {most} sides, but I found {count}",
+                most=MAX_SIDES,
+                count=len(sides),
+            ),
             example=EXAMPLE,
         )
     sides = tuple(side.lower() for side in sides)
@@ -90,15 +100,25 @@ def _check_side_letters(number: int, side: str, letters: Alphabet) -> None:
     strange = letters.first_non_letter(side)
     if strange:
         raise PuzzleError(
-            f"side {number} ({shorten(side.upper())}) contains {shown(strange)}; "
-            f"sides hold only letters {letters.described}",
+            _(
+                "side {number} ({side}) contains {character}; sides hold only letters {letters}",
+                number=number,
+                side=shorten(side.upper()),
+                character=shown(strange),
+                letters=letters_described(letters),
+            ),
             example=EXAMPLE,
         )
     if len(side) > MAX_LETTERS_PER_SIDE:
         raise PuzzleError(
-            f"side {number} ({shorten(side.upper())}) has {len(side)} letters; "
-            f"at most {MAX_LETTERS_PER_SIDE} fit on a side",
-            where="did you forget a space between two sides?",
+            _(
+                "side {number} ({side}) has {count} letters; at most {most} fit on a side",
+                number=number,
+                side=shorten(side.upper()),
+                count=len(side),
+                most=MAX_LETTERS_PER_SIDE,
+            ),
+            where=_("did you forget a space between two sides?"),
             example=EXAMPLE,
         )
 
@@ -109,10 +129,23 @@ def _check_distinct_letters(sides: tuple[str, ...]) -> None:
         for letter in side:
             if letter in seen:
                 first = seen[letter]
-                where = f"side {number}" if first == number else f"sides {first} and {number}"
+                if first == number:
+                    twice = _(
+                        "the letter {letter} appears twice (side {number}); "
+                        "every letter on the box must be different",
+                        letter=letter.upper(),
+                        number=number,
+                    )
+                else:
+                    twice = _(
+                        "the letter {letter} appears twice (sides {first} and {number}); "
+                        "every letter on the box must be different",
+                        letter=letter.upper(),
+                        first=first,
+                        number=number,
+                    )
                 raise PuzzleError(
-                    f"the letter {letter.upper()} appears twice ({where}); "
-                    "every letter on the box must be different",
+                    twice,
                     example=EXAMPLE,
                 )
             seen[letter] = number

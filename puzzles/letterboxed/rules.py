@@ -11,7 +11,17 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, join_words, plural, shown
+from puzzles.core import (
+    PuzzleError,
+    Said,
+    Verdict,
+    join_words,
+    joined,
+    letters_described,
+    not_solved,
+    shown,
+)
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.search import Search
 from puzzles.letterboxed.solver import board_search
@@ -38,17 +48,41 @@ class LetterBoxedHint:
         """The next word half hidden: 'T _ _ _ _'."""
         return self.next_word[0].upper() + " _" * (len(self.next_word) - 1)
 
-    def text(self) -> str:
-        outcome = (
-            "it finishes the puzzle"
-            if self.finish == 1
-            else f"you can then finish in {self.finish - 1} more"
-        )
-        length = len(self.next_word)
-        article = "an" if length in (8, 11, 18) else "a"  # "an eight-letter word"
-        return (
-            f"Try {article} {length}-letter word starting with "
-            f"{self.next_word[0].upper()} ({self.shown}): {outcome}."
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.message(), language)
+
+    def message(self) -> Message:
+        word = {"length": len(self.next_word), "letter": self.next_word[0].upper()}
+        word["shown"] = self.shown
+        an = len(self.next_word) in (8, 11, 18)  # English says "an eight-letter word"
+        if self.finish == 1:
+            if an:
+                return _(
+                    "Try an {length}-letter word starting with {letter} ({shown}): "
+                    "it finishes the puzzle.",
+                    **word,
+                )
+            return _(
+                "Try a {length}-letter word starting with {letter} ({shown}): "
+                "it finishes the puzzle.",
+                **word,
+            )
+        if an:
+            return ngettext(
+                "Try an {length}-letter word starting with {letter} ({shown}): "
+                "you can then finish in {count} more.",
+                "Try an {length}-letter word starting with {letter} ({shown}): "
+                "you can then finish in {count} more.",
+                self.finish - 1,
+                **word,
+            )
+        return ngettext(
+            "Try a {length}-letter word starting with {letter} ({shown}): "
+            "you can then finish in {count} more.",
+            "Try a {length}-letter word starting with {letter} ({shown}): "
+            "you can then finish in {count} more.",
+            self.finish - 1,
+            **word,
         )
 
 
@@ -61,37 +95,72 @@ def parse_words(text: str, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
         strange = letters.first_non_letter(word)
         if strange is not None:
             raise PuzzleError(
-                f"the word {shown(word)} contains {shown(strange)}; "
-                f"words hold only letters {letters.described}",
+                _(
+                    "the word {word} contains {character}; words hold only letters {letters}",
+                    word=shown(word),
+                    character=shown(strange),
+                    letters=letters_described(letters),
+                ),
                 example="WHO OBJECTIVELY",
             )
     if len(words) > MAX_ANSWER_WORDS:
-        raise PuzzleError(f"that is {len(words)} words; an answer has at most {MAX_ANSWER_WORDS}")
+        raise PuzzleError(
+            _(
+                "that is {count} words; an answer has at most {most}",
+                count=len(words),
+                most=MAX_ANSWER_WORDS,
+            )
+        )
     return tuple(word.lower() for word in words)
 
 
-def word_problems(board: Board, word: str, dictionary: Lexicon, tier: Tier) -> list[str]:
+def word_problems(board: Board, word: str, dictionary: Lexicon, tier: Tier) -> list[Message]:
     """Every rule one word breaks on its own."""
     shown = word.upper()
     problems = []
     if len(word) < MIN_WORD_LENGTH:
-        problems.append(f"{shown} is too short: words need at least {MIN_WORD_LENGTH} letters")
+        problems.append(
+            _(
+                "{word} is too short: words need at least {least} letters",
+                word=shown,
+                least=MIN_WORD_LENGTH,
+            )
+        )
     off_board = sorted({letter for letter in word if letter not in board.side_of})
     if off_board:
-        problems.append(f"{shown} uses {', '.join(off_board).upper()}, not on the box")
+        problems.append(
+            _(
+                "{word} uses {letters}, not on the box",
+                word=shown,
+                letters=", ".join(off_board).upper(),
+            )
+        )
     for a, b in itertools.pairwise(word):
         if a in board.side_of and board.side_of.get(a) == board.side_of.get(b):
             side = board.sides[board.side_of[a]].upper()
-            problems.append(f"{shown} goes from {a.upper()} to {b.upper()}, both on side {side}")
+            problems.append(
+                _(
+                    "{word} goes from {first} to {second}, both on side {side}",
+                    word=shown,
+                    first=a.upper(),
+                    second=b.upper(),
+                    side=side,
+                )
+            )
             break
     if len(word) >= MIN_WORD_LENGTH and not dictionary.contains(word, tier):
-        problems.append(f"{shown} is not in the word list")
+        problems.append(_("{word} is not in the word list", word=shown))
     return problems
 
 
-def chain_problems(words: tuple[str, ...]) -> list[str]:
+def chain_problems(words: tuple[str, ...]) -> list[Message]:
     return [
-        f"{b.upper()} must start with {a[-1].upper()}, the last letter of {a.upper()}"
+        _(
+            "{word} must start with {letter}, the last letter of {previous}",
+            word=b.upper(),
+            letter=a[-1].upper(),
+            previous=a.upper(),
+        )
         for a, b in itertools.pairwise(words)
         if b[0] != a[-1]
     ]
@@ -104,42 +173,54 @@ def check(
     dictionary = dictionary or lexicon(board.language)
     words = parse_words(answer, board.language)
     if not words:
-        return Verdict(False, ("no words given",), "Type your words in order, e.g. WHO OBJECTIVELY")
+        return Verdict(
+            False, (_("no words given"),), _("Type your words in order, e.g. WHO OBJECTIVELY")
+        )
     problems = [p for word in words for p in word_problems(board, word, dictionary, tier)]
     problems += chain_problems(words)
     if len(set(words)) < len(words):
-        problems.append("each word may be used only once")
+        problems.append(_("each word may be used only once"))
     unused = [letter for letter in board.letters if not any(letter in word for word in words)]
     if unused:
-        problems.append(f"letters not used yet: {', '.join(unused).upper()}")
+        problems.append(_("letters not used yet: {letters}", letters=", ".join(unused).upper()))
     if problems:
-        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
+        return not_solved(problems)
     return Verdict(True, (), _win_summary(board, words))
 
 
-def _win_summary(board: Board, words: tuple[str, ...]) -> str:
-    summary = f"Solved in {plural(len(words), 'word')}: {join_words(words)}"
+def _win_summary(board: Board, words: tuple[str, ...]) -> Message:
     if board.par is not None:
-        summary += f" (par {board.par})"
-    return summary + "."
+        return ngettext(
+            "Solved in {count} word: {words} (par {par}).",
+            "Solved in {count} words: {words} (par {par}).",
+            len(words),
+            words=join_words(words),
+            par=board.par,
+        )
+    return ngettext(
+        "Solved in {count} word: {words}.",
+        "Solved in {count} words: {words}.",
+        len(words),
+        words=join_words(words),
+    )
 
 
 def hint(
     board: Board, progress: str = "", dictionary: Lexicon | None = None
-) -> LetterBoxedHint | str:
+) -> LetterBoxedHint | Said:
     """The next word toward the shortest finish from the player's words so far, half hidden."""
     dictionary = dictionary or lexicon(board.language)
     words = parse_words(progress, board.language)
     verdict = check(board, progress, dictionary) if words else None
     if verdict and verdict.solved:
-        return "You have already solved it!"
+        return Said(_("You have already solved it!"))
     broken = [p for word in words for p in word_problems(board, word, dictionary, Tier.LARGE)]
     broken += chain_problems(words)
     if broken:
-        return "Fix your words first: " + "; ".join(broken)
+        return Said(_("Fix your words first: {problems}", problems=joined(broken)))
     search, finish = _shortest_finish(board, words, dictionary)
     if finish is None:
-        return "No finish from here; try starting over with other words."
+        return Said(_("No finish from here; try starting over with other words."))
     last, covered = _position(search, words)
     # Listings come most common first: the first sequence found starts with an easy word.
     next_word = next(search.sequences(finish, last, covered))[0].words[0]

@@ -27,6 +27,7 @@ from functools import cached_property
 from operator import attrgetter, itemgetter
 
 from puzzles.core import SolveTimeout, Usage
+from puzzles.i18n import _
 from puzzles.letterboxed.coverage import (
     GroupCoverage,
     letter_groups,
@@ -135,7 +136,10 @@ class Search:
             and time.monotonic() > self.deadline
         ):
             raise SolveTimeout(
-                "this box took too long to solve; try a smaller max_words or a smaller word list",
+                _(
+                    "this box took too long to solve; try a smaller max_words or a smaller "
+                    "word list"
+                ),
                 example=Usage(options=(("max_words", 3), ("tier", "common"))),
             )
 

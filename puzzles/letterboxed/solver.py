@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from puzzles.core import join_words, plural
+from puzzles.core import join_words, tier_name
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.letterboxed.puzzle import Board
 from puzzles.letterboxed.search import Search
 from puzzles.letterboxed.words import Move, playable_groups, word_choices
@@ -37,26 +38,47 @@ class LetterBoxedSolution:
     def no_answer(self) -> bool:
         return not self.words
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
         if self.fewest_words is None:
-            return self._no_solution_text()
-        count = plural(self.solution_count, "such solution")
-        if self.count_is_capped:
-            count = "at least " + count
-        lines = [
-            join_words(self.words),
-            f"{plural(self.fewest_words, 'word')} is the fewest possible "
-            f"({count}; {plural(self.two_word_count, 'two-word solution')} in all).",
-        ]
+            return render(self._no_solution_text(), language)
+        lines = [join_words(self.words), render(self._fewest_text(), language)]
         if self.alternatives:
-            lines.append("Also: " + "; ".join(join_words(words) for words in self.alternatives))
+            others = "; ".join(join_words(words) for words in self.alternatives)
+            lines.append(render(_("Also: {solutions}", solutions=others), language))
         return "\n".join(lines)
 
-    def _no_solution_text(self) -> str:
+    def _fewest_text(self) -> Message:
+        if self.count_is_capped:
+            count = ngettext(
+                "at least {count} such solution",
+                "at least {count} such solutions",
+                self.solution_count,
+            )
+        else:
+            count = ngettext("{count} such solution", "{count} such solutions", self.solution_count)
+        return ngettext(
+            "{count} word is the fewest possible ({solutions}; {two_word} in all).",
+            "{count} words is the fewest possible ({solutions}; {two_word} in all).",
+            self.fewest_words,
+            solutions=count,
+            two_word=ngettext(
+                "{count} two-word solution", "{count} two-word solutions", self.two_word_count
+            ),
+        )
+
+    def _no_solution_text(self) -> Message:
         if self.unusable_letters:
-            letters = ", ".join(self.unusable_letters.upper())
-            return f"No solution: no {self.tier} word can use {letters} on this box."
-        return f"No solution within {plural(self.max_words, 'word')} using {self.tier} words."
+            return _(
+                "No solution: no {tier} word can use {letters} on this box.",
+                tier=tier_name(self.tier),
+                letters=", ".join(self.unusable_letters.upper()),
+            )
+        return ngettext(
+            "No solution within {count} word using {tier} words.",
+            "No solution within {count} words using {tier} words.",
+            self.max_words,
+            tier=tier_name(self.tier),
+        )
 
 
 # --- the kind's solve -------------------------------------------------------------------------

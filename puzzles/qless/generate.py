@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from puzzles.core import PuzzleError, Usage, known_difficulty
+from puzzles.i18n import _
 from puzzles.lexicon import Lexicon, lexicon
 from puzzles.qless.puzzle import Roll
 from puzzles.qless.rating import DAYS, TOO_EASY
@@ -46,14 +47,18 @@ def generate(
 ) -> Roll:
     """A roll of the real dice rated `difficulty` (a weekday); any publishable day if None."""
     if difficulty is not None:
-        known_difficulty("qless", difficulty, DIFFICULTIES, "friday", "choose a weekday")
+        known_difficulty("qless", difficulty, DIFFICULTIES, "friday", _("choose a weekday"))
     dictionary = dictionary or lexicon()
-    for _ in range(MAX_ROLLS):
+    for _throw in range(MAX_ROLLS):
         roll = roll_dice(rng)
         day = rate(roll, dictionary).day
         if day is not None and day != TOO_EASY and difficulty in (None, day):
             return replace(roll, day=day)
     raise PuzzleError(
-        f"no {difficulty} roll turned up in {MAX_ROLLS} throws of the dice; try another seed",
+        _(
+            "no {difficulty} roll turned up in {throws} throws of the dice; try another seed",
+            difficulty=difficulty,
+            throws=MAX_ROLLS,
+        ),
         example=Usage("generate", "qless", options=(("difficulty", "wednesday"),)),
     )

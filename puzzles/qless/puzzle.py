@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, is_letter, shown
+from puzzles.i18n import _
 from puzzles.qless.shapes import MAX_CELLS, MIN_CELLS
 
 EXAMPLE = "aabcdlmnnptt"
@@ -34,20 +35,36 @@ def parse(text: str) -> Roll:
     """'aabcdlmnnptt', 'A A B C D L M N N P T T' or 'a,a,b,...' -> Roll."""
     letters = SEPARATORS.sub("", text.strip())
     if not letters:
-        raise PuzzleError("type the letters of the roll", example=EXAMPLE)
+        raise PuzzleError(_("type the letters of the roll"), example=EXAMPLE)
     strange = [(i, ch) for i, ch in enumerate(letters, start=1) if not is_letter(ch)]
     if strange:
         position, character = strange[0]
+        if len(strange) > 1:
+            where = _(
+                "character {position} of the letters, and {more} more",
+                position=position,
+                more=len(strange) - 1,
+            )
+        else:
+            where = _("character {position} of the letters", position=position)
         raise PuzzleError(
-            f"{shown(character)} is not a letter; a roll holds only the letters A-Z",
-            where=f"character {position} of the letters"
-            + (f", and {len(strange) - 1} more" if len(strange) > 1 else ""),
+            _(
+                "{character} is not a letter; a roll holds only the letters A-Z",
+                character=shown(character),
+            ),
+            where=where,
             example=EXAMPLE,
         )
     if not MIN_CELLS <= len(letters) <= MAX_CELLS:
         raise PuzzleError(
-            f"that is {len(letters)} letters; I can solve rolls of {MIN_CELLS} to {MAX_CELLS} "
-            f"letters (the game rolls {ROLL_LETTERS})",
+            _(
+                "that is {count} letters; I can solve rolls of {least} to {most} letters "
+                "(the game rolls {rolled})",
+                count=len(letters),
+                least=MIN_CELLS,
+                most=MAX_CELLS,
+                rolled=ROLL_LETTERS,
+            ),
             example=EXAMPLE,
         )
     return Roll("".join(sorted(letters.lower())))

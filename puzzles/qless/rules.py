@@ -18,7 +18,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, plural, shown
+from puzzles.core import PuzzleError, Said, Verdict, not_solved, shown
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.qless.puzzle import Roll
 from puzzles.qless.shapes import MIN_WORD_LENGTH, Cell, runs
@@ -27,7 +28,8 @@ from puzzles.qless.solver import solve
 EMPTY = " ._-"
 MAX_SIDE = 30
 TEN_FOR_HINTS = 10  # a few solutions to pick the most common-worded from
-GRID_EXAMPLE = ".P.M / .L.ACT / BAND / .N / .T (one row a line, or rows split by / )"
+# Translators: how to type a Q-less grid; the letters stay as they are.
+GRID_EXAMPLE = _(".P.M / .L.ACT / BAND / .N / .T (one row a line, or rows split by / )")
 ROW_BREAK = re.compile(r" ?/ ?")
 _BETWEEN_WORDS = r"(?:[ \t]*[,;][ \t]*|[ \t]+)"  # on one line
 WORD_LIST = re.compile(
@@ -40,8 +42,10 @@ def _refuse_a_word_list(text: str) -> None:
     not the grid: say so, rather than count its letters as one row with gaps."""
     if WORD_LIST.fullmatch(text.strip()):
         raise PuzzleError(
-            "that is a list of words; a Q-less answer is the crossword grid itself: type it "
-            "row by row, each letter in its column, with spaces or dots for empty squares",
+            _(
+                "that is a list of words; a Q-less answer is the crossword grid itself: type "
+                "it row by row, each letter in its column, with spaces or dots for empty squares"
+            ),
             example=GRID_EXAMPLE,
         )
 
@@ -59,21 +63,24 @@ class QlessHint:
         """The word half hidden: 'T _ _ _ _'."""
         return self.word[0].upper() + " _" * (len(self.word) - 1)
 
-    def text(self) -> str:
-        return (
-            f"Try a {len(self.word)}-letter word starting with {self.word[0].upper()} "
-            f"({self.shown})."
-        )
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.message(), language)
+
+    def message(self) -> Message:
+        word = {"length": len(self.word), "letter": self.word[0].upper(), "shown": self.shown}
+        if len(self.word) in (8, 11, 18):  # English says "an eight-letter word"
+            return _("Try an {length}-letter word starting with {letter} ({shown}).", **word)
+        return _("Try a {length}-letter word starting with {letter} ({shown}).", **word)
 
 
 def grid_rows(letters: dict[Cell, str]) -> tuple[str, ...]:
     """The letters as rows of text, '.' for empty squares, trimmed to the letters' extent."""
     if not letters:
         return ()
-    top = min(r for r, _ in letters)
-    left = min(c for _, c in letters)
-    bottom = max(r for r, _ in letters)
-    right = max(c for _, c in letters)
+    top = min(r for r, _column in letters)
+    left = min(c for _row, c in letters)
+    bottom = max(r for r, _column in letters)
+    right = max(c for _row, c in letters)
     return tuple(
         "".join(letters.get((r, c), ".") for c in range(left, right + 1))
         for r in range(top, bottom + 1)
@@ -98,27 +105,33 @@ def parse_grid(text: str) -> dict[Cell, str]:
                 continue
             if not ch.isascii() or not ch.isalpha():
                 raise PuzzleError(
-                    f"{shown(ch)} is not a letter; type letters, with spaces or dots for "
-                    "empty squares",
-                    where=f"row {r + 1}, column {c + 1}",
+                    _(
+                        "{character} is not a letter; type letters, with spaces or dots for "
+                        "empty squares",
+                        character=shown(ch),
+                    ),
+                    where=_("row {row}, column {column}", row=r + 1, column=c + 1),
                     example=GRID_EXAMPLE,
                 )
             letters[r, c] = ch.lower()
     if len(lines) > MAX_SIDE or any(len(line) - indent > MAX_SIDE for line in lines):
-        raise PuzzleError(f"a grid can be at most {MAX_SIDE} squares across and down")
+        raise PuzzleError(_("a grid can be at most {most} squares across and down", most=MAX_SIDE))
     return letters
 
 
-def letter_problems(roll: Roll, letters: dict[Cell, str]) -> list[str]:
+def letter_problems(roll: Roll, letters: dict[Cell, str]) -> list[Message]:
     placed = Counter(letters.values())
     missing = roll.counts - placed
     extra = placed - roll.counts
     problems = []
     if missing:
-        problems.append(f"letters of the roll not placed: {_letters(missing)}")
+        problems.append(_("letters of the roll not placed: {letters}", letters=_letters(missing)))
     if extra:
         problems.append(
-            f"letters placed that the roll does not have (or not so many): {_letters(extra)}"
+            _(
+                "letters placed that the roll does not have (or not so many): {letters}",
+                letters=_letters(extra),
+            )
         )
     return problems
 
@@ -127,7 +140,7 @@ def _letters(counts: Counter[str]) -> str:
     return ", ".join(letter.upper() for letter in sorted(counts.elements()))
 
 
-def word_problems(letters: dict[Cell, str], dictionary: Lexicon) -> list[str]:
+def word_problems(letters: dict[Cell, str], dictionary: Lexicon) -> list[Message]:
     """Two-letter runs and runs that are not words, each with where it is."""
     problems = []
     for across in (True, False):
@@ -135,11 +148,24 @@ def word_problems(letters: dict[Cell, str], dictionary: Lexicon) -> list[str]:
             if len(run) == 1:
                 continue
             word = "".join(letters[cell] for cell in run).upper()
-            where = f"{'across' if across else 'down'} from {_square(run[0])}"
+            square = _square(run[0])
+            where = (
+                _("across from {square}", square=square)
+                if across
+                else _("down from {square}", square=square)
+            )
             if len(run) < MIN_WORD_LENGTH:
-                problems.append(f"{word} ({where}) is a two-letter word; words need 3+ letters")
+                problems.append(
+                    _(
+                        "{word} ({where}) is a two-letter word; words need 3+ letters",
+                        word=word,
+                        where=where,
+                    )
+                )
             elif not dictionary.contains(word, Tier.LARGE):
-                problems.append(f"{word} ({where}) is not in the word list")
+                problems.append(
+                    _("{word} ({where}) is not in the word list", word=word, where=where)
+                )
     return problems
 
 
@@ -168,29 +194,44 @@ def check(roll: Roll, answer: str, dictionary: Lexicon | None = None) -> Verdict
     dictionary = dictionary or lexicon()
     letters = parse_grid(answer)
     if not letters:
-        return Verdict(False, ("the grid is empty",), f"Type your grid as rows: {GRID_EXAMPLE}")
+        return Verdict(
+            False,
+            (_("the grid is empty"),),
+            _("Type your grid as rows: {example}", example=GRID_EXAMPLE),
+        )
     problems = letter_problems(roll, letters)
     problems += word_problems(letters, dictionary)
     count = pieces(letters)
     if count > 1:
-        problems.append(f"the letters are in {count} separate pieces; they must all connect")
+        problems.append(
+            _(
+                "the letters are in {count} separate pieces; they must all connect",
+                count=count,
+            )
+        )
     if problems:
-        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
+        return not_solved(problems)
     words = [
         "".join(letters[cell] for cell in run).upper()
         for across in (True, False)
         for run in runs(letters, across)
         if len(run) >= MIN_WORD_LENGTH
     ]
-    return Verdict(True, (), f"Solved with {plural(len(words), 'word')}: {' '.join(words)}.")
+    solved = ngettext(
+        "Solved with {count} word: {words}.",
+        "Solved with {count} words: {words}.",
+        len(words),
+        words=" ".join(words),
+    )
+    return Verdict(True, (), solved)
 
 
-def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> QlessHint | str:
+def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> QlessHint | Said:
     """A word of a common-words solution that the player's grid does not have yet, half hidden."""
     dictionary = dictionary or lexicon()
     letters = parse_grid(progress) if progress.strip() else {}
     if letters and check(roll, progress, dictionary).solved:
-        return "You have already solved it!"
+        return Said(_("You have already solved it!"))
     played = {
         "".join(letters[cell] for cell in run)
         for across in (True, False)
@@ -201,8 +242,8 @@ def hint(roll: Roll, progress: str = "", dictionary: Lexicon | None = None) -> Q
     if not solution.rows:
         solution = solve(roll, tier="standard", max_solutions=TEN_FOR_HINTS, dictionary=dictionary)
     if not solution.rows:
-        return "This roll has no solution, even with less common words."
+        return Said(_("This roll has no solution, even with less common words."))
     fresh = sorted((w for w in solution.words if w not in played), key=lambda w: (-len(w), w))
     if not fresh:
-        return "Every word of a solution is on your board: rearrange how they cross."
+        return Said(_("Every word of a solution is on your board: rearrange how they cross."))
     return QlessHint(grid_rows(letters), fresh[0])

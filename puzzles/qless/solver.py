@@ -10,7 +10,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from puzzles.core import TIERS, plural
+from puzzles.core import TIERS, tier_name
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.lexicon import Lexicon, Tier, lexicon
 from puzzles.qless.fill import Found, solutions
 from puzzles.qless.puzzle import Roll
@@ -66,25 +67,47 @@ class QlessSolution:
     def no_answer(self) -> bool:
         return not self.rows
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        tier = tier_name(self.tier)
         if not self.rows:
-            return f"No solution for {self.roll.text()} with {self.tier} words."
-        count = plural(self.solution_count, "solution")
-        if self.count_is_capped:
-            count = "at least " + count
-        if self.day is None:
-            rating = "not rated: no solution in common words"
-        elif self.shapes_to_ten is None:
-            rating = f"difficulty {self.day} (fewer than ten solutions in common words)"
-        else:
-            rating = (
-                f"difficulty {self.day} (tenth solution in common words after "
-                f"{plural(self.shapes_to_ten, 'shape')})"
+            return render(
+                _(
+                    "No solution for {roll} with {tier} words.",
+                    roll=self.roll.text(),
+                    tier=tier,
+                ),
+                language,
             )
+        words = " ".join(word.upper() for word in self.words)
+        said = [_("Words: {words}", words=words), self._count_text(tier)]
         lines = [row.upper().replace(".", " ").rstrip() for row in self.rows]
-        lines.append(f"Words: {' '.join(word.upper() for word in self.words)}")
-        lines.append(f"{count} with {self.tier} words; {rating}.")
-        return "\n".join(lines)
+        return "\n".join([*lines, *(render(line, language) for line in said)])
+
+    def _count_text(self, tier: Message) -> Message:
+        if self.count_is_capped:
+            count = ngettext(
+                "at least {count} solution", "at least {count} solutions", self.solution_count
+            )
+        else:
+            count = ngettext("{count} solution", "{count} solutions", self.solution_count)
+        return _(
+            "{solutions} with {tier} words; {rating}.",
+            solutions=count,
+            tier=tier,
+            rating=self._rating(),
+        )
+
+    def _rating(self) -> Message:
+        if self.day is None:
+            return _("not rated: no solution in common words")
+        if self.shapes_to_ten is None:
+            return _("difficulty {day} (fewer than ten solutions in common words)", day=self.day)
+        return ngettext(
+            "difficulty {day} (tenth solution in common words after {count} shape)",
+            "difficulty {day} (tenth solution in common words after {count} shapes)",
+            self.shapes_to_ten,
+            day=self.day,
+        )
 
 
 def solve(

@@ -18,6 +18,7 @@ import string
 from collections.abc import Callable
 
 from puzzles.core import PuzzleError, Usage, is_invisible, is_letter, shown
+from puzzles.i18n import _
 from puzzles.spelling.puzzle import SpellingPuzzle, distinct_letters, phrase_letters
 from puzzles.sudoku.generate import minimal_puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
@@ -54,7 +55,7 @@ def generate(rng: random.Random, difficulty: str | None = None, text: str = "") 
     letters = _symbols_for(rng, phrase)
     size = len(letters)
     want = tuple(letters.index(letter) + 1 for letter in phrase_letters(phrase))
-    for _ in range(MAX_GRIDS):
+    for _grid_tried in range(MAX_GRIDS):
         filled = random_filled_grid(rng, *BOX_SHAPES[size])
         placed = spell_out(rng, Grid(filled.box_rows, filled.box_cols, filled.cells, letters), want)
         if placed is not None:
@@ -62,8 +63,13 @@ def generate(rng: random.Random, difficulty: str | None = None, text: str = "") 
             puzzle = _carve(rng, grid, frozenset(highlight))
             return SpellingPuzzle(puzzle, phrase, highlight)
     raise PuzzleError(
-        f"I could not spell {phrase!r} in reading order in a {size}x{size} grid; "
-        f"try a shorter phrase (it has {len(want)} letters)",
+        _(
+            "I could not spell {phrase} in reading order in a {size}x{size} grid; "
+            "try a shorter phrase (it has {letters} letters)",
+            phrase=repr(phrase),
+            size=size,
+            letters=len(want),
+        ),
         example=Usage("generate", "spelling", text="Happy Birthday"),
     )
 
@@ -77,9 +83,12 @@ def _refuse_strange_characters(phrase: str) -> None:
     )
     if strange is not None:
         raise PuzzleError(
-            f"the phrase has the character {shown(strange)}; a phrase is spelled with the "
-            "letters A-Z (spaces and punctuation are left out of the grid)",
-            where=f"character {phrase.index(strange) + 1}",
+            _(
+                "the phrase has the character {character}; a phrase is spelled with the "
+                "letters A-Z (spaces and punctuation are left out of the grid)",
+                character=shown(strange),
+            ),
+            where=_("character {position}", position=phrase.index(strange) + 1),
             example=Usage("generate", "spelling", text="Happy Birthday"),
         )
 
@@ -88,11 +97,16 @@ def _symbols_for(rng: random.Random, phrase: str) -> str:
     """The phrase's letters, padded with random other letters to 9 (or to 16 past 9)."""
     letters = distinct_letters(phrase)
     if not letters:
-        raise PuzzleError("the phrase needs at least one letter", example="Alastair Stanley")
+        raise PuzzleError(_("the phrase needs at least one letter"), example="Alastair Stanley")
     if len(letters) > MAX_LETTERS:
         raise PuzzleError(
-            f"{phrase!r} has {len(letters)} different letters; a spelling sudoku holds at "
-            f"most {MAX_LETTERS} (a 16x16 grid)",
+            _(
+                "{phrase} has {count} different letters; a spelling sudoku holds at most "
+                "{most} (a 16x16 grid)",
+                phrase=repr(phrase),
+                count=len(letters),
+                most=MAX_LETTERS,
+            ),
             example="Alastair Stanley",
         )
     size = 9 if len(letters) <= 9 else MAX_LETTERS

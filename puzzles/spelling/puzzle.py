@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, number_within, upper_each
+from puzzles.i18n import _
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
 from puzzles.sudoku.puzzle import SIZE_OF_CELL_COUNT, boxed_text, parse_grid
 
@@ -27,6 +28,8 @@ from puzzles.sudoku.puzzle import SIZE_OF_CELL_COUNT, boxed_text, parse_grid
 EXAMPLE = "H.A....PI.PD...RY..B..IR....TB...HD....YH..A..Y.T........B......A...Y.R....HD...P"
 HEADER = re.compile(r"^\s*(phrase|letters|highlight)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
 CELL_NAME = re.compile(r"r([0-9]+)\s*c([0-9]+)", re.IGNORECASE)  # ASCII digits only
+# Translators: `highlight:` starts a line of the puzzle and is typed in English.
+HIGHLIGHT_LINE = _("highlight line")
 
 
 @dataclass(frozen=True)
@@ -120,8 +123,11 @@ def _check_phrase(phrase: str, letters: str) -> None:
     missing = sorted(set(phrase_letters(phrase)) - set(letters))
     if missing:
         raise PuzzleError(
-            f"the phrase uses {', '.join(missing)}, which the grid's letters "
-            f"({letters}) do not include",
+            _(
+                "the phrase uses {missing}, which the grid's letters ({letters}) do not include",
+                missing=", ".join(missing),
+                letters=letters,
+            ),
             example="letters: AEILNRSTY",
         )
 
@@ -133,25 +139,38 @@ def _read_highlight(text: str, grid: Grid, phrase: str) -> tuple[int, ...]:
     for row, col in CELL_NAME.findall(text):
         r, c = number_within(row, 1, n), number_within(col, 1, n)
         if r is None or c is None:
-            name = f"r{row}c{col}" if len(row + col) < 10 else "a cell"
-            raise PuzzleError(f"{name} is outside the {n}x{n} grid", where="highlight line")
+            if len(row + col) < 10:
+                outside = _(
+                    "{cell} is outside the {size}x{size} grid", cell=f"r{row}c{col}", size=n
+                )
+            else:
+                outside = _("a cell is outside the {size}x{size} grid", size=n)
+            raise PuzzleError(outside, where=HIGHLIGHT_LINE)
         cells.append((r - 1) * n + (c - 1))
     if not cells:
         return ()
     if any(a >= b for a, b in itertools.pairwise(cells)):
-        raise PuzzleError("highlighted cells must run in reading order", where="highlight line")
+        raise PuzzleError(_("highlighted cells must run in reading order"), where=HIGHLIGHT_LINE)
     letters = phrase_letters(phrase)
     if len(cells) != len(letters):
         raise PuzzleError(
-            f"{len(cells)} highlighted cells for a phrase of {len(letters)} letters",
-            where="highlight line",
+            _(
+                "{cells} highlighted cells for a phrase of {letters} letters",
+                cells=len(cells),
+                letters=len(letters),
+            ),
+            where=HIGHLIGHT_LINE,
         )
     for cell, letter in zip(cells, letters, strict=True):
         value = grid.cells[cell]
         if value != EMPTY and grid.symbol(value) != letter:
             raise PuzzleError(
-                f"{cell_name(cell, n)} holds {grid.symbol(value)}, but the phrase has "
-                f"{letter} there",
-                where="highlight line",
+                _(
+                    "{cell} holds {symbol}, but the phrase has {letter} there",
+                    cell=cell_name(cell, n),
+                    symbol=grid.symbol(value),
+                    letter=letter,
+                ),
+                where=HIGHLIGHT_LINE,
             )
     return tuple(cells)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzles.core import Verdict
+from puzzles.i18n import _
 from puzzles.spelling.puzzle import SpellingPuzzle
 from puzzles.sudoku import rules
 from puzzles.sudoku.puzzle import read_grid
@@ -17,7 +18,10 @@ def check(puzzle: SpellingPuzzle, answer: str) -> Verdict:
         return verdict
     filled = read_grid(answer, symbols=puzzle.grid.symbols, size=puzzle.grid.size)
     spelled = puzzle.spelled(filled)
-    return Verdict(True, (), f"{verdict.summary} The highlighted cells spell {spelled}.")
+    summary = _(
+        "{summary} The highlighted cells spell {phrase}.", summary=verdict.summary, phrase=spelled
+    )
+    return Verdict(True, (), summary)
 
 
 def hint(puzzle: SpellingPuzzle, progress: str = "") -> Any:

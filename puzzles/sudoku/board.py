@@ -14,6 +14,7 @@ from heapq import heappop, heappush
 from operator import itemgetter, or_
 from typing import Any
 
+from puzzles.i18n import Message, _
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
 
 # (cell, value) pairs
@@ -111,7 +112,7 @@ class Board:
         is still a candidate. Worked out once, then kept up to date as candidates go, since
         most techniques read it."""
         if self._places is None:
-            table = [[0] * (self.n + 1) for _ in self.geo.units]
+            table = [[0] * (self.n + 1) for _unit in self.geo.units]
             for cell, m in enumerate(self.cands):
                 spots = self._spots[cell]
                 while m:
@@ -385,7 +386,7 @@ def _unit_spots(box_rows: int, box_cols: int) -> tuple[tuple[tuple[int, int], ..
     """Per cell, (unit index, the cell's position in the unit as a bit) for its box, row and
     column, in geo.units order."""
     geo = geometry(box_rows, box_cols)
-    spots: list[list[tuple[int, int]]] = [[] for _ in range(geo.size * geo.size)]
+    spots: list[list[tuple[int, int]]] = [[] for _cell in range(geo.size * geo.size)]
     for u, unit in enumerate(geo.units):
         for position, cell in enumerate(unit):
             spots[cell].append((u, 1 << position))
@@ -400,34 +401,52 @@ def listing(items: Sequence[str], word: str = "and") -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
-def contradiction(board: Board) -> str:
+def contradiction(board: Board) -> Message | str:
     """Why the grid cannot be completed as it stands, or '' when nothing is visibly wrong."""
     if _looks_whole(board):
         return ""
     geo = board.geo
-    for unit, unit_name in zip(geo.units, geo.unit_names, strict=True):
+    for index, unit in enumerate(geo.units):
         seen: dict[int, int] = {}
         for cell in unit:
             value = board.values[cell]
             if value in seen:
-                first = seen[value]
-                return (
-                    f"{board.name(first)} and {board.name(cell)} are both "
-                    f"{board.sym(value)} in {unit_name}"
+                return _(
+                    "{first} and {second} are both {symbol} in {unit}",
+                    first=board.name(seen[value]),
+                    second=board.name(cell),
+                    symbol=board.sym(value),
+                    unit=unit_called(geo.size, index),
                 )
             if value:
                 seen[value] = cell
     for cell, value in enumerate(board.values):
         if value == EMPTY and board.cands[cell] == 0:
-            return f"{board.name(cell)} has no possible value left"
-    for unit, unit_name in zip(geo.units, geo.unit_names, strict=True):
+            return _("{cell} has no possible value left", cell=board.name(cell))
+    for index, unit in enumerate(geo.units):
         possible = board.placed_in(unit)
         for cell in unit:
             possible |= board.cands[cell]
         missing = board.full & ~possible
         if missing:
-            return f"{board.sym(values_of(missing)[0])} has no place left in {unit_name}"
+            return _(
+                "{symbol} has no place left in {unit}",
+                symbol=board.sym(values_of(missing)[0]),
+                unit=unit_called(geo.size, index),
+            )
     return ""
+
+
+def unit_called(size: int, index: int) -> Message:
+    """A unit of geometry().units (boxes, then rows, then columns) as a message names it."""
+    kind, number = divmod(index, size)
+    # Translators: a unit named after "in" ("5 has no place left in box 2"): give it the
+    # article your language needs there ("le bloc 2", "el bloque 2").
+    if kind == 0:
+        return _("box {number}", number=number + 1)
+    if kind == 1:
+        return _("row {number}", number=number + 1)
+    return _("column {number}", number=number + 1)
 
 
 def _looks_whole(board: Board) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from puzzles.core import PuzzleError, Usage, known_difficulty
+from puzzles.i18n import _
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.logic import solve_by_logic
@@ -51,7 +52,7 @@ def generate(
     hardest grade below it that the size reaches)."""
     check_request(difficulty, symmetric, size)
     target = _grade_rank(difficulty or default_difficulty(size))
-    for _ in range(MAX_GRIDS):
+    for _grid_tried in range(MAX_GRIDS):
         solution = random_filled_grid(rng, *BOX_SHAPES[size])
         grading = _grading_towards(solution)
         allowed = _no_harder_than(target, grading)
@@ -64,8 +65,11 @@ def generate(
         if puzzle is not None:
             return puzzle
     raise PuzzleError(
-        f"no {DIFFICULTIES[target]} puzzle turned up in {MAX_GRIDS} tries; "
-        "try another seed or grade"
+        _(
+            "no {difficulty} puzzle turned up in {tries} tries; try another seed or grade",
+            difficulty=DIFFICULTIES[target],
+            tries=MAX_GRIDS,
+        )
     )
 
 
@@ -75,7 +79,12 @@ def check_request(difficulty: str | None = None, symmetric: bool = False, size: 
     offered = difficulties_for(size)
     if wanted not in offered:
         raise PuzzleError(
-            f"a {size}x{size} sudoku comes only {', '.join(offered)}, not {wanted}",
+            _(
+                "a {size}x{size} sudoku comes only {offered}, not {wanted}",
+                size=size,
+                offered=", ".join(offered),
+                wanted=wanted,
+            ),
             example=Usage(
                 "generate", "sudoku", options=(("size", size), ("difficulty", offered[-1]))
             ),
@@ -87,7 +96,8 @@ def difficulties_for(size: int = 9, **_other_options) -> tuple[str, ...]:
     if size not in DIFFICULTIES_BY_SIZE:
         sizes = ", ".join(str(n) for n in SIZES)
         raise PuzzleError(
-            f"a sudoku is {sizes} cells wide, not {size}", example=Usage(options=(("size", 9),))
+            _("a sudoku is {sizes} cells wide, not {size}", sizes=sizes, size=size),
+            example=Usage(options=(("size", 9),)),
         )
     return DIFFICULTIES_BY_SIZE[size]
 
@@ -206,7 +216,7 @@ def _climb(
     puzzle nearby; move there when it grades at least as hard without passing `target`.
     None when the grade is not reached in MAX_CLIMBING_STEPS moves."""
     current = grading(puzzle)
-    for _ in range(MAX_CLIMBING_STEPS):
+    for _step_taken in range(MAX_CLIMBING_STEPS):
         cells = list(puzzle.cells)
         empty_groups = [
             group for group in clue_groups(rng, len(cells), symmetric) if cells[group[0]] == EMPTY

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzles.i18n import Message
 from puzzles.sudoku.board import Board, Step, bit, contradiction, values_of
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.techniques import TECHNIQUES, find_step
@@ -21,7 +22,7 @@ class LogicResult:
     grid: Grid  # as far as logic got
     steps: tuple[Step, ...]
     solved: bool
-    problem: str = ""  # set when the grid contradicts itself (no solution from here)
+    problem: Message | str = ""  # set when the grid contradicts itself (no solution from here)
 
 
 def next_step(grid: Grid, candidates: Sequence[int] | None = None) -> Step | None:
@@ -57,7 +58,7 @@ def solve_by_logic(grid: Grid, solution: Grid | None = None) -> LogicResult:
     )
 
 
-def _problem(board: Board) -> str:
+def _problem(board: Board) -> Message | str:
     """contradiction(board), which is none on a board with a known completion: no step
     ever rules out one of its values, so each cell and each unit keeps a place for them."""
     return "" if board.solution is not None else contradiction(board)

@@ -19,6 +19,7 @@ import re
 import string
 
 from puzzles.core import PuzzleError, is_number, number_within, read_number, shown, upper_each
+from puzzles.i18n import Message, _, pgettext
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, units
 
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -81,7 +82,7 @@ def _cell_rows(text: str) -> list[str]:
         if row:
             rows.append(row)
     if not rows:
-        raise PuzzleError("type the grid: digits, with . or 0 for blanks", example=EXAMPLE)
+        raise PuzzleError(_("type the grid: digits, with . or 0 for blanks"), example=EXAMPLE)
     return rows
 
 
@@ -121,17 +122,27 @@ def _size_of(count: int, rows: list[str], expected: int | None, grid_like: bool 
     if not grid_like:
         others = ", ".join(str(size * size) for size in BOX_SHAPES if size != 9)
         raise PuzzleError(
-            "this is not a sudoku: type the grid row by row, 81 cells for a 9x9 (or "
-            f"{others} for the other sizes), digits for the givens and . or 0 for blanks, "
-            "on one line or one row a line",
+            _(
+                "this is not a sudoku: type the grid row by row, 81 cells for a 9x9 (or "
+                "{others} for the other sizes), digits for the givens and . or 0 for blanks, "
+                "on one line or one row a line",
+                others=others,
+            ),
             example=EXAMPLE,
         )
     want = expected or _nearest_size(count)
     where = _short_row(rows, want)
     others = ", ".join(str(size * size) for size in BOX_SHAPES if size != want)
-    problem = f"I found {count} cells, but a {want}x{want} sudoku has {want * want}"
+    found = {"count": count, "size": want, "cells": want * want}
     if expected is None and where is None:
-        problem += f"; other sizes have {others} cells"
+        problem = _(
+            "I found {count} cells, but a {size}x{size} sudoku has {cells}; "
+            "other sizes have {others} cells",
+            others=others,
+            **found,
+        )
+    else:
+        problem = _("I found {count} cells, but a {size}x{size} sudoku has {cells}", **found)
     raise PuzzleError(problem, where=where, example=EXAMPLE)
 
 
@@ -139,14 +150,19 @@ def _nearest_size(count: int) -> int:
     return min(BOX_SHAPES, key=lambda n: (abs(n * n - count), n))
 
 
-def _short_row(rows: list[str], n: int) -> str | None:
+def _short_row(rows: list[str], n: int) -> Message | None:
     """When the player typed one line per row, name the first row of the wrong length."""
     if len(rows) != n:
         return None
     for number, row in enumerate(rows, start=1):
         length = len(row.replace(" ", ""))
         if length != n:
-            return f"row {number} has {length} cells instead of {n}"
+            return _(
+                "row {row} has {length} cells instead of {size}",
+                row=number,
+                length=length,
+                size=n,
+            )
     return None
 
 
@@ -157,7 +173,11 @@ def _alphabet(cells: list[str], n: int, symbols: str | None) -> tuple[str, list[
         symbols = upper_each(symbols)
         if len(set(symbols)) != n or len(symbols) != n:
             raise PuzzleError(
-                f"a {n}x{n} sudoku needs {n} different symbols, not {symbols!r}",
+                _(
+                    "a {size}x{size} sudoku needs {size} different symbols, not {symbols}",
+                    size=n,
+                    symbols=repr(symbols),
+                ),
                 example="letters: AEILNRSTY" if n == 9 else None,
             )
         return symbols, cells
@@ -188,11 +208,23 @@ def _hex_alphabet(cells: list[str], written: set[str]) -> str:
 def _letters_alphabet(written: set[str], n: int) -> str:
     letters = "".join(sorted(ch for ch in written if ch in string.ascii_uppercase))
     if len(letters) != n:
-        fewer_or_more = "only" if len(letters) < n else "as many as"
+        shown_letters = {"size": n, "count": len(letters), "letters": letters}
+        if len(letters) < n:
+            problem = _(
+                "a {size}x{size} letter sudoku uses {size} different letters, but the givens "
+                "show only {count} ({letters})",
+                **shown_letters,
+            )
+        else:
+            problem = _(
+                "a {size}x{size} letter sudoku uses {size} different letters, but the givens "
+                "show as many as {count} ({letters})",
+                **shown_letters,
+            )
         raise PuzzleError(
-            f"a {n}x{n} letter sudoku uses {n} different letters, but the givens show "
-            f"{fewer_or_more} {len(letters)} ({letters})",
-            where="name all the letters on a first line, e.g. 'letters: AEILNRSTY'",
+            problem,
+            # Translators: `letters:` is typed as it is, in English.
+            where=_("name all the letters on a first line, e.g. 'letters: AEILNRSTY'"),
             example="letters: AEILNRSTY",
         )
     return letters
@@ -204,35 +236,58 @@ def _value_of(ch: str, index: int, n: int, alphabet: str) -> int:
         return position + 1
     if ch in BLANKS:
         return EMPTY
-    blanks = ". or _" if "0" in alphabet else ". 0 or _"
     digits = alphabet in (DIGITS[n], HEX_FROM_ZERO, LETTERS_25)
-    uses = (
-        f"a {n}x{n} sudoku uses {_describe(alphabet)}" if digits else f"its letters are {alphabet}"
-    )
-    if n == 25 and digits:
-        other = "1-9 A-P" if alphabet == LETTERS_25 else "A-Y"
-        uses += f" (or {other}, or the numbers 1-25 between spaces)"
     raise PuzzleError(
-        f"unknown symbol {shown(ch)} at {cell_name(index, n)}; {uses}, with {blanks} for blanks",
+        _unknown_symbol(ch, index, n, alphabet, digits),
         example=EXAMPLE if n == 9 and digits else None,
     )
 
 
-def _describe(alphabet: str) -> str:
+def _unknown_symbol(ch: str, index: int, n: int, alphabet: str, digits: bool) -> Message:
+    """That `ch` at cell `index` is none of the grid's symbols, and what they are."""
+    # Translators: the characters a blank cell is typed with.
+    blanks = pgettext("blanks", ". or _") if "0" in alphabet else pgettext("blanks", ". 0 or _")
+    where = {"symbol": shown(ch), "cell": cell_name(index, n), "blanks": blanks}
+    if not digits:
+        return _(
+            "unknown symbol {symbol} at {cell}; its letters are {letters}, "
+            "with {blanks} for blanks",
+            letters=alphabet,
+            **where,
+        )
+    uses = {"size": n, "symbols": _describe(alphabet), **where}
+    if n == 25:
+        return _(
+            "unknown symbol {symbol} at {cell}; a {size}x{size} sudoku uses {symbols} "
+            "(or {other}, or the numbers 1-25 between spaces), with {blanks} for blanks",
+            other="1-9 A-P" if alphabet == LETTERS_25 else "A-Y",
+            **uses,
+        )
+    return _(
+        "unknown symbol {symbol} at {cell}; a {size}x{size} sudoku uses {symbols}, "
+        "with {blanks} for blanks",
+        **uses,
+    )
+
+
+def _describe(alphabet: str) -> Message | str:
     if alphabet == LETTERS_25:
         return "A-Y"
     known = {"123456789": "1-9", "0123456789": "0-9"}
     for digits, name in known.items():
         if alphabet.startswith(digits):
             rest = alphabet[len(digits) :]
-            return name + (f" and {rest[0]}-{rest[-1]}" if len(rest) > 1 else rest)
+            if len(rest) > 1:
+                return _("{digits} and {letters}", digits=name, letters=f"{rest[0]}-{rest[-1]}")
+            return name + rest
     if alphabet.isdigit():
         return f"1-{alphabet[-1]}"
     return " ".join(alphabet)
 
 
-def repeats(grid: Grid) -> list[tuple[str, int, int, int]]:
-    """Every symbol written twice in one unit: (unit name, value, first cell, second cell)."""
+def repeats(grid: Grid) -> list[tuple[str, int, int, int, int]]:
+    """Every symbol written twice in one unit: (unit kind, unit number, value, first cell,
+    second cell)."""
     found = []
     for kind, group in zip(UNIT_KINDS, units(grid.box_rows, grid.box_cols), strict=True):
         for number, unit in enumerate(group, start=1):
@@ -242,25 +297,37 @@ def repeats(grid: Grid) -> list[tuple[str, int, int, int]]:
                 if value == EMPTY:
                     continue
                 if value in first_at:
-                    found.append((f"{kind} {number}", value, first_at[value], cell))
+                    found.append((kind, number, value, first_at[value], cell))
                 else:
                     first_at[value] = cell
     return found
 
 
-def describe_repeat(grid: Grid, repeat: tuple[str, int, int, int]) -> str:
+def describe_repeat(grid: Grid, repeat: tuple[str, int, int, int, int]) -> Message:
     """'two 5s in row 3 (r3c5 and r3c8)'."""
-    unit, value, first, second = repeat
+    kind, number, value, first, second = repeat
     n = grid.size
-    return f"two {grid.symbol(value)}s in {unit} ({cell_name(first, n)} and {cell_name(second, n)})"
+    where = {
+        "symbol": grid.symbol(value),
+        "number": number,
+        "first": cell_name(first, n),
+        "second": cell_name(second, n),
+    }
+    if kind == "row":
+        return _("two {symbol}s in row {number} ({first} and {second})", **where)
+    if kind == "column":
+        return _("two {symbol}s in column {number} ({first} and {second})", **where)
+    return _("two {symbol}s in box {number} ({first} and {second})", **where)
 
 
 def _refuse_repeats(grid: Grid) -> None:
     found = repeats(grid)
     if found:
         raise PuzzleError(
-            f"the givens repeat a symbol: {describe_repeat(grid, found[0])}; "
-            "a row, column or box holds each symbol once",
+            _(
+                "the givens repeat a symbol: {repeat}; a row, column or box holds each symbol once",
+                repeat=describe_repeat(grid, found[0]),
+            ),
             example=EXAMPLE if grid.size == 9 else None,
         )
 

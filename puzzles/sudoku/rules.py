@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError, Verdict, plural
+from puzzles.core import PuzzleError, Verdict, not_solved
+from puzzles.i18n import ENGLISH, Message, _, ngettext, render
 from puzzles.sudoku.board import Board, Step, contradiction
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
 from puzzles.sudoku.puzzle import describe_repeat, parse_grid, read_grid, repeats
@@ -21,7 +22,7 @@ LISTED_EMPTY_CELLS = 10
 def check(puzzle: Grid, answer: str) -> Verdict:
     """Every rule the answer breaks (givens changed, repeats, empty cells), or a win."""
     if not answer.strip():
-        return Verdict(False, ("no grid given",), "Type your filled grid, one row per line.")
+        return Verdict(False, (_("no grid given"),), _("Type your filled grid, one row per line."))
     filled = read_grid(answer, symbols=puzzle.symbols, size=puzzle.size)
     problems = _changed_givens(puzzle, filled)
     problems += [describe_repeat(filled, repeat) for repeat in repeats(filled)]
@@ -29,26 +30,42 @@ def check(puzzle: Grid, answer: str) -> Verdict:
     if empty:
         problems.append(empty)
     if problems:
-        return Verdict(False, tuple(problems), f"Not solved: {plural(len(problems), 'problem')}.")
-    return Verdict(True, (), "Solved: every row, column and box holds each symbol once.")
+        return not_solved(problems)
+    return Verdict(True, (), _("Solved: every row, column and box holds each symbol once."))
 
 
-def _changed_givens(puzzle: Grid, filled: Grid) -> list[str]:
+def _changed_givens(puzzle: Grid, filled: Grid) -> list[Message]:
     return [
-        f"{cell_name(cell, puzzle.size)} is a given {puzzle.symbol(given)}, "
-        f"but your grid has {filled.symbol(mine)} there"
+        _(
+            "{cell} is a given {given}, but your grid has {mine} there",
+            cell=cell_name(cell, puzzle.size),
+            given=puzzle.symbol(given),
+            mine=filled.symbol(mine),
+        )
         for cell, (given, mine) in enumerate(zip(puzzle.cells, filled.cells, strict=True))
         if given != EMPTY and mine != EMPTY and mine != given
     ]
 
 
-def _empty_cells(filled: Grid) -> str:
+def _empty_cells(filled: Grid) -> Message | None:
     empty = [cell for cell, value in enumerate(filled.cells) if value == EMPTY]
     if not empty:
-        return ""
+        return None
     names = ", ".join(cell_name(cell, filled.size) for cell in empty[:LISTED_EMPTY_CELLS])
-    more = f" and {len(empty) - LISTED_EMPTY_CELLS} more" if len(empty) > LISTED_EMPTY_CELLS else ""
-    return f"{plural(len(empty), 'cell')} still empty: {names}{more}"
+    if len(empty) > LISTED_EMPTY_CELLS:
+        return ngettext(
+            "{count} cell still empty: {names} and {more} more",
+            "{count} cells still empty: {names} and {more} more",
+            len(empty),
+            names=names,
+            more=len(empty) - LISTED_EMPTY_CELLS,
+        )
+    return ngettext(
+        "{count} cell still empty: {names}",
+        "{count} cells still empty: {names}",
+        len(empty),
+        names=names,
+    )
 
 
 @dataclass(frozen=True)
@@ -61,19 +78,24 @@ class Hint:
     # Steps that only remove pencil marks, taken before `step` because the player cannot
     # keep pencil marks in a pasted grid; `candidates` are the marks after them.
     before: tuple[Step, ...] = ()
-    problem: str = ""  # the grid contradicts itself
+    problem: Message | str = ""  # the grid contradicts itself
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        """The hint in `language`; the steps' own explanations (board.py, techniques/) are
+        English still."""
         if self.problem:
-            return f"Something is wrong in this grid: {self.problem}."
+            wrong = _("Something is wrong in this grid: {problem}.", problem=self.problem)
+            return render(wrong, language)
         if self.step is None:
             if self.grid.is_complete():
-                return "The grid is already complete."
-            return (
-                "No logical step found with the techniques I know "
-                f"({TECHNIQUES[0]} to {TECHNIQUES[-1]}); this grid needs guessing or "
-                "a harder technique."
+                return render(_("The grid is already complete."), language)
+            no_step = _(
+                "No logical step found with the techniques I know ({first} to {last}); this "
+                "grid needs guessing or a harder technique.",
+                first=TECHNIQUES[0],
+                last=TECHNIQUES[-1],
             )
+            return render(no_step, language)
         lines = [f"First, {s.explanation}." for s in self.before[:1]]
         lines += [f"Then {s.explanation}." for s in self.before[1:]]
         if self.before:
@@ -132,15 +154,22 @@ def _with_progress(grid: Grid, progress: str | Grid) -> Grid:
         return grid
     if entered.size != grid.size:
         raise PuzzleError(
-            f"your progress is a {entered.size}x{entered.size} grid but the puzzle is "
-            f"{grid.size}x{grid.size}"
+            _(
+                "your progress is a {mine}x{mine} grid but the puzzle is {size}x{size}",
+                mine=entered.size,
+                size=grid.size,
+            )
         )
     cells = list(grid.cells)
     for cell, (given, mine) in enumerate(zip(grid.cells, entered.cells, strict=True)):
         if given and mine and mine != given:
             raise PuzzleError(
-                f"{cell_name(cell, grid.size)} is a given {grid.symbol(given)}, "
-                f"but your progress has {grid.symbol(mine)} there"
+                _(
+                    "{cell} is a given {given}, but your progress has {mine} there",
+                    cell=cell_name(cell, grid.size),
+                    given=grid.symbol(given),
+                    mine=grid.symbol(mine),
+                )
             )
         cells[cell] = given or mine
     return grid.with_cells(tuple(cells))

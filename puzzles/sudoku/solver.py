@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from puzzles.core import Option
+from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid, geometry
 from puzzles.sudoku.logic import LogicResult, solve_by_logic
@@ -44,7 +45,7 @@ class SudokuSolution:
     counted: int = 0  # with several solutions: how many were counted, up to MANY_CAP
     grade: Any = None  # grade.Grade: how hard the logic is (unique puzzles only)
     steps: tuple[Any, ...] = ()  # logic.Step values, when asked for
-    reason: str = ""  # with no solution: where the givens contradict each other, when plain
+    reason: Message | str = ""  # with no solution: where the givens contradict, when plain
 
     @property
     def unique(self) -> bool:
@@ -54,27 +55,41 @@ class SudokuSolution:
     def no_answer(self) -> bool:
         return self.solution is None
 
-    def text(self) -> str:
+    def text(self, language: str = ENGLISH) -> str:
+        """The answer in `language`; the grade and the steps' explanations are English."""
         if self.solution is None:
-            if self.reason:
-                return f"No solution: {self.reason}."
-            return (
-                "No solution: these givens contradict each other once you follow them "
-                "through (every way of filling the grid breaks a rule)."
-            )
+            return render(self._no_solution(), language)
         lines = [boxed_text(self.solution)]
         if self.count >= SEVERAL:
-            many = f"at least {MANY_CAP}" if self.counted >= MANY_CAP else f"{self.counted}"
-            lines.insert(0, f"Several solutions ({many}); a proper sudoku has one. One of them:")
+            lines.insert(0, render(self._several(), language))
         else:
-            lines.append(self._grade_line())
+            lines.append(render(self._grade_line(), language))
         lines += [f"{number}. {_text_of(step)}" for number, step in enumerate(self.steps, 1)]
         return "\n".join(line for line in lines if line)
 
-    def _grade_line(self) -> str:
+    def _no_solution(self) -> Message:
+        if self.reason:
+            return _("No solution: {reason}.", reason=self.reason)
+        return _(
+            "No solution: these givens contradict each other once you follow them through "
+            "(every way of filling the grid breaks a rule)."
+        )
+
+    def _several(self) -> Message:
+        if self.counted >= MANY_CAP:
+            return _(
+                "Several solutions (at least {count}); a proper sudoku has one. One of them:",
+                count=MANY_CAP,
+            )
+        return _(
+            "Several solutions ({count}); a proper sudoku has one. One of them:",
+            count=self.counted,
+        )
+
+    def _grade_line(self) -> Message:
         if self.grade is None:
-            return "Unique solution."
-        return f"Unique solution. Grade: {_text_of(self.grade)}."
+            return _("Unique solution.")
+        return _("Unique solution. Grade: {grade}.", grade=_text_of(self.grade))
 
 
 def _text_of(value: Any) -> str:

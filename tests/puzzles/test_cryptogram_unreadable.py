@@ -39,8 +39,8 @@ def test_random_letters_are_answered_as_random_by_solve_hint_and_check():
         hint(puzzle)
     verdict = check(puzzle, SHIFTED)
     assert not verdict.solved
-    assert "look random" in verdict.problems[0]
-    assert "consistent" in verdict.problems[0]
+    assert "look random" in str(verdict.problems[0])
+    assert "consistent" in str(verdict.problems[0])
 
 
 def test_random_letters_with_word_breaks_are_answered_as_random():

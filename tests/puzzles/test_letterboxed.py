@@ -8,6 +8,7 @@ import pytest
 
 from puzzles import PuzzleError, get_kind
 from puzzles.letterboxed import Board, check, generate, hint, parse, solve
+from puzzles.letterboxed.rules import LetterBoxedHint
 from puzzles.letterboxed.words import playable_words
 from puzzles.lexicon import Lexicon, Tier, lexicon
 
@@ -269,7 +270,7 @@ def test_check_rejects_malformed_answers_clearly():
     with pytest.raises(PuzzleError, match="contains '3'"):
         check(board, "bo3t")
     verdict = check(board, "   ")
-    assert not verdict.solved and "no words given" in verdict.problems
+    assert not verdict.solved and "no words given" in map(str, verdict.problems)
 
 
 # --- hints -----------------------------------------------------------------------------------
@@ -288,7 +289,7 @@ def test_hint_continues_from_the_players_words_and_points_out_mistakes():
     first = solve(board).words[0]
     text = hint(board, first).text()
     assert f"starting with {first[-1].upper()}" in text
-    assert "Fix your words first" in hint(board, "tea")
+    assert "Fix your words first" in str(hint(board, "tea"))
 
 
 # --- generating ------------------------------------------------------------------------------
@@ -500,7 +501,7 @@ def hinted_route(board: Board, start: tuple[str, ...] = ()) -> tuple[str, ...]:
     words = list(start)
     while not (words and check(board, " ".join(words)).solved):
         found = hint(board, " ".join(words))
-        assert not isinstance(found, str), found
+        assert isinstance(found, LetterBoxedHint), found
         words.append(found.next_word)
         assert len(words) <= 8, words
     return tuple(words)

@@ -81,7 +81,7 @@ def test_the_issue_examples_propose_no_offensive_word(capsys, offensive, args):
 def test_an_answer_with_an_offensive_word_is_not_in_the_word_list():
     board = parse("zsd mik eun yjx")
     verdict = check(board, "JINXED DYKES SUMS SIZE")
-    assert "DYKES is not in the word list" in " ".join(verdict.problems)
+    assert "DYKES is not in the word list" in " ".join(map(str, verdict.problems))
     assert check(board, "JINXED DUKES SIZED DEMY").solved
 
 

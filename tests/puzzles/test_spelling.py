@@ -140,7 +140,7 @@ def test_check_reads_out_the_phrase_on_a_win():
     puzzle = generate(random.Random(3), None, text="Alastair Stanley")
     answer = boxed_text(solve(puzzle).solution)
     verdict = check(puzzle, answer)
-    assert verdict.solved and "ALASTAIRSTANLEY" in verdict.summary
+    assert verdict.solved and "ALASTAIRSTANLEY" in str(verdict.summary)
     wrong = answer.replace("A", "?", 1)
     assert not check(puzzle, wrong.replace("?", ".")).solved
 

@@ -503,7 +503,7 @@ def test_generate_refuses_unknown_grades_and_sizes():
 def test_a_grade_a_size_never_reaches_is_refused_at_once_in_each_frontends_syntax():
     with pytest.raises(PuzzleError) as refused:
         generate(random.Random(1), "hard", size=6)
-    assert "a 6x6 sudoku comes only easy, medium, expert" in refused.value.problem
+    assert "a 6x6 sudoku comes only easy, medium, expert" in str(refused.value.problem)
     assert refused.value.message_for(DISCORD).endswith(
         "Example: /generate sudoku size:6 difficulty:expert"
     )
