@@ -29,21 +29,19 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(
-    ("language", "example"),
+    ("language", "problem", "example"),
     [
-        ("en", "Example: vro wal eth bdi"),
-        ("fr", f"Exemple{NBSP}: vro wal eth bdi"),
-        ("es", "Ejemplo: vro wal eth bdi"),
+        ("en", "the letter O appears twice (sides 1 and 4)", "Example: vro wal eth bdi"),
+        ("fr", "la lettre O apparaît deux fois (côtés 1 et 4)", f"Exemple{NBSP}: vro wal eth bdi"),
+        ("es", "la letra O aparece dos veces (lados 1 y 4)", "Ejemplo: vro wal eth bdi"),
     ],
 )
-def test_a_malformed_puzzle_is_refused_in_the_language_asked(capsys, language, example):
+def test_a_malformed_puzzle_is_refused_in_the_language_asked(capsys, language, problem, example):
     code, out, err = run(
         capsys, "solve", "letterboxed", "vro", "wal", "eth", "bdo", "--lang", language
     )
     assert code == EXIT_BAD_INPUT and out == ""
-    assert err.startswith(
-        "puzzlebot: the letter O appears twice"
-    )  # the puzzle's own, still English
+    assert err.startswith(f"puzzlebot: {problem}")
     assert err.rstrip().endswith(example)
 
 

@@ -155,7 +155,7 @@ def test_a_spanish_codeword_needs_enye_and_never_folds_it_into_n():
     as_n = letters.replace(f"{enye}=Ñ", f"{enye}=N")
     verdict = codeword.check(puzzle, as_n)
     assert not verdict.solved
-    assert any("N is given to" in problem for problem in verdict.problems)
+    assert any("N is given to" in str(problem) for problem in verdict.problems)
 
 
 def test_codeword_numbers_and_starters_follow_the_language():
