@@ -77,17 +77,17 @@ class Message:
 # The markers Babel extracts, named as gettext names them.
 
 
-def _(text: str, **params: Any) -> Message:
+def _(text: str, /, **params: Any) -> Message:
     return Message(text, tuple(params.items()))
 
 
-def ngettext(singular: str, plural: str, count: int, **params: Any) -> Message:
+def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> Message:
     """A message with a singular and a plural form; `count` picks the form by the language's
     CLDR rule and is also the `{count}` placeholder."""
     return Message(singular, tuple({"count": count, **params}.items()), plural, count)
 
 
-def pgettext(context: str, text: str, **params: Any) -> Message:
+def pgettext(context: str, text: str, /, **params: Any) -> Message:
     return Message(text, tuple(params.items()), context=context)
 
 
