@@ -41,7 +41,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.background import BackgroundLoop
+from bot.background import BackgroundLoop, Pace, is_permanent
 from bot.daily import posts as day_messages
 from bot.daily.calendar import puzzle_number as calendar_number
 from bot.daily.game import DailyService, Due
@@ -470,34 +470,6 @@ class DailyScheduler(BackgroundLoop):
     async def _trouble(self, guild_id: int, problem: str) -> None:
         log.warning("daily puzzles in guild %s: %s", guild_id, problem)
         await self.daily.store.set_error(guild_id, problem, self.daily.clock())
-
-
-class Pace:
-    """At most `per_second` requests a second, spaced evenly, however many tasks ask."""
-
-    def __init__(self, per_second: float):
-        self.gap = 1.0 / per_second
-        self._next = 0.0
-
-    async def wait(self) -> None:
-        now = asyncio.get_running_loop().time()
-        at = max(now, self._next)
-        self._next = at + self.gap  # reserved before sleeping: the next caller queues behind
-        if at > now:
-            await asyncio.sleep(at - now)
-
-
-# Discord's error codes for a channel shut to the bot: it cannot see it (Missing Access), or
-# sees it but may not post (Missing Permissions).
-MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
-
-
-def is_permanent(error: discord.HTTPException) -> bool:
-    """Whether trying again soon cannot help: the channel is gone, hidden from the bot, or
-    shut to it (until someone changes it; Discord counts every refusal meanwhile)."""
-    return isinstance(error, discord.NotFound) or (
-        isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
-    )
 
 
 def cannot_post(channel_id: int, missing: Sequence[str]) -> str:
