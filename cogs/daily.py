@@ -38,6 +38,7 @@ from bot.daily.scoring import Streaks, clock_text, rule_text
 from bot.daily.store import POST_LAYOUTS
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING
+from cogs._members import member_name, server_name
 from cogs._persistent import text_box_routes
 from cogs.daily_data import DATA_BUTTONS, confirm_view, parse_user_id
 from cogs.daily_views import (
@@ -49,13 +50,11 @@ from cogs.daily_views import (
     admit_play,
     admit_read,
     how_view,
-    member_name,
     notify_ping_problem,
     notify_role_problem,
     play_view,
     require_manager,
     require_server,
-    server_name,
     show_archive_play,
     submit_answer,
 )

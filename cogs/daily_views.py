@@ -22,6 +22,7 @@ from bot.daily.scoring import HINT_COST
 from bot.daily.store import Post
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING, SOLVING
+from cogs._members import in_server, member_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box
 from cogs.errors import reply, think
 from cogs.puzzles import alt_text, labelled
@@ -44,18 +45,8 @@ def daily_service(interaction: discord.Interaction) -> DailyService:
     return daily
 
 
-def member_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
 def require_server(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise Refusal("Daily puzzles live in servers; use this command in one.")
-    return interaction.guild_id
-
-
-def server_name(interaction: discord.Interaction) -> str:
-    return interaction.guild.name if interaction.guild else "this server"
+    return in_server(interaction, "Daily puzzles live in servers; use this command in one.")
 
 
 def require_manager(interaction: discord.Interaction) -> None:

@@ -26,6 +26,7 @@ from bot.races.service import RaceService
 from bot.races.store import Entry, Race, RaceStore, Rating
 from bot.races.timer import RaceTimer
 from bot.ratelimit import READING
+from cogs._members import in_server, member_name, server_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
 from cogs.errors import reply, tell_member
 from cogs.puzzles import alt_text, kind_choices, labelled
@@ -50,14 +51,8 @@ def _races(interaction: discord.Interaction) -> RaceService:
     return cast("Races", cog).races
 
 
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
 def _guild_only(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise Refusal("Races happen in servers; use this command in one.")
-    return interaction.guild_id
+    return in_server(interaction, "Races happen in servers; use this command in one.")
 
 
 def _when(moment) -> str:
@@ -205,7 +200,8 @@ class JoinButton(RaceButton, template=_template("join")):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             races = _races(interaction)
-            race = await races.join(self.race_id, interaction.user.id, _name(interaction.user))
+            name = member_name(interaction.user)
+            race = await races.join(self.race_id, interaction.user.id, name)
         except Exception as error:
             await tell_member(interaction, error)
             return
@@ -331,7 +327,8 @@ class Races(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:  # a refusal (the channel's race, the hourly limit) is told in the deferred reply
             race = await races.reserve(
-                guild_id, interaction.channel_id, interaction.user.id, _name(interaction.user),
+                guild_id, interaction.channel_id, interaction.user.id,
+                member_name(interaction.user),
                 get_kind(kind.value), difficulty, start_in, minutes,
             )  # fmt: skip
         except Exception as error:
@@ -468,7 +465,7 @@ async def show_race_board(interaction: discord.Interaction) -> None:
     guild_id = _guild_only(interaction)
     races = _races(interaction)
     text = ratings_text(await races.board(guild_id, BOARD_SIZE))
-    guild = interaction.guild.name if interaction.guild else "this server"
+    guild = server_name(interaction)
     embed = discord.Embed(
         title=f"Race ratings: {guild}"[:256],
         description=f"```\n{text[:3900]}\n```",

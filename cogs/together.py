@@ -25,6 +25,7 @@ from bot.coop.fill import co_op_kinds
 from bot.coop.game import CoopService, Moves, Solved
 from bot.coop.store import CoopStore
 from bot.puzzle_service import Refusal
+from cogs._members import in_server, member_name
 from cogs._persistent import PersistentButton
 from cogs.errors import answered, think_publicly
 from cogs.puzzles import alt_text
@@ -38,10 +39,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 1440  # a day without messages and Discord hides the thread itself
-
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 def _cog(interaction: discord.Interaction) -> Together:
@@ -153,27 +150,24 @@ class Together(commands.Cog):
         kind: app_commands.Choice[str],
         difficulty: Literal[DIFFICULTIES] | None = None,  # type: ignore[valid-type]
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Co-op puzzles live in servers; use /together in one.")
+        guild_id = in_server(interaction, "Co-op puzzles live in servers; use /together in one.")
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal("Start a co-op puzzle in a text channel: it opens a thread of its own.")
         puzzle_kind = self.coop.kind(kind.value)
         refuse_without_thread_permissions(interaction.app_permissions)
-        self.coop.puzzles.admit(interaction.user.id, interaction.guild_id)
+        self.coop.puzzles.admit(interaction.user.id, guild_id)
         await think_publicly(interaction)
         made = await self.coop.make(puzzle_kind, difficulty)
         title = f"Co-op {puzzle_kind.title}"
         starter = await interaction.edit_original_response(
-            content=f"**{title}**, started by {_name(interaction.user)}: "
+            content=f"**{title}**, started by {member_name(interaction.user)}: "
             "join in the thread below and fill it in together."
         )
         answered(interaction)
         thread = await starter.create_thread(
             name=title, auto_archive_duration=THREAD_ARCHIVE_MINUTES
         )
-        await self.coop.open(
-            made, interaction.guild_id, interaction.channel_id, thread.id, interaction.user.id
-        )
+        await self.coop.open(made, guild_id, interaction.channel_id, thread.id, interaction.user.id)
         picture = discord.File(
             io.BytesIO(made.png),
             filename=f"{puzzle_kind.name}.png",
@@ -194,7 +188,7 @@ class Together(commands.Cog):
         thread_id = interaction.channel_id
         assert thread_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name = _name(interaction.user)
+        name = member_name(interaction.user)
         moves = await self.coop.fill(thread_id, interaction.user.id, name, letters)
         await interaction.edit_original_response(content=moves_text(moves))
         if moves.written:
@@ -211,7 +205,7 @@ class Together(commands.Cog):
         hinted = await self.coop.hint(thread_id)
         game = await self.coop.game(thread_id)
         pair = hinted.pair
-        lines = [f"**Hint** for {_name(interaction.user)}: {pair.cell} is {pair.letter}."]
+        lines = [f"**Hint** for {member_name(interaction.user)}: {pair.cell} is {pair.letter}."]
         if hinted.reason:
             lines.append(hinted.reason)
         if hinted.cleared:
