@@ -22,10 +22,11 @@ from bot.daily.scoring import HINT_COST
 from bot.daily.store import Post
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING, SOLVING
+from cogs._answer_box import AnswerBox
 from cogs._members import in_server, member_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box
 from cogs.errors import reply, think
-from cogs.puzzles import alt_text, labelled
+from cogs.puzzles import alt_text
 from puzzles import get_kind
 
 if TYPE_CHECKING:
@@ -181,30 +182,16 @@ class AnswerButton(DayButton, template=_template("answer")):
                 f"You gave up on this {kind.title}; a new one comes tomorrow.", ephemeral=True
             )
         else:
-            await open_text_box(interaction, AnswerBox(self.kind_name, self.day))
+            await open_text_box(interaction, answer_box(self.kind_name, self.day))
 
 
 ANSWER_BOX = _template("answerbox")
 
 
-class AnswerBox(discord.ui.Modal):
-    """The text box for a daily answer. Its custom id says which puzzle it answers, and its
-    submission is routed by that id (cogs/_persistent.py), so a box opened before a restart
-    still works after it."""
-
-    def __init__(self, kind_name: str, day: dt.date):
-        kind = get_kind(kind_name)
-        super().__init__(
-            title=f"Your {kind.title} answer"[:45],
-            timeout=None,
-            custom_id=f"puzzlebot:answerbox:{kind_name}:{day.isoformat()}",
-        )
-        box = discord.ui.TextInput(
-            custom_id="answer",
-            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
-            max_length=min(4000, kind.max_input_chars),
-        )
-        self.add_item(labelled("Answer", box))
+def answer_box(kind_name: str, day: dt.date, box: str = "answerbox") -> AnswerBox:
+    """The Answer box of one day's puzzle of a kind; `box` names the route that answers it
+    (the daily's, or the archive's)."""
+    return AnswerBox(get_kind(kind_name), f"puzzlebot:{box}:{kind_name}:{day.isoformat()}")
 
 
 class HintButton(DayButton, template=_template("dhint")):
@@ -496,18 +483,10 @@ class ArchiveAnswerButton(DayButton, template=_template("xanswer")):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await show_archive_play(interaction, kind, self.day)
         else:
-            await open_text_box(interaction, ArchiveAnswerBox(self.kind_name, self.day))
+            await open_text_box(interaction, answer_box(self.kind_name, self.day, "xanswerbox"))
 
 
 ARCHIVE_BOX = _template("xanswerbox")
-
-
-class ArchiveAnswerBox(AnswerBox):
-    """The Answer box of an archive play, routed by its own custom id (after a restart too)."""
-
-    def __init__(self, kind_name: str, day: dt.date):
-        super().__init__(kind_name, day)
-        self.custom_id = f"puzzlebot:xanswerbox:{kind_name}:{day.isoformat()}"
 
 
 class ArchiveHintButton(HintButton, template=_template("xhint")):

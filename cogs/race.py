@@ -26,10 +26,11 @@ from bot.races.service import RaceService
 from bot.races.store import Entry, Race, RaceStore, Rating
 from bot.races.timer import RaceTimer
 from bot.ratelimit import READING
+from cogs._answer_box import AnswerBox
 from cogs._members import in_server, member_name, server_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
 from cogs.errors import reply, tell_member
-from cogs.puzzles import alt_text, kind_choices, labelled
+from cogs.puzzles import alt_text, kind_choices
 from puzzles import PuzzleError, get_kind
 from puzzles.core import plural
 
@@ -232,29 +233,15 @@ class AnswerButton(RaceButton, template=_template("answer")):
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         race = await _races(interaction).race(self.race_id)
-        await open_text_box(interaction, AnswerBox(race))
+        await open_text_box(interaction, answer_box(race))
 
 
 ANSWER_BOX = r"puzzlebot:racebox:(?P<race>\d+)"
 
 
-class AnswerBox(discord.ui.Modal):
-    """The text box for a race answer, routed by its custom id (cogs/_persistent.py), so a
-    box opened before a restart still works after it."""
-
-    def __init__(self, race: Race):
-        kind = get_kind(race.kind)
-        super().__init__(
-            title=f"Your {kind.title} answer"[:45],
-            timeout=None,
-            custom_id=f"puzzlebot:racebox:{race.id}",
-        )
-        box = discord.ui.TextInput(
-            custom_id="answer",
-            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
-            max_length=min(4000, kind.max_input_chars),
-        )
-        self.add_item(labelled("Answer", box))
+def answer_box(race: Race) -> AnswerBox:
+    """The Answer box of a race, routed by its custom id (after a restart too)."""
+    return AnswerBox(get_kind(race.kind), f"puzzlebot:racebox:{race.id}")
 
 
 DYNAMIC_ITEMS = (JoinButton, MyPuzzleButton, AnswerButton)
