@@ -58,6 +58,9 @@ class FakeUser:
     username: str
     global_name: str | None = None
     bot: bool = False
+    # The language of the user's Discord client, sent as each interaction's "locale"
+    # (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {

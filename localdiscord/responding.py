@@ -149,7 +149,7 @@ class RespondingArea:
             "token": secrets.token_urlsafe(48),
             "version": 1,
             "app_permissions": str(guild.permissions_of(self.bot_user.id)),
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
