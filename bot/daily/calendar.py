@@ -14,12 +14,30 @@ import re
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from babel.dates import format_date
+
 from puzzles import PuzzleError, PuzzleKind
+from puzzles.i18n import ENGLISH, language_of
 
 # Puzzle #1 of every kind is this date's; the number counts days from it.
 FIRST_DAY = dt.date(2026, 1, 1)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 UTC = dt.UTC
+
+
+# A weekday and date without the year, as CLDR writes the full date in each language.
+DAY_PATTERNS = {"fr": "EEEE d MMMM", "es": "EEEE, d 'de' MMMM"}
+
+
+def day_text(day: dt.date, language: str = ENGLISH, *, year: bool = False) -> str:
+    """'Monday 23 November' the way the language writes a day ('lundi 23 novembre',
+    'lunes, 23 de noviembre'), with the year when asked."""
+    language = language_of(language)
+    if language == ENGLISH:  # as the posts have always said it
+        return f"{day:%A %d %B %Y}" if year else f"{day:%A %d %B}"
+    if year:
+        return format_date(day, "full", locale=language)
+    return format_date(day, DAY_PATTERNS[language], locale=language)
 
 
 def parse_post_time(text: str) -> dt.time:

@@ -51,6 +51,7 @@ from bot.failed_requests import FailedRequests
 from bot.puzzle_service import Refusal
 from puzzles import get_kind
 from puzzles.core import plural
+from puzzles.i18n import language_of
 
 log = logging.getLogger(__name__)
 
@@ -200,7 +201,9 @@ class DailyScheduler(BackgroundLoop):
         if not made:  # tried again next round; a kind that failed follows the others alone
             return
         number = calendar_number(day)
-        header = day_messages.post_header(day, number, [due.kind.title for due in made])
+        language = await self._language(settings.guild_id)
+        titles = [due.kind.title for due in made]
+        header = day_messages.post_header(day, number, titles, language)
         # A reservation already there: a round that stopped (a crash, a restart) maybe sent it.
         earlier = [await store.post(settings.guild_id, due.kind.name, day) for due in made]
         closes_at = self.daily.closes_at(settings, day)
@@ -223,8 +226,9 @@ class DailyScheduler(BackgroundLoop):
         settings = await self.daily.store.settings(first.guild_id)
         notify_role_id = settings.notify_role_id if settings else None
         post = day_messages.day_post(
-            first.day, cards, closes_at, self.play_view, notify_role_id, self.notify_button
-        )
+            first.day, cards, closes_at, self.play_view, notify_role_id, self.notify_button,
+            await self._language(first.guild_id),
+        )  # fmt: skip
         message = await self._send(first.guild_id, first.channel_id, post)
         if message is None:
             return
@@ -274,7 +278,9 @@ class DailyScheduler(BackgroundLoop):
             await self._trouble(first.guild_id, cannot_open_thread(first.channel_id, missing))
             return
         titles = [get_kind(post.kind).title for post in posts]
-        name = day_messages.thread_name(first.day, calendar_number(first.day), titles)
+        name = day_messages.thread_name(
+            first.day, calendar_number(first.day), titles, await self._language(first.guild_id)
+        )
         if self.bot.get_channel(first.message_id) is not None:  # opened before a restart
             await self._record_thread(posts, first.message_id)
             return
@@ -360,7 +366,8 @@ class DailyScheduler(BackgroundLoop):
         if not closed:
             return
         kinds = [one for _, one in closed]
-        message = day_messages.day_close(first.day, kinds, self.how_view, self.alt_text)
+        language = await self._language(first.guild_id)
+        message = day_messages.day_close(first.day, kinds, self.how_view, self.alt_text, language)
         missing = self._missing_permissions(first.channel_id)
         if missing:  # tried again next round without a request, CLOSE_ATTEMPTS times at most
             for post, one in closed:
@@ -377,7 +384,7 @@ class DailyScheduler(BackgroundLoop):
         if first.thread_id is not None:  # its own copy: a sent message's files are spent
             await self._answer_in_thread(
                 first.thread_id,
-                day_messages.day_close(first.day, kinds, self.how_view, self.alt_text),
+                day_messages.day_close(first.day, kinds, self.how_view, self.alt_text, language),
             )
         for post, _ in closed:
             await store.mark_closed(post, self.daily.clock())
@@ -466,6 +473,16 @@ class DailyScheduler(BackgroundLoop):
         channel = await self._channel(channel_id)
         await self._pace.wait()
         return await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
+
+    async def _language(self, guild_id: int) -> str:
+        """The language of the server's posts (bot/servers.py): chosen by its managers, else
+        its preferred locale as Discord sent it."""
+        servers = getattr(self.bot, "servers", None)
+        guild = self.bot.get_guild(guild_id)
+        preferred = guild.preferred_locale if guild is not None else None
+        if servers is None:
+            return language_of(preferred)
+        return await servers.language_for(guild_id, preferred)
 
     async def _trouble(self, guild_id: int, problem: str) -> None:
         log.warning("daily puzzles in guild %s: %s", guild_id, problem)
