@@ -584,32 +584,35 @@ class ArchiveGiveUpButton(DayButton, template=_template("xgiveup")):
 # --- the notify role ----------------------------------------------------------------------
 
 
-def notify_role_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+def notify_role_problem(guild: discord.Guild, role: discord.Role) -> Message | None:
     """Why the bot cannot give members this role (Discord's rules), None if it can. Only a
     role below the bot's own highest role can be given, and only with Manage Roles."""
     me = guild.me
     if role.is_default() or role.managed:
-        return (
-            f"{role.mention} belongs to Discord or an integration and cannot be given to "
-            "members: create a plain role (e.g. @Puzzlers) and choose it"
+        return _(
+            "{role} belongs to Discord or an integration and cannot be given to members: "
+            "create a plain role (e.g. @Puzzlers) and choose it",
+            role=role.mention,
         )
     if not me.guild_permissions.manage_roles:
-        return "I need the Manage Roles permission to give members the role"
+        return _("I need the Manage Roles permission to give members the role")
     if role >= me.top_role:
-        return (
-            f"{role.mention} is at or above my highest role ({me.top_role.name}): drag my "
-            "role above it in Server Settings -> Roles"
-        )
+        return _(
+            "{role} is at or above my highest role ({mine}): drag my role above it in Server "
+            "Settings -> Roles",
+            role=role.mention, mine=me.top_role.name,
+        )  # fmt: skip
     return None
 
 
-def notify_ping_problem(guild: discord.Guild, role: discord.Role) -> str | None:
+def notify_ping_problem(guild: discord.Guild, role: discord.Role) -> Message | None:
     """A role that is not mentionable pings nobody unless the bot may mention every role."""
     if role.mentionable or guild.me.guild_permissions.mention_everyone:
         return None
-    return (
-        f"{role.mention} cannot be pinged by me: turn on 'Allow anyone to @mention this "
-        "role' in its settings (or give me Mention All Roles)"
+    return _(
+        "{role} cannot be pinged by me: turn on 'Allow anyone to @mention this role' in its "
+        "settings (or give me Mention All Roles)",
+        role=role.mention,
     )
 
 

@@ -22,8 +22,8 @@ from puzzles.i18n import Message, _, ngettext
 Clock = Callable[[], dt.datetime]
 STREAK_LOOKBACK_DAYS = 400  # board streaks count back this far (a year and a bit)
 PERIODS = ("today", "week", "month", "all")
-PERIOD_NAMES = {"today": "today", "week": "the last 7 days", "month": "the last 30 days",
-                "all": "all time"}  # fmt: skip
+PERIOD_NAMES = {"today": _("today"), "week": _("the last 7 days"),
+                "month": _("the last 30 days"), "all": _("all time")}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -117,9 +117,12 @@ class DailyService:
             difficulties[kind.name] = level
         else:
             raise PuzzleError(
-                f"{kind.title} difficulties are {', '.join(kind.difficulties) or 'none'}",
+                _(
+                    "{kind} difficulties are {levels}",
+                    kind=kind.title, levels=", ".join(kind.difficulties) or _("none"),
+                ),
                 example="schedule",
-            )
+            )  # fmt: skip
         await self.store.set_difficulties(guild_id, difficulties)
 
     async def set_post_layout(self, guild_id: int, layout: str) -> None:
@@ -127,9 +130,12 @@ class DailyService:
         await self.configured(guild_id)
         if layout not in POST_LAYOUTS:
             raise PuzzleError(
-                f"{layout!r} is not a way to post; choose {' or '.join(POST_LAYOUTS)}",
+                _(
+                    "{typed} is not a way to post; choose {layouts}",
+                    typed=repr(layout), layouts=" or ".join(POST_LAYOUTS),
+                ),
                 example="together",
-            )
+            )  # fmt: skip
         await self.store.set_post_layout(guild_id, layout)
 
     def difficulties_on(self, settings: Settings, day: dt.date) -> list[tuple[str, str, bool]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -86,7 +87,9 @@ def thread_name(
 def card(found: Card, language: str = ENGLISH) -> discord.Embed:
     """One kind's card: what the puzzle is and how many have played, not the puzzle."""
     level = difficulty_name(found.difficulty, language).capitalize() if found.difficulty else None
-    about = f" · {found.about}" if found.about and found.about != found.difficulty else ""
+    about = ""
+    if found.about and found.about != found.difficulty:
+        about = " · " + about_text(found.about, language)
     if found.played:
         played = ngettext("{count} played", "{count} played", found.played)
     else:
@@ -107,6 +110,15 @@ DIFFICULTY_NAMES = {
     "medium": pgettext("difficulty", "medium"),
     "hard": pgettext("difficulty", "hard"),
 }
+
+
+def about_text(about: str, language: str) -> str:
+    """What a card says about the puzzle besides its difficulty, stored in English: 'par 2'."""
+    par = re.fullmatch(r"par (\d+)", about)
+    if par is None:
+        return about
+    # Translators: Letter Boxed's par, the fewest words it can be solved in: "par 2"
+    return render(_("par {count}", count=int(par[1])), language)
 
 
 def difficulty_name(level: str, language: str = ENGLISH) -> str:

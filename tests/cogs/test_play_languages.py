@@ -93,6 +93,14 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
         assert "Partage-le (sans spoiler)" in solved.content and labels(solved) == ["Partager"]
         assert "2 essais" in code_block(solved.content)  # the line to share, in French too
 
+        # A public reply is the channel's: Alice's /stats of Bob is in French, and her own
+        # /daily status (private) is in English.
+        stats = await server.send_slash_command("stats", options={"member": bob}, user=alice)
+        shown = (await stats.reply(timeout=REPLY_TIMEOUT)).content
+        assert f"**Bob** · Tous les jeux{NBSP}: parties 1, résolues 1 (100{NBSP}%)" in shown
+        status = await server.send_slash_command("daily status", user=alice)
+        assert (await status.reply(timeout=REPLY_TIMEOUT)).content.startswith("Daily puzzles go to")
+
         # Midnight: the close is French, its button too; Show how answers each in theirs.
         clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)
         await next_round(bot)

@@ -50,9 +50,9 @@ def test_the_share_line_is_written_in_the_language_it_is_shared_in():
 
 
 def test_the_extra_word_rule_is_shown_only_on_letter_boxed_boards():
-    assert "over the fewest" in scoring.rule_text("letterboxed")
+    assert "over the fewest" in str(scoring.rule_text("letterboxed"))
     for kind in ("sudoku", "cryptogram", None):  # None: the board of all puzzles
-        rule = scoring.rule_text(kind)
+        rule = str(scoring.rule_text(kind))
         assert "fewest" not in rule and rule.startswith("100 a solve")
 
 
@@ -93,7 +93,8 @@ def test_only_kinds_scored_by_words_count_the_words_over_the_fewest():
     assert scoring.extra_words(scoring.words_used("letterboxed", "one two three"), 2) == 1
     assert scoring.extra_words(scoring.words_used("letterboxed", "one two"), 2) == 0
     assert scoring.extra_words(None, 2) == scoring.extra_words(3, None) == 0
-    letter_boxed_rule, sudoku_rule = scoring.rule_text("letterboxed"), scoring.rule_text("sudoku")
+    letter_boxed_rule = str(scoring.rule_text("letterboxed"))
+    sudoku_rule = str(scoring.rule_text("sudoku"))
     assert "word over the fewest" in letter_boxed_rule and "word" not in sudoku_rule
 
 
