@@ -563,8 +563,10 @@ class Daily(commands.Cog):
         if export:  # /stats export: your own results as a file, privately
             if member is not None and member.id != interaction.user.id:
                 raise Refusal(
-                    "An export holds your own results only; admins export everyone's with "
-                    "/puzzle-settings export."
+                    _(
+                        "An export holds your own results only; admins export everyone's with "
+                        "/puzzle-settings export."
+                    )
                 )
             whose = str(interaction.user.id)
             await self._send_export(interaction, interaction.user.id, whose, kind)
@@ -584,23 +586,7 @@ class Daily(commands.Cog):
             win_rate=found.win_rate,
             current_streak=found.streaks.current,
             longest_streak=found.streaks.longest,
-            bests=tuple(
-                (label, value)
-                for label, value in (
-                    (
-                        "fastest",
-                        clock_text(found.fastest_seconds)
-                        if found.fastest_seconds is not None
-                        else None,
-                    ),
-                    (
-                        "best score",
-                        f"{found.best_points} pts" if found.best_points is not None else None,
-                    ),
-                    ("fewest tries", str(found.fewest_attempts) if found.fewest_attempts else None),
-                )
-                if value
-            ),
+            bests=bests(found, language),
             last_30_days=tuple(
                 DayResult(day, status, value) for day, status, value in found.last_30
             ),
@@ -765,6 +751,19 @@ def one_after_another(items: list[Message]) -> Message:
 
 def before_it_works(problem: Message | str) -> Message:
     return _("Before it can work: {problem}", problem=problem)
+
+
+def bests(found: MemberStats, language: str) -> tuple[tuple[str, str], ...]:
+    """A member's best figures for the stats card, (label, value), in `language`."""
+    figures: list[tuple[Message, str]] = []
+    if found.fastest_seconds is not None:
+        figures.append((_("fastest"), clock_text(found.fastest_seconds)))
+    if found.best_points is not None:
+        points = render(_("{count} pts", count=found.best_points), language)
+        figures.append((_("best score"), points))
+    if found.fewest_attempts:
+        figures.append((_("fewest tries"), str(found.fewest_attempts)))
+    return tuple((render(label, language), value) for label, value in figures)
 
 
 def board_row(row: LeaderboardRow) -> Message:
