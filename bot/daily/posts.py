@@ -84,6 +84,11 @@ def thread_name(
     return post_header(day, number, kind_titles, language).replace("**", "")
 
 
+def numbered(kind_title: str, number: int) -> i18n.Message:
+    """'Letter Boxed #332' (French 'Letter Boxed n° 332'): a day's puzzle of a kind."""
+    return _("{kind} #{number}", kind=kind_title, number=str(number))
+
+
 def card(found: Card, language: str = ENGLISH) -> discord.Embed:
     """One kind's card: what the puzzle is and how many have played, not the puzzle."""
     level = difficulty_name(found.difficulty, language).capitalize() if found.difficulty else None
@@ -98,7 +103,7 @@ def card(found: Card, language: str = ENGLISH) -> discord.Embed:
         "{level}{about} · {played}", level=level or _("One level"), about=about, played=played
     )
     return discord.Embed(
-        title=f"{found.kind.title} #{found.number}",
+        title=render(numbered(found.kind.title, found.number), language),
         description=render(description, language),
         colour=CARD_COLOUR,
     )

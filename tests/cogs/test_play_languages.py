@@ -55,6 +55,7 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
         assert how.startswith("Appuie sur **Jouer** pour ouvrir un jeu en privé")
         assert labels(post) == ["Jouer"]
         (card,) = post.embeds
+        assert card["title"].startswith("Letter Boxed n° ")
         assert card["description"].startswith("Facile")
         assert "personne n'a encore joué" in card["description"]
 
