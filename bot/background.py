@@ -4,7 +4,8 @@ A round runs `poll_seconds` after the last one, or sooner: when woken (a setup c
 race joined, a clock moved in the playground and tests) or when the round itself asks (an
 edit held back by a gap). A round that fails is logged and the loop goes on: a timer must
 outlive any one bad round. Each bot process does the timed work of the servers on its own
-shards (DESIGN.md, "Shards") and paces its requests to their share of Discord's global limit.
+shards (DESIGN.md, "Shards") and paces its requests to their share of Discord's global limit
+(Pace); both loops give up on a channel Discord shuts to them the same way (is_permanent).
 """
 
 from __future__ import annotations
@@ -89,3 +90,31 @@ class BackgroundLoop:
         it, each taking its shards' part."""
         shard_ids, shard_count = getattr(self.bot, "shard_ids", None), self.bot.shard_count
         return len(shard_ids) / shard_count if shard_ids and shard_count else 1.0
+
+
+class Pace:
+    """At most `per_second` requests a second, spaced evenly, however many tasks ask."""
+
+    def __init__(self, per_second: float):
+        self.gap = 1.0 / per_second
+        self._next = 0.0
+
+    async def wait(self) -> None:
+        now = asyncio.get_running_loop().time()
+        at = max(now, self._next)
+        self._next = at + self.gap  # reserved before sleeping: the next caller queues behind
+        if at > now:
+            await asyncio.sleep(at - now)
+
+
+# Discord's error codes for a channel shut to the bot: it cannot see it (Missing Access), or
+# sees it but may not post (Missing Permissions).
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+
+
+def is_permanent(error: discord.HTTPException) -> bool:
+    """Whether trying again soon cannot help: the channel is gone, hidden from the bot, or
+    shut to it (until someone changes it; Discord counts every refusal meanwhile)."""
+    return isinstance(error, discord.NotFound) or (
+        isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
+    )

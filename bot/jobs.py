@@ -134,7 +134,7 @@ def solve_job(
         png, no_picture = _readable_picture(kind.name, puzzle, solution, timings, language)
     else:
         png, no_picture = NOT_ASKED
-    return JobResult(solution.text(), png, timings, solution, no_picture)
+    return JobResult(solution.text(language), png, timings, solution, no_picture)
 
 
 def hint_job(
@@ -148,7 +148,7 @@ def hint_job(
         png, no_picture = _readable_picture(kind.name, puzzle, shown, timings, language)
     else:
         png, no_picture = NOT_ASKED
-    return JobResult(hint_text(hint), png, timings, hint, no_picture)
+    return JobResult(hint_text(hint, language), png, timings, hint, no_picture)
 
 
 def generate_job(
@@ -251,8 +251,8 @@ def _why_not_a_puzzle(
     return None
 
 
-def check_job(kind_name: str, puzzle: Puzzle, answer: str) -> JobResult:
+def check_job(kind_name: str, puzzle: Puzzle, answer: str, language: str = ENGLISH) -> JobResult:
     kind = get_kind(kind_name)
     timings: dict[str, float] = {}
     verdict = _timed(timings, "check", lambda: kind.check(puzzle, answer))
-    return JobResult(verdict.text(), None, timings, verdict)
+    return JobResult(verdict.text(language), None, timings, verdict)

@@ -179,9 +179,9 @@ class PuzzleService:
         self.check_sizes(kind, progress=progress)
         return await self._run(kind, jobs.hint_job, kind.name, puzzle, progress, True, language)
 
-    async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str):
+    async def check(self, kind: PuzzleKind, puzzle: Puzzle, answer: str, language: str = ENGLISH):
         self.check_sizes(kind, answer=answer)
-        return await self._run(kind, jobs.check_job, kind.name, puzzle, answer)
+        return await self._run(kind, jobs.check_job, kind.name, puzzle, answer, language)
 
     async def generate(
         self,

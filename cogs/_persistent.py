@@ -38,10 +38,12 @@ import discord
 from discord.ext import commands
 
 from cogs.errors import tell_member
+from puzzles.i18n import ENGLISH, Message, render
 
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100  # Discord's limit on a custom_id
+BUTTON_LABEL_LIMIT = 80  # and on a button's label
 # The template of a family of buttons (DayButton, RaceButton): it matches no custom id, as
 # only the family's members are registered with the bot.
 FAMILY = r"(?!)"
@@ -54,15 +56,20 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button], template=FAMIL
     runs `pressed`, and whatever it raises reaches the member privately (cogs/errors.py):
     buttons are outside the app-command error handler."""
 
-    label = ""
+    label: Message | str = ""  # the English id; rendered in the language of the post or reply
     style = discord.ButtonStyle.secondary
 
     def __init__(
-        self, custom_id: str, label: str | None = None, style: discord.ButtonStyle | None = None
+        self,
+        custom_id: str,
+        label: Message | str | None = None,
+        style: discord.ButtonStyle | None = None,
+        language: str = ENGLISH,
     ):
-        button = discord.ui.Button(
-            label=label or self.label, style=style or self.style, custom_id=custom_id
-        )
+        # A button built again from a press (from_match) is never shown: its label there is
+        # the one it was posted with, which cannot change.
+        shown = render(label or self.label, language)[:BUTTON_LABEL_LIMIT]
+        button = discord.ui.Button(label=shown, style=style or self.style, custom_id=custom_id)
         super().__init__(button)
 
     @classmethod

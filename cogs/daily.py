@@ -28,17 +28,22 @@ import re
 from typing import TYPE_CHECKING, Literal
 
 import discord
+from babel.dates import format_date
+from babel.numbers import format_percent
 from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.daily import calendar
+from bot.daily.calendar import day_text
 from bot.daily.export import export_file
 from bot.daily.game import PERIOD_NAMES, PERIODS, DailyService, MemberStats
+from bot.daily.posts import difficulty_name
 from bot.daily.scoring import Streaks, clock_text, rule_text
 from bot.daily.store import POST_LAYOUTS
 from bot.puzzle_service import Refusal
 from bot.ratelimit import READING
-from cogs._language import language_name
+from cogs._language import language_name, member_language, server_language
+from cogs._members import member_name, server_name
 from cogs._persistent import text_box_routes
 from cogs.daily_data import DATA_BUTTONS, confirm_view, parse_user_id
 from cogs.daily_views import (
@@ -50,13 +55,11 @@ from cogs.daily_views import (
     admit_play,
     admit_read,
     how_view,
-    member_name,
     notify_ping_problem,
     notify_role_problem,
     play_view,
     require_manager,
     require_server,
-    server_name,
     show_archive_play,
     submit_answer,
 )
@@ -64,8 +67,7 @@ from cogs.errors import answered, reply, think, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
 from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind
-from puzzles.core import plural
-from puzzles.i18n import ENGLISH, LANGUAGES, _, render
+from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, ngettext, number, render
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
@@ -149,10 +151,11 @@ class Daily(commands.Cog):
         await think(interaction, private=True)
         await self.service.set_up(guild_id, channel.id, time, timezone, chosen)
         self._wake_scheduler()  # a post time already passed today posts now, as status says
-        text = await self._status_text(guild_id)
+        language = member_language(interaction)
+        text = await self._status_text(guild_id, language)
         problem = posting_problem(channel)
         if problem:
-            text += f"\nBefore it can work: {problem}"
+            text += "\n" + render(before_it_works(problem), language)
         await reply(interaction, text, ephemeral=True)
 
     @setup_daily.autocomplete("timezone")
@@ -169,7 +172,11 @@ class Daily(commands.Cog):
         chosen = parse_kinds(kinds)
         guild_id = await self._configured(interaction)
         await self.service.set_kinds(guild_id, chosen)
-        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
+        await reply(
+            interaction,
+            await self._status_text(guild_id, member_language(interaction)),
+            ephemeral=True,
+        )
 
     @settings.command(name="posts", description="Post the day's puzzles together or one by one")
     @app_commands.describe(
@@ -185,7 +192,9 @@ class Daily(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = await self._configured(interaction)
         await self.service.set_post_layout(guild_id, layout.value)
-        await interaction.edit_original_response(content=await self._status_text(guild_id))
+        await interaction.edit_original_response(
+            content=await self._status_text(guild_id, member_language(interaction))
+        )
 
     @settings.command(
         name="difficulty", description="Fix a puzzle's difficulty, or follow the week"
@@ -200,7 +209,11 @@ class Daily(commands.Cog):
         require_manager(interaction)
         guild_id = await self._configured(interaction)
         await self.service.set_difficulty(guild_id, get_kind(kind.value), level)
-        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
+        await reply(
+            interaction,
+            await self._status_text(guild_id, member_language(interaction)),
+            ephemeral=True,
+        )
 
     @set_difficulty.autocomplete("level")
     async def _levels(self, interaction: discord.Interaction, current: str):
@@ -251,12 +264,20 @@ class Daily(commands.Cog):
         guild_id = await self._configured(interaction)
         await self.service.set_paused(guild_id, paused)
         self._wake_scheduler()
-        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
+        await reply(
+            interaction,
+            await self._status_text(guild_id, member_language(interaction)),
+            ephemeral=True,
+        )
 
     @daily.command(name="status", description="The daily-puzzle settings and the next post time")
     async def status(self, interaction: discord.Interaction) -> None:
         guild_id = await self._configured(interaction)
-        await reply(interaction, await self._status_text(guild_id), ephemeral=True)
+        await reply(
+            interaction,
+            await self._status_text(guild_id, member_language(interaction)),
+            ephemeral=True,
+        )
 
     async def _language_line(self, guild_id: int, language: str) -> str:
         """The server's chosen language, which its daily puzzles' words follow too."""
@@ -287,36 +308,68 @@ class Daily(commands.Cog):
             self.bot.daily_scheduler.wake()
 
     async def _status_text(self, guild_id: int, language: str = ENGLISH) -> str:
-        """The settings, with every time as a Discord timestamp (each member sees it in their
-        own time zone) and each kind's difficulty today; written in `language`."""
+        """The settings, in the member's language, with every time as a Discord timestamp
+        (each member sees it in their own time zone) and each kind's difficulty today."""
         settings = await self.service.configured(guild_id)
         upcoming = await self.service.next_post(settings)
         zone = calendar.parse_timezone(settings.timezone)
         today = calendar.local_day(self.service.clock(), zone)
         at = calendar.post_moment(today, calendar.parse_post_time(settings.post_time), zone)
-        how = "together, one post" if settings.post_layout == "together" else "one post each"
-        lines = [
-            f"Daily puzzles go to <#{settings.channel_id}> at {settings.post_time} "
-            f"{settings.timezone} ({timestamp(at, 't')} your time), {how}.",
-            f"Puzzles: {', '.join(get_kind(name).title for name in settings.kinds)}.",
-            difficulty_text(self.service.difficulties_on(settings, today), today),
-            "Paused." if settings.paused else next_post_text(upcoming, self.service.clock()),
+        where = {
+            "channel": f"<#{settings.channel_id}>",
+            "time": settings.post_time,
+            "zone": settings.timezone,
+            "local": timestamp(at, "t"),
+        }
+        if settings.post_layout == "together":
+            goes = _(
+                "Daily puzzles go to {channel} at {time} {zone} ({local} your time), together, "
+                "one post.",
+                **where,
+            )
+        else:
+            goes = _(
+                "Daily puzzles go to {channel} at {time} {zone} ({local} your time), one post "
+                "each.",
+                **where,
+            )
+        titles = ", ".join(get_kind(name).title for name in settings.kinds)
+        lines: list[Message] = [
+            goes,
+            _("Puzzles: {titles}.", titles=titles),
+            difficulty_text(self.service.difficulties_on(settings, today), today, language),
+            _("Paused.") if settings.paused else next_post_text(upcoming, self.service.clock()),
         ]
         lines.append(await self._language_line(guild_id, language))
         if settings.threads:
-            lines.append("Each post gets a thread for sharing results; the close answers there.")
+            lines.append(_("Each post gets a thread for sharing results; the close answers there."))
         if settings.notify_role_id:
-            lines.append(f"Each post pings <@&{settings.notify_role_id}> (Notify me gives it).")
+            role = f"<@&{settings.notify_role_id}>"
+            lines.append(_("Each post pings {role} (Notify me gives it).", role=role))
         if settings.last_error:
             when = timestamp(dt.datetime.fromisoformat(settings.last_error_at), "f")
-            lines.append(f"Last problem ({when}): {settings.last_error}. I keep retrying.")
+            # The problem is kept as it was written when it happened (in English).
+            lines.append(
+                _(
+                    "Last problem ({when}): {problem}. I keep retrying.",
+                    when=when,
+                    problem=settings.last_error,
+                )
+            )
         for post in await self.service.unposted_closes(guild_id):
             lines.append(
-                f"The answer to {get_kind(post.kind).title} of {post.day:%A %d %B} was not "
-                f"posted ({post.close_error}); I stopped trying after "
-                f"{plural(post.close_failures, 'try', 'tries')}. Its results are kept and count."
+                ngettext(
+                    "The answer to {kind} of {day} was not posted ({problem}); I stopped trying "
+                    "after {count} try. Its results are kept and count.",
+                    "The answer to {kind} of {day} was not posted ({problem}); I stopped trying "
+                    "after {count} tries. Its results are kept and count.",
+                    post.close_failures,
+                    kind=get_kind(post.kind).title,
+                    day=day_text(post.day, language),
+                    problem=post.close_error,
+                )
             )
-        return "\n".join(lines)
+        return "\n".join(render(line, language) for line in lines)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -369,18 +422,25 @@ class Daily(commands.Cog):
         guild_id = await self._configured(interaction)  # thinks first: it takes the database
         await self.service.set_threads(guild_id, threads == "on")
         self._wake_scheduler()  # today's open post gets its thread now
+        language = member_language(interaction)
         if threads == "off":
-            said = "Daily posts get no thread from now on; results are shared in the channel."
+            said = render(
+                _("Daily posts get no thread from now on; results are shared in the channel."),
+                language,
+            )
         else:
-            said = (
-                "Each daily post now gets a thread: **Share** posts results there, and the "
-                "day's close posts the answers in it and archives it."
+            said = render(
+                _(
+                    "Each daily post now gets a thread: **Share** posts results there, and the "
+                    "day's close posts the answers in it and archives it."
+                ),
+                language,
             )
             settings = await self.service.settings(guild_id)
             channel = interaction.guild.get_channel(settings.channel_id) if settings else None
-            problem = posting_problem(channel, THREAD_NEEDS, "open the daily threads in")
+            problem = posting_problem(channel, THREAD_NEEDS, threads=True)
             if problem:
-                said += f"\nBefore it can work: {problem}"
+                said += "\n" + render(before_it_works(problem), language)
         await reply(interaction, said, ephemeral=True)
 
     @settings.command(
@@ -394,20 +454,28 @@ class Daily(commands.Cog):
         guild = interaction.guild
         assert guild is not None, "a server-only command"
         if role is not None and (role.is_default() or role.managed):  # refused at once
-            raise Refusal(notify_role_problem(guild, role) or "choose another role")
+            raise Refusal(notify_role_problem(guild, role) or _("choose another role"))
         guild_id = await self._configured(interaction)  # thinks first: it takes the database
         await self.service.set_notify_role(guild_id, role.id if role else None)
+        language = member_language(interaction)
         if role is None:
-            said = "Daily posts ping nobody now, and carry no Notify me button."
+            said = render(
+                _("Daily posts ping nobody now, and carry no Notify me button."), language
+            )
         else:
-            said = (
-                f"Each daily post now pings {role.mention} (nobody else) and has a **Notify "
-                "me** button that gives members the role or takes it back."
+            said = render(
+                _(
+                    "Each daily post now pings {role} (nobody else) and has a **Notify me** "
+                    "button that gives members the role or takes it back.",
+                    role=role.mention,
+                ),
+                language,
             )
             problems = [p for p in (notify_role_problem(guild, role),
                                     notify_ping_problem(guild, role)) if p]  # fmt: skip
             if problems:
-                said += "\nBefore it can work: " + "; ".join(problems) + "."
+                shown = "; ".join(render(problem, language) for problem in problems)
+                said += "\n" + render(before_it_works(f"{shown}."), language)
         await reply(interaction, said, ephemeral=True)
 
     @settings.command(name="export", description="Every member's daily results here, as CSV")
@@ -431,12 +499,22 @@ class Daily(commands.Cog):
         data, name = await asyncio.to_thread(export_file, results, f"daily-{whose}", limit)
         if data is None:
             raise Refusal(
-                f"{plural(len(results), 'result')} make a file larger than Discord lets me "
-                "send here, even zipped."
+                ngettext(
+                    "{count} result makes a file larger than Discord lets me send here, even "
+                    "zipped.",
+                    "{count} results make a file larger than Discord lets me send here, even "
+                    "zipped.",
+                    len(results),
+                )
             )
+        sent = ngettext(
+            "{count} result in {server}: one row each (daily and archive plays).",
+            "{count} results in {server}: one row each (daily and archive plays).",
+            len(results),
+            server=server_name(interaction),
+        )
         await interaction.edit_original_response(
-            content=f"{plural(len(results), 'result')} in {server_name(interaction)}: one row "
-            "each (daily and archive plays).",
+            content=render(sent, member_language(interaction)),
             attachments=[discord.File(io.BytesIO(data), filename=name)],
         )
 
@@ -465,23 +543,26 @@ class Daily(commands.Cog):
         await think_publicly(interaction)  # a failure from here on is told privately
         puzzle_kind = get_kind(kind.value) if kind else None
         ranked = await self.service.board(guild_id, puzzle_kind, period)
+        language = await server_language(self.bot, interaction.guild)  # the channel reads it
+        which = puzzle_kind.title if puzzle_kind else render(_("All puzzles"), language)
         view = LeaderboardView(
-            title=f"{puzzle_kind.title if puzzle_kind else 'All puzzles'}: "
-            f"{server_name(interaction)}",
-            period=PERIOD_NAMES[period],
+            title=render(
+                _("{which}: {server}", which=which, server=server_name(interaction)), language
+            ),
+            period=render(PERIOD_NAMES[period], language),
             rows=tuple(
                 LeaderboardRow(
                     rank=rank,
                     name=row.name,
                     solved=row.solved,
                     played=row.played,
-                    score=f"{row.points:,}",  # under the heading "Points"
+                    score=number(row.points, language),  # under the heading "Points"
                     best_time=clock_text(row.best_seconds) if row.best_seconds is not None else "-",
                     streak=streak,
                 )
                 for rank, (row, streak) in enumerate(ranked, start=1)
             ),
-            footer=rule_text(puzzle_kind.name if puzzle_kind else None),
+            footer=render(rule_text(puzzle_kind.name if puzzle_kind else None), language),
         )
         if not interaction.app_permissions.attach_files:  # no picture here: the table as text
             embed = discord.Embed(
@@ -496,7 +577,9 @@ class Daily(commands.Cog):
 
         png = await self.service.puzzles.draw("the leaderboard", draw_leaderboard, view)
         file = discord.File(
-            io.BytesIO(png), filename="leaderboard.png", description=board_alt_text(view)
+            io.BytesIO(png),
+            filename="leaderboard.png",
+            description=board_alt_text(view, language),
         )
         await interaction.edit_original_response(attachments=[file])
         answered(interaction)
@@ -520,8 +603,10 @@ class Daily(commands.Cog):
         if export:  # /stats export: your own results as a file, privately
             if member is not None and member.id != interaction.user.id:
                 raise Refusal(
-                    "An export holds your own results only; admins export everyone's with "
-                    "/puzzle-settings export."
+                    _(
+                        "An export holds your own results only; admins export everyone's with "
+                        "/puzzle-settings export."
+                    )
                 )
             whose = str(interaction.user.id)
             await self._send_export(interaction, interaction.user.id, whose, kind)
@@ -532,31 +617,16 @@ class Daily(commands.Cog):
         await think_publicly(interaction)  # a failure from here on is told privately
         puzzle_kind = get_kind(kind.value) if kind else None
         found = await self.service.stats(guild_id, who.id, puzzle_kind)
+        language = await server_language(self.bot, interaction.guild)  # the channel reads it
         view = StatsView(
             name=member_name(who),
-            kind_title=puzzle_kind.title if puzzle_kind else "All puzzles",
+            kind_title=puzzle_kind.title if puzzle_kind else render(_("All puzzles"), language),
             played=found.played,
             solved=found.solved,
             win_rate=found.win_rate,
             current_streak=found.streaks.current,
             longest_streak=found.streaks.longest,
-            bests=tuple(
-                (label, value)
-                for label, value in (
-                    (
-                        "fastest",
-                        clock_text(found.fastest_seconds)
-                        if found.fastest_seconds is not None
-                        else None,
-                    ),
-                    (
-                        "best score",
-                        f"{found.best_points} pts" if found.best_points is not None else None,
-                    ),
-                    ("fewest tries", str(found.fewest_attempts) if found.fewest_attempts else None),
-                )
-                if value
-            ),
+            bests=bests(found, language),
             last_30_days=tuple(
                 DayResult(day, status, value) for day, status, value in found.last_30
             ),
@@ -564,17 +634,27 @@ class Daily(commands.Cog):
         from renderers.stats import draw_stats
 
         png = await self.service.puzzles.draw("the stats card", draw_stats, view)
+        figures = _(
+            "**{name}** · {kind}: played {played}, solved {solved} ({rate}), streak {streak} "
+            "(longest {longest})",
+            name=discord.utils.escape_markdown(view.name), kind=view.kind_title,
+            played=found.played, solved=found.solved,
+            rate=format_percent(found.win_rate, locale=language),
+            streak=found.streaks.current, longest=found.streaks.longest,
+        )  # fmt: skip
         text = (
-            f"**{discord.utils.escape_markdown(view.name)}** · {view.kind_title}: "
-            f"played {found.played}, solved {found.solved} ({found.win_rate:.0%}), "
-            f"streak {found.streaks.current} (longest {found.streaks.longest})"
-            f"{freeze_text(found.streaks)}{archive_text(found)}"
-        ) + await race_rating_text(interaction, who.id)
+            render(figures, language)
+            + freeze_text(found.streaks, language)
+            + archive_text(found, language)
+            + await race_rating_text(interaction, who.id, language)
+        )
         await interaction.edit_original_response(
             content=discord.utils.escape_mentions(text),
             attachments=[
                 discord.File(
-                    io.BytesIO(png), filename="stats.png", description=stats_alt_text(view)
+                    io.BytesIO(png),
+                    filename="stats.png",
+                    description=stats_alt_text(view, language),
                 )
             ],
         )
@@ -598,11 +678,15 @@ class Daily(commands.Cog):
     @in_servers_only
     async def delete_my_data(self, interaction: discord.Interaction) -> None:
         require_server(interaction)
+        language = member_language(interaction)
+        asked = _(
+            "This deletes your daily results, streaks and stats and the log of your commands in "
+            "**{server}**, for good. Other servers keep theirs.",
+            server=discord.utils.escape_markdown(server_name(interaction)),
+        )
         await interaction.response.send_message(
-            "This deletes your daily results, streaks and stats and the log of your commands "
-            f"in **{discord.utils.escape_markdown(server_name(interaction))}**, for good. "
-            "Other servers keep theirs.",
-            view=confirm_view(interaction.user.id),
+            render(asked, language),
+            view=confirm_view(interaction.user.id, language),
             ephemeral=True,
         )
 
@@ -614,11 +698,14 @@ class Daily(commands.Cog):
         require_manager(interaction)
         require_server(interaction)
         member_id = parse_user_id(user_id)
+        language = member_language(interaction)
+        asked = _(
+            "This deletes the daily results, streaks, stats and logged commands of {member} in "
+            "this server, for good.",
+            member=f"<@{member_id}>",
+        )
         await interaction.response.send_message(
-            f"This deletes the daily results, streaks, stats and logged commands of <@{member_id}> "
-            "in this server, for good.",
-            view=confirm_view(member_id),
-            ephemeral=True,
+            render(asked, language), view=confirm_view(member_id, language), ephemeral=True
         )
 
     @tasks.loop(hours=1)
@@ -649,59 +736,105 @@ class Daily(commands.Cog):
 # What the daily posts need in their channel, and what for. Embed Links is not among them:
 # the posts are text and a picture, and replies to commands need no channel permission.
 POSTING_NEEDS = {
-    "view_channel": "to see the channel",
-    "send_messages": "to post the puzzles and the answers",
-    "attach_files": "to attach the puzzle pictures",
-    "read_message_history": "to find a post sent just before a restart, so it is not sent twice",
+    "view_channel": _("to see the channel"),
+    "send_messages": _("to post the puzzles and the answers"),
+    "attach_files": _("to attach the puzzle pictures"),
+    "read_message_history": _("to find a post sent just before a restart, so it is not sent twice"),
 }
 
 
 # What the bot needs in the daily channel when threads are on, and what for.
 THREAD_NEEDS = {
-    "create_public_threads": "to open a thread on each daily post",
-    "send_messages_in_threads": "to post shared results and the answers there",
+    "create_public_threads": _("to open a thread on each daily post"),
+    "send_messages_in_threads": _("to post shared results and the answers there"),
 }
 
 
-def posting_problem(channel, needs=None, doing: str = "post in") -> str | None:
+def posting_problem(channel, needs=None, threads: bool = False) -> Message | None:
     """What the bot lacks of `needs` (by default, what posting daily puzzles needs) in the
     channel, from the server's roles and the channel's overwrites as Discord sent them,
-    each with what it is for; None if nothing (or unknown)."""
+    each with what it is for; None if nothing (or unknown). `threads`: what it lacks is to
+    open the daily threads, not to post."""
     guild = getattr(channel, "guild", None)
     me = guild.me if guild is not None else None
     if me is None or not hasattr(channel, "permissions_for"):
         return None
     allowed = channel.permissions_for(me)
+    # Discord's permission names, as its settings show them in English.
     missing = [
-        f"{name.replace('_', ' ').title()} ({purpose})"
+        _("{permission} ({purpose})", permission=name.replace("_", " ").title(), purpose=purpose)
         for name, purpose in (needs or POSTING_NEEDS).items()
         if not getattr(allowed, name)
     ]
     if not missing:
         return None
-    return f"I may not {doing} {channel.mention}: give me {'; '.join(missing)} there."
+    listed = one_after_another(missing)
+    if threads:
+        return _(
+            "I may not open the daily threads in {channel}: give me {missing} there.",
+            channel=channel.mention, missing=listed,
+        )  # fmt: skip
+    return _(
+        "I may not post in {channel}: give me {missing} there.",
+        channel=channel.mention, missing=listed,
+    )  # fmt: skip
 
 
-def board_alt_text(view: LeaderboardView) -> str:
+def one_after_another(items: list[Message]) -> Message:
+    """Items with semicolons between them, each rendered in the reader's language."""
+    said = items[0]
+    for item in items[1:]:
+        # Translators: things listed one after another: "View Channel (to see it); Attach Files"
+        said = _("{earlier}; {later}", earlier=said, later=item)
+    return said
+
+
+def before_it_works(problem: Message | str) -> Message:
+    return _("Before it can work: {problem}", problem=problem)
+
+
+def bests(found: MemberStats, language: str) -> tuple[tuple[str, str], ...]:
+    """A member's best figures for the stats card, (label, value), in `language`."""
+    figures: list[tuple[Message, str]] = []
+    if found.fastest_seconds is not None:
+        figures.append((_("fastest"), clock_text(found.fastest_seconds)))
+    if found.best_points is not None:
+        points = render(_("{count} pts", count=found.best_points), language)
+        figures.append((_("best score"), points))
+    if found.fewest_attempts:
+        figures.append((_("fewest tries"), str(found.fewest_attempts)))
+    return tuple((render(label, language), value) for label, value in figures)
+
+
+def board_row(row: LeaderboardRow) -> Message:
+    return _(
+        "{rank}. {name}, {score} pts, solved {solved} of {played}",
+        rank=row.rank, name=row.name, score=row.score, solved=row.solved, played=row.played,
+    )  # fmt: skip
+
+
+def board_alt_text(view: LeaderboardView, language: str = ENGLISH) -> str:
     """What the leaderboard picture shows, for members who cannot see it."""
-    ranked = "; ".join(
-        f"{row.rank}. {row.name}, {row.score} pts, solved {row.solved} of {row.played}"
-        for row in view.rows
-    )
-    return f"Leaderboard, {view.title}, {view.period}: {ranked or 'no results yet'}."[
-        :ALT_TEXT_LIMIT
-    ]
+    ranked = "; ".join(render(board_row(row), language) for row in view.rows)
+    said = _(
+        "Leaderboard, {title}, {period}: {ranked}.",
+        title=view.title, period=view.period, ranked=ranked or _("no results yet"),
+    )  # fmt: skip
+    return render(said, language)[:ALT_TEXT_LIMIT]
 
 
-def stats_alt_text(view: StatsView) -> str:
+def stats_alt_text(view: StatsView, language: str = ENGLISH) -> str:
     """What the stats card shows, for members who cannot see it."""
     bests = "".join(f", {label} {value}" for label, value in view.bests)
     solved_days = sum(1 for day in view.last_30_days if day.status == "solved")
-    return (
-        f"Daily-puzzle stats of {view.name}, {view.kind_title}: played {view.played}, "
-        f"solved {view.solved} ({view.win_rate:.0%}), streak {view.current_streak} "
-        f"(longest {view.longest_streak}){bests}; solved on {solved_days} of the last 30 days."
-    )[:ALT_TEXT_LIMIT]
+    said = _(
+        "Daily-puzzle stats of {name}, {kind}: played {played}, solved {solved} ({rate}), "
+        "streak {streak} (longest {longest}){bests}; solved on {days} of the last 30 days.",
+        name=view.name, kind=view.kind_title, played=view.played, solved=view.solved,
+        rate=format_percent(view.win_rate, locale=language), streak=view.current_streak,
+        longest=view.longest_streak, bests=bests, days=solved_days,
+    )  # fmt: skip
+    return render(said, language)[:ALT_TEXT_LIMIT]
 
 
 def timestamp(moment: dt.datetime, style: str = "F") -> str:
@@ -709,22 +842,33 @@ def timestamp(moment: dt.datetime, style: str = "F") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> str:
+def next_post_text(upcoming: dt.datetime, now: dt.datetime) -> Message:
     if upcoming <= now:
-        return "Next post: today's puzzles are going out now."
-    return f"Next post: {timestamp(upcoming)} ({timestamp(upcoming, 'R')})."
+        return _("Next post: today's puzzles are going out now.")
+    return _(
+        "Next post: {when} ({relative}).",
+        when=timestamp(upcoming), relative=timestamp(upcoming, "R"),
+    )  # fmt: skip
 
 
-def difficulty_text(levels: list[tuple[str, str, bool]], today: dt.date) -> str:
+def difficulty_text(
+    levels: list[tuple[str, str, bool]], today: dt.date, language: str = ENGLISH
+) -> Message:
     """Each kind's difficulty today, fixed or following the week."""
     if not levels:
-        return "Difficulty: these puzzles have one level."
-    shown = "; ".join(
-        f"{title}: {level}" + (" (fixed)" if fixed else " (follows the week)")
-        for title, level, fixed in levels
-    )
-    return (
-        f"Difficulty on {today:%A}: {shown}. Following the week: Monday easiest to Sunday hardest."
+        return _("Difficulty: these puzzles have one level.")
+    shown = []
+    for title, level, fixed in levels:
+        name = difficulty_name(level, language)
+        if fixed:
+            shown.append(_("{kind}: {level} (fixed)", kind=title, level=name))
+        else:
+            shown.append(_("{kind}: {level} (follows the week)", kind=title, level=name))
+    weekday = format_date(today, "EEEE", locale=language)
+    return _(
+        "Difficulty on {weekday}: {levels}. Following the week: Monday easiest to Sunday hardest.",
+        weekday=weekday if language != ENGLISH else f"{today:%A}",
+        levels=one_after_another(shown),
     )
 
 
@@ -734,34 +878,54 @@ def parse_day(text: str) -> dt.date:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
         raise PuzzleError(
-            f"{text!r} is not a date: pick a day from the list, or type it year first",
+            _(
+                "{typed} is not a date: pick a day from the list, or type it year first",
+                typed=repr(text),
+            ),
             example="2026-11-23",
         ) from None
 
 
-def freeze_text(streaks: Streaks) -> str:
+def freeze_text(streaks: Streaks, language: str = ENGLISH) -> str:
     """', 1 freeze held, 1 day saved (Tue 24 Nov)': the streak freezes, when there are any."""
     if not streaks.freezes and not streaks.saved:
         return ""
-    text = f", {plural(streaks.freezes, 'freeze')} held"
+    said = ngettext("{count} freeze held", "{count} freezes held", streaks.freezes)
     if streaks.saved:
-        days = ", ".join(f"{day:%a %d %b}" for day in streaks.saved[-5:])
-        text += f", {plural(len(streaks.saved), 'day')} saved ({days})"
-    return text
+        days = ", ".join(short_day(day, language) for day in streaks.saved[-5:])
+        said = ngettext(
+            "{held}, {count} day saved ({days})",
+            "{held}, {count} days saved ({days})",
+            len(streaks.saved),
+            held=said,
+            days=days,
+        )
+    return ", " + render(said, language)
 
 
-def archive_text(found: MemberStats) -> str:
+def short_day(day: dt.date, language: str) -> str:
+    """'Tue 24 Nov' the way the language abbreviates it."""
+    if language == ENGLISH:
+        return f"{day:%a %d %b}"
+    return format_date(day, "EEE d MMM", locale=language)
+
+
+def archive_text(found: MemberStats, language: str = ENGLISH) -> str:
     """The archive plays, apart from the daily figures (they never count there)."""
     if not found.archive_played:
         return ""
-    return f"; archive (unranked): played {found.archive_played}, solved {found.archive_solved}"
+    said = _(
+        "archive (unranked): played {played}, solved {solved}",
+        played=found.archive_played, solved=found.archive_solved,
+    )  # fmt: skip
+    return "; " + render(said, language)
 
 
 def parse_kinds(text: str) -> list[str]:
     """'letterboxed, Sudoku' -> ['letterboxed', 'sudoku'] (aliases too); errors name the bad one."""
     names = [part for part in re.split(r"[,\s]+", text) if part]
     if not names:
-        raise PuzzleError("name at least one puzzle kind", example="letterboxed, sudoku")
+        raise PuzzleError(_("name at least one puzzle kind"), example="letterboxed, sudoku")
     chosen: list[str] = []
     for name in names:
         kind = get_kind(name)

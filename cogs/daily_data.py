@@ -10,21 +10,22 @@ from typing import Self
 
 import discord
 
+from cogs._language import member_language
 from cogs._persistent import PersistentButton
 from cogs.daily_views import daily_service, puzzle_bot, require_manager, require_server
 from cogs.race import forget_race_data
 from puzzles import PuzzleError
-from puzzles.core import plural
+from puzzles.i18n import ENGLISH, _, ngettext, render
 
 
 class ForgetButton(PersistentButton, template=r"puzzlebot:forget:(?P<user>\d+)"):
     """Confirms deleting one member's data in this server: pressed by that member, or by
     someone with Manage Server (for a member who left)."""
 
-    label, style = "Delete for good", discord.ButtonStyle.danger
+    label, style = _("Delete for good"), discord.ButtonStyle.danger
 
-    def __init__(self, user_id: int):
-        super().__init__(f"puzzlebot:forget:{user_id}")
+    def __init__(self, user_id: int, language: str = ENGLISH):
+        super().__init__(f"puzzlebot:forget:{user_id}", language=language)
         self.user_id = user_id
 
     @classmethod
@@ -41,30 +42,46 @@ class ForgetButton(PersistentButton, template=r"puzzlebot:forget:(?P<user>\d+)")
         assert database is not None, "the cog answers only a bot that serves commands"
         commands_logged = await database.forget_commands(guild_id, self.user_id)
         races = await forget_race_data(interaction, guild_id, self.user_id)
-        whose = "Your" if interaction.user.id == self.user_id else f"<@{self.user_id}>'s"
+        counts = {
+            "results": ngettext("{count} daily result", "{count} daily results", results),
+            "races": ngettext("{count} race result", "{count} race results", races),
+            "commands": ngettext(
+                "{count} logged command", "{count} logged commands", commands_logged
+            ),
+        }
+        if interaction.user.id == self.user_id:
+            done = _(
+                "Done. Your data in this server is deleted: {results} (and the streaks and "
+                "stats they made), {races} (and the race rating) and {commands}.",
+                **counts,
+            )
+        else:
+            done = _(
+                "Done. The data of {member} in this server is deleted: {results} (and the "
+                "streaks and stats they made), {races} (and the race rating) and {commands}.",
+                member=f"<@{self.user_id}>",
+                **counts,
+            )
         await interaction.edit_original_response(
-            content=f"Done. {whose} data in this server is deleted: "
-            f"{plural(results, 'daily result')} (and the streaks and stats they made), "
-            f"{plural(races, 'race result')} (and the race rating) and "
-            f"{plural(commands_logged, 'logged command')}.",
-            view=None,
+            content=render(done, member_language(interaction)), view=None
         )
 
 
 class KeepButton(PersistentButton, template=r"puzzlebot:keep"):
-    label = "Cancel"
+    label = _("Cancel")
 
-    def __init__(self):
-        super().__init__("puzzlebot:keep")
+    def __init__(self, language: str = ENGLISH):
+        super().__init__("puzzlebot:keep", language=language)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+        kept = render(_("Nothing was deleted."), member_language(interaction))
+        await interaction.response.edit_message(content=kept, view=None)
 
 
-def confirm_view(user_id: int) -> discord.ui.View:
+def confirm_view(user_id: int, language: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ForgetButton(user_id))
-    view.add_item(KeepButton())
+    view.add_item(ForgetButton(user_id, language))
+    view.add_item(KeepButton(language))
     return view
 
 
@@ -73,8 +90,10 @@ def parse_user_id(text: str) -> int:
     match = re.fullmatch(r"\s*(?:<@!?)?(\d{15,21})>?\s*", text)
     if match is None:
         raise PuzzleError(
-            f"{text!r} is not a Discord user id",
-            example="123456789012345678 (Developer Mode on, right-click the member: Copy User ID)",
+            _("{typed} is not a Discord user id", typed=repr(text)),
+            example=_(
+                "123456789012345678 (Developer Mode on, right-click the member: Copy User ID)"
+            ),
         )
     return int(match[1])
 

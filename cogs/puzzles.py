@@ -98,10 +98,15 @@ def alt_text(
     return text[:ALT_TEXT_LIMIT]
 
 
+# What a picture shows, as alt text (see alt_text): shared by every cog that posts one.
+SHOWS_TO_PLAY = _("{title} to play, unsolved. The puzzle: {puzzle}")
+SHOWS_SOLUTION = _("{title} with its solution drawn in. The puzzle: {puzzle}")
+
+
 def solution_shown(result: JobResult, language: str) -> Message:
     """What a solve's picture shows: the solution, or that there is none and why."""
     if not has_no_answer(result.value):
-        return _("{title} with its solution drawn in. The puzzle: {puzzle}")
+        return SHOWS_SOLUTION
     why = render(result.text, language).splitlines()[0].rstrip(".")
     # "No solution: no standard word can..." says what the sentence it goes in says.
     if why.lower().startswith("no solution"):
@@ -887,8 +892,8 @@ class PuzzleCommands(commands.Cog):
             # A verdict on a member's answer is a quick look, counted with the other reads.
             self.service.admit(interaction.user.id, interaction.guild_id, work=READING)
         await think(interaction, private=True)
-        result = await self.service.check(kind, puzzle, answer)
         language = member_language(interaction)
+        result = await self.service.check(kind, puzzle, answer, language)
         verdict = f"**{kind.title}**\n{safe(render(result.text, language))}"
         message = with_picture(from_picture, verdict, language)
         parts = {"view": from_picture.view} if from_picture else {}
@@ -945,13 +950,12 @@ class PuzzleCommands(commands.Cog):
         view = discord.ui.View(timeout=None)
         puzzle_options = given_options(puzzle_options_of(kind, result.value))
         view.add_item(RevealButton(kind.name, puzzle_options, language))
-        to_play = _("{title} to play, unsolved. The puzzle: {puzzle}")
         await self._send(
             interaction,
             message[:MESSAGE_LIMIT],
             result,
             kind,
-            alt_text(kind, to_play, result.text, language),
+            alt_text(kind, SHOWS_TO_PLAY, result.text, language),
             view=view,
         )
         await self._record(interaction, "generate", kind, started)

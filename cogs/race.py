@@ -15,9 +15,11 @@ import re
 from typing import TYPE_CHECKING, Self, cast
 
 import discord
+from babel.numbers import format_decimal
 from discord import app_commands
 from discord.ext import commands
 
+from bot.daily.posts import difficulty_name
 from bot.daily.scheduler import problem_text
 from bot.daily.scoring import clock_text
 from bot.puzzle_service import Refusal
@@ -26,11 +28,14 @@ from bot.races.service import RaceService
 from bot.races.store import Entry, Race, RaceStore, Rating
 from bot.races.timer import RaceTimer
 from bot.ratelimit import READING
+from cogs._answer_box import AnswerBox
+from cogs._language import member_language, server_language
+from cogs._members import in_server, member_name, server_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
 from cogs.errors import reply, tell_member
-from cogs.puzzles import alt_text, kind_choices, labelled
+from cogs.puzzles import SHOWS_SOLUTION, alt_text, kind_choices
 from puzzles import PuzzleError, get_kind
-from puzzles.core import plural
+from puzzles.i18n import ENGLISH, _, language_of, ngettext, render
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -46,18 +51,12 @@ BOARD_SIZE = 25  # rows of /leaderboard board:races
 def _races(interaction: discord.Interaction) -> RaceService:
     cog = interaction.client.get_cog("Races")  # type: ignore[union-attr]
     if cog is None or cog.races is None:
-        raise Refusal("Races are not running right now; please try again in a minute.")
+        raise Refusal(_("Races are not running right now; please try again in a minute."))
     return cast("Races", cog).races
 
 
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
 def _guild_only(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise Refusal("Races happen in servers; use this command in one.")
-    return interaction.guild_id
+    return in_server(interaction, _("Races happen in servers; use this command in one."))
 
 
 def _when(moment) -> str:
@@ -67,18 +66,24 @@ def _when(moment) -> str:
 # --- what a race looks like ------------------------------------------------------------------
 
 
-def race_title(race: Race) -> str:
+def race_title(race: Race, language: str = ENGLISH) -> str:
     kind = get_kind(race.kind)
-    level = f" ({race.difficulty})" if race.difficulty else ""
-    return f"Race: {kind.title}{level}"
+    if race.difficulty:
+        level = difficulty_name(race.difficulty, language)
+        return render(_("Race: {kind} ({level})", kind=kind.title, level=level), language)
+    return render(_("Race: {kind}", kind=kind.title), language)
 
 
 def _safe(name: str) -> str:
     return discord.utils.escape_markdown(name)
 
 
-def _tries(entry: Entry) -> str:
-    return f", {plural(entry.wrong, 'wrong try', 'wrong tries')}" if entry.wrong else ""
+def _tries(entry: Entry, language: str) -> str:
+    if not entry.wrong:
+        return ""
+    return ", " + render(
+        ngettext("{count} wrong try", "{count} wrong tries", entry.wrong), language
+    )
 
 
 def standing(entries: list[Entry]) -> list[Entry]:
@@ -86,7 +91,7 @@ def standing(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: (e.seconds is None, e.seconds or 0.0, e.joined_at))
 
 
-def entry_line(race: Race, entry: Entry) -> str:
+def entry_line(race: Race, entry: Entry, language: str = ENGLISH) -> str:
     """One player on the scoreboard: how they stand, never what they answered."""
     name = _safe(entry.name)
     if race.started_at is None:
@@ -95,83 +100,123 @@ def entry_line(race: Race, entry: Entry) -> str:
     if entry.place:  # the race is over: everyone is placed, non-finishers last together
         mark = f"{entry.place}."
     if entry.seconds is not None:
-        return f"{mark} {name}: finished in {clock_text(entry.seconds)}{_tries(entry)}"
-    status = "did not finish" if race.ended_at else "solving"
-    return f"{mark} {name}: {status}{_tries(entry)}"
+        status = _("finished in {time}", time=clock_text(entry.seconds))
+    elif race.ended_at:
+        status = _("did not finish")
+    else:
+        status = _("solving")
+    return f"{mark} {name}: {render(status, language)}{_tries(entry, language)}"
 
 
-def board_text(race: Race, entries: list[Entry]) -> str:
-    """The public scoreboard: who joined, who finished, in what time, how many wrong tries."""
-    title = f"**{race_title(race)}** · {plural(len(entries), 'player')}"
+def board_text(race: Race, entries: list[Entry], language: str = ENGLISH) -> str:
+    """The public scoreboard, in the server's language: who joined, who finished, in what
+    time, how many wrong tries."""
+    players = ngettext("{count} player", "{count} players", len(entries))
+    title = f"**{race_title(race, language)}** · {render(players, language)}"
     if race.ended_at is not None:
-        state = "The race is over; the solution and placings are below."
+        state = _("The race is over; the solution and placings are below.")
     elif race.started_at is not None:
-        state = (
-            f"Running: time is up {_when(race.ends_at)}. Players: press **My puzzle** if "
-            "yours did not come."
+        state = _(
+            "Running: time is up {when}. Players: press **My puzzle** if yours did not come.",
+            when=_when(race.ends_at),
         )
     else:
-        state = (
-            f"Starts {_when(race.starts_at)}. Press **Join** to race: at the start each player "
-            f"gets the puzzle privately and the clock starts for everyone at once. "
-            f"{race.limit_seconds // 60} minutes to solve it."
+        state = ngettext(
+            "Starts {when}. Press **Join** to race: at the start each player gets the puzzle "
+            "privately and the clock starts for everyone at once. {count} minute to solve it.",
+            "Starts {when}. Press **Join** to race: at the start each player gets the puzzle "
+            "privately and the clock starts for everyone at once. {count} minutes to solve it.",
+            race.limit_seconds // 60,
+            when=_when(race.starts_at),
         )
     ranked = standing(entries)
-    lines = [title, state, *(entry_line(race, entry) for entry in ranked[:BOARD_ROWS])]
-    if len(ranked) > BOARD_ROWS:
-        lines.append(f"…and {len(ranked) - BOARD_ROWS} more")
+    lines = [
+        title,
+        render(state, language),
+        *(entry_line(race, entry, language) for entry in ranked[:BOARD_ROWS]),
+    ]
+    lines += more_line(len(ranked) - BOARD_ROWS, language)
     return discord.utils.escape_mentions("\n".join(lines))[:2000]
 
 
-def rating_change(entry: Entry) -> str:
+def more_line(unlisted: int, language: str) -> list[str]:
+    """'…and 3 more' under a list cut short; nothing when all are listed."""
+    if unlisted <= 0:
+        return []
+    return [render(_("…and {count} more", count=unlisted), language)]
+
+
+def one_decimal(value: float, language: str, signed: bool = False) -> str:
+    """A rating as the language writes it, one decimal: '12.3' / '12,3', '+1.5' when signed."""
+    pattern = "+0.0;-0.0" if signed else "0.0"
+    return format_decimal(value, format=pattern, locale=language_of(language))
+
+
+def rating_change(entry: Entry, language: str = ENGLISH) -> str:
     if entry.rating_after is None or entry.rating_before is None:
         return ""
     change = entry.rating_after - entry.rating_before
-    return f" · rating {entry.rating_after:.1f} ({change:+.1f})"
+    rating = _(
+        "rating {rating} ({change})",
+        rating=one_decimal(entry.rating_after, language),
+        change=one_decimal(change, language, signed=True),
+    )
+    return " · " + render(rating, language)
 
 
-def results_text(race: Race, entries: list[Entry]) -> str:
-    """The solution and the final placings, posted when the race ends."""
-    lines = [
-        f"**{race_title(race)} is over.** The solution:",
-        f"```\n{(race.solution_text or '')[:900]}\n```",
-    ]
+def results_text(race: Race, entries: list[Entry], language: str = ENGLISH) -> str:
+    """The solution and the final placings, in the server's language, posted when the race
+    ends."""
+    over = _("**{race} is over.** The solution:", race=race_title(race, language))
+    lines = [render(over, language), f"```\n{(race.solution_text or '')[:900]}\n```"]
     ranked = standing(entries)
     for entry in ranked[:RESULT_ROWS]:
-        lines.append(entry_line(race, entry) + rating_change(entry))
-    if len(ranked) > RESULT_ROWS:
-        lines.append(f"…and {len(ranked) - RESULT_ROWS} more")
+        lines.append(entry_line(race, entry, language) + rating_change(entry, language))
+    lines += more_line(len(ranked) - RESULT_ROWS, language)
     if not race.rated:
-        why = "one player" if len(entries) < 2 else "nobody finished"
-        lines.append(f"Ratings are unchanged: {why}.")
+        if len(entries) < 2:
+            unchanged = _("Ratings are unchanged: one player.")
+        else:
+            unchanged = _("Ratings are unchanged: nobody finished.")
+        lines.append(render(unchanged, language))
     return discord.utils.escape_mentions("\n".join(lines))[:2000]
 
 
-def puzzle_message(race: Race) -> tuple[str, discord.File | None, discord.ui.View]:
-    """A player's private copy of the race's puzzle, with its Answer button."""
+SHOWS_TO_RACE = _("{title} to race, unsolved. The puzzle: {puzzle}")
+
+
+def puzzle_message(
+    race: Race, language: str = ENGLISH
+) -> tuple[str, discord.File | None, discord.ui.View]:
+    """A player's private copy of the race's puzzle, in their language, with its Answer
+    button."""
     kind = get_kind(race.kind)
-    content = (
-        f"**{race_title(race)}** · the clock is running for everyone: time is up "
-        f"{_when(race.ends_at)}.\n```\n{race.puzzle_text}\n```Press **Answer** when you have it."
+    running = _(
+        "**{race}** · the clock is running for everyone: time is up {when}.",
+        race=race_title(race, language),
+        when=_when(race.ends_at),
     )
+    press = _("Press **Answer** when you have it.")
+    content = f"{render(running, language)}\n```\n{race.puzzle_text}\n```{render(press, language)}"
     file = None
     if race.image:
         file = discord.File(
             io.BytesIO(race.image),
             filename=f"{kind.name}-race.png",
-            description=alt_text(kind, "to race, unsolved", race.puzzle_text or ""),
+            description=alt_text(kind, SHOWS_TO_RACE, race.puzzle_text or "", language),
         )
     view = discord.ui.View(timeout=None)
-    view.add_item(AnswerButton(race.id))
+    view.add_item(AnswerButton(race.id, language))
     return content[:2000], file, view
 
 
-def board_view(race: Race) -> discord.ui.View | None:
+def board_view(race: Race, language: str = ENGLISH) -> discord.ui.View | None:
     """The scoreboard's buttons: Join before the start, My puzzle while it runs, none after."""
     if race.ended_at is not None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(race.id) if race.started_at is None else MyPuzzleButton(race.id))
+    button = JoinButton if race.started_at is None else MyPuzzleButton
+    view.add_item(button(race.id, language))
     return view
 
 
@@ -184,8 +229,8 @@ class RaceButton(PersistentButton, template=FAMILY):
 
     action = ""
 
-    def __init__(self, race_id: int):
-        super().__init__(f"puzzlebot:race:{self.action}:{race_id}")
+    def __init__(self, race_id: int, language: str = ENGLISH):
+        super().__init__(f"puzzlebot:race:{self.action}:{race_id}", language=language)
         self.race_id = race_id
 
     @classmethod
@@ -198,67 +243,55 @@ def _template(action: str) -> str:
 
 
 class JoinButton(RaceButton, template=_template("join")):
-    action, label, style = "join", "Join", discord.ButtonStyle.primary
+    action, label, style = "join", _("Join"), discord.ButtonStyle.primary
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         # Acknowledged first: a rush of joins queues on the database, never on Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             races = _races(interaction)
-            race = await races.join(self.race_id, interaction.user.id, _name(interaction.user))
+            name = member_name(interaction.user)
+            race = await races.join(self.race_id, interaction.user.id, name)
         except Exception as error:
             await tell_member(interaction, error)
             return
         _cog(interaction).waiting_for_start(self.race_id, interaction)
-        await reply(
-            interaction,
-            f"You're in. The race starts {_when(race.starts_at)}: your puzzle comes here then, "
-            "and the clock starts for everyone at once.",
+        joined = _(
+            "You're in. The race starts {when}: your puzzle comes here then, and the clock "
+            "starts for everyone at once.",
+            when=_when(race.starts_at),
         )
+        await reply(interaction, render(joined, member_language(interaction)))
 
 
 class MyPuzzleButton(RaceButton, template=_template("puzzle")):
     """Under a running race: a player's puzzle again (it did not come, or was dismissed)."""
 
-    action, label = "puzzle", "My puzzle"
+    action, label = "puzzle", _("My puzzle")
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        race, _ = await _races(interaction).player(self.race_id, interaction.user.id)
+        race, _entry = await _races(interaction).player(self.race_id, interaction.user.id)
         if race.ended_at is not None:
-            raise Refusal("This race is over; the solution and placings are posted.")
-        content, file, view = puzzle_message(race)
+            raise Refusal(_("This race is over; the solution and placings are posted."))
+        content, file, view = puzzle_message(race, member_language(interaction))
         extra = {"file": file} if file else {}
         await interaction.response.send_message(content, view=view, ephemeral=True, **extra)
 
 
 class AnswerButton(RaceButton, template=_template("answer")):
-    action, label, style = "answer", "Answer", discord.ButtonStyle.success
+    action, label, style = "answer", _("Answer"), discord.ButtonStyle.success
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         race = await _races(interaction).race(self.race_id)
-        await open_text_box(interaction, AnswerBox(race))
+        await open_text_box(interaction, answer_box(race, member_language(interaction)))
 
 
 ANSWER_BOX = r"puzzlebot:racebox:(?P<race>\d+)"
 
 
-class AnswerBox(discord.ui.Modal):
-    """The text box for a race answer, routed by its custom id (cogs/_persistent.py), so a
-    box opened before a restart still works after it."""
-
-    def __init__(self, race: Race):
-        kind = get_kind(race.kind)
-        super().__init__(
-            title=f"Your {kind.title} answer"[:45],
-            timeout=None,
-            custom_id=f"puzzlebot:racebox:{race.id}",
-        )
-        box = discord.ui.TextInput(
-            custom_id="answer",
-            style=discord.TextStyle.paragraph if kind.multiline_input else discord.TextStyle.short,
-            max_length=min(4000, kind.max_input_chars),
-        )
-        self.add_item(labelled("Answer", box))
+def answer_box(race: Race, language: str) -> AnswerBox:
+    """The Answer box of a race, routed by its custom id (after a restart too)."""
+    return AnswerBox(get_kind(race.kind), f"puzzlebot:racebox:{race.id}", language)
 
 
 DYNAMIC_ITEMS = (JoinButton, MyPuzzleButton, AnswerButton)
@@ -331,7 +364,8 @@ class Races(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:  # a refusal (the channel's race, the hourly limit) is told in the deferred reply
             race = await races.reserve(
-                guild_id, interaction.channel_id, interaction.user.id, _name(interaction.user),
+                guild_id, interaction.channel_id, interaction.user.id,
+                member_name(interaction.user),
                 get_kind(kind.value), difficulty, start_in, minutes,
             )  # fmt: skip
         except Exception as error:
@@ -342,8 +376,10 @@ class Races(commands.Cog):
             race = await races.count_down(race)
             assert self.timer is not None
             await self.timer.pace.wait()  # within the races' share of the global limit
+            language = await server_language(self.bot, interaction.guild)
             message = await interaction.channel.send(  # type: ignore[union-attr]
-                board_text(race, await races.entries(race)), view=board_view(race)
+                board_text(race, await races.entries(race), language),
+                view=board_view(race, language),
             )
         except discord.HTTPException as error:
             await races.cancel(race)
@@ -356,11 +392,13 @@ class Races(commands.Cog):
         race = await races.posted(race, message.id)
         self.timer.board_sent(race.id)
         self.waiting_for_start(race.id, interaction)
-        await reply(
-            interaction,
-            f"Your race is posted: {message.jump_url}. You're in; your puzzle comes here when "
-            f"it starts, {_when(race.starts_at)}.",
+        posted = _(
+            "Your race is posted: {link}. You're in; your puzzle comes here when it starts, "
+            "{when}.",
+            link=message.jump_url,
+            when=_when(race.starts_at),
         )
+        await reply(interaction, render(posted, member_language(interaction)))
 
     @race.autocomplete("difficulty")
     async def _levels(self, interaction: discord.Interaction, current: str):
@@ -404,7 +442,8 @@ class Races(commands.Cog):
         except Exception as error:
             await tell_member(interaction, error)
             return
-        await reply(interaction, discord.utils.escape_mentions(outcome.message)[:2000])
+        said = render(outcome.message, member_language(interaction))
+        await reply(interaction, discord.utils.escape_mentions(said)[:2000])
 
     # --- the RacePresenter the timer calls --------------------------------------------------
 
@@ -414,9 +453,16 @@ class Races(commands.Cog):
         )
         return channel.get_partial_message(race.message_id)  # type: ignore[union-attr]
 
+    async def _language(self, race: Race) -> str:
+        """The language of the race's server, which its board and results are written in."""
+        return await server_language(self.bot, self.bot.get_guild(race.guild_id))
+
     async def show_board(self, race: Race, entries: list[Entry]) -> None:
         message = await self._scoreboard(race)
-        await message.edit(content=board_text(race, entries), view=board_view(race))
+        language = await self._language(race)
+        await message.edit(
+            content=board_text(race, entries, language), view=board_view(race, language)
+        )
 
     async def started(self, race: Race, entries: list[Entry]) -> None:
         """Each player whose Join is still at hand gets the puzzle at once, privately."""
@@ -424,7 +470,7 @@ class Races(commands.Cog):
         players = {entry.user_id for entry in entries}
 
         async def hand_over(interaction: discord.Interaction) -> None:
-            content, file, view = puzzle_message(race)
+            content, file, view = puzzle_message(race, member_language(interaction))
             extra = {"file": file} if file else {}
             await interaction.followup.send(content, view=view, ephemeral=True, **extra)
 
@@ -439,46 +485,60 @@ class Races(commands.Cog):
     async def post_results(self, race: Race, entries: list[Entry]) -> None:
         message = await self._scoreboard(race)
         kind = get_kind(race.kind)
+        language = await self._language(race)
         extra = {}
         if race.solution_image:
             extra["file"] = discord.File(
                 io.BytesIO(race.solution_image),
                 filename=f"{kind.name}-race-answer.png",
-                description=alt_text(kind, "with its solution drawn in", race.puzzle_text or ""),
+                description=alt_text(kind, SHOWS_SOLUTION, race.puzzle_text or "", language),
             )
-        await message.channel.send(results_text(race, entries), **extra)
+        await message.channel.send(results_text(race, entries, language), **extra)
 
 
 # --- what the daily cog's /leaderboard and /stats show of races -------------------------------
 
 
-def ratings_text(rows: list[Rating]) -> str:
+def ratings_text(rows: list[Rating], language: str = ENGLISH) -> str:
     if not rows:
-        return "No rated races yet: a race needs two players and one finisher to count."
+        none_yet = _("No rated races yet: a race needs two players and one finisher to count.")
+        return render(none_yet, language)
     lines = [
-        f"{rank:>2}. {row.name[:24]:<24} {row.ordinal:6.1f}  {plural(row.races, 'race')},"
-        f" {plural(row.wins, 'win')}"
+        f"{rank:>2}. {row.name[:24]:<24} {one_decimal(row.ordinal, language):>6}  "
+        + races_and_wins(row, language)
         for rank, row in enumerate(rows, start=1)
     ]
     return "\n".join(lines)
+
+
+def races_and_wins(rating: Rating, language: str) -> str:
+    """'3 races, 1 win'"""
+    races = ngettext("{count} race", "{count} races", rating.races)
+    wins = ngettext("{count} win", "{count} wins", rating.wins)
+    # Translators: a member's race record: "3 races, 1 win"
+    return render(_("{races}, {wins}", races=races, wins=wins), language)
 
 
 async def show_race_board(interaction: discord.Interaction) -> None:
     """/leaderboard board:races: the server's race ratings, best first."""
     guild_id = _guild_only(interaction)
     races = _races(interaction)
-    text = ratings_text(await races.board(guild_id, BOARD_SIZE))
-    guild = interaction.guild.name if interaction.guild else "this server"
+    language = await server_language(interaction.client, interaction.guild)  # a public reply
+    text = ratings_text(await races.board(guild_id, BOARD_SIZE), language)
+    title = _("Race ratings: {server}", server=server_name(interaction))
     embed = discord.Embed(
-        title=f"Race ratings: {guild}"[:256],
+        title=render(title, language)[:256],
         description=f"```\n{text[:3900]}\n```",
         colour=discord.Colour.gold(),
     )
-    embed.set_footer(text="openskill rating (mu - 3 sigma); a newcomer starts at 0")
+    footer = _("openskill rating (mu - 3 sigma); a newcomer starts at 0")
+    embed.set_footer(text=render(footer, language))
     await interaction.response.send_message(embed=embed)  # one quick read: no defer
 
 
-async def race_rating_text(interaction: discord.Interaction, user_id: int) -> str:
+async def race_rating_text(
+    interaction: discord.Interaction, user_id: int, language: str = ENGLISH
+) -> str:
     """A member's race rating for /stats, or '' when they have none (or races are off)."""
     cog = interaction.client.get_cog("Races")  # type: ignore[union-attr]
     if cog is None or cog.races is None or interaction.guild_id is None:
@@ -486,10 +546,12 @@ async def race_rating_text(interaction: discord.Interaction, user_id: int) -> st
     rating = await cog.races.rating(interaction.guild_id, user_id)
     if rating is None:
         return ""
-    return (
-        f", race rating {rating.ordinal:.1f} ({plural(rating.races, 'race')}, "
-        f"{plural(rating.wins, 'win')})"
+    said = _(
+        "race rating {rating} ({record})",
+        rating=one_decimal(rating.ordinal, language),
+        record=races_and_wins(rating, language),
     )
+    return ", " + render(said, language)
 
 
 async def forget_race_data(interaction: discord.Interaction, guild_id: int, user_id: int) -> int:

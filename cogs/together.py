@@ -25,12 +25,14 @@ from bot.coop.fill import co_op_kinds
 from bot.coop.game import CoopService, Moves, Solved
 from bot.coop.store import CoopStore
 from bot.puzzle_service import Refusal
+from cogs._language import member_language, server_language
+from cogs._members import in_server, member_name
 from cogs._persistent import PersistentButton
 from cogs.errors import answered, think_publicly
 from cogs.puzzles import alt_text
 from puzzles import get_kind
-from puzzles.core import plural
 from puzzles.cryptogram.generate import DIFFICULTIES
+from puzzles.i18n import ENGLISH, _, join, ngettext, render
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -39,9 +41,8 @@ log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 1440  # a day without messages and Discord hides the thread itself
 
-
-def _name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
+# The board's alt text (see cogs/puzzles.py alt_text).
+SHOWS_FILLED_IN = _("{title} as the group has filled it in. The puzzle: {puzzle}")
 
 
 def _cog(interaction: discord.Interaction) -> Together:
@@ -50,25 +51,49 @@ def _cog(interaction: discord.Interaction) -> Together:
     return cast("Together", cog)
 
 
-def how_to_play(kind_name: str) -> str:
+def how_to_play(kind_name: str, language: str = ENGLISH) -> str:
+    """What the board's message says, in the server's language."""
     example = "12=E 3=T" if kind_name == "codeword" else "A=T B=H"
-    square = "number" if kind_name == "codeword" else "cipher letter"
-    return (
-        f"Fill it in together: `/guess {example}` puts a letter under each {square} "
-        f"(`{example.split()[0].split('=')[0]}=?` clears one). A wrong letter stays until "
-        "someone changes it. **Hint** reveals a letter for everyone and costs the group points."
-    )
+    clear = f"{example.split()[0].split('=')[0]}=?"
+    if kind_name == "codeword":
+        how = _(
+            "Fill it in together: `/guess {example}` puts a letter under each number "
+            "(`{clear}` clears one). A wrong letter stays until someone changes it. **Hint** "
+            "reveals a letter for everyone and costs the group points.",
+            example=example, clear=clear,
+        )  # fmt: skip
+    else:
+        how = _(
+            "Fill it in together: `/guess {example}` puts a letter under each cipher letter "
+            "(`{clear}` clears one). A wrong letter stays until someone changes it. **Hint** "
+            "reveals a letter for everyone and costs the group points.",
+            example=example, clear=clear,
+        )  # fmt: skip
+    return render(how, language)
 
 
-def moves_text(moves: Moves) -> str:
+def coop_title(kind, language: str = ENGLISH) -> str:
+    """'Co-op Cryptogram': the thread's name and the result's heading."""
+    return render(_("Co-op {kind}", kind=kind.title), language)
+
+
+def moves_text(moves: Moves, language: str = ENGLISH) -> str:
+    """What became of a member's letters, told to them privately in their language."""
     lines = []
     if moves.written:
-        lines.append("Filled in: " + " ".join(pair.text() for pair in moves.written) + ".")
+        written = " ".join(pair.text() for pair in moves.written)
+        lines.append(_("Filled in: {pairs}.", pairs=written))
     for pair, reason in moves.refused:
-        lines.append(f"Not {pair.text()}: {reason}.")
+        lines.append(_("Not {pair}: {reason}.", pair=pair.text(), reason=reason))
     if moves.full_but_wrong:
-        lines.append("Every square is filled, but it is not solved yet:\n" + moves.full_but_wrong)
-    return discord.utils.escape_mentions("\n".join(lines))[:2000]
+        lines.append(
+            _(
+                "Every square is filled, but it is not solved yet:\n{why}",
+                why=moves.full_but_wrong,
+            )
+        )
+    text = "\n".join(render(line, language) for line in lines)
+    return discord.utils.escape_mentions(text)[:2000]
 
 
 def refuse_without_thread_permissions(granted: discord.Permissions) -> None:
@@ -81,9 +106,16 @@ def refuse_without_thread_permissions(granted: discord.Permissions) -> None:
     }
     missing = [name for name, held in needed.items() if not held]
     if missing:
+        # Discord's permission names, as its settings show them in English.
         raise Refusal(
-            f"I need the {' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} "
-            "in this channel to open a co-op thread; a server admin can grant them."
+            ngettext(
+                "I need the {names} permission in this channel to open a co-op thread; a "
+                "server admin can grant them.",
+                "I need the {names} permissions in this channel to open a co-op thread; a "
+                "server admin can grant them.",
+                len(missing),
+                names=join(missing, style="standard"),
+            )
         )
 
 
@@ -91,10 +123,10 @@ class HintButton(PersistentButton, template=r"puzzlebot:coophint:(?P<thread>\d+)
     """Under the board: reveals one letter for the whole group. Its thread is in its custom
     id, so it works after a restart."""
 
-    label = "Hint (costs points)"
+    label = _("Hint (costs points)")
 
-    def __init__(self, thread_id: int):
-        super().__init__(f"puzzlebot:coophint:{thread_id}")
+    def __init__(self, thread_id: int, language: str = ENGLISH):
+        super().__init__(f"puzzlebot:coophint:{thread_id}", language=language)
         self.thread_id = thread_id
 
     @classmethod
@@ -105,9 +137,9 @@ class HintButton(PersistentButton, template=r"puzzlebot:coophint:(?P<thread>\d+)
         await _cog(interaction).give_hint(interaction, self.thread_id)
 
 
-def board_view(thread_id: int) -> discord.ui.View:
+def board_view(thread_id: int, language: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HintButton(thread_id))
+    view.add_item(HintButton(thread_id, language))
     return view
 
 
@@ -153,34 +185,38 @@ class Together(commands.Cog):
         kind: app_commands.Choice[str],
         difficulty: Literal[DIFFICULTIES] | None = None,  # type: ignore[valid-type]
     ) -> None:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Co-op puzzles live in servers; use /together in one.")
+        guild_id = in_server(interaction, _("Co-op puzzles live in servers; use /together in one."))
         if isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Start a co-op puzzle in a text channel: it opens a thread of its own.")
+            raise Refusal(
+                _("Start a co-op puzzle in a text channel: it opens a thread of its own.")
+            )
         puzzle_kind = self.coop.kind(kind.value)
         refuse_without_thread_permissions(interaction.app_permissions)
-        self.coop.puzzles.admit(interaction.user.id, interaction.guild_id)
+        self.coop.puzzles.admit(interaction.user.id, guild_id)
         await think_publicly(interaction)
         made = await self.coop.make(puzzle_kind, difficulty)
-        title = f"Co-op {puzzle_kind.title}"
-        starter = await interaction.edit_original_response(
-            content=f"**{title}**, started by {_name(interaction.user)}: "
-            "join in the thread below and fill it in together."
+        language = await server_language(self.bot, interaction.guild)  # the channel reads it
+        title = coop_title(puzzle_kind, language)
+        started = _(
+            "**{title}**, started by {name}: join in the thread below and fill it in together.",
+            title=title,
+            name=member_name(interaction.user),
         )
+        starter = await interaction.edit_original_response(content=render(started, language))
         answered(interaction)
         thread = await starter.create_thread(
             name=title, auto_archive_duration=THREAD_ARCHIVE_MINUTES
-        )
-        await self.coop.open(
-            made, interaction.guild_id, interaction.channel_id, thread.id, interaction.user.id
-        )
+        )  # the title: the thread's name, in the server's language
+        await self.coop.open(made, guild_id, interaction.channel_id, thread.id, interaction.user.id)
         picture = discord.File(
             io.BytesIO(made.png),
             filename=f"{puzzle_kind.name}.png",
             description=alt_text(puzzle_kind, "to fill in together", made.puzzle_text),
         )
         board = await thread.send(
-            content=how_to_play(puzzle_kind.name), file=picture, view=board_view(thread.id)
+            content=how_to_play(puzzle_kind.name, language),
+            file=picture,
+            view=board_view(thread.id, language),
         )
         await self.coop.set_board(thread.id, board.id)
 
@@ -194,9 +230,11 @@ class Together(commands.Cog):
         thread_id = interaction.channel_id
         assert thread_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name = _name(interaction.user)
+        name = member_name(interaction.user)
         moves = await self.coop.fill(thread_id, interaction.user.id, name, letters)
-        await interaction.edit_original_response(content=moves_text(moves))
+        await interaction.edit_original_response(
+            content=moves_text(moves, member_language(interaction))
+        )
         if moves.written:
             changed = tuple(pair.cell for pair in moves.written if pair.letter)
             said = " ".join(pair.text() for pair in moves.written)
@@ -211,17 +249,37 @@ class Together(commands.Cog):
         hinted = await self.coop.hint(thread_id)
         game = await self.coop.game(thread_id)
         pair = hinted.pair
-        lines = [f"**Hint** for {_name(interaction.user)}: {pair.cell} is {pair.letter}."]
+        language = await server_language(self.bot, interaction.guild)  # the thread reads it
+        lines = [
+            _(
+                "**Hint** for {name}: {square} is {letter}.",
+                name=member_name(interaction.user), square=pair.cell, letter=pair.letter,
+            )
+        ]  # fmt: skip
         if hinted.reason:
             lines.append(hinted.reason)
         if hinted.cleared:
-            lines.append(f"{', '.join(hinted.cleared)} held {pair.letter} and was cleared.")
-        lines.append(f"Hints used: {game.hints} ({plural(game.hints, 'hint')} off the score).")
-        await interaction.edit_original_response(
-            content=discord.utils.escape_mentions("\n".join(lines))[:2000]
+            lines.append(
+                ngettext(
+                    "{squares} held {letter} and was cleared.",
+                    "{squares} held {letter} and were cleared.",
+                    len(hinted.cleared),
+                    squares=", ".join(hinted.cleared),
+                    letter=pair.letter,
+                )
+            )
+        lines.append(
+            ngettext(
+                "Hints used: {count} ({count} hint off the score).",
+                "Hints used: {count} ({count} hints off the score).",
+                game.hints,
+            )
         )
+        text = "\n".join(render(line, language) for line in lines)
+        await interaction.edit_original_response(content=discord.utils.escape_mentions(text)[:2000])
         answered(interaction)
-        self._latest[thread_id] = ((pair.cell,), f"hint: {pair.text()}")
+        said = render(_("hint: {pair}", pair=pair.text()), language)
+        self._latest[thread_id] = ((pair.cell,), said)
         if hinted.solved is not None:
             await self._finish(interaction, thread_id, hinted.solved)
         else:
@@ -235,12 +293,13 @@ class Together(commands.Cog):
         if game.board_message_id is None:
             return
         new, said = self._latest.get(thread_id, ((), ""))
-        png = await self.coop.board_png(thread_id, new, said)
+        language = await self._language(game.guild_id)
+        png = await self.coop.board_png(thread_id, new, said, language)
         kind = get_kind(game.kind)
         picture = discord.File(
             io.BytesIO(png),
             filename=f"{kind.name}.png",
-            description=alt_text(kind, "as the group has filled it in", game.puzzle_text),
+            description=alt_text(kind, SHOWS_FILLED_IN, game.puzzle_text, language),
         )
         thread = self.bot.get_partial_messageable(thread_id, guild_id=game.guild_id)
         await thread.get_partial_message(game.board_message_id).edit(attachments=[picture])
@@ -250,12 +309,18 @@ class Together(commands.Cog):
         """The final board, the result in the thread, then the thread archived: an archived
         thread's messages can no longer be edited, so the board goes first."""
         game = await self.coop.game(thread_id)
-        self._latest[thread_id] = ((), "Solved together!")
+        language = await self._language(game.guild_id)
+        self._latest[thread_id] = ((), render(_("Solved together!"), language))
         await self.edits.flush(thread_id)
         thread = self.bot.get_partial_messageable(thread_id, guild_id=game.guild_id)
-        title = f"Co-op {get_kind(game.kind).title}"
-        await thread.send(discord.utils.escape_mentions(solved.text(title))[:2000])
+        title = coop_title(get_kind(game.kind), language)
+        result = solved.text(title, language)
+        await thread.send(discord.utils.escape_mentions(result)[:2000])
         await self._archive(thread_id, interaction.channel)
+
+    async def _language(self, guild_id: int) -> str:
+        """The language of the server, which its co-op threads are written in."""
+        return await server_language(self.bot, self.bot.get_guild(guild_id))
 
     async def _archive(self, thread_id: int, known: object = None) -> None:
         thread = known if isinstance(known, discord.Thread) else None

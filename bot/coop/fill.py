@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from puzzles.codeword.rules import rule_problems
 from puzzles.core import Puzzle, PuzzleError
+from puzzles.i18n import Message, _
 from renderers.common import Filled
 
 ERASE = "?_-"  # 'A=?' clears a square
@@ -44,7 +45,8 @@ class FillRules:
     def given(self, puzzle: Puzzle) -> dict[str, str]:
         raise NotImplementedError
 
-    def refusal(self, puzzle: Puzzle, fill: dict[str, str], pair: Pair) -> str | None:
+    def refusal(self, puzzle: Puzzle, fill: dict[str, str], pair: Pair) -> Message | str | None:
+        """Why the pair cannot go in, None when it can."""
         raise NotImplementedError
 
     def answer(self, fill: dict[str, str]) -> str:
@@ -71,19 +73,25 @@ class FillRules:
             used = match.end()
         rest = text[used:].strip(" ,;")
         if rest or not pairs:
-            shown = rest.split()[0] if rest else text or "nothing"
+            shown = repr(rest.split()[0] if rest else text) if (rest or text) else _("nothing")
             raise PuzzleError(
-                f"{shown!r} is not a square and a letter", example=f"/guess {self.example}"
+                _("{shown} is not a square and a letter", shown=shown),
+                example=f"/guess {self.example}",
             )
         if len(pairs) > MAX_PAIRS:
-            raise PuzzleError(f"at most {MAX_PAIRS} letters at a time", example=self.example)
+            raise PuzzleError(
+                _("at most {count} letters at a time", count=MAX_PAIRS), example=self.example
+            )
         return pairs
 
-    def erase_refusal(self, puzzle: Puzzle, fill: dict[str, str], pair: Pair) -> str | None:
+    def erase_refusal(self, puzzle: Puzzle, fill: dict[str, str], pair: Pair) -> Message | None:
         if pair.cell in self.given(puzzle):
-            return f"{pair.cell} is given by the puzzle; it stays {self.given(puzzle)[pair.cell]}"
+            return _(
+                "{square} is given by the puzzle; it stays {letter}",
+                square=pair.cell, letter=self.given(puzzle)[pair.cell],
+            )  # fmt: skip
         if pair.cell not in fill:
-            return f"{pair.cell} is empty already"
+            return _("{square} is empty already", square=pair.cell)
         return None
 
 
@@ -104,24 +112,35 @@ class CryptogramFill(FillRules):
     def given(self, puzzle) -> dict[str, str]:
         return dict(puzzle.hints)
 
-    def refusal(self, puzzle, fill, pair) -> str | None:
+    def refusal(self, puzzle, fill, pair) -> Message | None:
         if pair.letter is None:
             return self.erase_refusal(puzzle, fill, pair)
-        if pair.cell not in puzzle.letters:
-            if pair.cell.isdigit():
-                return f"{pair.cell} is a number; a cryptogram's squares are its cipher letters"
-            return f"{pair.cell} is not in this cryptogram"
+        square = pair.cell
+        if square not in puzzle.letters:
+            if square.isdigit():
+                return _(
+                    "{square} is a number; a cryptogram's squares are its cipher letters",
+                    square=square,
+                )
+            return _("{square} is not in this cryptogram", square=square)
         given = self.given(puzzle)
-        if pair.cell in given and given[pair.cell] != pair.letter:
-            return f"{pair.cell} is given by the puzzle as {given[pair.cell]}; it cannot change"
-        if pair.cell == pair.letter:
-            return f"{pair.cell} cannot stand for itself: no letter stands for itself here"
-        twin = next((c for c, p in fill.items() if p == pair.letter and c != pair.cell), None)
-        if twin is not None:
-            return (
-                f"{pair.letter} is already {twin}'s letter; two cipher letters never stand for "
-                f"the same letter (clear {twin} first with {twin}=?)"
+        if square in given and given[square] != pair.letter:
+            return _(
+                "{square} is given by the puzzle as {letter}; it cannot change",
+                square=square, letter=given[square],
+            )  # fmt: skip
+        if square == pair.letter:
+            return _(
+                "{square} cannot stand for itself: no letter stands for itself here",
+                square=square,
             )
+        twin = next((c for c, p in fill.items() if p == pair.letter and c != square), None)
+        if twin is not None:
+            return _(
+                "{letter} is already {twin}'s letter; two cipher letters never stand for the "
+                "same letter (clear {twin} first with {twin}=?)",
+                letter=pair.letter, twin=twin,
+            )  # fmt: skip
         return None
 
 
@@ -140,11 +159,14 @@ class CodewordFill(FillRules):
     def given(self, puzzle) -> dict[str, str]:
         return {str(n): letter.upper() for n, letter in puzzle.starters}
 
-    def refusal(self, puzzle, fill, pair) -> str | None:
+    def refusal(self, puzzle, fill, pair) -> Message | str | None:
         if pair.letter is None:
             return self.erase_refusal(puzzle, fill, pair)
         if not pair.cell.isdigit():
-            return f"{pair.cell} is a letter; a codeword's squares are numbered 1 to 26"
+            return _(
+                "{square} is a letter; a codeword's squares are numbered 1 to 26",
+                square=pair.cell,
+            )
         letters = {int(cell): letter.lower() for cell, letter in fill.items()}
         letters[int(pair.cell)] = pair.letter.lower()
         before = set(rule_problems(puzzle, {int(c): p.lower() for c, p in fill.items()}))

@@ -14,12 +14,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from babel.numbers import format_percent
+
 from bot.coop.fill import Pair, co_op_kinds, rules_for
 from bot.coop.store import CoopStore, Game
 from bot.daily import scoring
 from bot.puzzle_service import PuzzleService, Refusal
 from puzzles import PuzzleKind, get_kind
-from puzzles.core import Puzzle, plural
+from puzzles.core import Puzzle
+from puzzles.i18n import ENGLISH, Message, _, language_of, ngettext, render
 from renderers import draw
 
 Clock = Callable[[], dt.datetime]
@@ -46,19 +49,41 @@ class Solved:
     hints: int
     points: int
 
-    def text(self, title: str) -> str:
-        total = sum(count for _, count in self.shares) + self.revealed
-        lines = [f"**Solved!** {title} in {scoring.clock_text(self.seconds)}."]
+    def text(self, title: str, language: str = ENGLISH) -> str:
+        """The result in the thread, in the server's `language`."""
+        total = sum(count for _name, count in self.shares) + self.revealed
+
+        def share(count: int) -> str:
+            return format_percent(count / total, locale=language_of(language))
+
+        took = scoring.clock_text(self.seconds)
+        lines = [_("**Solved!** {title} in {time}.", title=title, time=took)]
         for name, count in self.shares:
-            lines.append(f"- {name}: {plural(count, 'letter')} ({count / total:.0%})")
+            letters = ngettext("{count} letter", "{count} letters", count)
+            # Translators: a member's share of a co-op solve: "- Ana: 12 letters (40%)"
+            lines.append(
+                _("- {name}: {letters} ({share})", name=name, letters=letters, share=share(count))
+            )
         if self.revealed:
-            share = self.revealed / total
-            lines.append(f"- revealed by hints: {plural(self.revealed, 'letter')} ({share:.0%})")
+            letters = ngettext("{count} letter", "{count} letters", self.revealed)
+            lines.append(
+                _(
+                    "- revealed by hints: {letters} ({share})",
+                    letters=letters,
+                    share=share(self.revealed),
+                )
+            )
         lines.append(
-            f"Hints used: {self.hints} · the group scores {self.points} points "
-            f"({scoring.SOLVE_POINTS} for the solve, -{scoring.HINT_COST} a hint)."
+            _(
+                "Hints used: {hints} · the group scores {points} points ({solve} for the "
+                "solve, -{cost} a hint).",
+                hints=self.hints,
+                points=self.points,
+                solve=scoring.SOLVE_POINTS,
+                cost=scoring.HINT_COST,
+            )
         )
-        return "\n".join(lines)
+        return "\n".join(render(line, language) for line in lines)
 
 
 @dataclass(frozen=True)
@@ -67,15 +92,15 @@ class Moves:
     result when they completed the puzzle."""
 
     written: tuple[Pair, ...]
-    refused: tuple[tuple[Pair, str], ...]
-    full_but_wrong: str = ""  # every square filled, and what the check says is amiss
+    refused: tuple[tuple[Pair, Message | str], ...]
+    full_but_wrong: Message | str = ""  # every square filled, and what the check says is amiss
     solved: Solved | None = None
 
 
 @dataclass(frozen=True)
 class Hinted:
     pair: Pair
-    reason: str
+    reason: Message | str
     cleared: tuple[str, ...]  # squares that held the revealed letter and were cleared
     solved: Solved | None = None
 
@@ -96,8 +121,13 @@ class CoopService:
         if kind.name not in co_op_kinds():
             names = " or ".join(co_op_kinds())
             raise Refusal(
-                f"{kind.title} cannot be played together yet: co-op is for puzzles filled in "
-                f"letter by letter ({names}). Try /together {co_op_kinds()[0]}."
+                _(
+                    "{kind} cannot be played together yet: co-op is for puzzles filled in "
+                    "letter by letter ({names}). Try /together {first}.",
+                    kind=kind.title,
+                    names=names,
+                    first=co_op_kinds()[0],
+                )
             )
         return kind
 
@@ -125,8 +155,10 @@ class CoopService:
         game = await self.store.game(thread_id)
         if game is None:
             raise Refusal(
-                "There is no co-op puzzle in this thread. Start one in a text channel with "
-                "/together cryptogram (or codeword)."
+                _(
+                    "There is no co-op puzzle in this thread. Start one in a text channel with "
+                    "/together cryptogram (or codeword)."
+                )
             )
         return game
 
@@ -179,7 +211,7 @@ class CoopService:
             await self.store.write(thread_id, pair.cell, pair.letter, None, HINT_NAME, self.clock())
             await self.store.count_hint(thread_id)
             fill[pair.cell] = pair.letter
-            _, solved = await self._check_when_full(thread_id, puzzle, fill)
+            _wrong, solved = await self._check_when_full(thread_id, puzzle, fill)
             return Hinted(pair, reason, cleared, solved)
 
     def _reveal(self, game: Game, fill: dict[str, str], result) -> tuple[Pair, str]:
@@ -200,13 +232,13 @@ class CoopService:
                 return Pair(cell, letter), why
         missing = [c for c, p in sorted(game.solution.items()) if fill.get(c) != p]
         if not missing:
-            raise Refusal("Every square already holds its letter; nothing is left to reveal.")
+            raise Refusal(_("Every square already holds its letter; nothing is left to reveal."))
         cell = missing[0]
         return Pair(cell, game.solution[cell]), ""
 
     async def _check_when_full(
         self, thread_id: int, puzzle: Puzzle, fill: dict[str, str]
-    ) -> tuple[str, Solved | None]:
+    ) -> tuple[Message | str, Solved | None]:
         """Once every square is filled: the kind's check, in the pool; the solve recorded."""
         game = await self.game(thread_id)
         rules = rules_for(game.kind)
@@ -226,13 +258,16 @@ class CoopService:
 
     # --- the board ---------------------------------------------------------------------------
 
-    async def board_png(self, thread_id: int, new: tuple[str, ...] = (), message: str = ""):
-        """The puzzle drawn with every letter filled in so far, in the pool."""
+    async def board_png(
+        self, thread_id: int, new: tuple[str, ...] = (), message: str = "", language: str = ENGLISH
+    ):
+        """The puzzle drawn with every letter filled in so far, in the pool; `message` is the
+        line under it, already in the server's `language`."""
         game = await self.game(thread_id)
         puzzle = await self.puzzle(game)
         fill = self._full_fill(game, puzzle)
         if game.solved_at is not None:
-            message = message or "Solved together."
+            message = message or render(_("Solved together."), language)
         drawn = rules_for(game.kind).drawn(fill, new, message)
         return await self.puzzles.draw("the co-op board", draw, game.kind, puzzle, drawn)
 
@@ -254,7 +289,7 @@ class CoopService:
     async def _open_game(self, thread_id: int) -> Game:
         game = await self.game(thread_id)
         if game.solved_at is not None:
-            raise Refusal("This puzzle is solved already; start another with /together.")
+            raise Refusal(_("This puzzle is solved already; start another with /together."))
         return game
 
     def _full_fill(self, game: Game, puzzle: Puzzle) -> dict[str, str]:

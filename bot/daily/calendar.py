@@ -14,7 +14,10 @@ import re
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from babel.dates import format_date
+
 from puzzles import PuzzleError, PuzzleKind
+from puzzles.i18n import ENGLISH, _, language_of
 
 # Puzzle #1 of every kind is this date's; the number counts days from it.
 FIRST_DAY = dt.date(2026, 1, 1)
@@ -22,11 +25,29 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 UTC = dt.UTC
 
 
+# A weekday and date without the year, as CLDR writes the full date in each language.
+DAY_PATTERNS = {"fr": "EEEE d MMMM", "es": "EEEE, d 'de' MMMM"}
+
+
+def day_text(day: dt.date, language: str = ENGLISH, *, year: bool = False) -> str:
+    """'Monday 23 November' the way the language writes a day ('lundi 23 novembre',
+    'lunes, 23 de noviembre'), with the year when asked."""
+    language = language_of(language)
+    if language == ENGLISH:  # as the posts have always said it
+        return f"{day:%A %d %B %Y}" if year else f"{day:%A %d %B}"
+    if year:
+        return format_date(day, "full", locale=language)
+    return format_date(day, DAY_PATTERNS[language], locale=language)
+
+
 def parse_post_time(text: str) -> dt.time:
     """'09:00', '9:30', '21:05' -> a local time; a PuzzleError names the right form."""
     match = re.fullmatch(r"\s*(\d{1,2})[:.h](\d{2})\s*", text)
     if not match or int(match[1]) > 23 or int(match[2]) > 59:
-        raise PuzzleError(f"{text!r} is not a time of day", example="09:00 or 18:30 (24-hour)")
+        raise PuzzleError(
+            _("{typed} is not a time of day", typed=repr(text)),
+            example=_("09:00 or 18:30 (24-hour)"),
+        )
     return dt.time(int(match[1]), int(match[2]))
 
 
@@ -45,7 +66,7 @@ def parse_timezone(name: str) -> ZoneInfo:
         pass
     close = matching_timezones(cleaned, limit=3)
     raise PuzzleError(
-        f"{name!r} is not a time zone I know",
+        _("{typed} is not a time zone I know", typed=repr(name)),
         example=", ".join(close) if close else "Europe/London, America/New_York, Asia/Tokyo",
     )
 

@@ -20,13 +20,14 @@ from bot.puzzle_service import PuzzleService, Refusal
 from bot.servers import ServerSettings
 from puzzles import PuzzleError, PuzzleKind, get_kind
 from puzzles.core import LANGUAGE, Puzzle
+from puzzles.i18n import ENGLISH, Message, _, ngettext
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 Clock = Callable[[], dt.datetime]
 STREAK_LOOKBACK_DAYS = 400  # board streaks count back this far (a year and a bit)
 PERIODS = ("today", "week", "month", "all")
-PERIOD_NAMES = {"today": "today", "week": "the last 7 days", "month": "the last 30 days",
-                "all": "all time"}  # fmt: skip
+PERIOD_NAMES = {"today": _("today"), "week": _("the last 7 days"),
+                "month": _("the last 30 days"), "all": _("all time")}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,8 @@ class Outcome:
     timer starts now: a time is never shorter than the member has had the puzzle)."""
 
     solved: bool
-    message: str
-    share: str | None = None
+    message: Message
+    share: Message | None = None  # the spoiler-free result line, rendered where it is read
     opened: bool = False
 
 
@@ -105,8 +106,10 @@ class DailyService:
         settings = await self.store.settings(guild_id)
         if settings is None:
             raise Refusal(
-                "Daily puzzles are not set up here yet: someone with Manage Server can start "
-                "them with /puzzle-settings setup."
+                _(
+                    "Daily puzzles are not set up here yet: someone with Manage Server can "
+                    "start them with /puzzle-settings setup."
+                )
             )
         return settings
 
@@ -136,9 +139,12 @@ class DailyService:
             difficulties[kind.name] = level
         else:
             raise PuzzleError(
-                f"{kind.title} difficulties are {', '.join(kind.difficulties) or 'none'}",
+                _(
+                    "{kind} difficulties are {levels}",
+                    kind=kind.title, levels=", ".join(kind.difficulties) or _("none"),
+                ),
                 example="schedule",
-            )
+            )  # fmt: skip
         await self.store.set_difficulties(guild_id, difficulties)
 
     async def set_post_layout(self, guild_id: int, layout: str) -> None:
@@ -146,9 +152,12 @@ class DailyService:
         await self.configured(guild_id)
         if layout not in POST_LAYOUTS:
             raise PuzzleError(
-                f"{layout!r} is not a way to post; choose {' or '.join(POST_LAYOUTS)}",
+                _(
+                    "{typed} is not a way to post; choose {layouts}",
+                    typed=repr(layout), layouts=" or ".join(POST_LAYOUTS),
+                ),
                 example="together",
-            )
+            )  # fmt: skip
         await self.store.set_post_layout(guild_id, layout)
 
     def difficulties_on(self, settings: Settings, day: dt.date) -> list[tuple[str, str, bool]]:
@@ -255,7 +264,9 @@ class DailyService:
         """When the server's next daily puzzles go out; what setup and status announce and
         what the scheduler does (due_posts) both come from here."""
         now = self.clock()
-        _, when, _ = _schedule(settings, now, await self._sent_around(now, settings.guild_id))
+        _day, when, _kinds = _schedule(
+            settings, now, await self._sent_around(now, settings.guild_id)
+        )
         return when
 
     async def _sent_around(
@@ -284,7 +295,12 @@ class DailyService:
         """(the puzzle, its post) of a day posted in the server; a Refusal if there is none."""
         post = await self.store.post(guild_id, kind.name, day)
         if post is None or post.message_id is None:
-            raise Refusal(f"There is no daily {kind.title} for {day.isoformat()} in this server.")
+            raise Refusal(
+                _(
+                    "There is no daily {kind} for {day} in this server.",
+                    kind=kind.title, day=day.isoformat(),
+                )
+            )  # fmt: skip
         daily = await self.store.puzzle_of(post)
         assert daily is not None, "a posted puzzle is always stored"
         return daily, post
@@ -317,8 +333,11 @@ class DailyService:
         daily, post = await self.posted(guild_id, kind, day)
         if post.closed_at is None and self.clock() < post.closes_at:
             raise Refusal(
-                f"{kind.title} #{daily.number} is today's: play it from the day's post. The "
-                "archive holds the days that have closed."
+                _(
+                    "{title} is today's: play it from the day's post. The archive holds the "
+                    "days that have closed.",
+                    title=numbered(kind, daily),
+                )
             )
         return daily, post
 
@@ -350,21 +369,24 @@ class DailyService:
             post = await self.store.post(guild_id, kind.name, today - dt.timedelta(days=back))
             if post is not None and post.message_id is not None:
                 return post
-        raise Refusal(f"No daily {kind.title} has been posted here this week.")
+        raise Refusal(_("No daily {kind} has been posted here this week.", kind=kind.title))
 
     async def answer(
         self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day: dt.date, text: str,
         archive: bool = False,
     ) -> Outcome:  # fmt: skip
         daily, post = await (self.archived if archive else self.posted)(guild_id, kind, day)
-        title = f"{kind.title} #{daily.number}"
+        title = numbered(kind, daily)
         play = await self.store.play(guild_id, user_id, kind.name, day, archive)
         if play is None:  # the puzzle was never shown to them: show it, check nothing
             await self.open_play(guild_id, user_id, name, kind, day, archive)
             return Outcome(
                 False,
-                f"You had not opened {title} yet, so I did not check that answer. Here it "
-                "is: your timer starts now.",
+                _(
+                    "You had not opened {title} yet, so I did not check that answer. Here it "
+                    "is: your timer starts now.",
+                    title=title,
+                ),
                 opened=True,
             )
         if play.solved_at is not None:
@@ -377,7 +399,8 @@ class DailyService:
         if not verdict.solved:
             await self.store.count_attempt(play)
             tries = play.attempts + 1
-            return Outcome(False, f"Not yet (attempt {tries}).\n{verdict.text()}")
+            said = _("Not yet (attempt {count}).\n{verdict}", count=tries, verdict=verdict.text())
+            return Outcome(False, said)
         now = self.clock()
         on_time = not archive and post.closed_at is None and now < post.closes_at
         measure = scoring.words_used(kind.name, text)
@@ -389,22 +412,43 @@ class DailyService:
         seconds = (now - play.started_at).total_seconds()
         if archive:  # unranked: no points, and nothing to share in the channel
             took = scoring.clock_text(seconds)
-            return Outcome(True, f"Solved {title} from the archive in {took}. Unranked.")
+            said = _("Solved {title} from the archive in {time}. Unranked.", title=title, time=took)
+            return Outcome(True, said)
         share = share_line(title, seconds, play.attempts + 1, play.hints, measure)
-        late = "" if on_time else " The day had closed, so it counts for your stats only."
-        return Outcome(True, f"Solved {title}! {points} points.{late}", share)
+        if on_time:
+            said = ngettext(
+                "Solved {title}! {count} point.", "Solved {title}! {count} points.", points,
+                title=title,
+            )  # fmt: skip
+        else:
+            said = ngettext(
+                "Solved {title}! {count} point. The day had closed, so it counts for your "
+                "stats only.",
+                "Solved {title}! {count} points. The day had closed, so it counts for your "
+                "stats only.",
+                points,
+                title=title,
+            )
+        return Outcome(True, said, share)
 
     async def hint(
-        self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day, archive=False
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        kind: PuzzleKind,
+        day,
+        archive=False,
+        language: str = ENGLISH,
     ):
-        """(the daily puzzle, the hint's job result: its text and picture)."""
-        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day, archive)
+        """(the daily puzzle, the hint's job result: its text and picture, in `language`)."""
+        daily, play, _post = await self.open_play(guild_id, user_id, name, kind, day, archive)
         if kind.hint is None:
-            raise Refusal(f"{kind.title} has no hints.")
+            raise Refusal(_("{kind} has no hints.", kind=kind.title))
         if not play.over:
             await self.store.count_hint(play)
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text, read_with(kind, daily))
-        return daily, await self.puzzles.hint(kind, puzzle, "")
+        return daily, await self.puzzles.hint(kind, puzzle, "", language)
 
     async def give_up(
         self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day, archive=False
@@ -412,19 +456,19 @@ class DailyService:
         """End the member's play unsolved and give them the answer: (puzzle, play). Not a
         wrong answer; the day counts as not solved, and breaks a streak as a missed day does.
         A member who solved it may see the answer too, and keeps the solve."""
-        daily, play, _ = await self.open_play(guild_id, user_id, name, kind, day, archive)
+        daily, play, _post = await self.open_play(guild_id, user_id, name, kind, day, archive)
         if not play.over:
             await self.store.give_up(play, self.clock())
             play = await self.store.play(guild_id, user_id, kind.name, day, archive) or play
         return daily, play
 
-    async def share(self, guild_id: int, user_id: int, kind: PuzzleKind, day: dt.date) -> str:
+    async def share(self, guild_id: int, user_id: int, kind: PuzzleKind, day: dt.date) -> Message:
         """The member's spoiler-free result line of a solved daily puzzle."""
-        daily, _ = await self.posted(guild_id, kind, day)
+        daily, _post = await self.posted(guild_id, kind, day)
         play = await self.store.play(guild_id, user_id, kind.name, day)
-        title = f"{kind.title} #{daily.number}"
+        title = numbered(kind, daily)
         if play is None or play.solved_at is None:
-            raise Refusal(f"Solve {title} first; then your result can be shared.")
+            raise Refusal(_("Solve {title} first; then your result can be shared.", title=title))
         return share_line(title, play.seconds or 0, play.attempts, play.hints, play.measure)
 
     async def share_thread(self, guild_id: int, kind: PuzzleKind, day: dt.date) -> int | None:
@@ -440,7 +484,9 @@ class DailyService:
         """A closed day's puzzle with its worked solution (never while it can still be played)."""
         daily, post = await self.posted(guild_id, kind, day)
         if post.closed_at is None and self.clock() < post.closes_at:
-            raise Refusal(f"{kind.title} #{daily.number} is still being played: no spoilers.")
+            raise Refusal(
+                _("{title} is still being played: no spoilers.", title=numbered(kind, daily))
+            )
         return daily
 
     # --- the spoiler guard ----------------------------------------------------------------
@@ -570,23 +616,38 @@ def gave_up_days(plays: list[Play]) -> set[dt.date]:
     return gave_up - {play.day for play in plays if play.solved_at is not None}
 
 
+def numbered(kind: PuzzleKind, daily: DailyPuzzle) -> str:
+    """'Letter Boxed #332': a day's puzzle by its kind and number (the same in every language)."""
+    return f"{kind.title} #{daily.number}"
+
+
 def already_solved(title: str) -> Outcome:
-    return Outcome(True, f"You already solved {title}; one result per puzzle.")
+    return Outcome(True, _("You already solved {title}; one result per puzzle.", title=title))
 
 
 def gave_up_already(title: str) -> Outcome:
-    return Outcome(False, f"You gave up on {title} and saw its answer; a new one comes tomorrow.")
+    return Outcome(
+        False,
+        _("You gave up on {title} and saw its answer; a new one comes tomorrow.", title=title),
+    )
 
 
-def share_line(title: str, seconds: float, attempts: int, hints: int, words: int | None) -> str:
+def share_line(title: str, seconds: float, attempts: int, hints: int, words: int | None) -> Message:
     """A result people can post without spoiling the answer."""
-    parts = [f"{words} words"] if words else []
+    parts: list[Message | str] = []
+    if words:
+        parts.append(ngettext("{count} word", "{count} words", words))
     parts.append(scoring.clock_text(seconds))
     if attempts > 1:
-        parts.append(f"{attempts} tries")
+        parts.append(ngettext("{count} try", "{count} tries", attempts))
     if hints:
-        parts.append(f"{hints} hint{'s' if hints > 1 else ''}")
-    return f"{title}: {', '.join(parts)}"
+        parts.append(ngettext("{count} hint", "{count} hints", hints))
+    said: Message | str = parts[0]
+    for part in parts[1:]:
+        # Translators: the parts of a spoiler-free result, one after another: "2 words, 1:05"
+        said = _("{parts}, {part}", parts=said, part=part)
+    # Translators: a spoiler-free result: "Letter Boxed #332: 2 words, 1:05, 2 tries"
+    return _("{title}: {parts}", title=title, parts=said)
 
 
 def _schedule(

@@ -14,25 +14,29 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import discord
 
+from bot.daily.calendar import day_text
 from bot.daily.game import Card
 from bot.daily.scoring import clock_text
 from bot.daily.store import DailyPuzzle, Play
-from puzzles import PuzzleKind
+from puzzles import PuzzleKind, i18n
+from puzzles.i18n import ENGLISH, _, ngettext, pgettext, render
 
 MAX_CARDS = 10  # embeds a Discord message may carry
 RESULTS_ALONE = 10  # ranked solvers shown when a close carries one kind
 RESULTS_TOGETHER = 3  # ...and each kind's, when it carries the whole day
 CARD_COLOUR = discord.Colour.blurple()
 
-# (kind names, day) -> the buttons under a post (Play) or a close (Show how): the cog's.
-ViewMaker = Callable[[list[str], dt.date], discord.ui.View]
-# The Notify me button under a post of a server with a notify role: the cog's.
-ButtonMaker = Callable[[], discord.ui.Item]
+# (kind names, day, language) -> the buttons under a post (Play) or a close (Show how),
+# labelled in the server's language: the cog's.
+ViewMaker = Callable[[list[str], dt.date, str], discord.ui.View]
+# The Notify me button under a post of a server with a notify role, in a language: the cog's.
+ButtonMaker = Callable[[str], discord.ui.Item]
 AltText = Callable[[PuzzleKind, str, str], str]
 
 
@@ -60,43 +64,90 @@ class Message:
         return kwargs
 
 
-def post_header(day: dt.date, number: int, kind_titles: Sequence[str]) -> str:
+def post_header(
+    day: dt.date, number: int, kind_titles: Sequence[str], language: str = ENGLISH
+) -> str:
     """The post's first line, by which a restarted bot finds a post it sent but did not
     record: the kind's title when the post carries one kind, the day's number when more."""
-    what = kind_titles[0] if len(kind_titles) == 1 else "Daily puzzles"
-    return f"**{what} #{number}** · {day:%A %d %B}"
+    what = kind_titles[0] if len(kind_titles) == 1 else render(_("Daily puzzles"), language)
+    # Translators: the first line of a daily post: "**Letter Boxed #332** · Monday 23 November"
+    header = _(
+        "**{what} #{number}** · {day}", what=what, number=str(number), day=day_text(day, language)
+    )
+    return render(header, language)
 
 
-def thread_name(day: dt.date, number: int, kind_titles: Sequence[str]) -> str:
+def thread_name(
+    day: dt.date, number: int, kind_titles: Sequence[str], language: str = ENGLISH
+) -> str:
     """The name of the thread on the day's post: its header without the markdown."""
-    return post_header(day, number, kind_titles).replace("**", "")
+    return post_header(day, number, kind_titles, language).replace("**", "")
 
 
-def card(found: Card) -> discord.Embed:
+def numbered(kind_title: str, number: int) -> i18n.Message:
+    """'Letter Boxed #332' (French 'Letter Boxed n° 332'): a day's puzzle of a kind."""
+    return _("{kind} #{number}", kind=kind_title, number=str(number))
+
+
+def card(found: Card, language: str = ENGLISH) -> discord.Embed:
     """One kind's card: what the puzzle is and how many have played, not the puzzle."""
-    level = found.difficulty.capitalize() if found.difficulty else "One level"
-    about = f" · {found.about}" if found.about and found.about != found.difficulty else ""
-    played = "nobody has played yet" if not found.played else f"{found.played} played"
+    level = difficulty_name(found.difficulty, language).capitalize() if found.difficulty else None
+    about = ""
+    if found.about and found.about != found.difficulty:
+        about = " · " + about_text(found.about, language)
+    if found.played:
+        played = ngettext("{count} played", "{count} played", found.played)
+    else:
+        played = _("nobody has played yet")
+    description = _(
+        "{level}{about} · {played}", level=level or _("One level"), about=about, played=played
+    )
     return discord.Embed(
-        title=f"{found.kind.title} #{found.number}",
-        description=f"{level}{about} · {played}",
+        title=render(numbered(found.kind.title, found.number), language),
+        description=render(description, language),
         colour=CARD_COLOUR,
     )
+
+
+# The difficulties in the glossary's words; a kind's own levels (weekdays) are shown as they are.
+DIFFICULTY_NAMES = {
+    "easy": pgettext("difficulty", "easy"),
+    "medium": pgettext("difficulty", "medium"),
+    "hard": pgettext("difficulty", "hard"),
+}
+
+
+def about_text(about: str, language: str) -> str:
+    """What a card says about the puzzle besides its difficulty, stored in English: 'par 2'."""
+    par = re.fullmatch(r"par (\d+)", about)
+    if par is None:
+        return about
+    # Translators: Letter Boxed's par, the fewest words it can be solved in: "par 2"
+    return render(_("par {count}", count=int(par[1])), language)
+
+
+def difficulty_name(level: str, language: str = ENGLISH) -> str:
+    """'easy' in the language: 'facile', 'fácil'."""
+    known = DIFFICULTY_NAMES.get(level)
+    return render(known, language) if known else level
 
 
 def day_post(
     day: dt.date, cards: Sequence[Card], closes_at: dt.datetime, view: ViewMaker,
     notify_role_id: int | None = None, notify_button: ButtonMaker | None = None,
+    language: str = ENGLISH,
 ) -> Message:  # fmt: skip
-    """The day's post: a card and a Play button per kind. A server with a notify role has it
-    mentioned (that role alone may be pinged) and a Notify me button to take or drop it."""
-    header = post_header(day, cards[0].number, [c.kind.title for c in cards])
-    content = (
-        f"{header}\n"
+    """The day's post, in the server's `language`: a card and a Play button per kind. A
+    server with a notify role has it mentioned (that role alone may be pinged) and a Notify
+    me button to take or drop it."""
+    header = post_header(day, cards[0].number, [c.kind.title for c in cards], language)
+    how = _(
         "Press **Play** to open a puzzle privately and start your timer; answers stay "
-        f"private. The solutions come when the day ends, <t:{int(closes_at.timestamp())}:R>."
+        "private. The solutions come when the day ends, {when}.",
+        when=f"<t:{int(closes_at.timestamp())}:R>",
     )
-    buttons = view([c.kind.name for c in cards], day)
+    content = f"{header}\n{render(how, language)}"
+    buttons = view([c.kind.name for c in cards], day, language)
     pinged = None
     if notify_role_id is not None:
         content += f"\n<@&{notify_role_id}>"  # last: the header stays the first line
@@ -105,10 +156,10 @@ def day_post(
             roles=[discord.Object(notify_role_id)],
         )  # fmt: skip
         if notify_button is not None:
-            buttons.add_item(notify_button())
+            buttons.add_item(notify_button(language))
     return Message(
         content,
-        embeds=[card(found) for found in cards[:MAX_CARDS]],
+        embeds=[card(found, language) for found in cards[:MAX_CARDS]],
         view=buttons,
         allowed_mentions=pinged,
     )
@@ -123,35 +174,57 @@ class ClosedKind:
     results: list[tuple[str, Play]]  # (name, play), best first
 
 
-def close_heading(day: dt.date, closed: Sequence[ClosedKind]) -> str:
+def close_heading(day: dt.date, closed: Sequence[ClosedKind], language: str = ENGLISH) -> str:
     if len(closed) == 1:
-        return f"**{closed[0].kind.title} #{closed[0].puzzle.number} has closed.**"
-    return f"**The puzzles of {day:%A %d %B} have closed.**"
+        one = closed[0]
+        heading = _(
+            "**{kind} #{number} has closed.**", kind=one.kind.title, number=str(one.puzzle.number)
+        )
+    else:
+        heading = _("**The puzzles of {day} have closed.**", day=day_text(day, language))
+    return render(heading, language)
 
 
-def results_line(closed: ClosedKind, shown: int) -> str:
+def results_line(closed: ClosedKind, shown: int, language: str = ENGLISH) -> str:
     """'**Letter Boxed #332**: 3 played, 2 solved. 1. Bob, 100 points, 0:40; ...'"""
     solved = [(name, play) for name, play in closed.results if play.solved_at and play.on_time]
-    line = (
-        f"**{closed.kind.title} #{closed.puzzle.number}**: {len(closed.results)} played, "
-        f"{len(solved)} solved."
-    )
+    line = _(
+        "**{kind} #{number}**: {played} played, {solved} solved.",
+        kind=closed.kind.title, number=str(closed.puzzle.number),
+        played=len(closed.results), solved=len(solved),
+    )  # fmt: skip
     ranked = "; ".join(
-        f"{rank}. {discord.utils.escape_markdown(name)}, {play.points} points, "
-        f"{clock_text(play.seconds or 0)}"
+        render(solver_line(rank, name, play), language)
         for rank, (name, play) in enumerate(solved[:shown], start=1)
     )
-    return f"{line} {ranked}" if ranked else line
+    line_text = render(line, language)
+    return f"{line_text} {ranked}" if ranked else line_text
+
+
+def solver_line(rank: int, name: str, play: Play) -> i18n.Message:
+    # Translators: one solver in a day's results: "1. Bob, 100 points, 0:40"
+    return ngettext(
+        "{rank}. {name}, {count} point, {time}",
+        "{rank}. {name}, {count} points, {time}",
+        play.points,
+        rank=rank,
+        name=discord.utils.escape_markdown(name),
+        time=clock_text(play.seconds or 0),
+    )
 
 
 def day_close(
-    day: dt.date, closed: Sequence[ClosedKind], view: ViewMaker, alt_text: AltText
-) -> Message:
-    """The day's close: each solution as a picture behind a spoiler, and the results. The
-    worked explanation of each is behind its Show how button."""
+    day: dt.date, closed: Sequence[ClosedKind], view: ViewMaker, alt_text: AltText,
+    language: str = ENGLISH,
+) -> Message:  # fmt: skip
+    """The day's close, in the server's `language`: each solution as a picture behind a
+    spoiler, and the results. The worked explanation of each is behind its Show how button."""
     shown = RESULTS_ALONE if len(closed) == 1 else RESULTS_TOGETHER
-    lines = [close_heading(day, closed), "The solutions are behind the spoilers below."]
-    lines += [results_line(one, shown) for one in closed]
+    lines = [
+        close_heading(day, closed, language),
+        render(_("The solutions are behind the spoilers below."), language),
+    ]
+    lines += [results_line(one, shown, language) for one in closed]
     files = [
         discord.File(
             io.BytesIO(one.puzzle.solution_image),
@@ -163,4 +236,5 @@ def day_close(
         if one.puzzle.solution_image
     ]
     content = discord.utils.escape_mentions("\n".join(lines))[:2000]
-    return Message(content, files=files[:MAX_CARDS], view=view([c.kind.name for c in closed], day))
+    buttons = view([c.kind.name for c in closed], day, language)
+    return Message(content, files=files[:MAX_CARDS], view=buttons)

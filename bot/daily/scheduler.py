@@ -41,7 +41,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.background import BackgroundLoop
+from bot.background import BackgroundLoop, Pace, is_permanent
 from bot.daily import posts as day_messages
 from bot.daily.calendar import puzzle_number as calendar_number
 from bot.daily.game import DailyService, Due
@@ -51,6 +51,7 @@ from bot.failed_requests import FailedRequests
 from bot.puzzle_service import Refusal
 from puzzles import get_kind
 from puzzles.core import plural
+from puzzles.i18n import language_of
 
 log = logging.getLogger(__name__)
 
@@ -200,7 +201,9 @@ class DailyScheduler(BackgroundLoop):
         if not made:  # tried again next round; a kind that failed follows the others alone
             return
         number = calendar_number(day)
-        header = day_messages.post_header(day, number, [due.kind.title for due in made])
+        language = await self._language(settings.guild_id)
+        titles = [due.kind.title for due in made]
+        header = day_messages.post_header(day, number, titles, language)
         # A reservation already there: a round that stopped (a crash, a restart) maybe sent it.
         earlier = [await store.post(settings.guild_id, due.kind.name, day) for due in made]
         closes_at = self.daily.closes_at(settings, day)
@@ -223,8 +226,9 @@ class DailyScheduler(BackgroundLoop):
         settings = await self.daily.store.settings(first.guild_id)
         notify_role_id = settings.notify_role_id if settings else None
         post = day_messages.day_post(
-            first.day, cards, closes_at, self.play_view, notify_role_id, self.notify_button
-        )
+            first.day, cards, closes_at, self.play_view, notify_role_id, self.notify_button,
+            await self._language(first.guild_id),
+        )  # fmt: skip
         message = await self._send(first.guild_id, first.channel_id, post)
         if message is None:
             return
@@ -274,7 +278,9 @@ class DailyScheduler(BackgroundLoop):
             await self._trouble(first.guild_id, cannot_open_thread(first.channel_id, missing))
             return
         titles = [get_kind(post.kind).title for post in posts]
-        name = day_messages.thread_name(first.day, calendar_number(first.day), titles)
+        name = day_messages.thread_name(
+            first.day, calendar_number(first.day), titles, await self._language(first.guild_id)
+        )
         if self.bot.get_channel(first.message_id) is not None:  # opened before a restart
             await self._record_thread(posts, first.message_id)
             return
@@ -360,7 +366,8 @@ class DailyScheduler(BackgroundLoop):
         if not closed:
             return
         kinds = [one for _, one in closed]
-        message = day_messages.day_close(first.day, kinds, self.how_view, self.alt_text)
+        language = await self._language(first.guild_id)
+        message = day_messages.day_close(first.day, kinds, self.how_view, self.alt_text, language)
         missing = self._missing_permissions(first.channel_id)
         if missing:  # tried again next round without a request, CLOSE_ATTEMPTS times at most
             for post, one in closed:
@@ -377,7 +384,7 @@ class DailyScheduler(BackgroundLoop):
         if first.thread_id is not None:  # its own copy: a sent message's files are spent
             await self._answer_in_thread(
                 first.thread_id,
-                day_messages.day_close(first.day, kinds, self.how_view, self.alt_text),
+                day_messages.day_close(first.day, kinds, self.how_view, self.alt_text, language),
             )
         for post, _ in closed:
             await store.mark_closed(post, self.daily.clock())
@@ -467,37 +474,19 @@ class DailyScheduler(BackgroundLoop):
         await self._pace.wait()
         return await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
 
+    async def _language(self, guild_id: int) -> str:
+        """The language of the server's posts (bot/servers.py): chosen by its managers, else
+        its preferred locale as Discord sent it."""
+        servers = getattr(self.bot, "servers", None)
+        guild = self.bot.get_guild(guild_id)
+        preferred = guild.preferred_locale if guild is not None else None
+        if servers is None:
+            return language_of(preferred)
+        return await servers.language_for(guild_id, preferred)
+
     async def _trouble(self, guild_id: int, problem: str) -> None:
         log.warning("daily puzzles in guild %s: %s", guild_id, problem)
         await self.daily.store.set_error(guild_id, problem, self.daily.clock())
-
-
-class Pace:
-    """At most `per_second` requests a second, spaced evenly, however many tasks ask."""
-
-    def __init__(self, per_second: float):
-        self.gap = 1.0 / per_second
-        self._next = 0.0
-
-    async def wait(self) -> None:
-        now = asyncio.get_running_loop().time()
-        at = max(now, self._next)
-        self._next = at + self.gap  # reserved before sleeping: the next caller queues behind
-        if at > now:
-            await asyncio.sleep(at - now)
-
-
-# Discord's error codes for a channel shut to the bot: it cannot see it (Missing Access), or
-# sees it but may not post (Missing Permissions).
-MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
-
-
-def is_permanent(error: discord.HTTPException) -> bool:
-    """Whether trying again soon cannot help: the channel is gone, hidden from the bot, or
-    shut to it (until someone changes it; Discord counts every refusal meanwhile)."""
-    return isinstance(error, discord.NotFound) or (
-        isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
-    )
 
 
 def cannot_post(channel_id: int, missing: Sequence[str]) -> str:

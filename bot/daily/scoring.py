@@ -12,6 +12,8 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from puzzles.i18n import Message, _
+
 SOLVE_POINTS = 100
 WRONG_ATTEMPT_COST = 10
 HINT_COST = 20
@@ -35,13 +37,17 @@ def extra_words(used: int | None, fewest: int | None) -> int:
     return max(0, used - fewest)
 
 
-def rule_text(kind_name: str | None) -> str:
+def rule_text(kind_name: str | None) -> Message:
     """The scoring rule under a leaderboard: the part every kind shares, plus a kind's own
     part only on that kind's board (kind_name None: the board of all puzzles)."""
-    rule = f"{SOLVE_POINTS} a solve, -{WRONG_ATTEMPT_COST} a wrong try, -{HINT_COST} a hint"
+    costs = {"solve": SOLVE_POINTS, "wrong": WRONG_ATTEMPT_COST, "hint": HINT_COST}
     if kind_name in EXTRA_WORD_KINDS:
-        rule += f", -{EXTRA_WORD_COST} a word over the fewest"
-    return rule
+        return _(
+            "{solve} a solve, -{wrong} a wrong try, -{hint} a hint, -{word} a word over the fewest",
+            word=EXTRA_WORD_COST,
+            **costs,
+        )
+    return _("{solve} a solve, -{wrong} a wrong try, -{hint} a hint", **costs)
 
 
 def points(attempts: int, hints: int, extra_words: int = 0) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzles import PuzzleError
+from puzzles.i18n import _
 
 
 @dataclass(frozen=True)
@@ -30,13 +31,23 @@ def check_bounds(limits: RaceLimits, start_in: int, minutes: int) -> None:
     low, high = limits.start_in
     if not low <= start_in <= high:
         raise PuzzleError(
-            f"a race starts {low} to {high} seconds after it is posted, not {start_in}",
+            _(
+                "a race starts {low} to {high} seconds after it is posted, not {asked}",
+                low=low,
+                high=high,
+                asked=start_in,
+            ),
             example=f"start_in:{limits.default_start_in}",
         )
     low, high = limits.minutes
     if not low <= minutes <= high:
         raise PuzzleError(
-            f"a race lasts {low} to {high} minutes, not {minutes}",
+            _(
+                "a race lasts {low} to {high} minutes, not {asked}",
+                low=low,
+                high=high,
+                asked=minutes,
+            ),
             example=f"minutes:{limits.default_minutes}",
         )
 

@@ -21,7 +21,7 @@ from bot.races import ratings, rules
 from bot.races.rules import RaceLimits
 from bot.races.store import Entry, NewRating, Race, RaceFull, RaceStore, Rating, Rerating
 from puzzles import PuzzleError, PuzzleKind, get_kind
-from puzzles.core import plural
+from puzzles.i18n import Message, _, ngettext
 
 Clock = Callable[[], dt.datetime]
 HOUR = dt.timedelta(hours=1)
@@ -35,7 +35,7 @@ class Outcome:
     """What happened to an answer, for the player's private reply."""
 
     finished: bool
-    message: str
+    message: Message
 
 
 def race_difficulty(kind: PuzzleKind, difficulty: str | None) -> str:
@@ -43,17 +43,41 @@ def race_difficulty(kind: PuzzleKind, difficulty: str | None) -> str:
     chosen = difficulty is not None and difficulty.strip()
     if not kind.difficulties:
         if chosen:
-            raise PuzzleError(f"{kind.title} comes in one difficulty", example="leave it out")
+            raise PuzzleError(
+                _("{kind} comes in one difficulty", kind=kind.title),
+                example=_("leave it out"),
+            )
         return ""
     if not chosen:
         return kind.difficulties[0]
     level = difficulty.strip().lower()
     if level not in kind.difficulties:
         raise PuzzleError(
-            f"{kind.title} difficulties are {', '.join(kind.difficulties)}, not {difficulty!r}",
+            _(
+                "{kind} difficulties are {levels}, not {asked}",
+                kind=kind.title,
+                levels=", ".join(kind.difficulties),
+                asked=repr(difficulty),
+            ),
             example=kind.difficulties[0],
         )
     return level
+
+
+def relative_time(moment: dt.datetime) -> str:
+    """A Discord timestamp each member reads in their own language: 'in 5 minutes'."""
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+def finished_text(took: str, wrong: int) -> Message:
+    if not wrong:
+        return _("Finished in {time}! Placings come at the end.", time=took)
+    return ngettext(
+        "Finished in {time}, after {count} wrong try! Placings come at the end.",
+        "Finished in {time}, after {count} wrong tries! Placings come at the end.",
+        wrong,
+        time=took,
+    )
 
 
 class RaceService:
@@ -87,15 +111,21 @@ class RaceService:
         started = await self.store.started_by(guild_id, starter_id, now - HOUR)
         if started >= self.limits.races_per_hour:
             raise Refusal(
-                f"You have started {plural(started, 'race')} in the last hour; the limit is "
-                f"{self.limits.races_per_hour} an hour each. Join someone else's meanwhile."
+                ngettext(
+                    "You have started {count} race in the last hour; the limit is {limit} an "
+                    "hour each. Join someone else's meanwhile.",
+                    "You have started {count} races in the last hour; the limit is {limit} an "
+                    "hour each. Join someone else's meanwhile.",
+                    started,
+                    limit=self.limits.races_per_hour,
+                )
             )
         race_id = await self.store.reserve(
             guild_id, channel_id, starter_id, kind.name, level, start_in, minutes * 60, now
         )
         if race_id is None:  # another /race won the channel a moment ago
             await self._refuse_if_channel_busy(channel_id)
-            raise Refusal("This channel has a race on already.")
+            raise Refusal(_("This channel has a race on already."))
         await self.store.join(race_id, starter_id, starter_name, now)
         race = await self.store.race(race_id)
         assert race is not None
@@ -107,17 +137,24 @@ class RaceService:
             return
         if race.message_id is None:
             raise Refusal(
-                "A race is being set up in this channel right now: join it when it is posted, "
-                "or start yours in another channel."
+                _(
+                    "A race is being set up in this channel right now: join it when it is "
+                    "posted, or start yours in another channel."
+                )
             )
         if race.started_at is None:
             raise Refusal(
-                "This channel has a race about to start: press its **Join** button to race, "
-                "or start yours in another channel."
+                _(
+                    "This channel has a race about to start: press its **Join** button to race, "
+                    "or start yours in another channel."
+                )
             )
         raise Refusal(
-            f"This channel has a race on: it ends <t:{int(race.ends_at.timestamp())}:R> at the "
-            "latest. Start yours after it, or in another channel."
+            _(
+                "This channel has a race on: it ends {when} at the latest. Start yours after "
+                "it, or in another channel.",
+                when=relative_time(race.ends_at),
+            )
         )
 
     async def make(self, race: Race) -> Race:
@@ -159,12 +196,19 @@ class RaceService:
     async def join(self, race_id: int, user_id: int, name: str) -> Race:
         race = await self._race(race_id)
         if race.ended_at is not None:
-            raise Refusal("This race is over; start a new one with /race.")
+            raise Refusal(_("This race is over; start a new one with /race."))
         if race.started_at is not None:
-            raise Refusal("This race has started; join the next one.")
+            raise Refusal(_("This race has started; join the next one."))
         if await self.store.entry(race_id, user_id) is not None:
-            raise Refusal(f"You're in already. It starts <t:{int(race.starts_at.timestamp())}:R>.")
-        full = Refusal(f"This race is full ({self.limits.max_players} players); join the next one.")
+            raise Refusal(
+                _("You're in already. It starts {when}.", when=relative_time(race.starts_at))
+            )
+        full = Refusal(
+            _(
+                "This race is full ({count} players); join the next one.",
+                count=self.limits.max_players,
+            )
+        )
         if await self.store.players(race_id) >= self.limits.max_players:
             raise full
         try:
@@ -174,7 +218,7 @@ class RaceService:
         except RaceFull:  # filled by others' joins at the same moment
             raise full from None
         if not joined:
-            raise Refusal("You're in already.")
+            raise Refusal(_("You're in already."))
         self.changed()
         return race
 
@@ -183,10 +227,15 @@ class RaceService:
         race = await self._race(race_id)
         entry = await self.store.entry(race_id, user_id)
         if entry is None:
-            raise Refusal("You are not in this race; join the next one with its **Join** button.")
+            raise Refusal(
+                _("You are not in this race; join the next one with its **Join** button.")
+            )
         if race.started_at is None:
             raise Refusal(
-                f"The race has not started yet: it starts <t:{int(race.starts_at.timestamp())}:R>."
+                _(
+                    "The race has not started yet: it starts {when}.",
+                    when=relative_time(race.starts_at),
+                )
             )
         return race, entry
 
@@ -194,23 +243,28 @@ class RaceService:
         race, entry = await self.player(race_id, user_id)
         kind = get_kind(race.kind)
         if entry.finished_at is not None:
-            return Outcome(True, f"You finished already, in {clock_text(entry.seconds or 0)}.")
+            took = clock_text(entry.seconds or 0)
+            return Outcome(True, _("You finished already, in {time}.", time=took))
         if race.ended_at is not None or self.clock() >= race.ends_at:
-            raise Refusal("Time is up for this race; the solution and placings are posted.")
+            raise Refusal(_("Time is up for this race; the solution and placings are posted."))
         kind.check_input_size(text, what="answer")
         puzzle = await self.puzzles.parse(kind, race.puzzle_text or "")
         verdict = (await self.puzzles.check(kind, puzzle, text)).value
         if not verdict.solved:
             await self.store.count_wrong(race_id, user_id)
             self.changed()
-            return Outcome(False, f"Not yet (wrong try {entry.wrong + 1}).\n{verdict.text()}")
+            said = _(
+                "Not yet (wrong try {count}).\n{verdict}",
+                count=entry.wrong + 1,
+                verdict=verdict.text(),
+            )
+            return Outcome(False, said)
         now = self.clock()
         seconds = (now - race.started_at).total_seconds()
         if not await self.store.finish(race_id, user_id, now, seconds, text):
-            return Outcome(True, "You finished already.")
+            return Outcome(True, _("You finished already."))
         self.changed()
-        tries = f", after {plural(entry.wrong, 'wrong try', 'wrong tries')}" if entry.wrong else ""
-        return Outcome(True, f"Finished in {clock_text(seconds)}{tries}! Placings come at the end.")
+        return Outcome(True, finished_text(clock_text(seconds), entry.wrong))
 
     # --- what the timer does ----------------------------------------------------------------
 
@@ -273,7 +327,7 @@ class RaceService:
     async def _race(self, race_id: int) -> Race:
         race = await self.store.race(race_id)
         if race is None:
-            raise Refusal("That race is gone (it was never posted); start a new one with /race.")
+            raise Refusal(_("That race is gone (it was never posted); start a new one with /race."))
         return race
 
 

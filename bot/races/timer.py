@@ -21,9 +21,8 @@ from typing import Protocol
 
 import discord
 
-from bot.background import BackgroundLoop
+from bot.background import BackgroundLoop, Pace, is_permanent
 from bot.daily.scheduler import REQUESTS_PER_SECOND as DAILY_REQUESTS_PER_SECOND
-from bot.daily.scheduler import Pace, is_permanent
 from bot.races.service import RaceService
 from bot.races.store import Entry, Race
 

@@ -8,6 +8,7 @@ from bot.coop.fill import Pair, rules_for
 from puzzles import PuzzleError
 from puzzles.codeword import parse as parse_codeword
 from puzzles.cryptogram import parse as parse_cryptogram
+from puzzles.i18n import render
 
 CRYPTOGRAM = parse_cryptogram("TSO'X ASIOX RSIG AJLAFCOH PCESGC XJCR JYXAJ. hints: X=T")
 CODEWORD = parse_codeword("1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5")
@@ -26,29 +27,42 @@ def test_what_is_not_a_square_and_a_letter_is_refused_with_an_example(text):
     assert "/guess A=T B=H" in str(refused.value)
 
 
+def refused(rules, puzzle, fill, pair: Pair, language: str = "en") -> str:
+    """Why the pair is refused, as a member reads it in `language`."""
+    return render(rules.refusal(puzzle, fill, pair), language)
+
+
 def test_a_cryptogram_refuses_what_breaks_its_rules_and_keeps_a_wrong_legal_letter():
     rules = rules_for("cryptogram")
     fill = rules.given(CRYPTOGRAM) | {"S": "O"}
     assert rules.refusal(CRYPTOGRAM, fill, Pair("A", "Q")) is None  # wrong, but legal
-    assert "already S's letter" in rules.refusal(CRYPTOGRAM, fill, Pair("A", "O"))
-    assert "given by the puzzle as T" in rules.refusal(CRYPTOGRAM, fill, Pair("X", "E"))
-    assert "cannot stand for itself" in rules.refusal(CRYPTOGRAM, fill, Pair("A", "A"))
-    assert "not in this cryptogram" in rules.refusal(CRYPTOGRAM, fill, Pair("Z", "E"))
-    assert "given by the puzzle" in rules.refusal(CRYPTOGRAM, fill, Pair("X", None))
-    assert "empty already" in rules.refusal(CRYPTOGRAM, fill, Pair("A", None))
+    assert "already S's letter" in refused(rules, CRYPTOGRAM, fill, Pair("A", "O"))
+    assert "given by the puzzle as T" in refused(rules, CRYPTOGRAM, fill, Pair("X", "E"))
+    assert "cannot stand for itself" in refused(rules, CRYPTOGRAM, fill, Pair("A", "A"))
+    assert "not in this cryptogram" in refused(rules, CRYPTOGRAM, fill, Pair("Z", "E"))
+    assert "given by the puzzle" in refused(rules, CRYPTOGRAM, fill, Pair("X", None))
+    assert "empty already" in refused(rules, CRYPTOGRAM, fill, Pair("A", None))
     assert rules.refusal(CRYPTOGRAM, fill, Pair("S", "U")) is None  # changing one's own
+
+
+def test_a_refusal_is_told_in_the_members_language_with_its_squares_as_they_are():
+    rules = rules_for("cryptogram")
+    fill = rules.given(CRYPTOGRAM) | {"S": "O"}
+    said = refused(rules, CRYPTOGRAM, fill, Pair("A", "O"), "fr")
+    assert "S" in said and "A=?" not in said and "S=?" in said and "letter" not in said
+    assert refused(rules, CRYPTOGRAM, fill, Pair("A", "A"), "es").startswith("A ")
 
 
 def test_a_codeword_refuses_a_letter_for_two_numbers_and_a_changed_starter():
     rules = rules_for("codeword")
     fill = rules.given(CODEWORD) | {"3": "E"}
     assert rules.refusal(CODEWORD, fill, Pair("5", "S")) is None
-    assert "different numbers are different letters" in rules.refusal(
-        CODEWORD, fill, Pair("5", "E")
+    assert "different numbers are different letters" in refused(
+        rules, CODEWORD, fill, Pair("5", "E")
     )
-    assert "starter letter P" in rules.refusal(CODEWORD, fill, Pair("1", "Q"))
-    assert "not in this puzzle" in rules.refusal(CODEWORD, fill, Pair("20", "Q"))
-    assert "numbered 1 to 26" in rules.refusal(CODEWORD, fill, Pair("A", "Q"))
+    assert "starter letter P" in refused(rules, CODEWORD, fill, Pair("1", "Q"))
+    assert "not in this puzzle" in refused(rules, CODEWORD, fill, Pair("20", "Q"))
+    assert "numbered 1 to 26" in refused(rules, CODEWORD, fill, Pair("A", "Q"))
 
 
 def test_the_fill_is_written_as_the_kinds_check_reads_an_answer():

@@ -7,7 +7,8 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.daily.scheduler import is_permanent, problem_text
+from bot.background import is_permanent
+from bot.daily.scheduler import problem_text
 
 
 def refusal(kind: type[discord.HTTPException], status: int, code: int, text: str):

@@ -5,6 +5,7 @@ import datetime as dt
 from bot.daily import scoring
 from bot.daily.game import member_stats, share_line
 from bot.daily.store import Play
+from puzzles.i18n import render
 
 DAY = dt.date(2026, 11, 23)
 
@@ -37,15 +38,21 @@ def test_no_solves_no_streak():
 
 
 def test_the_share_line_tells_the_result_without_the_answer():
-    assert share_line("Letter Boxed #312", 221, 1, 0, 2) == "Letter Boxed #312: 2 words, 3:41"
+    assert str(share_line("Letter Boxed #312", 221, 1, 0, 2)) == "Letter Boxed #312: 2 words, 3:41"
     line = share_line("Sudoku #5", 3725, 2, 1, None)
-    assert line == "Sudoku #5: 1:02:05, 2 tries, 1 hint"
+    assert str(line) == "Sudoku #5: 1:02:05, 2 tries, 1 hint"
+
+
+def test_the_share_line_is_written_in_the_language_it_is_shared_in():
+    line = share_line("Sudoku #5", 3725, 2, 1, 1)
+    assert render(line, "fr") == "Sudoku #5\u00a0: 1 mot, 1:02:05, 2 essais, 1 indice"
+    assert render(line, "es") == "Sudoku #5: 1 palabra, 1:02:05, 2 intentos, 1 pista"
 
 
 def test_the_extra_word_rule_is_shown_only_on_letter_boxed_boards():
-    assert "over the fewest" in scoring.rule_text("letterboxed")
+    assert "over the fewest" in str(scoring.rule_text("letterboxed"))
     for kind in ("sudoku", "cryptogram", None):  # None: the board of all puzzles
-        rule = scoring.rule_text(kind)
+        rule = str(scoring.rule_text(kind))
         assert "fewest" not in rule and rule.startswith("100 a solve")
 
 
@@ -86,7 +93,8 @@ def test_only_kinds_scored_by_words_count_the_words_over_the_fewest():
     assert scoring.extra_words(scoring.words_used("letterboxed", "one two three"), 2) == 1
     assert scoring.extra_words(scoring.words_used("letterboxed", "one two"), 2) == 0
     assert scoring.extra_words(None, 2) == scoring.extra_words(3, None) == 0
-    letter_boxed_rule, sudoku_rule = scoring.rule_text("letterboxed"), scoring.rule_text("sudoku")
+    letter_boxed_rule = str(scoring.rule_text("letterboxed"))
+    sudoku_rule = str(scoring.rule_text("sudoku"))
     assert "word over the fewest" in letter_boxed_rule and "word" not in sudoku_rule
 
 
