@@ -734,8 +734,10 @@ class PuzzleCommands(commands.Cog):
         )
         if from_picture is None:
             self.service.admit(interaction.user.id, interaction.guild_id)
-        await think(interaction, private=private)
+        # The language first (the server's is a database read), so the work goes to the pool
+        # as soon as the member is told it is under way.
         language = await self._language(interaction, private=private)
+        await think(interaction, private=private)
         result = await self.service.solve(kind, puzzle, options, language)
         answer = answer_message(kind.title, result.text, spoiler, result.no_picture, language)
         await self._send(
@@ -929,9 +931,9 @@ class PuzzleCommands(commands.Cog):
         options = {name: value for name, value in values.items() if value is not None}
         self.service.check_generate(kind, difficulty, options)
         self.service.admit(interaction.user.id, interaction.guild_id)
+        language = await self._language(interaction, private=False)
         await think(interaction, private=False)
         seed = random.SystemRandom().randrange(2**32)
-        language = await self._language(interaction, private=False)
         result = await self.service.generate(
             kind, seed, difficulty, options, interaction.guild_id, language
         )

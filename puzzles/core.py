@@ -147,9 +147,15 @@ class Verdict:
     summary: Message | str = ""
 
     def text(self, language: str = ENGLISH) -> str:
-        lines = [render(self.summary, language)] if self.summary else []
-        lines += [f"- {render(problem, language)}" for problem in self.problems]
-        return "\n".join(lines)
+        return self.message.render(language)
+
+    @property
+    def message(self) -> Message:
+        """The verdict as one Message (the summary, then a line per problem), for a reply that
+        quotes it and renders it in the reader's language."""
+        lines = [self.summary] if self.summary else []
+        lines += [Joined(items=("- ", problem), separator="") for problem in self.problems]
+        return joined(lines, separator="\n")
 
 
 @dataclass(frozen=True)

@@ -247,7 +247,7 @@ class CoopService:
         kind = get_kind(game.kind)
         verdict = (await self.puzzles.check(kind, puzzle, rules.answer(fill))).value
         if not verdict.solved:
-            return verdict.text(), None
+            return verdict.message, None
         now = self.clock()
         if not await self.store.mark_solved(thread_id, now):
             return "", None

@@ -399,7 +399,7 @@ class DailyService:
         if not verdict.solved:
             await self.store.count_attempt(play)
             tries = play.attempts + 1
-            said = _("Not yet (attempt {count}).\n{verdict}", count=tries, verdict=verdict.text())
+            said = _("Not yet (attempt {count}).\n{verdict}", count=tries, verdict=verdict.message)
             return Outcome(False, said)
         now = self.clock()
         on_time = not archive and post.closed_at is None and now < post.closes_at

@@ -256,7 +256,7 @@ class RaceService:
             said = _(
                 "Not yet (wrong try {count}).\n{verdict}",
                 count=entry.wrong + 1,
-                verdict=verdict.text(),
+                verdict=verdict.message,
             )
             return Outcome(False, said)
         now = self.clock()

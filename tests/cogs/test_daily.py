@@ -63,9 +63,9 @@ def code_block(text: str) -> str:
     return re.search(r"```\n(.*?)\n```", text, re.DOTALL).group(1)
 
 
-def answer_for(puzzle_text: str) -> str:
+def answer_for(puzzle_text: str, language: str = "en") -> str:
     kind = get_kind("letterboxed")
-    return " ".join(kind.solve(kind.parse(puzzle_text)).words)
+    return " ".join(kind.solve(kind.parse(puzzle_text, language)).words)
 
 
 async def answer_daily(server, answer: str, user=None, kind: str = "letterboxed") -> str:

@@ -59,7 +59,7 @@ async def set_up(server, bot: PuzzleBot, kinds: str, **options) -> str:
 
 async def todays_puzzle(bot: PuzzleBot, server, kind: str = "letterboxed", day=MONDAY):
     post = await bot.daily.store.post(server.guild.id, kind, day)
-    return await bot.daily.store.puzzle(kind, day, post.difficulty)
+    return await bot.daily.store.puzzle_of(post)  # in the language it was posted in
 
 
 # Generous deadlines: a busy machine makes and solves two kinds in one round.

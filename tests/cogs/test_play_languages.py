@@ -86,7 +86,7 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
         )
         assert wrong.content.startswith("Pas encore (essai 1).")
         pressed = await server.click_button(french, label="Réponse", user=bob)
-        right = answer_for(daily.puzzle_text)
+        right = answer_for(daily.puzzle_text, daily.language)  # a French server's box
         solved = await (await pressed.submit_modal({"answer": right}, user=bob)).reply(
             REPLY_TIMEOUT
         )

@@ -125,9 +125,9 @@ def posts(server: LocalDiscord, needle: str, channel) -> list:
     return [m for m in server.channel_messages(channel) if needle in m.content]
 
 
-async def played_box(server, post, user) -> str:
-    """Press Play on a daily post: the box the member is shown."""
-    opened = await (await server.click_button(post, label="Play", user=user)).reply(
+async def played_box(server, post, user, play: str = "Play") -> str:
+    """Press Play (as the post labels it) on a daily post: the box the member is shown."""
+    opened = await (await server.click_button(post, label=play, user=user)).reply(
         timeout=REPLY_TIMEOUT
     )
     assert opened.ephemeral
@@ -178,9 +178,9 @@ async def test_a_french_server_gets_a_french_daily_box_and_an_english_one_an_eng
 
         clock.set(MONDAY, 9, 0, 5)
         await next_round(bot)
-        (french_post,) = posts(server, "Letter Boxed #", french_channel)
+        (french_post,) = posts(server, "Letter Boxed n°", french_channel)
         (english_post,) = posts(server, "Letter Boxed #", server.channel)
-        french_box = await played_box(server, french_post, ana)
+        french_box = await played_box(server, french_post, ana, play="Jouer")
         english_box = await played_box(server, english_post, server.user)
         stored = await bot.daily.store.puzzle_of(
             await bot.daily.store.post(french_guild.id, "letterboxed", MONDAY)

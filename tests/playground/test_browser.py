@@ -296,9 +296,8 @@ def test_solve_letter_boxed_with_autocomplete_and_see_the_answer_and_its_picture
 
 
 def test_the_playground_in_french(playground_url, browser, screenshots):
-    """A member whose Discord is in French is shown the commands in French, and the bot is
-    told so with each interaction. (The reply itself stays English until the cogs render
-    their replies in the member's language: other branches of issue 35.)"""
+    """A member whose Discord is in French is shown the commands in French, the bot is told
+    so with each interaction, and the bot's private reply to a mistake is in French."""
     page = Page(browser, playground_url)
     page.act_as("alice")
     page.choose_language("fr")
@@ -319,6 +318,9 @@ def test_the_playground_in_french(playground_url, browser, screenshots):
         page.send("/solve ladder cold warmer")  # a ladder's two words have one length
         reply = page.message_with("used /solve ladder")
         assert "Only you can see this" in reply.text
+        # WebDriver reads a no-break space as a space.
+        assert "COLD a 4 lettres mais WARMER en a 6" in reply.text
+        assert "Exemple : cold warm" in reply.text.replace("\u00a0", " ")
         invoked = reply.find_element(By.CSS_SELECTOR, ".invoked")
         assert invoked.get_attribute("data-locale") == "fr"
         # Another member keeps their own language.
