@@ -108,6 +108,17 @@ def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
     return puzzle, Shaded(puzzle.grid, reading.unsure)
 
 
+# The kind's example is a list of clues, drawn as a list, not a grid: the workers warm up on
+# this small grid instead (the smallest that reads as a codeword grid, with two starters).
+WARM_UP_GRID = "1 2 3 4 5 / 6 # 7 # 8 / 9 10 11 12 13 / 14 # 15 # 16 / 17 18 19 20 21 / 1=C 9=E"
+
+
+def warm_up_drawing() -> tuple[Codeword, None]:
+    """What to draw for the workers to read once as they start: a grid, not the kind's
+    example (a clue list)."""
+    return parse(WARM_UP_GRID), None
+
+
 # --- the grid -----------------------------------------------------------------------------
 
 

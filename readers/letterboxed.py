@@ -30,7 +30,7 @@ from puzzles.letterboxed.puzzle import MAX_SIDES, MIN_SIDES, Board
 from readers import grid as grids
 from readers.classifier import LETTERS, chances, upright
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading
+from readers.reading import Reading, drawn_example
 
 BOX_WIDTH = 600  # the box's width once the picture is scaled
 LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may lie
@@ -116,6 +116,11 @@ def as_drawn(reading: Reading) -> tuple[ShadedBoard, None]:
     # Not parsed: a misread box (a side too long) is still drawn, and judged apart.
     board = Board(tuple(reading.text.lower().split()))
     return ShadedBoard(board, reading.unsure), None
+
+
+def warm_up_drawing() -> tuple[Board, None]:
+    """What to draw for the workers to read once as they start: the kind's example."""
+    return drawn_example("letterboxed")
 
 
 def place_name(reading: Reading, position: int) -> str:

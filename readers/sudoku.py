@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from puzzles.core import Puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, units
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
 from readers import grid as grids
@@ -19,7 +20,7 @@ from readers.classifier import chances as classified
 from readers.classifier import upright
 from readers.grid import FAINT_LINE_SHARE as FAINT
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading, Shaded, place_name  # noqa: F401 (a reader's hook)
+from readers.reading import Reading, Shaded, drawn_example, place_name  # noqa: F401 (hooks)
 
 READABLE_SIZES = (4, 6, 9, 12, 16)
 SURE = 0.9
@@ -39,6 +40,11 @@ PLACE = "cell"  # what a place of the reading is, for the member
 def as_drawn(reading: Reading) -> tuple[Shaded, None]:
     """What was read, for renderers/sudoku.py: the grid, its doubted cells shaded."""
     return Shaded(reading.grid, reading.unsure), None
+
+
+def warm_up_drawing() -> tuple[Puzzle, None]:
+    """What to draw for the workers to read once as they start: the kind's example."""
+    return drawn_example("sudoku")
 
 
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, int]:
