@@ -10,11 +10,15 @@ row, column or box (a rule the printed puzzle keeps, so one of the two is misrea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from heapq import heappop, heappush
+
 import numpy as np
 
 from puzzles.core import Puzzle
 from puzzles.sudoku.grid import EMPTY, Grid, units
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
+from puzzles.sudoku.solver import SEVERAL, count_solutions
 from readers import grid as grids
 from readers.classifier import chances as classified
 from readers.classifier import upright
@@ -140,7 +144,66 @@ def grid_of(chances: np.ndarray, size: int, symbols: str) -> tuple[Grid, tuple[i
     grid = Grid(*BOX_SHAPES[size], values, symbols)
     doubtful = {cell for cell, p in enumerate(kept.max(axis=1)) if p < SURE}
     doubtful |= repeated_cells(grid)
-    return grid, tuple(sorted(doubtful))
+    # The doubted cells stay doubted (the member checks them), but read as the likeliest
+    # values that make a puzzle: a printed sudoku has one solution.
+    return likeliest_puzzle(grid, kept, sorted(doubtful)), tuple(sorted(doubtful))
+
+
+ALTERNATIVE = 0.01  # a doubted cell may be read as a value the classifier gives this at least
+MOST_SOLVED = 40  # grids solved at most while looking for a puzzle of one solution
+MOST_TRIED = 2000  # ... and ways of reading the doubted cells looked at
+
+
+def likeliest_puzzle(grid: Grid, chances: np.ndarray, doubted: list[int]) -> Grid:
+    """`grid` with its doubted cells read as the likeliest values (each the classifier gives
+    at least ALTERNATIVE) that make a puzzle of exactly one solution, as every printed sudoku
+    is; `grid` itself when none of the likeliest few does (a misread sure cell, a puzzle
+    drawn in by hand), or when it has one solution already."""
+    if not doubted or len(doubted) > grid.size:  # a reading that bad is the member's to fix
+        return grid
+    options = [
+        [int(v) for v in np.argsort(-chances[cell]) if chances[cell, v] >= ALTERNATIVE]
+        for cell in doubted
+    ]
+    solved = 0
+    for choice in likeliest_choices(
+        [chances[cell, o] for cell, o in zip(doubted, options, strict=True)]
+    ):
+        cells = list(grid.cells)
+        for cell, values, k in zip(doubted, options, choice, strict=True):
+            cells[cell] = values[k]
+        candidate = grid.with_cells(tuple(cells))
+        if repeated_cells(candidate):
+            continue
+        if count_solutions(candidate, SEVERAL) == 1:
+            return candidate
+        solved += 1
+        if solved == MOST_SOLVED:
+            break
+    return grid
+
+
+def likeliest_choices(probabilities: list[np.ndarray]) -> Iterator[tuple[int, ...]]:
+    """Ways of choosing one option per place, likeliest first (the product of the chosen
+    options' probabilities; each place's options sorted likeliest first), MOST_TRIED at most."""
+    start = (0,) * len(probabilities)
+    waiting = [(-_log_likelihood(probabilities, start), start)]
+    seen = {start}
+    for _tried in range(MOST_TRIED):
+        if not waiting:
+            return
+        _, choice = heappop(waiting)
+        yield choice
+        for place in range(len(choice)):
+            if choice[place] + 1 < len(probabilities[place]):
+                after = (*choice[:place], choice[place] + 1, *choice[place + 1 :])
+                if after not in seen:
+                    seen.add(after)
+                    heappush(waiting, (-_log_likelihood(probabilities, after), after))
+
+
+def _log_likelihood(probabilities: list[np.ndarray], choice: tuple[int, ...]) -> float:
+    return float(sum(np.log(p[k]) for p, k in zip(probabilities, choice, strict=True)))
 
 
 def _turned(
