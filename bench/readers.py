@@ -2,6 +2,7 @@
 own screenshots read back.
 
     .venv/bin/python -m bench.readers [--json] [--photos DIR] [--screenshots N] [--all-photos]
+                                      [--validate 16] [--weights FILE]
 
 Photos: ../shared/corpora/sudoku_photos holds the 160 photos of the training split of Wicht
 and Hennebert's dataset. This project splits them once more, by file name: sorted by the
@@ -40,7 +41,7 @@ from puzzles.spelling.puzzle import SpellingPuzzle
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import random_filled_grid
-from readers import spelling, sudoku
+from readers import classifier, spelling, sudoku
 from readers.classifier import LETTERS
 from readers.picture import PictureError
 from renderers import spelling as spelling_pictures
@@ -58,6 +59,16 @@ def photo_split(folder: Path = PHOTOS) -> tuple[list[str], list[str]]:
     )
     held = [name for k, name in enumerate(names) if k % HELD_OUT_EVERY == HELD_OUT_EVERY - 1]
     return [name for name in names if name not in held], held
+
+
+def validation_split(names: list[str], count: int) -> tuple[list[str], list[str]]:
+    """(to train on, to validate on): every k-th training photo set aside, `count` of them
+    (scripts/train_glyphs.py --validate; the figure to tune by)."""
+    if count <= 0:
+        return names, []
+    step = len(names) // count
+    kept = set(names[step - 1 :: step][:count])
+    return [n for n in names if n not in kept], [n for n in names if n in kept]
 
 
 def photo_truth(path: Path) -> list[int]:
@@ -199,11 +210,25 @@ def main() -> None:
         action="store_true",
         help="no photos (while tuning: the held-out photos are read once, at the end)",
     )
+    parser.add_argument(
+        "--validate",
+        type=int,
+        metavar="N",
+        help="read the N validation photos (train_glyphs.py --validate N) instead of the "
+        "held-out ones: the figure to tune by",
+    )
+    parser.add_argument("--weights", type=Path, help="the classifier's weights to read with")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.weights:
+        classifier.WEIGHTS = args.weights
     training, held_out = photo_split(args.photos)
     report = {}
-    if not args.screenshots_only:
+    if args.validate:
+        report["validation"] = read_photos(
+            validation_split(training, args.validate)[1], args.photos
+        )
+    elif not args.screenshots_only:
         report["held_out"] = read_photos(held_out, args.photos)
         report["twelve_megapixels"] = time_twelve_megapixels(held_out[0], args.photos)
     if args.all_photos:
@@ -213,7 +238,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    for part in ("held_out", "training"):
+    for part in ("validation", "held_out", "training"):
         if part in report:
             r = report[part]
             print(
