@@ -16,6 +16,7 @@ from heapq import heappop, heappush
 import numpy as np
 
 from puzzles.core import Puzzle
+from puzzles.i18n import _
 from puzzles.sudoku.grid import EMPTY, Grid, units
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
 from puzzles.sudoku.solver import SEVERAL, count_solutions
@@ -29,7 +30,6 @@ from readers.reading import Reading, Shaded, drawn_example, place_name  # noqa: 
 READABLE_SIZES = (4, 6, 9, 12, 16)
 SURE = 0.9
 LOOKS_TURNED = 0.1  # the share of marks read as turned from which the picture's turn is sought
-SIZES_TEXT = "4x4, 6x6, 9x9, 12x12 and 16x16"
 
 
 def read(data: bytes) -> Reading:
@@ -91,12 +91,21 @@ def sudoku_size(rows: int, cols: int, faint: tuple[int, int] = (0, 0)) -> int:
         raise PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
     if rows == cols:
         raise PictureError(
-            f"the grid in the picture is {rows}x{cols}; sudokus of {SIZES_TEXT} can be read",
-            example="a screenshot of the whole sudoku grid",
+            # Translators: {size} is the grid's rows x columns, as 7x7
+            _(
+                "the grid in the picture is {size}; sudokus of 4x4, 6x6, 9x9, 12x12 and 16x16 "
+                "can be read",
+                size=f"{rows}x{cols}",
+            ),
+            example=_("a screenshot of the whole sudoku grid"),
         )
     raise PictureError(
-        f"the grid's lines are unclear: I count {rows} rows and {cols} columns; sudokus of "
-        f"{SIZES_TEXT} can be read",
+        _(
+            "the grid's lines are unclear: I count {rows} rows and {cols} columns; sudokus of "
+            "4x4, 6x6, 9x9, 12x12 and 16x16 can be read",
+            rows=rows,
+            cols=cols,
+        ),
         example=grids.NO_GRID_HOW,
     )
 
@@ -192,7 +201,7 @@ def likeliest_choices(probabilities: list[np.ndarray]) -> Iterator[tuple[int, ..
     for _tried in range(MOST_TRIED):
         if not waiting:
             return
-        _, choice = heappop(waiting)
+        _likelihood, choice = heappop(waiting)
         yield choice
         for place in range(len(choice)):
             if choice[place] + 1 < len(probabilities[place]):
