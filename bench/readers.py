@@ -12,7 +12,9 @@ it. Reported on the held-out photos: grids read exactly (every cell, given or em
 right, reads with no unsure cell and how many of those are exact, and time per photo (wall
 clock, the whole read from the file's bytes), and the time to read one of them enlarged to
 12 megapixels. --all-photos also reports the training photos
-(a check that training took, not a result). The published best on the dataset's own 40 test
+(a check that training took, not a result). --validate 16 reads the 16 validation photos
+instead (those scripts/train_glyphs.py --validate 16 sets aside): the figure to tune by, with
+--weights FILE to try weights not yet shipped. The published best on the dataset's own 40 test
 photos is 82.5% of grids exact; those photos are not in ../shared and are not used here.
 
 Screenshots: N puzzles of each size, drawn by renderers/sudoku.py (and N letter sudokus of
