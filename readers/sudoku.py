@@ -158,7 +158,7 @@ def grid_of(chances: np.ndarray, size: int, symbols: str) -> tuple[Grid, tuple[i
     return likeliest_puzzle(grid, kept, sorted(doubtful)), tuple(sorted(doubtful))
 
 
-ALTERNATIVE = 0.01  # a doubted cell may be read as a value the classifier gives this at least
+ALTERNATIVE = 0.001  # a doubted cell may be read as a value the classifier gives this at least
 MOST_SOLVED = 40  # grids solved at most while looking for a puzzle of one solution
 MOST_TRIED = 2000  # ... and ways of reading the doubted cells looked at
 
