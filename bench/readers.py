@@ -2,6 +2,7 @@
 own screenshots read back.
 
     .venv/bin/python -m bench.readers [--json] [--photos DIR] [--screenshots N] [--all-photos]
+                                      [--validate 16] [--weights FILE]
 
 Photos: ../shared/corpora/sudoku_photos holds the 160 photos of the training split of Wicht
 and Hennebert's dataset. This project splits them once more, by file name: sorted by the
@@ -11,7 +12,9 @@ it. Reported on the held-out photos: grids read exactly (every cell, given or em
 right, reads with no unsure cell and how many of those are exact, and time per photo (wall
 clock, the whole read from the file's bytes), and the time to read one of them enlarged to
 12 megapixels. --all-photos also reports the training photos
-(a check that training took, not a result). The published best on the dataset's own 40 test
+(a check that training took, not a result). --validate 16 reads the 16 validation photos
+instead (those scripts/train_glyphs.py --validate 16 sets aside): the figure to tune by, with
+--weights FILE to try weights not yet shipped. The published best on the dataset's own 40 test
 photos is 82.5% of grids exact; those photos are not in ../shared and are not used here.
 
 Screenshots: N puzzles of each size, drawn by renderers/sudoku.py (and N letter sudokus of
@@ -40,7 +43,7 @@ from puzzles.spelling.puzzle import SpellingPuzzle
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.puzzle import BOX_SHAPES
 from puzzles.sudoku.solver import random_filled_grid
-from readers import spelling, sudoku
+from readers import classifier, spelling, sudoku
 from readers.classifier import LETTERS
 from readers.picture import PictureError
 from renderers import spelling as spelling_pictures
@@ -58,6 +61,16 @@ def photo_split(folder: Path = PHOTOS) -> tuple[list[str], list[str]]:
     )
     held = [name for k, name in enumerate(names) if k % HELD_OUT_EVERY == HELD_OUT_EVERY - 1]
     return [name for name in names if name not in held], held
+
+
+def validation_split(names: list[str], count: int) -> tuple[list[str], list[str]]:
+    """(to train on, to validate on): every k-th training photo set aside, `count` of them
+    (scripts/train_glyphs.py --validate; the figure to tune by)."""
+    if count <= 0:
+        return names, []
+    step = len(names) // count
+    kept = set(names[step - 1 :: step][:count])
+    return [n for n in names if n not in kept], [n for n in names if n in kept]
 
 
 def photo_truth(path: Path) -> list[int]:
@@ -199,11 +212,25 @@ def main() -> None:
         action="store_true",
         help="no photos (while tuning: the held-out photos are read once, at the end)",
     )
+    parser.add_argument(
+        "--validate",
+        type=int,
+        metavar="N",
+        help="read the N validation photos (train_glyphs.py --validate N) instead of the "
+        "held-out ones: the figure to tune by",
+    )
+    parser.add_argument("--weights", type=Path, help="the classifier's weights to read with")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.weights:
+        classifier.WEIGHTS = args.weights
     training, held_out = photo_split(args.photos)
     report = {}
-    if not args.screenshots_only:
+    if args.validate:
+        report["validation"] = read_photos(
+            validation_split(training, args.validate)[1], args.photos
+        )
+    elif not args.screenshots_only:
         report["held_out"] = read_photos(held_out, args.photos)
         report["twelve_megapixels"] = time_twelve_megapixels(held_out[0], args.photos)
     if args.all_photos:
@@ -213,7 +240,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    for part in ("held_out", "training"):
+    for part in ("validation", "held_out", "training"):
         if part in report:
             r = report[part]
             print(

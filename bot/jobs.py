@@ -34,10 +34,14 @@ class JobResult:
 def warm_up(draw: bool = False) -> None:
     """Load the word lists, and solve the example of every kind whose first solve loads data
     or builds indexes, before real work; with `draw`, draw each example too (the first
-    picture loads the fonts), and read that picture back for every kind a reader reads (the
-    first read imports OpenCV and loads the classifier's weights: about half a second).
-    Every language's catalogue is compiled too (tens of ms each, more as it grows), so the
-    first picture or reply in French or Spanish does not wait for it."""
+    picture loads the fonts), and read a picture back for every kind a reader reads (the
+    first read imports OpenCV and loads the classifier's weights: about half a second): the
+    one its reader draws to warm up on (`warm_up_drawing`; a codeword's example is a clue
+    list, which no reader reads). Every language's catalogue is compiled too (tens of ms
+    each, more as it grows), so the first picture or reply in French or Spanish does not wait
+    for it."""
+    import importlib
+
     from puzzles import all_kinds
     from puzzles.lexicon import lexicon
 
@@ -54,7 +58,8 @@ def warm_up(draw: bool = False) -> None:
             if draw:
                 _picture(kind.name, puzzle, solution, {})
             if draw and kind.name in READERS:
-                read_job(kind.name, _picture(kind.name, puzzle, None, {}))
+                reader = importlib.import_module(READERS[kind.name])
+                read_job(kind.name, _picture(kind.name, *reader.warm_up_drawing(), {}))
         except Exception:  # a kind that cannot warm up is still served, only slower at first
             log.exception("warm-up of %s failed", kind.name)
     log.info("warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
@@ -169,7 +174,8 @@ def generate_job(
 # Kinds a member may give as a picture, and the reader of each (readers/): its read(data),
 # as_drawn(reading) (what was read as the kind's renderer draws it, doubts shaded), what a
 # place in its reading is (PLACE: "cell", "letter") and place_name(reading, place), a place
-# as the member finds it in their picture ("r1c3", "R (2nd on the top side)").
+# as the member finds it in their picture ("r1c3", "R (2nd on the top side)"), and
+# warm_up_drawing(), what to draw for the workers to read as they start.
 READERS = {
     "sudoku": "readers.sudoku",
     "spelling": "readers.spelling",

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from puzzles.codeword.puzzle import NUMBERS, Codeword, parse
+from puzzles.i18n import _
 from readers import grid as grids
 from readers.classifier import chances, upright
 from readers.grid import FAINT_LINE_SHARE
@@ -51,8 +52,8 @@ SYMBOLS = DIGITS + LETTERS
 # cut by grids.cell_glyphs.
 GLYPH_FILL = 0.62
 
-NOT_A_CODEWORD = "the grid in the picture has no black squares, so it is no codeword"
-CODEWORD_HOW = "a screenshot of the whole codeword grid, its black squares and numbered cells"
+NOT_A_CODEWORD = _("the grid in the picture has no black squares, so it is no codeword")
+CODEWORD_HOW = _("a screenshot of the whole codeword grid, its black squares and numbered cells")
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,17 @@ def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
     """What was read, for renderers/codeword.py: the puzzle, its doubted cells shaded."""
     puzzle = parse(reading.text)
     return puzzle, Shaded(puzzle.grid, reading.unsure)
+
+
+# The kind's example is a list of clues, drawn as a list, not a grid: the workers warm up on
+# this small grid instead (the smallest that reads as a codeword grid, with two starters).
+WARM_UP_GRID = "1 2 3 4 5 / 6 # 7 # 8 / 9 10 11 12 13 / 14 # 15 # 16 / 17 18 19 20 21 / 1=C 9=E"
+
+
+def warm_up_drawing() -> tuple[Codeword, None]:
+    """What to draw for the workers to read once as they start: a grid, not the kind's
+    example (a clue list)."""
+    return parse(WARM_UP_GRID), None
 
 
 # --- the grid -----------------------------------------------------------------------------
@@ -194,13 +206,13 @@ def marks_in(box: np.ndarray) -> list[Mark]:
     """The marks inside a cell's box, its own lines left out (the edges, and any long piece
     along them)."""
     inner = without_lines(box)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(
         (inner >= INK).astype(np.uint8), connectivity=8
     )
     side = len(box)
     marks = []
     for label in range(1, count):
-        left, top, width, height, _ = stats[label]
+        left, top, width, height, _area = stats[label]
         if height < SMALLEST_MARK * side or max(width, height) > 0.8 * side:
             continue  # a speck, or what is left of a line
         if _line_remnant(left, top, width, height, side):
@@ -506,7 +518,7 @@ def _refuse_numberless(cells: Cells, shown: dict[tuple[int, int], Shown]) -> Non
     missing = [place for place in shown if place not in cells.numbers]
     if len(missing) > len(shown) // 4:
         raise PictureError(
-            "the grid's white cells hold no numbers, so it is no codeword",
+            _("the grid's white cells hold no numbers, so it is no codeword"),
             example=CODEWORD_HOW,
         )
     unused = [n for n in NUMBERS if n not in cells.numbers.values()] or [1]

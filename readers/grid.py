@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from puzzles.i18n import _
+
 SQUARE = 576  # the straightened grid's side: a multiple of 4, 6, 9, 12 and 16
 GLYPH = 28  # the classifier's input: a cell's ink, GLYPH x GLYPH
 MIN_GRID_SHARE = 0.02  # the outline must cover this share of the picture at least
@@ -29,8 +31,8 @@ MOST_CELLS = 25
 CANDIDATES = 4  # outlines tried, largest first
 PIECES = 16  # stretches a line is followed along, each SQUARE / PIECES long
 
-NO_GRID = "I could not find a puzzle grid in the picture"
-NO_GRID_HOW = "a photo from straight above, with the whole grid in view and in focus"
+NO_GRID = _("I could not find a puzzle grid in the picture")
+NO_GRID_HOW = _("a photo from straight above, with the whole grid in view and in focus")
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ def find_outlines(
     the outline looked for (by default: roughly square, as a grid is)."""
     shape = shape or _roughly_square
     dark = dark_lines(grey)
-    contours, _ = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    contours, _hierarchy = cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     smallest = MIN_GRID_SHARE * grey.shape[0] * grey.shape[1]
     outlines = []
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:CANDIDATES]:
@@ -148,7 +150,7 @@ def meeting_point(
     directions = np.array([r, -s]).T
     if abs(np.linalg.det(directions)) < 1e-6:
         return None
-    t, _ = np.linalg.solve(directions, q - p)
+    t, _along_q = np.linalg.solve(directions, q - p)
     x, y = p + t * r
     return float(x), float(y)
 
@@ -251,7 +253,7 @@ def _mark_offset(inner: np.ndarray) -> tuple[int, int]:
     """How far the middle of the mark (the ink that is no piece of the cell's lines) lies
     from the middle of the cut; (0, 0) for an empty cell."""
     strong = (inner > 0.4).astype(np.uint8)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(strong, connectivity=8)
+    count, _labels, stats, _centroids = cv2.connectedComponentsWithStats(strong, connectivity=8)
     h, w = inner.shape
     boxes = []
     for label in range(1, count):

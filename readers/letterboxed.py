@@ -26,11 +26,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from puzzles.i18n import _
 from puzzles.letterboxed.puzzle import MAX_SIDES, MIN_SIDES, Board
 from readers import grid as grids
 from readers.classifier import LETTERS, chances, upright
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading
+from readers.reading import Reading, drawn_example
 
 BOX_WIDTH = 600  # the box's width once the picture is scaled
 LETTERS_REACH = 0.4  # of the box's width: how far outside it its letters may lie
@@ -54,12 +55,12 @@ UPRIGHT = np.deg2rad(10)  # a side within this of vertical is read top to bottom
 SURE = 0.9
 
 SQUARE_SIDES = ("the top side", "the right side", "the bottom side", "the left side")
-NO_BOX = "I could not find a Letter Boxed box in the picture"
-LETTER_MISSING = (
+NO_BOX = _("I could not find a Letter Boxed box in the picture")
+LETTER_MISSING = _(
     "I found the box, but a letter seems to be missing beside it (hidden, cut off or too "
     "faint): the letters do not stand evenly along every side"
 )
-NO_BOX_HOW = "a screenshot of the whole box with its letters, e.g. from NYT's Letter Boxed"
+NO_BOX_HOW = _("a screenshot of the whole box with its letters, e.g. from NYT's Letter Boxed")
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,11 @@ def as_drawn(reading: Reading) -> tuple[ShadedBoard, None]:
     return ShadedBoard(board, reading.unsure), None
 
 
+def warm_up_drawing() -> tuple[Board, None]:
+    """What to draw for the workers to read once as they start: the kind's example."""
+    return drawn_example("letterboxed")
+
+
 def place_name(reading: Reading, position: int) -> str:
     """A letter position of the reading as the member finds it in their picture:
     "R (2nd on the top side)"; a box of other than four sides counts its sides from the top,
@@ -143,7 +149,7 @@ def find_box(grey: np.ndarray) -> Box:
     for corners in box_outlines(grey):
         around, corners = _around_box(grey, corners)
         ink = ink_of(around)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        count, labels, stats, _centroids = cv2.connectedComponentsWithStats(
             (ink >= LETTER_INK).astype(np.uint8), connectivity=8
         )
         on_the_box = set(np.unique(labels[_box_and_dots(corners, labels.shape)]))
@@ -158,7 +164,11 @@ def find_box(grey: np.ndarray) -> Box:
         if any(sides) and not all(sides) and refusal.problem == NO_BOX:
             empty = sum(1 for side in sides if not side)
             refusal = PictureError(
-                f"I found the box, but no letters beside {empty} of its {len(sides)} sides",
+                _(
+                    "I found the box, but no letters beside {empty} of its {sides} sides",
+                    empty=empty,
+                    sides=len(sides),
+                ),
                 example=NO_BOX_HOW,
             )
     raise refusal
@@ -193,7 +203,7 @@ def box_outlines(grey: np.ndarray) -> list[np.ndarray]:
 
 def _enclosed_paper(paper: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
     """The largest regions of paper closed in by dark lines that fit a box, largest first."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    count, labels, stats, _centroids = cv2.connectedComponentsWithStats(paper, connectivity=4)
     smallest = MIN_BOX_SHARE * shape[0] * shape[1]
     inside = [
         label
@@ -203,7 +213,7 @@ def _enclosed_paper(paper: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarra
     inside.sort(key=lambda label: stats[label, cv2.CC_STAT_AREA], reverse=True)
     regions = []
     for label in inside[:OUTLINES_TRIED]:
-        contours, _ = cv2.findContours(
+        contours, _hierarchy = cv2.findContours(
             (labels == label).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
         )
         regions.append(max(contours, key=cv2.contourArea))
@@ -213,7 +223,7 @@ def _enclosed_paper(paper: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarra
 def _dark_shapes(dark: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
     """The largest dark shapes filled in, bumps narrower than a tenth of their width taken
     off (a dot or a ring on a side), that fit a box, largest first."""
-    contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contours, _hierarchy = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     smallest = MIN_BOX_SHARE * shape[0] * shape[1]
     largest = sorted(contours, key=cv2.contourArea, reverse=True)[:OUTLINES_TRIED]
     regions = []
@@ -221,7 +231,7 @@ def _dark_shapes(dark: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
         left, top, width, height = cv2.boundingRect(contour)
         filled = np.zeros((height + 2, width + 2), np.uint8)  # a pixel of room all round
         cv2.drawContours(filled, [contour], -1, 255, cv2.FILLED, offset=(1 - left, 1 - top))
-        smooth, _ = cv2.findContours(
+        smooth, _hierarchy = cv2.findContours(
             _opened(filled, max(1, round(BUMP_SHARE * width))),
             cv2.RETR_EXTERNAL,
             cv2.CHAIN_APPROX_NONE,
@@ -274,7 +284,7 @@ def _polygon(hull: np.ndarray) -> np.ndarray | None:
     area = cv2.contourArea(hull)
     for sides in range(MIN_SIDES, MAX_SIDES + 1):
         polygon = cv2.approxPolyN(hull, sides).astype(np.float32)
-        common, _ = cv2.intersectConvexConvex(polygon, hull.astype(np.float32))
+        common, _overlap = cv2.intersectConvexConvex(polygon, hull.astype(np.float32))
         if cv2.contourArea(polygon) + area - 2 * common < MISFIT * area:
             return polygon.reshape(-1, 2).astype(np.float64)
     return None
@@ -314,7 +324,7 @@ def ink_of(grey: np.ndarray) -> np.ndarray:
 
 
 def _mark(stats: np.ndarray, label: int) -> Mark:
-    left, top, width, height, _ = (int(v) for v in stats[label])
+    left, top, width, height, _area = (int(v) for v in stats[label])
     return Mark(left, top, width, height, label)
 
 
@@ -341,7 +351,7 @@ def _letter_sized(corners: np.ndarray, mark: Mark) -> bool:
 def marks_by_side(corners: np.ndarray, marks: list[Mark]) -> list[list[Mark]]:
     """For each side, the letters beside it in typing order: the marks nearest that side,
     in the row nearest to it, letter-sized."""
-    near: list[list[tuple[float, Mark]]] = [[] for _ in corners]
+    near: list[list[tuple[float, Mark]]] = [[] for _corner in corners]
     for mark in marks:
         distances = [_distance_to_side(corners, k, mark.centre) for k in range(len(corners))]
         side = int(np.argmin(distances))
@@ -400,10 +410,10 @@ def _letter_row(found: list[tuple[float, Mark]]) -> list[Mark]:
     """Of the marks beside one side, the letters: letter-sized, and in the row nearest it."""
     if not found:
         return []
-    tallest = max(mark.height for _, mark in found)
+    tallest = max(mark.height for _distance, mark in found)
     letters = [(d, m) for d, m in found if m.height >= SMALLEST_LETTER * tallest]
-    nearest = min(d for d, _ in letters)
-    height = float(np.median([m.height for _, m in letters]))
+    nearest = min(d for d, _mark in letters)
+    height = float(np.median([m.height for _distance, m in letters]))
     return [m for d, m in letters if d <= nearest + ROW_REACH * height]
 
 
@@ -455,8 +465,12 @@ def distinct_letters(chances: np.ndarray) -> tuple[list[str], tuple[int, ...]]:
     positions in doubt: read below SURE, or given a letter other than their likeliest."""
     if len(chances) > len(LETTERS):
         raise PictureError(
-            f"I found {len(chances)} letters around the box; a Letter Boxed has at most "
-            f"{len(LETTERS)}, all different",
+            _(
+                "I found {count} letters around the box; a Letter Boxed has at most {most}, "
+                "all different",
+                count=len(chances),
+                most=len(LETTERS),
+            ),
             example=NO_BOX_HOW,
         )
     letters = [""] * len(chances)

@@ -17,14 +17,15 @@ import numpy as np
 from PIL import Image, ImageOps
 
 from puzzles.core import PuzzleError
+from puzzles.i18n import _
 
 MAX_BYTES = 20 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is well inside; 8000x6250 is the edge
 MIN_SIDE = 120  # below this a 9x9 grid has cells under 13 pixels: too few to read a digit
 WORKING_SIDE = 1600  # longest side the grid is looked for at: enough for a 16x16 screenshot
 FORMATS = "PNG, JPEG or WebP"
-SEND_INSTEAD = "a photo or screenshot of the puzzle, as PNG or JPEG"
-DAMAGED = "the picture is damaged or cut short; send it again, or save it anew"
+SEND_INSTEAD = _("a photo or screenshot of the puzzle, as PNG or JPEG")
+DAMAGED = _("the picture is damaged or cut short; send it again, or save it anew")
 # The first bytes of the formats read: a file that starts so is a picture, damaged if it
 # cannot be opened, not a file of another kind.
 SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")
@@ -45,7 +46,7 @@ def open_grey(data: bytes) -> np.ndarray:
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError("open_grey takes the file's bytes")
     if len(data) == 0:
-        raise PictureError("the file is empty", example=SEND_INSTEAD)
+        raise PictureError(_("the file is empty"), example=SEND_INSTEAD)
     refuse_oversized(len(data))
     image = _open(data)
     _refuse_animation(image)
@@ -69,8 +70,13 @@ def refuse_oversized(size: int) -> None:
     if size > MAX_BYTES:
         shown = math.ceil(size / 2**20 * 10) / 10  # rounded up: a byte over is never "20.0"
         raise PictureError(
-            f"the picture is {shown:.1f} MB; pictures up to {MAX_BYTES // 2**20} MB can be read",
-            example="a screenshot, or the photo saved at a smaller size",
+            # Translators: {size} is written with one decimal, as 23.0
+            _(
+                "the picture is {size} MB; pictures up to {limit} MB can be read",
+                size=f"{shown:.1f}",
+                limit=MAX_BYTES // 2**20,
+            ),
+            example=_("a screenshot, or the photo saved at a smaller size"),
         )
 
 
@@ -81,15 +87,17 @@ def _open(data: bytes) -> Image.Image:
             return Image.open(io.BytesIO(bytes(data)))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise PictureError(
-            f"the picture claims more than {MAX_PIXELS // 1_000_000} million pixels, "
-            "too many to open",
+            _(
+                "the picture claims more than {millions} million pixels, too many to open",
+                millions=MAX_PIXELS // 1_000_000,
+            ),
             example=SEND_INSTEAD,
         ) from None
     except Exception:  # see MALFORMED
         if _starts_like_a_picture(data):
             raise PictureError(DAMAGED, example=SEND_INSTEAD) from None
         raise PictureError(
-            f"this file is not a picture I can open; send a {FORMATS} file",
+            _("this file is not a picture I can open; send a PNG, JPEG or WebP file"),
             example=SEND_INSTEAD,
         ) from None
 
@@ -103,7 +111,7 @@ def _starts_like_a_picture(data: bytes) -> bool:
 def _refuse_animation(image: Image.Image) -> None:
     if getattr(image, "is_animated", False) or getattr(image, "n_frames", 1) > 1:
         raise PictureError(
-            "the picture is animated; send a still photo or screenshot of the puzzle",
+            _("the picture is animated; send a still photo or screenshot of the puzzle"),
             example=SEND_INSTEAD,
         )
 
@@ -112,15 +120,25 @@ def _refuse_size(size: tuple[int, int]) -> None:
     width, height = size
     if width * height > MAX_PIXELS:
         raise PictureError(
-            f"the picture is {width}x{height} pixels, more than the "
-            f"{MAX_PIXELS // 1_000_000} million pixels that can be read",
-            example="the photo saved at a smaller size (12 megapixels is fine)",
+            # Translators: {size} is the picture's width x height in pixels, as 8000x7000
+            _(
+                "the picture is {size} pixels, more than the {millions} million pixels that "
+                "can be read",
+                size=f"{width}x{height}",
+                millions=MAX_PIXELS // 1_000_000,
+            ),
+            example=_("the photo saved at a smaller size (12 megapixels is fine)"),
         )
     if min(width, height) < MIN_SIDE:
         raise PictureError(
-            f"the picture is only {width}x{height} pixels, too small to read; it needs at "
-            f"least {MIN_SIDE} pixels each way",
-            example="a screenshot at your screen's full size, or a closer photo",
+            # Translators: {size} is the picture's width x height in pixels, as 100x80
+            _(
+                "the picture is only {size} pixels, too small to read; it needs at least "
+                "{least} pixels each way",
+                size=f"{width}x{height}",
+                least=MIN_SIDE,
+            ),
+            example=_("a screenshot at your screen's full size, or a closer photo"),
         )
 
 

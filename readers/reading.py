@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles import get_kind
 from puzzles.sudoku.grid import cell_name
 
 
@@ -28,6 +29,13 @@ def place_name(reading: Reading, cell: int) -> str:
     """A grid cell as the member finds it in their picture, named as the puzzles name cells:
     "r1c3" (row 1, column 3, counted from 1). Grid kinds' readers use this one."""
     return cell_name(cell, reading.size)
+
+
+def drawn_example(kind_name: str) -> tuple[Any, None]:
+    """What the kind's renderer draws for a reader to warm up on: the kind's own example,
+    for a reader that reads back the picture of it (each reader's `warm_up_drawing`)."""
+    kind = get_kind(kind_name)
+    return kind.parse(kind.example), None
 
 
 @dataclass(frozen=True)

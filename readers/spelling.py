@@ -17,7 +17,7 @@ from readers import sudoku
 from readers.classifier import LETTERS
 from readers.grid import cell_glyphs
 from readers.picture import open_grey
-from readers.reading import Reading
+from readers.reading import Reading, drawn_example
 
 
 def read(data: bytes) -> Reading:
@@ -29,6 +29,11 @@ def read(data: bytes) -> Reading:
 
 # What was read is drawn as a sudoku grid is: renderers/spelling.py shades its `.highlight`.
 as_drawn, place_name, PLACE = sudoku.as_drawn, sudoku.place_name, sudoku.PLACE
+
+
+def warm_up_drawing() -> tuple[SpellingPuzzle, None]:
+    """What to draw for the workers to read once as they start: the kind's example."""
+    return drawn_example("spelling")
 
 
 def read_cells(ink: np.ndarray, size: int) -> Reading:

@@ -10,21 +10,26 @@ row, column or box (a rule the printed puzzle keeps, so one of the two is misrea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from heapq import heappop, heappush
+
 import numpy as np
 
+from puzzles.core import Puzzle
+from puzzles.i18n import _
 from puzzles.sudoku.grid import EMPTY, Grid, units
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS
+from puzzles.sudoku.solver import SEVERAL, count_solutions
 from readers import grid as grids
 from readers.classifier import chances as classified
 from readers.classifier import upright
 from readers.grid import FAINT_LINE_SHARE as FAINT
 from readers.picture import PictureError, open_grey
-from readers.reading import Reading, Shaded, place_name  # noqa: F401 (a reader's hook)
+from readers.reading import Reading, Shaded, drawn_example, place_name  # noqa: F401 (hooks)
 
 READABLE_SIZES = (4, 6, 9, 12, 16)
 SURE = 0.9
 LOOKS_TURNED = 0.1  # the share of marks read as turned from which the picture's turn is sought
-SIZES_TEXT = "4x4, 6x6, 9x9, 12x12 and 16x16"
 
 
 def read(data: bytes) -> Reading:
@@ -39,6 +44,11 @@ PLACE = "cell"  # what a place of the reading is, for the member
 def as_drawn(reading: Reading) -> tuple[Shaded, None]:
     """What was read, for renderers/sudoku.py: the grid, its doubted cells shaded."""
     return Shaded(reading.grid, reading.unsure), None
+
+
+def warm_up_drawing() -> tuple[Puzzle, None]:
+    """What to draw for the workers to read once as they start: the kind's example."""
+    return drawn_example("sudoku")
 
 
 def find_grid(grey: np.ndarray) -> tuple[np.ndarray, int]:
@@ -81,12 +91,21 @@ def sudoku_size(rows: int, cols: int, faint: tuple[int, int] = (0, 0)) -> int:
         raise PictureError(grids.NO_GRID, example=grids.NO_GRID_HOW)
     if rows == cols:
         raise PictureError(
-            f"the grid in the picture is {rows}x{cols}; sudokus of {SIZES_TEXT} can be read",
-            example="a screenshot of the whole sudoku grid",
+            # Translators: {size} is the grid's rows x columns, as 7x7
+            _(
+                "the grid in the picture is {size}; sudokus of 4x4, 6x6, 9x9, 12x12 and 16x16 "
+                "can be read",
+                size=f"{rows}x{cols}",
+            ),
+            example=_("a screenshot of the whole sudoku grid"),
         )
     raise PictureError(
-        f"the grid's lines are unclear: I count {rows} rows and {cols} columns; sudokus of "
-        f"{SIZES_TEXT} can be read",
+        _(
+            "the grid's lines are unclear: I count {rows} rows and {cols} columns; sudokus of "
+            "4x4, 6x6, 9x9, 12x12 and 16x16 can be read",
+            rows=rows,
+            cols=cols,
+        ),
         example=grids.NO_GRID_HOW,
     )
 
@@ -134,7 +153,66 @@ def grid_of(chances: np.ndarray, size: int, symbols: str) -> tuple[Grid, tuple[i
     grid = Grid(*BOX_SHAPES[size], values, symbols)
     doubtful = {cell for cell, p in enumerate(kept.max(axis=1)) if p < SURE}
     doubtful |= repeated_cells(grid)
-    return grid, tuple(sorted(doubtful))
+    # The doubted cells stay doubted (the member checks them), but read as the likeliest
+    # values that make a puzzle: a printed sudoku has one solution.
+    return likeliest_puzzle(grid, kept, sorted(doubtful)), tuple(sorted(doubtful))
+
+
+ALTERNATIVE = 0.001  # a doubted cell may be read as a value the classifier gives this at least
+MOST_SOLVED = 40  # grids solved at most while looking for a puzzle of one solution
+MOST_TRIED = 2000  # ... and ways of reading the doubted cells looked at
+
+
+def likeliest_puzzle(grid: Grid, chances: np.ndarray, doubted: list[int]) -> Grid:
+    """`grid` with its doubted cells read as the likeliest values (each the classifier gives
+    at least ALTERNATIVE) that make a puzzle of exactly one solution, as every printed sudoku
+    is; `grid` itself when none of the likeliest few does (a misread sure cell, a puzzle
+    drawn in by hand), or when it has one solution already."""
+    if not doubted or len(doubted) > grid.size:  # a reading that bad is the member's to fix
+        return grid
+    options = [
+        [int(v) for v in np.argsort(-chances[cell]) if chances[cell, v] >= ALTERNATIVE]
+        for cell in doubted
+    ]
+    solved = 0
+    for choice in likeliest_choices(
+        [chances[cell, o] for cell, o in zip(doubted, options, strict=True)]
+    ):
+        cells = list(grid.cells)
+        for cell, values, k in zip(doubted, options, choice, strict=True):
+            cells[cell] = values[k]
+        candidate = grid.with_cells(tuple(cells))
+        if repeated_cells(candidate):
+            continue
+        if count_solutions(candidate, SEVERAL) == 1:
+            return candidate
+        solved += 1
+        if solved == MOST_SOLVED:
+            break
+    return grid
+
+
+def likeliest_choices(probabilities: list[np.ndarray]) -> Iterator[tuple[int, ...]]:
+    """Ways of choosing one option per place, likeliest first (the product of the chosen
+    options' probabilities; each place's options sorted likeliest first), MOST_TRIED at most."""
+    start = (0,) * len(probabilities)
+    waiting = [(-_log_likelihood(probabilities, start), start)]
+    seen = {start}
+    for _tried in range(MOST_TRIED):
+        if not waiting:
+            return
+        _likelihood, choice = heappop(waiting)
+        yield choice
+        for place in range(len(choice)):
+            if choice[place] + 1 < len(probabilities[place]):
+                after = (*choice[:place], choice[place] + 1, *choice[place + 1 :])
+                if after not in seen:
+                    seen.add(after)
+                    heappush(waiting, (-_log_likelihood(probabilities, after), after))
+
+
+def _log_likelihood(probabilities: list[np.ndarray], choice: tuple[int, ...]) -> float:
+    return float(sum(np.log(p[k]) for p, k in zip(probabilities, choice, strict=True)))
 
 
 def _turned(

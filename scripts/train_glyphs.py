@@ -41,6 +41,7 @@ import io
 import random
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -51,13 +52,19 @@ from torch import nn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.readers import PHOTOS, photo_split, photo_truth, read_photos  # noqa: E402
+from bench.readers import (  # noqa: E402
+    PHOTOS,
+    photo_split,
+    photo_truth,
+    read_photos,
+    validation_split,
+)
 from puzzles.spelling.puzzle import SpellingPuzzle  # noqa: E402
 from puzzles.sudoku.grid import Grid  # noqa: E402
 from puzzles.sudoku.puzzle import BOX_SHAPES, DIGITS  # noqa: E402
 from readers import classifier  # noqa: E402
 from readers import grid as grids  # noqa: E402
-from readers.classifier import LABELS, LETTERS, TURNED_LABEL, WEIGHTS  # noqa: E402
+from readers.classifier import EMPTY_LABEL, LABELS, LETTERS, TURNED_LABEL, WEIGHTS  # noqa: E402
 from readers.picture import open_grey  # noqa: E402
 from readers.sudoku import READABLE_SIZES, find_grid  # noqa: E402
 from renderers import spelling, sudoku  # noqa: E402
@@ -93,6 +100,9 @@ NEWSPAPER_FONTS += tuple(
     for weight in ("regular", "bold")
 )
 BUNDLED_FONTS = ROOT / "renderers" / "fonts"  # the renderers' own DejaVu Sans, as shipped
+SHIFT = 1.12  # pixels a cell is moved at most each way while training (a cut's wobble)
+DOUBT = 0.5  # the share of a partial mark's label learnt as empty: read below the reader's SURE
+EMPTY = LABELS.index(EMPTY_LABEL)
 
 
 class GlyphNet(nn.Module):
@@ -334,11 +344,73 @@ def turned_examples(
     return np.array(out_glyphs, dtype=np.float32), np.array(out_labels, dtype=np.int64)
 
 
-def augmented(batch: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
+def partial_examples(
+    glyphs: np.ndarray, labels: np.ndarray, share: float, rng: random.Random
+) -> tuple[np.ndarray, np.ndarray]:
+    """A `share` of the marked cells with part of their mark gone: rubbed out, cut off by the
+    cell's edge (a grid line over it), or half printed. Each keeps its label, to be learnt as
+    a doubt between it and an empty cell (DOUBT): the reader then marks such a cell for the
+    member to check rather than reading it surely as a digit or as empty."""
+    marked = np.flatnonzero(labels != 0)
+    chosen = rng.sample(list(marked), int(share * len(marked)))
+    noise = np.random.default_rng(rng.randint(0, 2**31))
+    out, kept = [], []
+    for index in chosen:
+        glyph = glyphs[index]
+        for _attempt in range(5):
+            partial = _partly_gone(glyph, rng, noise)
+            # Neither all there nor all gone: an empty cell must stay surely empty.
+            if (
+                LEFT_OF_A_PARTIAL_MARK[0]
+                <= partial.sum() / glyph.sum()
+                <= LEFT_OF_A_PARTIAL_MARK[1]
+            ):
+                out.append(partial)
+                kept.append(index)
+                break
+    return np.array(out, dtype=np.float32), labels[kept]
+
+
+LEFT_OF_A_PARTIAL_MARK = (0.2, 0.6)  # the share of its ink a partial mark keeps
+
+
+def _partly_gone(glyph: np.ndarray, rng: random.Random, noise: np.random.Generator) -> np.ndarray:
+    size = glyph.shape[0]
+    ys, xs = np.mgrid[0:size, 0:size] - (size - 1) / 2
+    way = rng.choice(("rubbed", "cut", "half"))
+    if way == "cut":  # the mark moved over the cut's edge, the part beyond it lost
+        by = rng.randint(size // 3, size // 2) * rng.choice((-1, 1))
+        return _cut(glyph, by, rng.choice((0, 1)))
+    angle = rng.uniform(0, 2 * np.pi)
+    across = xs * np.cos(angle) + ys * np.sin(angle)
+    if way == "half":  # printed on one side of a line only
+        return glyph * (across < rng.uniform(-3, 3))
+    # rubbed out: an eraser's stroke across the mark, leaving a little of the ink it crossed
+    left = rng.uniform(0, 0.3)
+    stroke = np.abs(across - rng.uniform(-4, 4)) < rng.uniform(4, 9)
+    return glyph * np.where(stroke, left * noise.random(glyph.shape), 1.0)
+
+
+def _cut(glyph: np.ndarray, by: int, axis: int) -> np.ndarray:
+    """The glyph moved `by` pixels along `axis`, the part moved past the edge lost."""
+    moved = np.roll(glyph, by, axis=axis)
+    lost = slice(0, by) if by > 0 else slice(by, None)
+    if axis == 0:
+        moved[lost] = 0
+    else:
+        moved[:, lost] = 0
+    return moved
+
+
+def augmented(
+    batch: torch.Tensor, generator: torch.Generator, shift_pixels: float = SHIFT
+) -> torch.Tensor:
     """Small random shifts, scalings and contrast changes, as the cut of a cell varies."""
     n = len(batch)
     scale = 1 + (torch.rand(n, generator=generator) - 0.5) * 0.2
-    shift = (torch.rand(n, 2, generator=generator) - 0.5) * 0.16
+    # affine_grid's coordinates run from -1 to 1 across the glyph
+    reach = shift_pixels / (grids.GLYPH / 2)
+    shift = (torch.rand(n, 2, generator=generator) - 0.5) * (2 * reach)
     theta = torch.zeros(n, 2, 3)
     theta[:, 0, 0] = scale
     theta[:, 1, 1] = scale
@@ -356,7 +428,11 @@ def train(
     epochs: int,
     seed: int,
     epoch_size: int,
+    doubted: np.ndarray | None = None,
+    shift_pixels: float = SHIFT,
 ) -> GlyphNet:
+    """The network trained on `glyphs`, each epoch drawing `epoch_size` of them by `weights`.
+    A `doubted` example is learnt as DOUBT empty and the rest its label."""
     torch.manual_seed(seed)
     generator = torch.Generator().manual_seed(seed)
     model = GlyphNet()
@@ -364,6 +440,7 @@ def train(
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, epochs)
     x, y = torch.from_numpy(glyphs[:, None]), torch.from_numpy(labels)
     w = torch.from_numpy(weights.astype(np.float64))
+    doubt = None if doubted is None else DOUBT * torch.from_numpy(doubted)
     for epoch in range(epochs):
         model.train()
         # Draw each epoch's examples by weight: the few photos count as much as the many
@@ -373,7 +450,11 @@ def train(
         for start in range(0, len(order), 256):
             batch = order[start : start + 256]
             optimiser.zero_grad()
-            loss = nn.functional.cross_entropy(model(augmented(x[batch], generator)), y[batch])
+            logits = model(augmented(x[batch], generator, shift_pixels))
+            if doubt is None:
+                loss = nn.functional.cross_entropy(logits, y[batch])
+            else:
+                loss = _doubting_loss(logits, y[batch], doubt[batch])
             loss.backward()
             optimiser.step()
             total += loss.item() * len(batch)
@@ -383,10 +464,28 @@ def train(
     return model
 
 
+def _doubting_loss(logits: torch.Tensor, labels: torch.Tensor, doubt: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy against each example's label, a `doubt` share of it moved to empty."""
+    log_p = nn.functional.log_softmax(logits, dim=1)
+    of_label = log_p.gather(1, labels[:, None])[:, 0]
+    return -((1 - doubt) * of_label + doubt * log_p[:, EMPTY]).mean()
+
+
 def save(model: GlyphNet, path: Path) -> None:
     arrays = {name: t.detach().numpy().astype(np.float16) for name, t in model.state_dict().items()}
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, labels=np.array(LABELS), **arrays)
+    write_npz(path, {"labels": np.array(LABELS), **arrays})
+
+
+def write_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """np.savez_compressed's file, but every entry dated 1980-01-01 (savez dates them now):
+    the same weights make the same bytes, so a rerun can be checked by its checksum."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, array in arrays.items():
+            entry = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            with archive.open(entry, "w", force_zip64=True) as out:
+                np.lib.format.write_array(out, np.asanyarray(array), allow_pickle=False)
 
 
 def drawn_examples(rng: random.Random, args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
@@ -422,6 +521,16 @@ def main() -> None:
         help="train without this many of the training photos (every k-th) and read them with "
         "the new weights at the end, to tune by (the held-out photos stay unseen either way)",
     )
+    parser.add_argument(
+        "--shift", type=float, default=SHIFT, help="pixels a cell is moved at most each way"
+    )
+    parser.add_argument(
+        "--partial",
+        type=float,
+        default=0.0,
+        help="the share of each epoch given to partial marks (rubbed out, cut, half printed), "
+        "learnt as a doubt",
+    )
     args = parser.parse_args()
     torch.set_num_threads(2)
     rng = random.Random(args.seed)
@@ -443,21 +552,31 @@ def main() -> None:
     tx, ty = turned_examples(np.concatenate([x, px]), np.concatenate([y, py]), 0.3, turning)
     # Each epoch draws photo cells (a few of the examples, digits only) 45% of the time,
     # turned marks a tenth, drawn cells (every symbol) the rest.
-    weights = np.concatenate(
-        [
-            np.full(len(x), 0.45 / len(x)),
-            np.full(len(px), 0.45 / len(px)),
-            np.full(len(tx), 0.1 / len(tx)),
-        ]
-    )
+    weights = [
+        np.full(len(x), 0.45 / len(x)),
+        np.full(len(px), 0.45 / len(px)),
+        np.full(len(tx), 0.1 / len(tx)),
+    ]
+    glyphs, labels = [x, px, tx], [y, py, ty]
+    doubted = [np.zeros(len(x) + len(px) + len(tx), dtype=np.float32)]
+    if args.partial:  # (without, as the shipped weights were trained)
+        # A share of each epoch (the others' shares unchanged, relative to each other).
+        partly = random.Random(args.seed + 1)
+        gx, gy = partial_examples(np.concatenate([x, px]), np.concatenate([y, py]), 0.1, partly)
+        glyphs.append(gx)
+        labels.append(gy)
+        weights.append(np.full(len(gx), args.partial / (1 - args.partial) / len(gx)))
+        doubted.append(np.ones(len(gx), dtype=np.float32))
     print("final network ...", flush=True)
     model = train(
-        np.concatenate([x, px, tx]),
-        np.concatenate([y, py, ty]),
-        weights,
+        np.concatenate(glyphs),
+        np.concatenate(labels),
+        np.concatenate(weights),
         args.epochs,
         args.seed,
         args.epoch_size,
+        np.concatenate(doubted) if args.partial else None,
+        args.shift,
     )
     accuracy = (predict(model, px) == py).mean()
     print(f"  training photo cells right: {accuracy:.4f}")
@@ -475,15 +594,6 @@ def main() -> None:
         )
         for line in report["misread"]:
             print(f"  {line}")
-
-
-def validation_split(names: list[str], count: int) -> tuple[list[str], list[str]]:
-    """(to train on, to validate on): every k-th training photo set aside, `count` of them."""
-    if count <= 0:
-        return names, []
-    step = len(names) // count
-    kept = set(names[step - 1 :: step][:count])
-    return [n for n in names if n not in kept], [n for n in names if n in kept]
 
 
 def read_with(weights: Path, names: list[str], folder: Path) -> dict:

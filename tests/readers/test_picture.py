@@ -121,3 +121,33 @@ def test_the_error_survives_the_worker_pool():
     copy = pickle.loads(pickle.dumps(caught.value))
     assert isinstance(copy, PictureError)
     assert copy.message == caught.value.message
+
+
+def refused(data: bytes) -> PictureError:
+    with pytest.raises(PictureError) as caught:
+        sudoku.read(data)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the picture is only 100x80 pixels, too small to read; it needs at least 120"),
+        ("fr", "l'image ne fait que 100x80 pixels, trop petite pour être lue\u00a0; il faut"),
+        ("es", "la imagen mide solo 100x80 píxeles, demasiado pequeña para leerla; necesita"),
+    ],
+)
+def test_a_refusal_is_said_in_the_members_language(language, said):
+    from puzzles.core import DISCORD
+
+    message = refused(png_claiming_size(100, 80)).message_for(DISCORD, language)
+    assert message.startswith(said)
+
+
+def test_no_grid_is_said_in_french_with_what_to_send_instead():
+    from puzzles.core import DISCORD
+
+    blank = encoded(Image.new("L", (400, 300), 255))
+    message = refused(blank).message_for(DISCORD, "fr")
+    assert message.startswith("je n'ai pas trouvé de grille dans l'image.")
+    assert "Exemple\u00a0: une photo prise bien d'en haut" in message

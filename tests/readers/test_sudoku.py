@@ -7,6 +7,7 @@ import io
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
@@ -148,3 +149,73 @@ def test_a_newspaper_photo_is_read_and_its_doubts_marked(name, most_wrong):
     wrong = wrong_cells(reading, truth(name))
     assert len(wrong) <= most_wrong
     assert wrong <= set(reading.unsure)
+
+
+# --- a printed sudoku has one solution: doubted cells read as the likeliest values that make one
+
+
+def chances_reading(puzzle: Grid, misread: dict[int, dict[int, float]]) -> np.ndarray:
+    """The classifier's chances (empty, 1-9, turned) for a picture of `puzzle`: every cell
+    surely what it holds, but for the cells of `misread`, each given its own chances."""
+    chances = np.full((81, 11), 1e-4)
+    for cell, value in enumerate(puzzle.cells):
+        chances[cell, value] = 1.0
+    for cell, shares in misread.items():
+        chances[cell] = 1e-4
+        for value, share in shares.items():
+            chances[cell, value] = share
+    return chances / chances.sum(axis=1, keepdims=True)
+
+
+def unique_puzzle(seed: int) -> Grid:
+    from puzzles.sudoku.generate import generate
+
+    return generate(random.Random(seed), "easy")
+
+
+def a_given(puzzle: Grid, nth: int = 0) -> int:
+    return [cell for cell, value in enumerate(puzzle.cells) if value != EMPTY][nth]
+
+
+def test_a_doubted_given_is_read_as_the_value_that_leaves_one_solution():
+    puzzle = unique_puzzle(3)
+    cell = a_given(puzzle)
+    right = puzzle.cells[cell]
+    wrong = right % 9 + 1  # the classifier likes another digit better, but not surely
+    grid, unsure = sudoku.grid_of(
+        chances_reading(puzzle, {cell: {wrong: 0.6, right: 0.3}}), 9, "123456789"
+    )
+    assert grid == puzzle
+    assert cell in unsure  # still shown to the member to check
+
+
+def test_two_doubted_cells_are_read_together():
+    """A given read as empty and an empty cell read as a digit: the likeliest pair that
+    makes a puzzle of one solution."""
+    puzzle = unique_puzzle(5)
+    given = a_given(puzzle, 3)
+    empty = puzzle.cells.index(EMPTY)
+    misread = {given: {EMPTY: 0.55, puzzle.cells[given]: 0.4}, empty: {EMPTY: 0.3, 4: 0.65}}
+    grid, unsure = sudoku.grid_of(chances_reading(puzzle, misread), 9, "123456789")
+    assert grid == puzzle
+    assert {given, empty} <= set(unsure)
+
+
+def test_a_sure_cell_is_never_changed_to_make_a_puzzle():
+    """A sure misread cannot be mended from the doubted cells: the classifier's likeliest
+    reading stays, and the member is asked to check the doubted cell."""
+    puzzle = unique_puzzle(3)
+    sure, doubted = a_given(puzzle, 0), a_given(puzzle, 5)
+    misread = {
+        sure: {puzzle.cells[sure] % 9 + 1: 1.0},
+        doubted: {EMPTY: 0.6, puzzle.cells[doubted]: 0.4},
+    }
+    grid, unsure = sudoku.grid_of(chances_reading(puzzle, misread), 9, "123456789")
+    assert grid.cells[sure] == puzzle.cells[sure] % 9 + 1
+    assert grid.cells[doubted] == EMPTY
+    assert doubted in unsure
+
+
+def test_the_likeliest_ways_of_reading_come_first():
+    ways = list(sudoku.likeliest_choices([np.array([0.6, 0.4]), np.array([0.9, 0.1])]))
+    assert ways == [(0, 0), (1, 0), (0, 1), (1, 1)]
