@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
+from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind, kind_title
 from puzzles.core import COMMAND_LINE, Option, hint_text, to_jsonable
 from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, render
 from puzzles.registry import kind_by_module_name
@@ -318,7 +318,7 @@ def run_hint(args: argparse.Namespace, report: Report) -> None:
     if kind.hint is None:
         command = f"puzzlebot solve {kind.name} ..."
         raise PuzzleError(
-            _("{kind} has no hints yet; try: {command}", kind=kind.title, command=command)
+            _("{kind} has no hints yet; try: {command}", kind=kind_title(kind), command=command)
         )
     progress = _utf8(args.progress or "", _("the progress"))
     kind.check_input_size(progress, what="progress")  # as the bot does, before any parsing
@@ -347,7 +347,9 @@ def run_generate(args: argparse.Namespace, report: Report) -> None:
         png = _picture(args, report, kind, puzzle, None)
     report.data.update(kind=kind.name, seed=seed, puzzle=to_jsonable(puzzle))
     shown = report.text(puzzle.text())
-    report.say(_("{kind} (seed {seed}): {puzzle}", kind=kind.title, seed=str(seed), puzzle=shown))
+    report.say(
+        _("{kind} (seed {seed}): {puzzle}", kind=kind_title(kind), seed=str(seed), puzzle=shown)
+    )
     _write_image(args, report, png)
 
 
@@ -656,7 +658,7 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
         text = _utf8(" ".join(args.puzzle), _("the puzzle"))
     if not text.strip():
         raise PuzzleError(
-            _("no {kind} puzzle given", kind=kind.title),
+            _("no {kind} puzzle given", kind=kind_title(kind)),
             example=f"puzzlebot solve {kind.name} {kind.example}",
         )
     kind.check_input_size(text)
@@ -784,11 +786,13 @@ def _reject_foreign_options(
         if name not in own:
             if name == "text":
                 raise PuzzleError(
-                    _("{kind} is not generated from text", kind=kind.title),
+                    _("{kind} is not generated from text", kind=kind_title(kind)),
                     example=f"puzzlebot generate {kind.name} --seed 7",
                 )
             flag = "--" + name.replace("_", "-")
-            raise PuzzleError(_("{flag} does not apply to {kind}", flag=flag, kind=kind.title))
+            raise PuzzleError(
+                _("{flag} does not apply to {kind}", flag=flag, kind=kind_title(kind))
+            )
 
 
 def _picture(args, report: Report, kind: PuzzleKind, puzzle, solution) -> bytes | None:

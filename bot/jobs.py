@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import get_kind
+from puzzles import get_kind, kind_title
 from puzzles.core import Puzzle, PuzzleError, PuzzleKind, has_no_answer, hint_text
 from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, catalogue, render
 
@@ -192,7 +192,7 @@ def refuse_unreadable_kind(kind: PuzzleKind, example: str) -> None:
             _(
                 "a {title} cannot be read from a picture yet (these can: {readable}); "
                 "type it in instead",
-                title=kind.title,
+                title=kind_title(kind),
                 readable=readable,
             ),
             example=example,

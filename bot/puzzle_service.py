@@ -23,7 +23,7 @@ from bot.database import Database
 from bot.pool import JobTimeout, PoolBusy, PoolClosed, WorkerCrashed, WorkerPool
 from bot.ratelimit import SOLVING, Limited, SolveLimits
 from bot.servers import ServerSettings
-from puzzles.core import LANGUAGE, Option, Puzzle, PuzzleKind
+from puzzles.core import LANGUAGE, Option, Puzzle, PuzzleKind, kind_title
 from puzzles.i18n import ENGLISH, Message, _, render
 from readers.picture import FORMATS, SEND_INSTEAD, PictureError, refuse_oversized
 
@@ -248,7 +248,7 @@ class PuzzleService:
                 _(
                     "Solving that {title} used more than a worker could give, so I stopped. "
                     "Try a smaller puzzle.",
-                    title=kind.title,
+                    title=kind_title(kind),
                 )
             ) from None
 
@@ -314,14 +314,14 @@ def too_slow_message(
         return _(
             "Reading that picture of a {title} took longer than {seconds} s, so I stopped. "
             "Try a screenshot, or a photo cropped to the grid.",
-            title=kind.title,
+            title=kind_title(kind),
             seconds=seconds,
         )
     if making:
         return _(
             "Making a new {title} took longer than {seconds} s, so I stopped. "
             "Please try again (an easier difficulty is quicker).",
-            title=kind.title,
+            title=kind_title(kind),
             seconds=seconds,
         )
     faster = kind.faster_advice()
@@ -330,13 +330,13 @@ def too_slow_message(
         return _(
             "That {title} took longer than {seconds} s, so I stopped. "
             "Try a smaller puzzle, or {faster}.",
-            title=kind.title,
+            title=kind_title(kind),
             seconds=seconds,
             faster=faster,
         )
     return _(
         "That {title} took longer than {seconds} s, so I stopped. Try a smaller puzzle.",
-        title=kind.title,
+        title=kind_title(kind),
         seconds=seconds,
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from cogs.puzzles import labelled
-from puzzles import PuzzleKind
+from puzzles import PuzzleKind, kind_title
 from puzzles.i18n import ENGLISH, _, render
 
 DISCORD_TEXT_INPUT_LIMIT = 4000  # characters a text input may take
@@ -19,7 +19,7 @@ class AnswerBox(discord.ui.Modal):
     (cogs/_persistent.py), so a box opened before a restart still works after it."""
 
     def __init__(self, kind: PuzzleKind, custom_id: str, language: str = ENGLISH):
-        title = render(_("Your {kind} answer", kind=kind.title), language)
+        title = render(_("Your {kind} answer", kind=kind_title(kind)), language)
         super().__init__(title=title[:TITLE_LIMIT], timeout=None, custom_id=custom_id)
         box = discord.ui.TextInput(
             custom_id="answer",

@@ -66,7 +66,7 @@ from cogs.daily_views import (
 from cogs.errors import answered, reply, think, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
 from cogs.race import race_rating_text, show_race_board
-from puzzles import PuzzleError, all_kinds, get_kind
+from puzzles import PuzzleError, all_kinds, get_kind, kind_title
 from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, ngettext, number, render
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
@@ -364,7 +364,7 @@ class Daily(commands.Cog):
                     "The answer to {kind} of {day} was not posted ({problem}); I stopped trying "
                     "after {count} tries. Its results are kept and count.",
                     post.close_failures,
-                    kind=get_kind(post.kind).title,
+                    kind=kind_title(get_kind(post.kind)),
                     day=day_text(post.day, language),
                     problem=post.close_error,
                 )
@@ -544,7 +544,11 @@ class Daily(commands.Cog):
         puzzle_kind = get_kind(kind.value) if kind else None
         ranked = await self.service.board(guild_id, puzzle_kind, period)
         language = await server_language(self.bot, interaction.guild)  # the channel reads it
-        which = puzzle_kind.title if puzzle_kind else render(_("All puzzles"), language)
+        which = (
+            render(kind_title(puzzle_kind), language)
+            if puzzle_kind
+            else render(_("All puzzles"), language)
+        )
         view = LeaderboardView(
             title=render(
                 _("{which}: {server}", which=which, server=server_name(interaction)), language
@@ -620,7 +624,9 @@ class Daily(commands.Cog):
         language = await server_language(self.bot, interaction.guild)  # the channel reads it
         view = StatsView(
             name=member_name(who),
-            kind_title=puzzle_kind.title if puzzle_kind else render(_("All puzzles"), language),
+            kind_title=render(kind_title(puzzle_kind), language)
+            if puzzle_kind
+            else render(_("All puzzles"), language),
             played=found.played,
             solved=found.solved,
             win_rate=found.win_rate,

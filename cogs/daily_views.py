@@ -29,7 +29,7 @@ from cogs._members import in_server, member_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box
 from cogs.errors import reply, think
 from cogs.puzzles import SHOWS_SOLUTION, SHOWS_TO_PLAY, alt_text, hint_shown
-from puzzles import get_kind
+from puzzles import get_kind, kind_title
 from puzzles.i18n import ENGLISH, Message, _, render
 
 if TYPE_CHECKING:
@@ -169,11 +169,14 @@ def puzzle_heading(kind, daily, state: Message, language: str, day: dt.date | No
     play names its day."""
     number = str(daily.number)
     if day is None:
-        heading = _("**{kind} #{number}** · {state}", kind=kind.title, number=number, state=state)
+        heading = _(
+            "**{kind} #{number}** · {state}", kind=kind_title(kind), number=number, state=state
+        )
     else:
         heading = _(
             "**{kind} #{number}** of {day}, from the archive · {state}",
-            kind=kind.title, number=number, day=day_text(day, language, year=True), state=state,
+            kind=kind_title(kind), number=number, day=day_text(day, language, year=True),
+            state=state,
         )  # fmt: skip
     return f"{render(heading, language)}\n```\n{daily.puzzle_text}\n```"
 
@@ -210,14 +213,16 @@ class AnswerButton(DayButton, template=_template("answer")):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await show_play(interaction, kind, self.day)
         elif play.solved_at is not None:
-            said = _("You already solved this {kind}; one result per puzzle.", kind=kind.title)
+            said = _(
+                "You already solved this {kind}; one result per puzzle.", kind=kind_title(kind)
+            )
             await interaction.response.send_message(
                 render(said, language),
                 view=share_view(kind.name, self.day, language),
                 ephemeral=True,
             )
         elif play.gave_up_at is not None:
-            said = _("You gave up on this {kind}; a new one comes tomorrow.", kind=kind.title)
+            said = _("You gave up on this {kind}; a new one comes tomorrow.", kind=kind_title(kind))
             await interaction.response.send_message(render(said, language), ephemeral=True)
         else:
             await open_text_box(interaction, answer_box(self.kind_name, self.day, language))
@@ -280,7 +285,7 @@ class GiveUpButton(DayButton, template=_template("giveup")):
         asked = _(
             "Give up this {kind}? You will see the answer; today's {kind} counts as not solved "
             "and ends your streak, as a missed day does. It is not a wrong answer.",
-            kind=kind.title,
+            kind=kind_title(kind),
         )
         await interaction.response.send_message(render(asked, language), view=view, ephemeral=True)
 
@@ -299,9 +304,9 @@ class RevealButton(DayButton, template=_template("reveal")):
         )  # fmt: skip
         number = str(daily.number)
         if play.solved_at:
-            said = _("You solved it. **{kind} #{number}**:", kind=kind.title, number=number)
+            said = _("You solved it. **{kind} #{number}**:", kind=kind_title(kind), number=number)
         else:
-            said = _("You gave up. **{kind} #{number}**:", kind=kind.title, number=number)
+            said = _("You gave up. **{kind} #{number}**:", kind=kind_title(kind), number=number)
         await interaction.edit_original_response(
             content=solution_text(render(said, member_language(interaction)), daily),
             attachments=solution_picture(kind, daily, member_language(interaction)),
@@ -359,7 +364,11 @@ class ShowHowButton(DayButton, template=_template("how")):
         await interaction.edit_original_response(
             content=solution_text(
                 render(
-                    _("**{kind} #{number}**, how:", kind=kind.title, number=str(daily.number)),
+                    _(
+                        "**{kind} #{number}**, how:",
+                        kind=kind_title(kind),
+                        number=str(daily.number),
+                    ),
                     member_language(interaction),
                 ),
                 daily,
@@ -427,7 +436,7 @@ def day_view(
         label = button.label
         if len(kind_names) > 1:
             # Translators: a button per kind under a daily post: "Play Letter Boxed"
-            label = _("{button} {kind}", button=button.label, kind=get_kind(name).title)
+            label = _("{button} {kind}", button=button.label, kind=kind_title(get_kind(name)))
         view.add_item(button(name, day, label=label, language=language))
     return view
 
@@ -570,7 +579,7 @@ class ArchiveGiveUpButton(DayButton, template=_template("xgiveup")):
         asked = _(
             "Give up this {kind} from the archive? You will see the answer and it counts as "
             "not solved in your archive play; your daily figures and streak stay as they are.",
-            kind=get_kind(self.kind_name).title,
+            kind=kind_title(get_kind(self.kind_name)),
         )
         await interaction.response.send_message(render(asked, language), view=view, ephemeral=True)
 

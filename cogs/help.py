@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from bot.app import PuzzleBot
 
 from cogs.errors import reply
-from puzzles import all_kinds
+from puzzles import all_kinds, kind_title
 from puzzles.core import DISCORD, PuzzleKind, Usage
 from puzzles.i18n import ENGLISH, Message, _, language_of, render
 
@@ -145,7 +145,7 @@ def help_embed(
     sections = [
         *fields(_("Puzzle commands"), [each.line(language) for each in per_kind], language),
         *fields(_("More commands"), [each.line(language) for each in others], language),
-        *((kind.title, kind_entry(kind, language)) for kind in kinds),
+        *((render(kind_title(kind), language), kind_entry(kind, language)) for kind in kinds),
     ]
     for name, value in sections[:25]:  # Discord's limit on fields
         embed.add_field(name=name, value=value, inline=False)

@@ -37,7 +37,7 @@ from bot.ratelimit import READING
 from cogs._language import member_language, server_language
 from cogs._persistent import PersistentButton, open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, think
-from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind
+from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind, kind_title
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
 from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
 
@@ -65,7 +65,11 @@ def answer_header(title: Message | str, no_picture: Message | str, language: str
 
 
 def answer_message(
-    title: str, answer: Message | str, spoiler: bool, no_picture: Message | str, language: str
+    title: Message | str,
+    answer: Message | str,
+    spoiler: bool,
+    no_picture: Message | str,
+    language: str,
 ) -> str:
     """The header and the answer in a code block, cut to Discord's limit, maybe spoilered."""
     header = answer_header(title, no_picture, language)
@@ -91,7 +95,7 @@ def alt_text(
     ("to play, unsolved") is still taken from callers not yet translated, and stays English."""
     puzzle = " ".join(puzzle_text.split())
     if isinstance(shows, Message):
-        filled = (*shows.params, ("title", kind.title), ("puzzle", puzzle))
+        filled = (*shows.params, ("title", kind_title(kind)), ("puzzle", puzzle))
         text = render(dataclasses.replace(shows, params=filled), language)
     else:
         text = f"{kind.title} {shows}. The puzzle: {puzzle}"
@@ -282,7 +286,7 @@ def asks_in_a_box(kind: PuzzleKind) -> bool:
 def puzzle_label(kind: PuzzleKind) -> Message:
     """The text box's label for the puzzle: what this kind's players type there."""
     # Translators: {typed_as} is what the kind's players type, e.g. "grid", "12 letters".
-    return _("{title}: the {typed_as}", title=kind.title, typed_as=kind.typed_as)
+    return _("{title}: the {typed_as}", title=kind_title(kind), typed_as=kind.typed_as)
 
 
 def option_parameters(options: tuple[Option, ...]) -> list[tuple[inspect.Parameter, str]]:
@@ -420,10 +424,10 @@ def command_options(command: str, values: dict[str, Any]) -> dict[str, Any]:
 
 def box_title(command: str, kind: PuzzleKind) -> Message:
     if command == "solve":
-        return _("Solve a {title}", title=kind.title)
+        return _("Solve a {title}", title=kind_title(kind))
     if command == "hint":
-        return _("A hint for a {title}", title=kind.title)
-    return _("Check a {title}", title=kind.title)
+        return _("A hint for a {title}", title=kind_title(kind))
+    return _("Check a {title}", title=kind_title(kind))
 
 
 def puzzle_box(
@@ -462,7 +466,7 @@ def refuse_both(kind: PuzzleKind, command: str, text: str | None) -> None:
             _(
                 "give the {title} one way: type it in `puzzle` or attach a `picture` of it, "
                 "not both",
-                title=kind.title,
+                title=kind_title(kind),
             ),
             example=_(
                 "/{command} {kind} picture: (a screenshot or photo of the puzzle)",
@@ -739,7 +743,7 @@ class PuzzleCommands(commands.Cog):
         language = await self._language(interaction, private=private)
         await think(interaction, private=private)
         result = await self.service.solve(kind, puzzle, options, language)
-        answer = answer_message(kind.title, result.text, spoiler, result.no_picture, language)
+        answer = answer_message(kind_title(kind), result.text, spoiler, result.no_picture, language)
         await self._send(
             interaction,
             with_picture(from_picture, answer, language),
@@ -775,7 +779,7 @@ class PuzzleCommands(commands.Cog):
                 _(
                     "That is this server's daily {title} #{number}: no spoilers until it "
                     "closes {closes}. Press Play on the post to play it.",
-                    title=kind.title,
+                    title=kind_title(kind),
                     number=str(puzzle_of_the_day.number),
                     closes=f"<t:{closes}:R>",
                 )
@@ -836,7 +840,9 @@ class PuzzleCommands(commands.Cog):
         await think(interaction, private=True)
         language = member_language(interaction)
         result = await self.service.hint(kind, puzzle, progress or "", language)
-        header = answer_header(_("{title} hint", title=kind.title), result.no_picture, language)
+        header = answer_header(
+            _("{title} hint", title=kind_title(kind)), result.no_picture, language
+        )
         hint = safe(render(result.text, language))
         message = with_picture(from_picture, f"{header}\n{hint}", language)[:MESSAGE_LIMIT]
         await self._send(
@@ -896,7 +902,7 @@ class PuzzleCommands(commands.Cog):
         await think(interaction, private=True)
         language = member_language(interaction)
         result = await self.service.check(kind, puzzle, answer, language)
-        verdict = f"**{kind.title}**\n{safe(render(result.text, language))}"
+        verdict = f"**{render(kind_title(kind), language)}**\n{safe(render(result.text, language))}"
         message = with_picture(from_picture, verdict, language)
         parts = {"view": from_picture.view} if from_picture else {}
         await reply(interaction, message[:MESSAGE_LIMIT], **parts)
@@ -938,9 +944,13 @@ class PuzzleCommands(commands.Cog):
             kind, seed, difficulty, options, interaction.guild_id, language
         )
         title = (
-            _("A fresh {title} ({difficulty})", title=kind.title, difficulty=chosen(difficulty))
+            _(
+                "A fresh {title} ({difficulty})",
+                title=kind_title(kind),
+                difficulty=chosen(difficulty),
+            )
             if difficulty
-            else _("A fresh {title}", title=kind.title)
+            else _("A fresh {title}", title=kind_title(kind))
         )
         where_next = _(
             "Check your answer with `/check {kind}`; stuck? `/hint {kind}`.", kind=kind.name
@@ -979,7 +989,9 @@ class PuzzleCommands(commands.Cog):
             if kind:
                 lines.insert(0, each.description)
             shown = "\n".join(render(line, language) for line in lines)
-            embed.add_field(name=each.title, value=shown[:1024], inline=False)
+            embed.add_field(
+                name=render(kind_title(each), language), value=shown[:1024], inline=False
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # --- shared plumbing ------------------------------------------------------------------
@@ -1088,7 +1100,7 @@ class PuzzleCommands(commands.Cog):
                 interaction, command, kind, query, fields, FromPicture(read.text, view)
             )
             return
-        what_i_read = _("{title}: what I read from your picture", title=kind.title)
+        what_i_read = _("{title}: what I read from your picture", title=kind_title(kind))
         message = f"**{render(what_i_read, language)}**\n```\n{safe(read.text)}\n```\n"
         if second:
             label = render(_("{label}:", label=SECOND_FIELD[command][1]), language)

@@ -34,7 +34,7 @@ from cogs._members import in_server, member_name, server_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
 from cogs.errors import reply, tell_member
 from cogs.puzzles import SHOWS_SOLUTION, alt_text, kind_choices
-from puzzles import PuzzleError, get_kind
+from puzzles import PuzzleError, get_kind, kind_title
 from puzzles.i18n import ENGLISH, _, language_of, ngettext, render
 
 if TYPE_CHECKING:
@@ -70,8 +70,8 @@ def race_title(race: Race, language: str = ENGLISH) -> str:
     kind = get_kind(race.kind)
     if race.difficulty:
         level = difficulty_name(race.difficulty, language)
-        return render(_("Race: {kind} ({level})", kind=kind.title, level=level), language)
-    return render(_("Race: {kind}", kind=kind.title), language)
+        return render(_("Race: {kind} ({level})", kind=kind_title(kind), level=level), language)
+    return render(_("Race: {kind}", kind=kind_title(kind)), language)
 
 
 def _safe(name: str) -> str:

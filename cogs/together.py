@@ -30,7 +30,7 @@ from cogs._members import in_server, member_name
 from cogs._persistent import PersistentButton
 from cogs.errors import answered, think_publicly
 from cogs.puzzles import alt_text
-from puzzles import get_kind
+from puzzles import get_kind, kind_title
 from puzzles.cryptogram.generate import DIFFICULTIES
 from puzzles.i18n import ENGLISH, _, join, ngettext, render
 
@@ -74,7 +74,7 @@ def how_to_play(kind_name: str, language: str = ENGLISH) -> str:
 
 def coop_title(kind, language: str = ENGLISH) -> str:
     """'Co-op Cryptogram': the thread's name and the result's heading."""
-    return render(_("Co-op {kind}", kind=kind.title), language)
+    return render(_("Co-op {kind}", kind=kind_title(kind)), language)
 
 
 def moves_text(moves: Moves, language: str = ENGLISH) -> str:

@@ -1,6 +1,6 @@
 """Pure puzzle domain: no I/O beyond package data, no Discord. See puzzles.core for the surface."""
 
-from puzzles.core import Option, Puzzle, PuzzleError, PuzzleKind, Solution, Verdict
+from puzzles.core import Option, Puzzle, PuzzleError, PuzzleKind, Solution, Verdict, kind_title
 from puzzles.registry import all_kinds, get_kind
 
 __all__ = [
@@ -12,4 +12,5 @@ __all__ = [
     "Verdict",
     "all_kinds",
     "get_kind",
+    "kind_title",
 ]

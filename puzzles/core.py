@@ -544,7 +544,7 @@ def _as_bool(name: str, value: Any) -> bool:
 
 
 def _with_options(
-    title: str, declared: tuple[Option, ...], given: dict[str, Any] | None
+    title: Message, declared: tuple[Option, ...], given: dict[str, Any] | None
 ) -> dict[str, Any]:
     """Every declared option's value (given or default), each validated; unknown names refused."""
     given = {name: value for name, value in (given or {}).items() if value is not None}
@@ -648,14 +648,14 @@ class PuzzleKind:
             return self.difficulties
         try:
             return self.difficulties_for(
-                **_with_options(self.title, self.generate_options, options)
+                **_with_options(kind_title(self), self.generate_options, options)
             )
         except (PuzzleError, TypeError, ValueError):
             return self.difficulties
 
     def parse_with(self, text: str, options: dict[str, Any] | None = None) -> Puzzle:
         """Parse with the puzzle options a player gave (the word language), validated."""
-        return self.parse(text, **_with_options(self.title, self.puzzle_options, options))
+        return self.parse(text, **_with_options(kind_title(self), self.puzzle_options, options))
 
     def puzzle_options_in(self, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         """`options` split into those read with the puzzle's text and the rest (solve's)."""
@@ -667,7 +667,7 @@ class PuzzleKind:
 
     def solve_with(self, puzzle: Puzzle, options: dict[str, Any] | None = None) -> Solution:
         """Solve with player-supplied options, each validated against its declaration."""
-        return self.solve(puzzle, **_with_options(self.title, self.solve_options, options))
+        return self.solve(puzzle, **_with_options(kind_title(self), self.solve_options, options))
 
     def generate_with(
         self,
@@ -686,7 +686,7 @@ class PuzzleKind:
         (check_generate), before any work: a frontend refuses a bad request at once."""
         if difficulty is not None and self.difficulties:
             difficulty = known_difficulty(self.name, difficulty, self.difficulties)
-        values = _with_options(self.title, self.generate_options, options)
+        values = _with_options(kind_title(self), self.generate_options, options)
         if self.check_generate is not None:
             self.check_generate(difficulty, **values)
         return difficulty, values
@@ -708,7 +708,7 @@ class PuzzleKind:
         limit = self.input_limit(what)
         if len(text) > limit:
             raise PuzzleError(
-                _too_long(self.title, what, len(text), limit),
+                _too_long(kind_title(self), what, len(text), limit),
                 example=Usage("solve", self.name, self.example) if what == "puzzle" else None,
             )
 
@@ -724,7 +724,18 @@ class PuzzleKind:
         return ", or ".join(ways)
 
 
-def _too_long(kind: str, what: str, length: int, most: int) -> Message:
+# The context of a kind's title in the catalogue, where scripts/catalogue.py puts every title.
+KIND_CONTEXT = "kind"
+
+
+def kind_title(kind: PuzzleKind) -> Message:
+    """The kind's title in the reader's language ("Cryptogramme"), for a sentence to name it.
+
+    `PuzzleKind.title` stays the English text, for sorting, command choices and logs."""
+    return pgettext(KIND_CONTEXT, kind.title)
+
+
+def _too_long(kind: Message, what: str, length: int, most: int) -> Message:
     """That a text a member gave is longer than `what` accepts, one sentence per field."""
     values = {"kind": kind, "length": length, "most": most}
     if what == "puzzle":

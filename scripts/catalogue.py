@@ -8,7 +8,8 @@ Babel extracts every `_`, `ngettext` and `pgettext` call in the packages that sp
 players into puzzles/locales/puzzlebot.pot, English being the source. The slash commands'
 descriptions and choice names come from the command tree itself, loaded as the bot loads it
 (every cog's commands, groups, options, choices and context menus), under the context
-"command" that bot/translator.py reads: no decorator needs marking. Each language's
+"command" that bot/translator.py reads: no decorator needs marking. The kinds' titles come
+from the registry under the context "kind" (puzzles.core.kind_title). Each language's
 puzzles/locales/<lang>/LC_MESSAGES/puzzlebot.po is then updated from it: new messages come
 in untranslated (or fuzzy, when Babel finds a near one, which needs a translator's eye),
 removed ones go. Entries are sorted by their English text and carry no source locations,
@@ -30,6 +31,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from bot.translator import COMMAND_CONTEXT
+from puzzles import all_kinds
+from puzzles.core import KIND_CONTEXT
 from puzzles.i18n import DOMAIN, ENGLISH, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +66,15 @@ def extracted() -> Catalog:
         for _filename, _lineno, message, comments, context in messages:
             template.add(message, auto_comments=comments, context=context)
     add_command_strings(template)
+    add_kind_titles(template)
     return template
+
+
+def add_kind_titles(template: Catalog) -> None:
+    """Every kind's title, under the context `kind_title` reads: the title is written once,
+    in the kind's own package, and named in sentences in the reader's language."""
+    for kind in all_kinds():
+        template.add(kind.title, auto_comments=[f"the title of /{kind.name}"], context=KIND_CONTEXT)
 
 
 def add_command_strings(template: Catalog) -> None:

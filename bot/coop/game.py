@@ -20,7 +20,7 @@ from bot.coop.fill import Pair, co_op_kinds, rules_for
 from bot.coop.store import CoopStore, Game
 from bot.daily import scoring
 from bot.puzzle_service import PuzzleService, Refusal
-from puzzles import PuzzleKind, get_kind
+from puzzles import PuzzleKind, get_kind, kind_title
 from puzzles.core import Puzzle
 from puzzles.i18n import ENGLISH, Message, _, language_of, ngettext, render
 from renderers import draw
@@ -124,7 +124,7 @@ class CoopService:
                 _(
                     "{kind} cannot be played together yet: co-op is for puzzles filled in "
                     "letter by letter ({names}). Try /together {first}.",
-                    kind=kind.title,
+                    kind=kind_title(kind),
                     names=names,
                     first=co_op_kinds()[0],
                 )

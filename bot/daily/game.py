@@ -18,7 +18,7 @@ from bot.daily import calendar, scoring
 from bot.daily.store import POST_LAYOUTS, DailyPuzzle, DailyStore, Play, Post, Settings
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.servers import ServerSettings
-from puzzles import PuzzleError, PuzzleKind, get_kind
+from puzzles import PuzzleError, PuzzleKind, get_kind, kind_title
 from puzzles.core import LANGUAGE, Puzzle
 from puzzles.i18n import ENGLISH, Message, _, ngettext
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
@@ -141,7 +141,7 @@ class DailyService:
             raise PuzzleError(
                 _(
                     "{kind} difficulties are {levels}",
-                    kind=kind.title, levels=", ".join(kind.difficulties) or _("none"),
+                    kind=kind_title(kind), levels=", ".join(kind.difficulties) or _("none"),
                 ),
                 example="schedule",
             )  # fmt: skip
@@ -298,7 +298,7 @@ class DailyService:
             raise Refusal(
                 _(
                     "There is no daily {kind} for {day} in this server.",
-                    kind=kind.title, day=day.isoformat(),
+                    kind=kind_title(kind), day=day.isoformat(),
                 )
             )  # fmt: skip
         daily = await self.store.puzzle_of(post)
@@ -336,7 +336,7 @@ class DailyService:
                 _(
                     "{title} is today's: play it from the day's post. The archive holds the "
                     "days that have closed.",
-                    title=numbered(kind, daily),
+                    title=numbered(kind, daily.number),
                 )
             )
         return daily, post
@@ -369,14 +369,14 @@ class DailyService:
             post = await self.store.post(guild_id, kind.name, today - dt.timedelta(days=back))
             if post is not None and post.message_id is not None:
                 return post
-        raise Refusal(_("No daily {kind} has been posted here this week.", kind=kind.title))
+        raise Refusal(_("No daily {kind} has been posted here this week.", kind=kind_title(kind)))
 
     async def answer(
         self, guild_id: int, user_id: int, name: str, kind: PuzzleKind, day: dt.date, text: str,
         archive: bool = False,
     ) -> Outcome:  # fmt: skip
         daily, post = await (self.archived if archive else self.posted)(guild_id, kind, day)
-        title = numbered(kind, daily)
+        title = numbered(kind, daily.number)
         play = await self.store.play(guild_id, user_id, kind.name, day, archive)
         if play is None:  # the puzzle was never shown to them: show it, check nothing
             await self.open_play(guild_id, user_id, name, kind, day, archive)
@@ -444,7 +444,7 @@ class DailyService:
         """(the daily puzzle, the hint's job result: its text and picture, in `language`)."""
         daily, play, _post = await self.open_play(guild_id, user_id, name, kind, day, archive)
         if kind.hint is None:
-            raise Refusal(_("{kind} has no hints.", kind=kind.title))
+            raise Refusal(_("{kind} has no hints.", kind=kind_title(kind)))
         if not play.over:
             await self.store.count_hint(play)
         puzzle = await self.puzzles.parse(kind, daily.puzzle_text, read_with(kind, daily))
@@ -466,7 +466,7 @@ class DailyService:
         """The member's spoiler-free result line of a solved daily puzzle."""
         daily, _post = await self.posted(guild_id, kind, day)
         play = await self.store.play(guild_id, user_id, kind.name, day)
-        title = numbered(kind, daily)
+        title = numbered(kind, daily.number)
         if play is None or play.solved_at is None:
             raise Refusal(_("Solve {title} first; then your result can be shared.", title=title))
         return share_line(title, play.seconds or 0, play.attempts, play.hints, play.measure)
@@ -485,7 +485,7 @@ class DailyService:
         daily, post = await self.posted(guild_id, kind, day)
         if post.closed_at is None and self.clock() < post.closes_at:
             raise Refusal(
-                _("{title} is still being played: no spoilers.", title=numbered(kind, daily))
+                _("{title} is still being played: no spoilers.", title=numbered(kind, daily.number))
             )
         return daily
 
@@ -616,23 +616,25 @@ def gave_up_days(plays: list[Play]) -> set[dt.date]:
     return gave_up - {play.day for play in plays if play.solved_at is not None}
 
 
-def numbered(kind: PuzzleKind, daily: DailyPuzzle) -> str:
-    """'Letter Boxed #332': a day's puzzle by its kind and number (the same in every language)."""
-    return f"{kind.title} #{daily.number}"
+def numbered(kind: PuzzleKind, number: int) -> Message:
+    """'Letter Boxed #332' (French 'Letter Boxed n° 332'): a day's puzzle of a kind."""
+    return _("{kind} #{number}", kind=kind_title(kind), number=str(number))
 
 
-def already_solved(title: str) -> Outcome:
+def already_solved(title: Message) -> Outcome:
     return Outcome(True, _("You already solved {title}; one result per puzzle.", title=title))
 
 
-def gave_up_already(title: str) -> Outcome:
+def gave_up_already(title: Message) -> Outcome:
     return Outcome(
         False,
         _("You gave up on {title} and saw its answer; a new one comes tomorrow.", title=title),
     )
 
 
-def share_line(title: str, seconds: float, attempts: int, hints: int, words: int | None) -> Message:
+def share_line(
+    title: Message, seconds: float, attempts: int, hints: int, words: int | None
+) -> Message:
     """A result people can post without spoiling the answer."""
     parts: list[Message | str] = []
     if words:

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.daily.calendar import day_text
-from bot.daily.game import Card
+from bot.daily.game import Card, numbered
 from bot.daily.scoring import clock_text
 from bot.daily.store import DailyPuzzle, Play
-from puzzles import PuzzleKind, i18n
+from puzzles import PuzzleKind, i18n, kind_title
 from puzzles.i18n import ENGLISH, _, ngettext, pgettext, render
 
 MAX_CARDS = 10  # embeds a Discord message may carry
@@ -84,11 +84,6 @@ def thread_name(
     return post_header(day, number, kind_titles, language).replace("**", "")
 
 
-def numbered(kind_title: str, number: int) -> i18n.Message:
-    """'Letter Boxed #332' (French 'Letter Boxed n° 332'): a day's puzzle of a kind."""
-    return _("{kind} #{number}", kind=kind_title, number=str(number))
-
-
 def card(found: Card, language: str = ENGLISH) -> discord.Embed:
     """One kind's card: what the puzzle is and how many have played, not the puzzle."""
     level = difficulty_name(found.difficulty, language).capitalize() if found.difficulty else None
@@ -103,7 +98,7 @@ def card(found: Card, language: str = ENGLISH) -> discord.Embed:
         "{level}{about} · {played}", level=level or _("One level"), about=about, played=played
     )
     return discord.Embed(
-        title=render(numbered(found.kind.title, found.number), language),
+        title=render(numbered(found.kind, found.number), language),
         description=render(description, language),
         colour=CARD_COLOUR,
     )
@@ -178,7 +173,9 @@ def close_heading(day: dt.date, closed: Sequence[ClosedKind], language: str = EN
     if len(closed) == 1:
         one = closed[0]
         heading = _(
-            "**{kind} #{number} has closed.**", kind=one.kind.title, number=str(one.puzzle.number)
+            "**{kind} #{number} has closed.**",
+            kind=kind_title(one.kind),
+            number=str(one.puzzle.number),
         )
     else:
         heading = _("**The puzzles of {day} have closed.**", day=day_text(day, language))
@@ -190,7 +187,7 @@ def results_line(closed: ClosedKind, shown: int, language: str = ENGLISH) -> str
     solved = [(name, play) for name, play in closed.results if play.solved_at and play.on_time]
     line = _(
         "**{kind} #{number}**: {played} played, {solved} solved.",
-        kind=closed.kind.title, number=str(closed.puzzle.number),
+        kind=kind_title(closed.kind), number=str(closed.puzzle.number),
         played=len(closed.results), solved=len(solved),
     )  # fmt: skip
     ranked = "; ".join(

@@ -20,7 +20,7 @@ from bot.puzzle_service import PuzzleService, Refusal
 from bot.races import ratings, rules
 from bot.races.rules import RaceLimits
 from bot.races.store import Entry, NewRating, Race, RaceFull, RaceStore, Rating, Rerating
-from puzzles import PuzzleError, PuzzleKind, get_kind
+from puzzles import PuzzleError, PuzzleKind, get_kind, kind_title
 from puzzles.i18n import Message, _, ngettext
 
 Clock = Callable[[], dt.datetime]
@@ -44,7 +44,7 @@ def race_difficulty(kind: PuzzleKind, difficulty: str | None) -> str:
     if not kind.difficulties:
         if chosen:
             raise PuzzleError(
-                _("{kind} comes in one difficulty", kind=kind.title),
+                _("{kind} comes in one difficulty", kind=kind_title(kind)),
                 example=_("leave it out"),
             )
         return ""
@@ -55,7 +55,7 @@ def race_difficulty(kind: PuzzleKind, difficulty: str | None) -> str:
         raise PuzzleError(
             _(
                 "{kind} difficulties are {levels}, not {asked}",
-                kind=kind.title,
+                kind=kind_title(kind),
                 levels=", ".join(kind.difficulties),
                 asked=repr(difficulty),
             ),

@@ -214,3 +214,16 @@ async def test_a_misread_picture_is_shown_in_the_servers_language_and_its_box_in
     )
     assert modal["title"] == "Résoudre\u00a0: Sudoku"
     server.assert_no_violations()
+
+
+async def test_a_puzzles_title_is_named_in_the_servers_language(server, tmp_path):
+    """The kind's title is a word of the sentence, so it is translated with it."""
+    english = member(server, "alice", "en-US")
+    async with running_bot(server, test_config(tmp_path)) as bot:
+        await bot.servers.set_language(server.guild.id, "fr")
+        asked = await server.send_slash_command("generate cryptogram", {}, user=english)
+        post = await asked.reply(timeout=REPLY_TIMEOUT)
+
+    assert post.content.startswith("**Nouveau jeu\u00a0: Cryptogramme"), post.content
+    assert post.attachments[0].description.startswith("Cryptogramme à jouer"), post.attachments
+    server.assert_no_violations()

@@ -197,11 +197,11 @@ async def test_a_french_servers_co_op_thread_is_french_and_a_guess_is_told_in_th
             "together", options={"kind": "cryptogram", "difficulty": "easy"}, user=alice
         )
         starter = await handle.reply(timeout=REPLY_TIMEOUT)
-        assert starter.content.startswith("**Cryptogram en coop**, lancé par ")
+        assert starter.content.startswith("**Cryptogramme en coop**, lancé par ")
         assert "rejoins le fil ci-dessous et remplissez-le ensemble." in starter.content
         board = await server.wait_for_channel_message(starter.id, lambda m: bool(m.attachments), 10)
         (thread,) = server.threads_of(server.channel)
-        assert thread.name == "Cryptogram en coop"
+        assert thread.name == "Cryptogramme en coop"
         assert board.content.startswith(f"Remplissez-le ensemble{NBSP}: `/guess A=T B=H`")
         assert labels(board) == ["Indice (coûte des points)"]
 

@@ -7,6 +7,7 @@ import string
 import pytest
 from babel.messages.pofile import read_po
 
+from puzzles import all_kinds, get_kind, kind_title
 from puzzles.core import PuzzleError, Usage
 from puzzles.i18n import LANGUAGES, Message, _, join, language_of, ngettext, number, render
 from scripts import catalogue
@@ -109,3 +110,25 @@ def test_the_plural_form_follows_the_languages_rule():
 @pytest.mark.parametrize(("language", "rule"), [("fr", "(n > 1)"), ("es", "(n != 1)")])
 def test_each_catalogue_carries_its_languages_cldr_plural_rule(language, rule):
     assert _read(language).plural_expr == rule
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_kinds_title_has_a_translation(language):
+    """A title left out of the catalogue would stay English inside a translated sentence."""
+    for kind in all_kinds():
+        assert kind.title in translated_titles(language)
+
+
+def translated_titles(language: str) -> set[str]:
+    with catalogue.po_path(language).open("rb") as po_file:
+        parsed = read_po(po_file, locale=language)
+    return {message.id for message in parsed if message.context == "kind" and message.string}
+
+
+def test_a_kinds_title_is_named_in_the_readers_language_inside_a_sentence():
+    title = kind_title(get_kind("ladder"))
+    sentence = _("A fresh {title}", title=title)
+    assert sentence.render("en") == "A fresh Word Ladder"
+    assert sentence.render("fr") == "Nouveau jeu\u00a0: Échelle de mots"
+    assert sentence.render("es") == "Nuevo pasatiempo: Escalera de palabras"
+    assert get_kind("ladder").title == "Word Ladder"  # the plain text stays English
