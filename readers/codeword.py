@@ -110,8 +110,14 @@ def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
 
 
 # The kind's example is a list of clues, drawn as a list, not a grid: the workers warm up on
-# this small grid instead (the smallest that reads as a codeword grid, with two starters).
-WARM_UP_GRID = "1 2 3 4 5 / 6 # 7 # 8 / 9 10 11 12 13 / 14 # 15 # 16 / 17 18 19 20 21 / 1=C 9=E"
+# this small grid instead (the smallest that reads as a codeword grid). Its words are real
+# (ABOUT, AGENT, DANCE across; AWARD, OCEAN, TITLE down) and every number is given, so the
+# read is judged in a millisecond: a grid of 21 unknown numbers had many fillings, and
+# judging it cost each start a second of solving.
+WARM_UP_GRID = (
+    "1 2 3 4 5 / 6 # 7 # 8 / 1 9 10 11 5 / 12 # 1 # 13 / 14 1 11 7 10 / "
+    "1=A 2=B 3=O 4=U 5=T 6=W 7=C 8=I 9=G 10=E 11=N 12=R 13=L 14=D"
+)
 
 
 def warm_up_drawing() -> tuple[Codeword, None]:

@@ -22,6 +22,15 @@ def test_each_reader_reads_back_its_own_warm_up_picture(kind_name):
     assert reading.unsure == ()
 
 
+@pytest.mark.parametrize("kind_name", sorted(jobs.READERS))
+def test_each_warm_up_picture_is_a_puzzle_with_one_answer(kind_name):
+    """The warm-up read is judged like a member's: a grid with many fillings (the first
+    codeword warm-up grid) made every start solve it at length, a second of each start."""
+    reader = importlib.import_module(jobs.READERS[kind_name])
+    picture = draw(kind_name, *reader.warm_up_drawing())
+    assert jobs.read_job(kind_name, picture).value.problem is None
+
+
 def test_warming_up_with_pictures_logs_no_failure(caplog):
     with caplog.at_level(logging.INFO, logger="bot.jobs"):
         jobs.warm_up(draw=True)
