@@ -67,7 +67,7 @@ from cogs.errors import answered, reply, think, think_publicly
 from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
 from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind, kind_title
-from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, ngettext, number, render
+from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, number, render
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
@@ -333,7 +333,7 @@ class Daily(commands.Cog):
                 "each.",
                 **where,
             )
-        titles = ", ".join(get_kind(name).title for name in settings.kinds)
+        titles = join([kind_title(get_kind(name)) for name in settings.kinds], language)
         lines: list[Message] = [
             goes,
             _("Puzzles: {titles}.", titles=titles),

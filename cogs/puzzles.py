@@ -37,7 +37,7 @@ from bot.ratelimit import READING
 from cogs._language import member_language, server_language
 from cogs._persistent import PersistentButton, open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, think
-from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind, kind_title
+from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind, kind_title, kind_typed_as
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
 from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
 
@@ -286,7 +286,7 @@ def asks_in_a_box(kind: PuzzleKind) -> bool:
 def puzzle_label(kind: PuzzleKind) -> Message:
     """The text box's label for the puzzle: what this kind's players type there."""
     # Translators: {typed_as} is what the kind's players type, e.g. "grid", "12 letters".
-    return _("{title}: the {typed_as}", title=kind_title(kind), typed_as=kind.typed_as)
+    return _("{title}: the {typed_as}", title=kind_title(kind), typed_as=kind_typed_as(kind))
 
 
 def option_parameters(options: tuple[Option, ...]) -> list[tuple[inspect.Parameter, str]]:

@@ -1,6 +1,15 @@
 """Pure puzzle domain: no I/O beyond package data, no Discord. See puzzles.core for the surface."""
 
-from puzzles.core import Option, Puzzle, PuzzleError, PuzzleKind, Solution, Verdict, kind_title
+from puzzles.core import (
+    Option,
+    Puzzle,
+    PuzzleError,
+    PuzzleKind,
+    Solution,
+    Verdict,
+    kind_title,
+    kind_typed_as,
+)
 from puzzles.registry import all_kinds, get_kind
 
 __all__ = [
@@ -13,4 +22,5 @@ __all__ = [
     "all_kinds",
     "get_kind",
     "kind_title",
+    "kind_typed_as",
 ]

@@ -735,6 +735,15 @@ def kind_title(kind: PuzzleKind) -> Message:
     return pgettext(KIND_CONTEXT, kind.title)
 
 
+# The context of what a kind's players type ("grid", "12 letters"), beside the titles.
+TYPED_AS_CONTEXT = "typed as"
+
+
+def kind_typed_as(kind: PuzzleKind) -> Message:
+    """What the kind's players type for a puzzle, in the reader's language ("grille")."""
+    return pgettext(TYPED_AS_CONTEXT, kind.typed_as)
+
+
 def _too_long(kind: Message, what: str, length: int, most: int) -> Message:
     """That a text a member gave is longer than `what` accepts, one sentence per field."""
     values = {"kind": kind, "length": length, "most": most}

@@ -213,6 +213,8 @@ async def test_a_misread_picture_is_shown_in_the_servers_language_and_its_box_in
         "Sudoku tal como se leyó en tu imagen, con las casillas por comprobar sombreadas."
     )
     assert modal["title"] == "Résoudre\u00a0: Sudoku"
+    # What to type is named in the member's language too (it was English: "Sudoku : grid").
+    assert modal["components"][0]["label"] == "Sudoku\u00a0: grille"
     server.assert_no_violations()
 
 

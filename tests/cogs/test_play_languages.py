@@ -224,3 +224,18 @@ async def test_a_french_servers_co_op_thread_is_french_and_a_guess_is_told_in_th
         assert not hint.ephemeral and hint.content.startswith(f"**Indice** pour Bob{NBSP}:")
         assert f"Indices utilisés{NBSP}: 1" in hint.content
     server.assert_no_violations()
+
+
+async def test_daily_status_names_the_puzzles_in_the_members_language(server, tmp_path):
+    """The kinds a server plays were listed by their English titles, joined with commas."""
+    bob = server.add_user("bob")
+    bob.locale = "fr"
+    bot, _clock = daily_bot(tmp_path)
+    async with server.run_bot(bot, ready_timeout=60):
+        await set_up(server, bot, "cryptogram,ladder,sudoku")
+        english = await server.send_slash_command("daily status", user=server.user)
+        french = await server.send_slash_command("daily status", user=bob)
+        in_english = (await english.reply(timeout=REPLY_TIMEOUT)).content
+        in_french = (await french.reply(timeout=REPLY_TIMEOUT)).content
+    assert "Puzzles: Cryptogram, Word Ladder, and Sudoku." in in_english, in_english
+    assert f"Jeux{NBSP}: Cryptogramme, Échelle de mots et Sudoku." in in_french, in_french
