@@ -37,7 +37,15 @@ from bot.ratelimit import READING
 from cogs._language import member_language, server_language
 from cogs._persistent import PersistentButton, open_text_box, text_box_routes
 from cogs.errors import answered, checked_in_time, reply, think
-from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind, kind_title, kind_typed_as
+from puzzles import (
+    PuzzleError,
+    PuzzleKind,
+    all_kinds,
+    get_kind,
+    kind_description,
+    kind_title,
+    kind_typed_as,
+)
 from puzzles.core import DISCORD, Option, Usage, has_no_answer
 from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
 
@@ -987,7 +995,7 @@ class PuzzleCommands(commands.Cog):
         for each in kinds:
             lines = [solve_example(each), generate_example(each)]
             if kind:
-                lines.insert(0, each.description)
+                lines.insert(0, kind_description(each))
             shown = "\n".join(render(line, language) for line in lines)
             embed.add_field(
                 name=render(kind_title(each), language), value=shown[:1024], inline=False

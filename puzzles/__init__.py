@@ -7,6 +7,7 @@ from puzzles.core import (
     PuzzleKind,
     Solution,
     Verdict,
+    kind_description,
     kind_title,
     kind_typed_as,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "Verdict",
     "all_kinds",
     "get_kind",
+    "kind_description",
     "kind_title",
     "kind_typed_as",
 ]

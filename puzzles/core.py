@@ -744,6 +744,15 @@ def kind_typed_as(kind: PuzzleKind) -> Message:
     return pgettext(TYPED_AS_CONTEXT, kind.typed_as)
 
 
+# The context of a kind's rules and what to type, as /puzzles explains them in full.
+DESCRIPTION_CONTEXT = "kind description"
+
+
+def kind_description(kind: PuzzleKind) -> Message:
+    """The kind's rules and what to type, in the reader's language."""
+    return pgettext(DESCRIPTION_CONTEXT, kind.description)
+
+
 def _too_long(kind: Message, what: str, length: int, most: int) -> Message:
     """That a text a member gave is longer than `what` accepts, one sentence per field."""
     values = {"kind": kind, "length": length, "most": most}

@@ -32,7 +32,7 @@ from babel.messages.pofile import read_po, write_po
 
 from bot.translator import COMMAND_CONTEXT
 from puzzles import all_kinds
-from puzzles.core import KIND_CONTEXT, TYPED_AS_CONTEXT
+from puzzles.core import DESCRIPTION_CONTEXT, KIND_CONTEXT, TYPED_AS_CONTEXT
 from puzzles.i18n import DOMAIN, ENGLISH, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,15 +71,20 @@ def extracted() -> Catalog:
 
 
 def add_kind_titles(template: Catalog) -> None:
-    """Every kind's title and what its players type, under the contexts `kind_title` and
-    `kind_typed_as` read: each is written once, in the kind's own package, and named in
-    sentences in the reader's language."""
+    """Every kind's title, what its players type and its description, under the contexts
+    `kind_title`, `kind_typed_as` and `kind_description` read: each is written once, in the
+    kind's own package, and shown in the reader's language."""
     for kind in all_kinds():
         template.add(kind.title, auto_comments=[f"the title of /{kind.name}"], context=KIND_CONTEXT)
         template.add(
             kind.typed_as,
             auto_comments=[f"what a player types for a /{kind.name} puzzle"],
             context=TYPED_AS_CONTEXT,
+        )
+        template.add(
+            kind.description,
+            auto_comments=[f"/puzzles kind:{kind.name}: the rules and what to type"],
+            context=DESCRIPTION_CONTEXT,
         )
 
 

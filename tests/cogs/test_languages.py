@@ -178,6 +178,29 @@ async def test_help_is_written_in_the_members_language(server, tmp_path, locale,
     server.assert_no_violations()
 
 
+@pytest.mark.parametrize(
+    ("locale", "rules"),
+    [
+        ("fr", "Remplis la grille pour que chaque ligne, colonne et bloc contienne chaque chiffre"),
+        (
+            "es-ES",
+            "Rellena la cuadrícula para que cada fila, columna y bloque contenga cada número",
+        ),
+        ("en-US", "Fill the grid so that every row, column and box holds each digit once."),
+    ],
+)
+async def test_one_kind_explained_in_full_in_the_members_language(server, tmp_path, locale, rules):
+    """/puzzles kind: gives the kind's rules (they were English for everyone)."""
+    who = member(server, "reader", locale)
+    async with running_bot(server, test_config(tmp_path)):
+        asked = await server.send_slash_command("puzzles", {"kind": "sudoku"}, user=who)
+        shown = await asked.reply(timeout=REPLY_TIMEOUT)
+    ((field,),) = [shown.embeds[0]["fields"]]
+    assert field["value"].startswith(rules), field["value"]
+    assert "/solve sudoku" in field["value"]
+    server.assert_no_violations()
+
+
 async def test_the_owner_is_told_of_a_sync_in_their_language(server, tmp_path):
     server.owner.locale = "es-ES"
     async with running_bot(server, test_config(tmp_path)):
