@@ -326,7 +326,7 @@ def too_slow_message(
         )
     faster = kind.faster_advice()
     if faster:
-        # Translators: {faster} is the kind's own advice, e.g. "set max_words lower".
+        # Translators: {faster} is the kind's own advice, e.g. "a lower max_words".
         return _(
             "That {title} took longer than {seconds} s, so I stopped. "
             "Try a smaller puzzle, or {faster}.",

@@ -182,11 +182,11 @@ def listed(items: Sequence[str]) -> Message | str:
     return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
-def either(items: Sequence[str]) -> Message | str:
+def either(items: Sequence[Message | str]) -> Message | str:
     """'A, B or C' in the reader's language: the words that could each be the one."""
     if len(items) == 1:
         return items[0]
-    return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
+    return _("{items} or {last}", items=joined(items[:-1], ", "), last=items[-1])
 
 
 def not_solved(problems: Sequence[Message | str]) -> Verdict:
@@ -332,7 +332,7 @@ class Option:
     maximum: int | float | None = None
     choices: tuple[Any, ...] = ()
     max_length: int | None = None  # free text (no choices): the most characters accepted
-    faster: str = ""
+    faster: Message | str = ""
 
     def __post_init__(self):
         numeric = self.type in (int, float)
@@ -717,11 +717,11 @@ class PuzzleKind:
         free = {o.name for o in self.generate_options if o.type is str and not o.choices}
         return {name: v for name, v in (options or {}).items() if name in free and v is not None}
 
-    def faster_advice(self) -> str:
-        """What makes a solve of this kind quicker, from its own options: 'a lower
-        max_solutions, or tier=common'; '' when no option speeds it up."""
+    def faster_advice(self) -> Message | str:
+        """What makes a solve of this kind quicker, from its own options, in the reader's
+        language: 'a lower max_solutions or tier=common'; '' when no option speeds it up."""
         ways = [option.faster for option in self.solve_options if option.faster]
-        return ", or ".join(ways)
+        return either(ways) if ways else ""
 
 
 # The context of a kind's title in the catalogue, where scripts/catalogue.py puts every title.

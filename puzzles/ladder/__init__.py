@@ -15,6 +15,7 @@ Modules: puzzle (Ladder, parse), graph, longest, solver, generate, rules (check,
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind, language_option, tier_option
+from puzzles.i18n import _
 from puzzles.ladder.generate import (
     DIFFICULTIES,
     MAX_LETTERS,
@@ -59,7 +60,7 @@ KIND = PuzzleKind(
             "time budget for the longest chain, in seconds",
             minimum=1,
             maximum=MAX_SECONDS,  # inside the bot's 10 s solve deadline
-            faster="fewer seconds",
+            faster=_("fewer seconds"),
         ),
     ),
     generate_options=(

@@ -19,6 +19,7 @@ hint).
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind, language_option, tier_option
+from puzzles.i18n import _
 from puzzles.letterboxed.generate import DIFFICULTIES, generate
 from puzzles.letterboxed.puzzle import EXAMPLE, Board, parse
 from puzzles.letterboxed.rules import check, hint
@@ -47,7 +48,7 @@ KIND = PuzzleKind(
             "search for solutions of up to this many words",
             minimum=1,
             maximum=10,  # 10 words on the hardest boards: about 2 s
-            faster="a lower max_words",
+            faster=_("a lower max_words"),
         ),
         tier_option(),
     ),

@@ -19,6 +19,7 @@ scale), generate (the real dice), rules (a player's grid: check, hint).
 from __future__ import annotations
 
 from puzzles.core import Option, PuzzleKind, tier_option
+from puzzles.i18n import _
 from puzzles.qless.generate import DIFFICULTIES, generate
 from puzzles.qless.puzzle import EXAMPLE, Roll, parse
 from puzzles.qless.rules import check, hint
@@ -53,7 +54,7 @@ KIND = PuzzleKind(
             "count solutions up to this many",
             minimum=1,
             maximum=MAX_SOLUTIONS,
-            faster="a lower max_solutions",
+            faster=_("a lower max_solutions"),
         ),
     ),
     difficulties=DIFFICULTIES,

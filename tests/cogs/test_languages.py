@@ -252,3 +252,16 @@ async def test_a_puzzles_title_is_named_in_the_servers_language(server, tmp_path
     assert post.content.startswith("**Nouveau jeu\u00a0: Cryptogramme"), post.content
     assert post.attachments[0].description.startswith("Cryptogramme à jouer"), post.attachments
     server.assert_no_violations()
+
+
+async def test_a_solve_past_its_deadline_gives_its_advice_in_the_members_language(server, tmp_path):
+    """The kind's own advice ("fewer seconds") was English inside the French sentence."""
+    who = member(server, "lea", "fr")
+    async with running_bot(server, test_config(tmp_path, deadline_seconds=1.0)):
+        slow = await server.send_slash_command(
+            "solve ladder", {"puzzle": "cold", "longest": True, "seconds": 8}, user=who
+        )
+        message = await slow.reply(timeout=REPLY_TIMEOUT)
+    assert message.content.endswith(
+        "Essaie un jeu plus petit, ou tier=common ou moins de secondes."
+    ), message.content
