@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.app import PuzzleBot
-from bot.daily.scheduler import cannot_post, problem_text
+from bot.daily.scheduler import CLOSE_ATTEMPTS, cannot_post, problem_text
 from bot.daily.store import problem_column, problem_from_column
 from localdiscord import LocalDiscord
 from localdiscord.models import SEND_MESSAGES
@@ -65,6 +65,29 @@ async def test_a_french_server_reads_why_its_post_failed_in_french(server, tmp_p
     assert "may not post" not in french and "I try again" not in french
 
 
+async def test_a_close_given_up_says_why_in_spanish(server, tmp_path):
+    """The day's answer may not be sent (a permission Discord told the bot of): the close
+    is given up after its tries, and /daily status says why in the reader's Spanish."""
+    server.owner.locale = "es-ES"
+    clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), LONDON_WINTER))
+    bot = PuzzleBot(test_config(tmp_path, daily_poll_seconds=0.1), clock=clock,
+                    guild_ready_timeout=0.05)  # fmt: skip
+    async with server.run_bot(bot, ready_timeout=60):
+        await set_up_daily_letter_boxed(server, bot, server.channel)
+        clock.set(MONDAY, 9, 0, 5)
+        await next_round(bot)
+        server.channel.deny(server.bot_user.id, SEND_MESSAGES)
+        await server.dispatch("CHANNEL_UPDATE", server.channel.payload())
+        clock.set(MONDAY + dt.timedelta(days=1), 0, 0, 5)  # the day closes
+        for _round in range(CLOSE_ATTEMPTS + 2):
+            await next_round(bot)
+        shown = await status_for(server, server.owner)
+    assert (
+        f"no se publicó (No tengo permiso para publicar en <#{server.channel.id}>: dame Send "
+        f"Messages, Attach Files allí); dejé de intentarlo tras {CLOSE_ATTEMPTS} intentos." in shown
+    ), shown
+
+
 async def test_a_problem_kept_as_english_text_before_still_shows(server, tmp_path):
     clock = Clock(dt.datetime.combine(MONDAY, dt.time(8, 0), LONDON_WINTER))
     bot = PuzzleBot(test_config(tmp_path, daily_poll_seconds=0.1), clock=clock,
@@ -73,10 +96,8 @@ async def test_a_problem_kept_as_english_text_before_still_shows(server, tmp_pat
     async with server.run_bot(bot, ready_timeout=60):
         await set_up_daily_letter_boxed(server, bot, server.guild.channel("puzzles"))
         old_text = "I may not post in <#1>: give me Send Messages there (I try again <t:9:R>)"
-        await bot.daily.store._write(  # as a bot of before wrote it: finished English text
-            "UPDATE daily_settings SET last_error = ?, last_error_at = ? WHERE guild_id = ?",
-            (old_text, "2026-11-23T09:00:05+00:00", server.guild.id),
-        )
+        # As a bot of before kept it: finished English text, not a Message.
+        await bot.daily.store.set_error(server.guild.id, old_text, clock())
         shown = await status_for(server, server.owner)
     assert f"{old_text}." in shown and "Dernier problème" in shown, shown
 
