@@ -893,6 +893,21 @@ def _file_name(language: str) -> Callable[[str], str]:
     return read
 
 
+def _whole_number(example: str, language: str) -> Callable[[str], int]:
+    """Reads a whole number as int() does, refused with an example of the flag."""
+
+    def read(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            refusal = PuzzleError(
+                _("must be a whole number, not {value}", value=repr(text)), example=example
+            )
+            raise argparse.ArgumentTypeError(refusal.message_for(COMMAND_LINE, language)) from None
+
+    return read
+
+
 def _port(language: str) -> Callable[[str], int]:
     """Reads a TCP port to listen on: 1 to 65535, or 0 for a free one."""
 
@@ -1015,7 +1030,9 @@ def build_parser(
         help=generate.text(_("e.g. easy, hard; or monday..sunday")),
     )
     generate.add_argument(
-        "--seed", type=int, help=generate.text(_("the same seed gives the same puzzle"))
+        "--seed",
+        type=_whole_number("--seed 7", language),
+        help=generate.text(_("the same seed gives the same puzzle")),
     )
     image_flag(generate, _("write a picture of the puzzle"))
     _add_option_flags(generate, _all_options(kinds, "generate_options"))
@@ -1057,7 +1074,7 @@ def build_parser(
     _add_config_flag(sync, _("config file (see config.example.toml)"))
     sync.add_argument(
         "--guild",
-        type=int,
+        type=_whole_number("--guild 123456789012345678", language),
         help=sync.text(_("one server's id (instant); default: every server")),
     )
     return parser

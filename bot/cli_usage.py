@@ -108,13 +108,6 @@ ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], Callable[..., Message]], ...] = tu
     for pattern, message in (
         (r"argument (?P<flag>.+?): (?P<problem>.+)", about_argument),
         (r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)", invalid_choice),
-        (
-            r"invalid (?P<type_name>\S+) value: (?P<value>.+)",
-            # Translators: {type} is Python's name of the type: int, float.
-            lambda type_name, value: _(
-                "invalid {type} value: {value}", type=type_name, value=value
-            ),
-        ),
         (r"expected one argument", lambda: _("expected one argument")),
         (
             r"ignored explicit argument (?P<value>.+)",

@@ -86,7 +86,10 @@ FRENCH_MISTAKES = [
         "'standard', 'large')",
     ),
     (["solve"], f"ces arguments sont obligatoires{NBSP}: kind"),
-    (["generate", "ladder", "--seed", "x"], f"argument --seed{NBSP}: valeur int non valable"),
+    (
+        ["generate", "ladder", "--seed", "x"],
+        f"argument --seed{NBSP}: doit être un nombre entier, pas 'x'. Exemple{NBSP}: --seed 7",
+    ),
     (["solve", "sudoku", "--file"], f"argument --file{NBSP}: une valeur attendue"),
     (["kinds", "--json=1"], "argument --json\u00a0: ne prend pas de valeur, mais a reçu '1'"),
     (
