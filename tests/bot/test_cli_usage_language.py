@@ -9,6 +9,7 @@ import json
 import pytest
 
 from bot.cli import EXIT_BAD_INPUT, OPTION_HELP_CONTEXT, PUZZLE_COMMANDS, main
+from bot.cli_usage import TranslatedParser, about_argument, argparse_said
 from bot.translator import COMMAND_CONTEXT
 
 NBSP = "\u00a0"
@@ -166,3 +167,15 @@ def test_a_language_without_a_catalogue_is_refused_with_an_example(
     code, out, err = run(capsys, *argv)
     assert code == EXIT_BAD_INPUT and out == ""
     assert err.rstrip() == said
+
+
+def test_a_help_with_a_percent_sign_is_shown_as_written():
+    """French writes "50 %": argparse would read it as a placeholder of its own."""
+    parser = TranslatedParser(prog="puzzlebot", language="fr")
+    parser.add_argument("--share", help="au moins 50 % des cases")
+    assert "au moins 50 % des cases" in parser.format_help()
+
+
+def test_a_wording_argparse_did_not_have_is_shown_as_it_came():
+    assert argparse_said("argument --x: something new") == about_argument("--x", "something new")
+    assert argparse_said("something new") == "something new"
