@@ -5,10 +5,11 @@ for scripts and checks, and every failure, a mistyped flag included, is one JSON
 with an "error". Bad input exits with status 2 and a message a player can act on. Output
 never fails on a character the terminal cannot show (it is written as an escape).
 
-`--lang fr|es|en` (default English) on every command says the errors, answers, verdicts,
-hints and summaries in that language, and labels the pictures (--image) in it; --json keeps
-its keys in English and gives its text fields in the language. argparse's own usage lines
-and the commands' help stay in English.
+`--lang fr|es|en` on every command (else the PUZZLEBOT_LANG environment variable, else
+English; never the system's locale) says the errors, answers, verdicts, hints and summaries
+in that language, and labels the pictures (--image) in it; the usage lines, the help
+(--help) and argparse's usage errors too (bot/cli_usage.py). --json keeps its keys in
+English and gives its text fields in the language.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.cli_usage import TranslatedParser, UsageError, about_argument, invalid_choice
 from puzzles import PuzzleError, PuzzleKind, all_kinds, get_kind, kind_title
 from puzzles.core import COMMAND_LINE, Option, hint_text, to_jsonable
-from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, render
+from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, pgettext, render
 from puzzles.registry import kind_by_module_name
 
 EXIT_BAD_INPUT = 2
@@ -41,31 +43,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None and sys.argv[1:2] and sys.argv[1] in PUZZLE_COMMANDS:
         without_garbage_collection()  # run as a one-off command, not called from Python
     argv = sys.argv[1:] if argv is None else list(argv)
-    report = Report(as_json="--json" in argv, language=language_asked(argv))
+    report = Report(as_json="--json" in argv)
     return _delivered(lambda: _run(argv, report))
 
 
-def language_asked(argv: Sequence[str]) -> str:
-    """The language --lang names (`--lang fr` or `--lang=fr`), read before the parser so that
-    a command line it cannot read is answered in it too; English if none, or one unknown
-    (which the parser then refuses, naming the choices)."""
+# The environment variable that says the command line's language when --lang does not.
+LANGUAGE_VARIABLE = "PUZZLEBOT_LANG"
+
+
+def language_asked(argv: Sequence[str], environment: Mapping[str, str] = os.environ) -> str:
+    """The language --lang names (`--lang fr` or `--lang=fr`), else PUZZLEBOT_LANG, else
+    English: read before the parser, which is built in it, so that its help and a command
+    line it cannot read are in it too. One we have no catalogue for is refused, naming
+    those there are."""
     for index, word in enumerate(argv):
         if word == "--lang" and index + 1 < len(argv):
-            asked = argv[index + 1]
-        elif word.startswith("--lang="):
-            asked = word.removeprefix("--lang=")
-        else:
-            continue
-        return asked if asked in LANGUAGES else ENGLISH
-    return ENGLISH
+            return _known_language(argv[index + 1], "--lang")
+        if word.startswith("--lang="):
+            return _known_language(word.removeprefix("--lang="), "--lang")
+    asked = environment.get(LANGUAGE_VARIABLE, "").strip()
+    return _known_language(asked, LANGUAGE_VARIABLE) if asked else ENGLISH
+
+
+def _known_language(asked: str, source: str) -> str:
+    if asked in LANGUAGES:
+        return asked
+    # Said in English: the language asked is the one that is not known.
+    problem = invalid_choice(repr(asked), ", ".join(map(repr, LANGUAGES)))
+    if source == LANGUAGE_VARIABLE:
+        refusal = _("the environment variable {name}: {problem}", name=source, problem=problem)
+        example = f"{LANGUAGE_VARIABLE}=fr puzzlebot kinds"
+    else:
+        refusal = about_argument(source, problem)
+        example = "puzzlebot kinds --lang fr"
+    raise PuzzleError(refusal, example=example)
 
 
 def _run(argv: Sequence[str], report: Report) -> int:
     """Run the command line and write its report; the exit status."""
     try:
-        parser, args = _parsed_command_line(argv)
+        report.language = language_asked(argv)
+        parser, args = _parsed_command_line(argv, report.language)
     except UsageError as error:
         return report.fail(error.message, usage=error.usage)
+    except PuzzleError as error:
+        return report.fail(error.message_for(COMMAND_LINE, report.language))
     if not getattr(args, "run", None):
         parser.print_help()
         return EXIT_BAD_INPUT
@@ -113,24 +135,14 @@ def without_garbage_collection() -> None:
     atexit.register(gc.freeze)  # runs before the collection at exit, which then skips them
 
 
-class UsageError(Exception):
-    """A command line argparse could not read; reported (as text or JSON) instead of exiting."""
-
-    def __init__(self, message: str, usage: str):
-        super().__init__(message)
-        self.message, self.usage = message, usage
-
-
-class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are raised, so --json can report them as JSON too, and
-    whose help lists the puzzle kinds (made only when shown: it imports every kind)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message, self.format_usage())
+class Parser(TranslatedParser):
+    """The command line's parser, in the language asked, whose errors are raised (so --json
+    can report them as JSON too), and whose help lists the puzzle kinds (made only when
+    shown: it imports every kind)."""
 
     def format_help(self) -> str:
         if self.prog == PROG:
-            self.epilog = "puzzle kinds:\n" + kinds_listing()
+            self.epilog = self.text(_("puzzle kinds:")) + "\n" + kinds_listing(self.language)
         return super().format_help()
 
 
@@ -138,7 +150,9 @@ PROG = "puzzlebot"
 PUZZLE_COMMANDS = ("solve", "check", "hint", "generate", "read")
 
 
-def _parsed_command_line(argv: Sequence[str]) -> tuple[argparse.ArgumentParser, Any]:
+def _parsed_command_line(
+    argv: Sequence[str], language: str = ENGLISH
+) -> tuple[argparse.ArgumentParser, Any]:
     """The parser and what it read. For `solve letterboxed ...` (a command and a kind's own
     name first, as in every example) the parser knows that kind's options alone, which saves
     a one-off command importing the other six kinds; anything it cannot read is read again
@@ -146,10 +160,10 @@ def _parsed_command_line(argv: Sequence[str]) -> tuple[argparse.ArgumentParser, 
     if len(argv) >= 2 and argv[0] in PUZZLE_COMMANDS:
         kind = kind_by_module_name(argv[1])
         if kind is not None:
-            parser = build_parser((kind,))
+            parser = build_parser((kind,), language)
             with contextlib.suppress(UsageError):
                 return parser, _parse_args(parser, argv)
-    parser = build_parser()
+    parser = build_parser(language=language)
     return parser, _parse_args(parser, argv)
 
 
@@ -166,7 +180,7 @@ def _parse_args(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argpars
     words = [word for word in extra if not FLAG_LIKE.fullmatch(word)]
     free_text = "puzzle" if hasattr(args, "puzzle") else "text" if hasattr(args, "text") else None
     if flags or (words and free_text is None):
-        parser.error(f"unrecognized arguments: {' '.join(flags or words)}")
+        parser.error(_("unrecognized arguments: {words}", words=" ".join(flags or words)))
     if words:
         getattr(args, free_text).extend(words)
     return args
@@ -603,15 +617,6 @@ def _announce(line: str) -> None:
     sys.stdout.flush()
 
 
-def _port(text: str) -> int:
-    """A TCP port to listen on: 1 to 65535, or 0 for a free one."""
-    if not text.isdigit() or int(text) > 65535:
-        raise argparse.ArgumentTypeError(
-            f"must be a port number from 1 to 65535 (or 0 for a free one), not {text!r}"
-        )
-    return int(text)
-
-
 def _bot_config(args: argparse.Namespace, *, token_needed: bool = True):
     from bot.config import ConfigError, load_config
 
@@ -636,7 +641,7 @@ def run_kinds(args: argparse.Namespace, report: Report) -> None:
         {"name": k.name, "title": k.title, "aliases": list(k.aliases), "example": k.example}
         for k in all_kinds()
     ]
-    report.say(kinds_listing())
+    report.say(kinds_listing(report.language))
 
 
 def _parsed_puzzle(args: argparse.Namespace, report: Report):
@@ -823,6 +828,11 @@ def _write_image(args, report: Report, png: bytes | None) -> None:
 
 # --- the parser -----------------------------------------------------------------------------
 
+# The gettext context of the slash commands' descriptions (bot.translator.COMMAND_CONTEXT,
+# not imported: it loads discord.py, which a one-off command does without). A kind's option
+# help is the description of that option on Discord, so it is translated once, there.
+OPTION_HELP_CONTEXT = "command"
+
 
 def _all_options(kinds: Sequence[PuzzleKind], field_name: str) -> list[Option]:
     """The kinds' options of one sort ('solve_options', 'generate_options' or
@@ -835,22 +845,27 @@ def _all_options(kinds: Sequence[PuzzleKind], field_name: str) -> list[Option]:
     return list(seen.values())
 
 
-def _add_option_flags(parser: argparse.ArgumentParser, options: list[Option]) -> None:
+def _add_option_flags(parser: Parser, options: list[Option]) -> None:
     for option in options:
         flag = "--" + option.name.replace("_", "-")
+        described = pgettext(OPTION_HELP_CONTEXT, option.help)
         if option.type is bool:
-            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+            parser.add_argument(
+                flag, dest=option.name, action="store_true", help=parser.text(described)
+            )
             continue
+        # Translators: an option's help, then its default value: "word length (default 4)".
+        with_default = _("{help} (default {default})", help=described, default=str(option.default))
         parser.add_argument(
             flag,
             dest=option.name,
-            type=option.type if option.choices else _option_value(option),
+            type=option.type if option.choices else _option_value(option, parser.language),
             choices=option.choices or None,
-            help=f"{option.help} (default {option.default})",
+            help=parser.text(with_default),
         )
 
 
-def _option_value(option: Option) -> Callable[[str], Any]:
+def _option_value(option: Option, language: str) -> Callable[[str], Any]:
     """Reads an option's value from the command line by the rule the bot's options follow
     (Option.coerce: ASCII digits only, finite, inside the declared range), and passes on the
     text as typed, which the kind reads again when it uses it: a message then quotes what was
@@ -860,25 +875,58 @@ def _option_value(option: Option) -> Callable[[str], Any]:
         try:
             option.coerce(_utf8(text, f"--{option.name.replace('_', '-')}"))
         except PuzzleError as refusal:
-            raise argparse.ArgumentTypeError(refusal.message) from None
+            raise argparse.ArgumentTypeError(refusal.message_for(COMMAND_LINE, language)) from None
         return text
 
     return read
 
 
-def _file_name(text: str) -> str:
-    """A file to write (--image): a name that is not empty."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(
-            "needs the name of a file to write the picture to, e.g. --image answer.png"
-        )
-    return text
+def _file_name(language: str) -> Callable[[str], str]:
+    """Reads a file to write (--image): a name that is not empty."""
+
+    def read(text: str) -> str:
+        if not text.strip():
+            refusal = _("needs the name of a file to write the picture to, e.g. --image answer.png")
+            raise argparse.ArgumentTypeError(render(refusal, language))
+        return text
+
+    return read
 
 
-def kinds_listing() -> str:
+def _whole_number(example: str, language: str) -> Callable[[str], int]:
+    """Reads a whole number as int() does, refused with an example of the flag."""
+
+    def read(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            refusal = PuzzleError(
+                _("must be a whole number, not {value}", value=repr(text)), example=example
+            )
+            raise argparse.ArgumentTypeError(refusal.message_for(COMMAND_LINE, language)) from None
+
+    return read
+
+
+def _port(language: str) -> Callable[[str], int]:
+    """Reads a TCP port to listen on: 1 to 65535, or 0 for a free one."""
+
+    def read(text: str) -> int:
+        if not text.isdigit() or int(text) > 65535:
+            refusal = _(
+                "must be a port number from 1 to 65535 (or 0 for a free one), not {port}",
+                port=repr(text),
+            )
+            raise argparse.ArgumentTypeError(render(refusal, language))
+        return int(text)
+
+    return read
+
+
+def kinds_listing(language: str = ENGLISH) -> str:
     width = max(len(kind.name) for kind in all_kinds())
     return "\n".join(
-        f"  {kind.name:<{width}}  {kind.title}: "
+        f"  {kind.name:<{width}}  {render(kind_title(kind), language)}: "
         f"puzzlebot solve {kind.name} {_as_shell_words(kind.example)}"
         for kind in all_kinds()
     )
@@ -891,116 +939,169 @@ def _as_shell_words(text: str) -> str:
     return '"' + "".join("\\" + c if c in '"\\$`' else c for c in text) + '"'
 
 
-def build_parser(kinds: Sequence[PuzzleKind] | None = None) -> argparse.ArgumentParser:
-    """The command line, with the option flags of `kinds` (default: every kind)."""
+def build_parser(
+    kinds: Sequence[PuzzleKind] | None = None, language: str = ENGLISH
+) -> argparse.ArgumentParser:
+    """The command line in `language`, with the option flags of `kinds` (default: every
+    kind)."""
     kinds = all_kinds() if kinds is None else kinds
     parser = Parser(
         prog=PROG,
-        description="Solve, check, hint and generate word and number puzzles.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=render(_("Solve, check, hint and generate word and number puzzles."), language),
+        language=language,
     )
     parser.set_defaults(kinds=tuple(kinds))  # whose option flags it knows
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    _add_language_flag(parser)
+    # Translators: a heading of the help, which argparse follows with ":" (in French, end it
+    # with a no-break space so that the colon is spaced).
+    commands = parser.add_subparsers(title=parser.text(_("commands")), metavar="COMMAND")
 
-    def command(name: str, run, help_text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+    def command(name: str, run, help_text: Message) -> Parser:
+        shown = parser.text(help_text)
+        sub = commands.add_parser(name, help=shown, description=shown, language=language)
         sub.set_defaults(run=run, command=name)
-        sub.add_argument("--json", action="store_true", help="print one JSON document")
-        sub.add_argument(
-            "--lang",
-            choices=LANGUAGES,
-            default=ENGLISH,
-            help="the language of messages and pictures (default en)",
-        )
+        sub.add_argument("--json", action="store_true", help=sub.text(_("print one JSON document")))
+        _add_language_flag(sub)
         return sub
 
-    def puzzle_command(name: str, run, help_text: str) -> argparse.ArgumentParser:
+    def puzzle_command(name: str, run, help_text: Message) -> Parser:
         sub = command(name, run, help_text)
-        sub.add_argument("kind", help="puzzle kind, e.g. letterboxed")
-        sub.add_argument("puzzle", nargs="*", help="the puzzle as you would type it")
+        _add_kind_argument(sub, "letterboxed")
+        sub.add_argument("puzzle", nargs="*", help=sub.text(_("the puzzle as you would type it")))
         sub.add_argument(
-            "--file", metavar="PATH", help="read the puzzle from a text file ('-' for stdin)"
+            "--file",
+            metavar="PATH",
+            help=sub.text(_("read the puzzle from a text file ('-' for stdin)")),
         )
         sub.add_argument(
             "--picture",
             metavar="FILE",
-            help="read the puzzle from a photo or screenshot (PNG, JPEG or WebP)",
+            help=sub.text(_("read the puzzle from a photo or screenshot (PNG, JPEG or WebP)")),
         )
         _add_option_flags(sub, _all_options(kinds, "puzzle_options"))
         return sub
 
-    solve = puzzle_command("solve", run_solve, "solve a puzzle")
-    solve.add_argument(
-        "--image", metavar="PNG", type=_file_name, help="write a picture of the solution"
-    )
+    def image_flag(sub: Parser, help_text: Message) -> None:
+        sub.add_argument(
+            "--image", metavar="PNG", type=_file_name(language), help=sub.text(help_text)
+        )
+
+    solve = puzzle_command("solve", run_solve, _("solve a puzzle"))
+    image_flag(solve, _("write a picture of the solution"))
     _add_option_flags(solve, _all_options(kinds, "solve_options"))
 
-    check = puzzle_command("check", run_check, "check an answer against the rules")
-    check.add_argument("--answer", help="your answer, e.g. 'WHO OBJECTIVELY'")
-    check.add_argument("--answer-file", metavar="PATH", help="read your answer from a file")
+    check = puzzle_command("check", run_check, _("check an answer against the rules"))
+    check.add_argument("--answer", help=check.text(_("your answer, e.g. 'WHO OBJECTIVELY'")))
+    check.add_argument(
+        "--answer-file", metavar="PATH", help=check.text(_("read your answer from a file"))
+    )
 
-    hint = puzzle_command("hint", run_hint, "a hint toward the solution")
-    hint.add_argument("--progress", help="your words or moves so far")
-    hint.add_argument("--image", metavar="PNG", type=_file_name, help="write a picture of the hint")
+    hint = puzzle_command("hint", run_hint, _("a hint toward the solution"))
+    hint.add_argument("--progress", help=hint.text(_("your words or moves so far")))
+    image_flag(hint, _("write a picture of the hint"))
 
     migrate = command(
-        "migrate-db", run_migrate_db, "copy the bot's database into a new one (e.g. PostgreSQL)"
+        "migrate-db", run_migrate_db, _("copy the bot's database into a new one (e.g. PostgreSQL)")
     )
     migrate.add_argument(
         "--from",
         dest="source",
         required=True,
         metavar="URL",
-        help="e.g. sqlite:///puzzlebot.sqlite3",
+        help=migrate.text(_("e.g. {url}", url="sqlite:///puzzlebot.sqlite3")),
     )
     migrate.add_argument(
-        "--to", dest="target", required=True, metavar="URL", help="e.g. postgresql://bot@host/db"
+        "--to",
+        dest="target",
+        required=True,
+        metavar="URL",
+        help=migrate.text(_("e.g. {url}", url="postgresql://bot@host/db")),
     )
 
-    generate = command("generate", run_generate, "generate a fresh puzzle")
-    generate.add_argument("kind", help="puzzle kind, e.g. letterboxed")
-    generate.add_argument("text", nargs="*", help="text to build from, for kinds that take one")
+    generate = command("generate", run_generate, _("generate a fresh puzzle"))
+    _add_kind_argument(generate, "letterboxed")
     generate.add_argument(
-        "--difficulty", "--day", dest="difficulty", help="e.g. easy, hard; or monday..sunday"
+        "text", nargs="*", help=generate.text(_("text to build from, for kinds that take one"))
     )
-    generate.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
     generate.add_argument(
-        "--image", metavar="PNG", type=_file_name, help="write a picture of the puzzle"
+        "--difficulty",
+        "--day",
+        dest="difficulty",
+        help=generate.text(_("e.g. easy, hard; or monday..sunday")),
     )
+    generate.add_argument(
+        "--seed",
+        type=_whole_number("--seed 7", language),
+        help=generate.text(_("the same seed gives the same puzzle")),
+    )
+    image_flag(generate, _("write a picture of the puzzle"))
     _add_option_flags(generate, _all_options(kinds, "generate_options"))
 
     read = command(
-        "read", run_read, "read a puzzle from a photo or screenshot, as text to paste into solve"
+        "read", run_read, _("read a puzzle from a photo or screenshot, as text to paste into solve")
     )
-    read.add_argument("kind", help="puzzle kind, e.g. sudoku")
-    read.add_argument("picture", help="the picture file (PNG, JPEG or WebP)")
-    read.add_argument(
-        "--image", metavar="PNG", type=_file_name, help="write what was read, cells in doubt shaded"
-    )
+    _add_kind_argument(read, "sudoku")
+    read.add_argument("picture", help=read.text(_("the picture file (PNG, JPEG or WebP)")))
+    image_flag(read, _("write what was read, cells in doubt shaded"))
 
-    command("kinds", run_kinds, "list the puzzle kinds with an example each")
+    command("kinds", run_kinds, _("list the puzzle kinds with an example each"))
 
-    run = command("run", run_bot, "run the Discord bot (Ctrl-C stops it cleanly)")
-    run.add_argument("--config", metavar="TOML", help="config file (see config.example.toml)")
+    run = command("run", run_bot, _("run the Discord bot (Ctrl-C stops it cleanly)"))
+    _add_config_flag(run, _("config file (see config.example.toml)"))
     run.add_argument(
         "--or-playground",
         action="store_true",
-        help="without a token, open the playground instead of stopping (what `make run` does)",
+        help=run.text(
+            _("without a token, open the playground instead of stopping (what `make run` does)")
+        ),
     )
-    run.add_argument("--port", type=_port, default=0, help="the playground's port (default: free)")
+    run.add_argument(
+        "--port",
+        type=_port(language),
+        default=0,
+        help=run.text(_("the playground's port (default: free)")),
+    )
     playground = command(
         "playground",
         run_playground,
-        "the bot in a browser, without Discord: a local server and a page on 127.0.0.1",
+        _("the bot in a browser, without Discord: a local server and a page on 127.0.0.1"),
     )
+    _add_config_flag(playground, _("config file (its token and database are not used)"))
     playground.add_argument(
-        "--config", metavar="TOML", help="config file (its token and database are not used)"
+        "--port", type=_port(language), default=0, help=playground.text(_("default: a free one"))
     )
-    playground.add_argument("--port", type=_port, default=0, help="default: a free one")
-    sync = command("sync", run_sync, "send the slash commands to Discord")
-    sync.add_argument("--config", metavar="TOML", help="config file (see config.example.toml)")
-    sync.add_argument("--guild", type=int, help="one server's id (instant); default: every server")
+    sync = command("sync", run_sync, _("send the slash commands to Discord"))
+    _add_config_flag(sync, _("config file (see config.example.toml)"))
+    sync.add_argument(
+        "--guild",
+        type=_whole_number("--guild 123456789012345678", language),
+        help=sync.text(_("one server's id (instant); default: every server")),
+    )
     return parser
+
+
+def _add_language_flag(parser: Parser) -> None:
+    """--lang, read before parsing (language_asked); here for --help, and so that the parser
+    knows it. Its default is left out: the language is the one read before."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=parser.text(
+            _(
+                "the language of messages, help and pictures (default en, or {variable})",
+                variable=LANGUAGE_VARIABLE,
+            )
+        ),
+    )
+
+
+def _add_kind_argument(parser: Parser, example: str) -> None:
+    parser.add_argument("kind", help=parser.text(_("puzzle kind, e.g. {kind}", kind=example)))
+
+
+def _add_config_flag(parser: Parser, help_text: Message) -> None:
+    parser.add_argument("--config", metavar="TOML", help=parser.text(help_text))
 
 
 if __name__ == "__main__":

@@ -348,7 +348,7 @@ class Daily(commands.Cog):
             lines.append(_("Each post pings {role} (Notify me gives it).", role=role))
         if settings.last_error:
             when = timestamp(dt.datetime.fromisoformat(settings.last_error_at), "f")
-            # The problem is kept as it was written when it happened (in English).
+            # The problem is kept as its Message (older rows: as written then, in English).
             lines.append(
                 _(
                     "Last problem ({when}): {problem}. I keep retrying.",

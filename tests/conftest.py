@@ -28,3 +28,10 @@ def nyt_gamedata() -> dict:
 def nyt_fixtures() -> list[dict]:
     data = json.loads(corpus_path("letterboxed", "nyt_letterboxed_fixtures.json").read_text())
     return data["puzzles"]
+
+
+@pytest.fixture(autouse=True)
+def _command_line_language_unset(monkeypatch):
+    """The command line speaks PUZZLEBOT_LANG when no --lang is given: a developer's own
+    setting must not change what the tests read."""
+    monkeypatch.delenv("PUZZLEBOT_LANG", raising=False)

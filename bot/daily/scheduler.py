@@ -49,9 +49,9 @@ from bot.daily.posts import AltText, ButtonMaker, ClosedKind, Message, ViewMaker
 from bot.daily.store import Post
 from bot.failed_requests import FailedRequests
 from bot.puzzle_service import Refusal
-from puzzles import get_kind
+from puzzles import get_kind, i18n, kind_title
 from puzzles.core import plural
-from puzzles.i18n import language_of
+from puzzles.i18n import _, language_of
 
 log = logging.getLogger(__name__)
 
@@ -195,9 +195,12 @@ class DailyScheduler(BackgroundLoop):
                 await self.daily.puzzle_of_the_day(due.kind, due.day, due.difficulty, due.language)
                 made.append(due)
             except Refusal as error:  # busy, too slow: the pool's failures, as worded there
-                await self._trouble(
-                    settings.guild_id, f"could not make the {due.kind.title}: {error}"
+                problem = _(
+                    "could not make the {kind}: {problem}",
+                    kind=kind_title(due.kind),
+                    problem=error.message,
                 )
+                await self._trouble(settings.guild_id, problem)
         if not made:  # tried again next round; a kind that failed follows the others alone
             return
         number = calendar_number(day)
@@ -365,7 +368,7 @@ class DailyScheduler(BackgroundLoop):
             closed.append((post, ClosedKind(get_kind(post.kind), daily, results)))
         if not closed:
             return
-        kinds = [one for _, one in closed]
+        kinds = [one for _post, one in closed]
         language = await self._language(first.guild_id)
         message = day_messages.day_close(first.day, kinds, self.how_view, self.alt_text, language)
         missing = self._missing_permissions(first.channel_id)
@@ -386,7 +389,7 @@ class DailyScheduler(BackgroundLoop):
                 first.thread_id,
                 day_messages.day_close(first.day, kinds, self.how_view, self.alt_text, language),
             )
-        for post, _ in closed:
+        for post, _closed_kind in closed:
             await store.mark_closed(post, self.daily.clock())
         await store.set_error(first.guild_id, None, self.daily.clock())
 
@@ -434,7 +437,13 @@ class DailyScheduler(BackgroundLoop):
         if is_permanent(error):
             retry_at = self.daily.clock() + UNREACHABLE_RETRY
             self._unreachable[guild_id] = (channel_id, retry_at)
-            problem += f" (I try again <t:{int(retry_at.timestamp())}:R>)"
+            # Translators: {when} is a Discord timestamp, shown as "in an hour" in the reader's
+            # language.
+            problem = _(
+                "{problem} (I try again {when})",
+                problem=problem,
+                when=f"<t:{int(retry_at.timestamp())}:R>",
+            )
         await self._trouble(guild_id, problem)
 
     def _missing_permissions(self, channel_id: int, needs=POSTING_NEEDS) -> list[str]:
@@ -484,37 +493,55 @@ class DailyScheduler(BackgroundLoop):
             return language_of(preferred)
         return await servers.language_for(guild_id, preferred)
 
-    async def _trouble(self, guild_id: int, problem: str) -> None:
+    async def _trouble(self, guild_id: int, problem: i18n.Message) -> None:
+        """Log the problem (in English) and keep it for /daily status, which says it in the
+        reader's language."""
         log.warning("daily puzzles in guild %s: %s", guild_id, problem)
         await self.daily.store.set_error(guild_id, problem, self.daily.clock())
 
 
-def cannot_post(channel_id: int, missing: Sequence[str]) -> str:
+# The permissions are named as Discord's settings name them in English (POSTING_NEEDS).
+
+
+def cannot_post(channel_id: int, missing: Sequence[str]) -> i18n.Message:
     """The permissions the bot lacks in a channel, worded for a server admin."""
-    return f"I may not post in <#{channel_id}>: give me {', '.join(missing)} there"
-
-
-def cannot_open_thread(channel_id: int, missing: Sequence[str]) -> str:
-    """The permissions the bot lacks to open the daily threads, worded for a server admin."""
-    return (
-        f"I cannot open the daily thread in <#{channel_id}>: give me {', '.join(missing)} "
-        "there, or turn threads off with /puzzle-settings threads"
+    # Translators: {missing} lists Discord permissions, in English: "View Channel, Attach Files".
+    return _(
+        "I may not post in {channel}: give me {missing} there",
+        channel=f"<#{channel_id}>",
+        missing=", ".join(missing),
     )
 
 
-def problem_text(channel_id: int, error: discord.HTTPException) -> str:
+def cannot_open_thread(channel_id: int, missing: Sequence[str]) -> i18n.Message:
+    """The permissions the bot lacks to open the daily threads, worded for a server admin."""
+    # Translators: {missing} lists Discord permissions, in English: "Create Public Threads".
+    return _(
+        "I cannot open the daily thread in {channel}: give me {missing} there, or turn "
+        "threads off with /puzzle-settings threads",
+        channel=f"<#{channel_id}>",
+        missing=", ".join(missing),
+    )
+
+
+def problem_text(channel_id: int, error: discord.HTTPException) -> i18n.Message:
     """Why a post to the channel failed, worded for a server admin (shown by /daily status)."""
+    channel = f"<#{channel_id}>"
     if isinstance(error, discord.NotFound):
-        return (
-            f"the channel <#{channel_id}> no longer exists; choose another with "
-            "/puzzle-settings setup"
+        return _(
+            "the channel {channel} no longer exists; choose another with /puzzle-settings setup",
+            channel=channel,
         )
     if isinstance(error, discord.Forbidden):
-        return (
-            f"I may not post in <#{channel_id}>: give me View Channel, Send Messages and "
-            "Attach Files there"
+        return _(
+            "I may not post in {channel}: give me View Channel, Send Messages and Attach "
+            "Files there",
+            channel=channel,
         )
-    return f"Discord refused the post ({error.status}): {error.text}"
+    # Translators: {text} is Discord's own reason, in English; {status} an HTTP status.
+    return _(
+        "Discord refused the post ({status}): {text}", status=str(error.status), text=error.text
+    )
 
 
 def posts_together(due: list[Due]) -> list[list[Due]]:

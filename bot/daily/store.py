@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, fields
 
 from bot.connections import Connection, Row
+from puzzles.i18n import Message
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 
@@ -36,7 +37,7 @@ class Settings:
     kinds: tuple[str, ...]
     difficulties: dict[str, str]
     paused: bool
-    last_error: str | None
+    last_error: Message | str | None  # a row from before problems were Messages: English
     last_error_at: str | None
     post_layout: str = "together"  # POST_LAYOUTS: one message for the day, or one per kind
     notify_role_id: int | None = None  # the role each daily post mentions, if any
@@ -69,7 +70,8 @@ class Post:
     closes_at: dt.datetime
     closed_at: str | None
     close_failures: int = 0  # sends of the day's answer that failed
-    close_error: str | None = None  # why the last one failed; kept if the close was given up
+    # Why the last one failed (Message, or English text in an older row); kept if given up.
+    close_error: Message | str | None = None
     thread_id: int | None = None  # the thread opened on the post, once Discord has made it
     language: str = DEFAULT_LANGUAGE  # the language of the day's puzzle it posted
 
@@ -184,10 +186,10 @@ class DailyStore:
             "UPDATE daily_settings SET paused = ? WHERE guild_id = ?", (int(paused), guild_id)
         )
 
-    async def set_error(self, guild_id: int, error: str | None, at: dt.datetime) -> None:
+    async def set_error(self, guild_id: int, error: Message | str | None, at: dt.datetime) -> None:
         await self._write(
             "UPDATE daily_settings SET last_error = ?, last_error_at = ? WHERE guild_id = ?",
-            (error, iso(at) if error else None, guild_id),
+            (problem_column(error), iso(at) if error else None, guild_id),
         )
 
     # --- the puzzles of each day ----------------------------------------------------------
@@ -338,13 +340,13 @@ class DailyStore:
             (iso(at), *_post_key(post)),
         )
 
-    async def count_close_failure(self, post: Post, error: str) -> int:
+    async def count_close_failure(self, post: Post, error: Message | str) -> int:
         """Record a failed send of the day's answer; how many have failed so far."""
         key = _post_key(post)
         await self._write(
             "UPDATE daily_posts SET close_failures = close_failures + 1, close_error = ?"
             " WHERE guild_id = ? AND kind = ? AND day = ?",
-            (error, *key),
+            (problem_column(error), *key),
         )
         row = await self._one(
             "SELECT close_failures FROM daily_posts WHERE guild_id = ? AND kind = ? AND day = ?",
@@ -711,6 +713,7 @@ def _settings(row) -> Settings:
         difficulties=json.loads(row["difficulties"]),
         paused=bool(row["paused"]),
         threads=bool(row["threads"]),
+        last_error=problem_from_column(row["last_error"]),
     )
 
 
@@ -720,7 +723,61 @@ def _puzzle(row) -> DailyPuzzle:
 
 def _post(row) -> Post:
     return _record(
-        Post, row, day=dt.date.fromisoformat(row["day"]), closes_at=from_iso(row["closes_at"])
+        Post,
+        row,
+        day=dt.date.fromisoformat(row["day"]),
+        closes_at=from_iso(row["closes_at"]),
+        close_error=problem_from_column(row["close_error"]),
+    )
+
+
+# A problem the scheduler met is kept as its Message (English id and parameters) in JSON, so
+# /daily status says it in the reader's language; rows written before that hold finished
+# English text, which is shown as it is.
+
+
+def problem_column(problem: Message | str | None) -> str | None:
+    """A problem as its column keeps it: a Message as JSON, text as it is, None as NULL."""
+    if isinstance(problem, Message):
+        return json.dumps(_message_document(problem), ensure_ascii=False, sort_keys=True)
+    return problem
+
+
+def problem_from_column(column: str | None) -> Message | str | None:
+    """The problem a column keeps: its Message, or an older row's English text."""
+    if not column or not column.startswith("{"):
+        return column
+    try:
+        document = json.loads(column)
+    except json.JSONDecodeError:
+        return column
+    return _message(document) if isinstance(document, dict) and "id" in document else column
+
+
+def _message_document(message: Message) -> dict:
+    params = {
+        name: {"message": _message_document(value)} if isinstance(value, Message) else value
+        for name, value in message.params
+    }
+    document = {"id": message.id, "params": params}
+    if message.plural is not None:
+        document.update(plural=message.plural, count=message.count)
+    if message.context is not None:
+        document["context"] = message.context
+    return document
+
+
+def _message(document: dict) -> Message:
+    params = tuple(
+        (name, _message(value["message"]) if isinstance(value, dict) else value)
+        for name, value in document["params"].items()
+    )
+    return Message(
+        document["id"],
+        params,
+        plural=document.get("plural"),
+        count=document.get("count"),
+        context=document.get("context"),
     )
 
 

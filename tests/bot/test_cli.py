@@ -185,6 +185,8 @@ USAGE_MISTAKES = [
     (["solve", "ladder", "cold", "--longest", "--seconds", "8.0000000001"], "not '8.0000000001'"),
     (["solve", "letterboxed", "vro wal eth bdi", "--image", ""], "--image answer.png"),
     (["generate", "sudoku", "--image", " "], "--image answer.png"),
+    (["generate", "ladder", "--seed", "x"], "--seed: must be a whole number, not 'x'. Example:"),
+    (["sync", "--guild", "my-server"], "--guild: must be a whole number, not 'my-server'"),
 ]
 
 

@@ -123,12 +123,6 @@ def test_the_line_said_instead_of_a_picture_is_in_spanish(capsys, tmp_path):
     assert not image.exists()
 
 
-def test_a_language_without_a_catalogue_is_refused_naming_those_there_are(capsys):
-    code, out, err = run(capsys, "kinds", "--lang", "de")
-    assert code == EXIT_BAD_INPUT and out == ""
-    assert "invalid choice: 'de' (choose from 'en', 'fr', 'es')" in err
-
-
 def test_without_lang_everything_stays_english(capsys, tmp_path):
     image = tmp_path / "ladder.png"
     code, out, _err = run(capsys, "solve", "ladder", "cold", "warm", "--image", str(image))

@@ -29,4 +29,4 @@ def test_a_gone_hidden_or_shut_channel_is_permanent_an_outage_is_tried_again(
     error, permanent, said
 ):
     assert is_permanent(error) is permanent
-    assert said in problem_text(123, error)
+    assert said in str(problem_text(123, error))
