@@ -34,6 +34,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
         ("en", "the letter O appears twice (sides 1 and 4)", "Example: vro wal eth bdi"),
         ("fr", "la lettre O apparaît deux fois (côtés 1 et 4)", f"Exemple{NBSP}: vro wal eth bdi"),
         ("es", "la letra O aparece dos veces (lados 1 y 4)", "Ejemplo: vro wal eth bdi"),
+        ("nl", "de letter O komt twee keer voor (zijden 1 en 4)", "Voorbeeld: vro wal eth bdi"),
     ],
 )
 def test_a_malformed_puzzle_is_refused_in_the_language_asked(capsys, language, problem, example):
@@ -56,6 +57,7 @@ def test_a_malformed_puzzle_is_refused_in_the_language_asked(capsys, language, p
             "es",
             f"puzzlebot: no se ha dado ningún pasatiempo Letter Boxed. Ejemplo: {EXAMPLE}",
         ),
+        ("nl", f"puzzlebot: geen Letter Boxed-puzzel gegeven. Voorbeeld: {EXAMPLE}"),
     ],
 )
 def test_the_command_lines_own_messages_are_wholly_translated(capsys, language, said):
@@ -126,7 +128,7 @@ def test_the_line_said_instead_of_a_picture_is_in_spanish(capsys, tmp_path):
 def test_a_language_without_a_catalogue_is_refused_naming_those_there_are(capsys):
     code, out, err = run(capsys, "kinds", "--lang", "de")
     assert code == EXIT_BAD_INPUT and out == ""
-    assert "invalid choice: 'de' (choose from 'en', 'fr', 'es')" in err
+    assert "invalid choice: 'de' (choose from 'en', 'fr', 'es', 'nl')" in err
 
 
 def test_without_lang_everything_stays_english(capsys, tmp_path):
