@@ -36,6 +36,16 @@ def channel_posts(server: LocalDiscord, needle: str) -> list:
     return [m for m in server.channel_messages(server.channel) if needle in m.content]
 
 
+async def the_days_post(server: LocalDiscord, bot, language: str, needle: str):
+    """Daily Letter Boxed on a server whose language is `language`: Monday's post, found by
+    `needle`."""
+    await bot.servers.set_language(server.guild.id, language)
+    await set_up(server, bot, "letterboxed")
+    await next_round(bot)
+    (post,) = channel_posts(server, needle)
+    return post
+
+
 async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in_their_own(
     server, tmp_path
 ):
@@ -44,12 +54,8 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
     bob.locale = "fr"
     bot, clock = daily_bot(tmp_path)
     async with server.run_bot(bot, ready_timeout=60):
-        await bot.servers.set_language(server.guild.id, "fr")
-        await set_up(server, bot, "letterboxed")
-        await next_round(bot)
-
         # The post, its card and its button are French; the kind's name is its own.
-        (post,) = channel_posts(server, "n° ")
+        post = await the_days_post(server, bot, "fr", "n° ")
         header, how = post.content.splitlines()[:2]
         assert header.startswith("**Letter Boxed n° ") and header.endswith("lundi 23 novembre")
         assert how.startswith("Appuie sur **Jouer** pour ouvrir un jeu en privé")
@@ -126,11 +132,7 @@ async def test_a_dutch_server_gets_its_day_in_dutch_with_an_english_box(server, 
     daan.locale = "nl"
     bot, _clock = daily_bot(tmp_path)
     async with server.run_bot(bot, ready_timeout=60):
-        await bot.servers.set_language(server.guild.id, "nl")
-        await set_up(server, bot, "letterboxed")
-        await next_round(bot)
-
-        (post,) = channel_posts(server, "Letter Boxed #")
+        post = await the_days_post(server, bot, "nl", "Letter Boxed #")
         header, how = post.content.splitlines()[:2]
         assert header.endswith("maandag 23 november"), header
         assert how.startswith("Druk op **Spelen** om een puzzel privé te openen"), how
