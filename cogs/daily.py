@@ -68,6 +68,7 @@ from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
 from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind, kind_title
 from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, number, render
+from puzzles.lexicon import LANGUAGES as WORD_LANGUAGES
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
 
@@ -231,7 +232,7 @@ class Daily(commands.Cog):
         name="language", description="The server's language: posts, and the puzzles' words"
     )
     @app_commands.describe(
-        language="en, fr or es: public posts, daily puzzles, and the word kinds' default words"
+        language="en, fr, es or nl: public posts, daily puzzles, and the word kinds' default words"
     )
     async def set_language(
         self,
@@ -243,12 +244,21 @@ class Daily(commands.Cog):
         await think(interaction, private=True)  # it takes the database
         await self.bot.servers.set_language(guild_id, language)
         # Said in the language just chosen: what the server will read from now on.
-        said = _(
-            "Server language: {language}. Public posts and daily puzzles use it, and Letter "
-            "Boxed, word ladders and codewords are made of its words unless a member picks "
-            "another with the `language` option.",
-            language=language_name(language, language),
-        )
+        name = language_name(language, language)
+        if language in WORD_LANGUAGES:
+            said = _(
+                "Server language: {language}. Public posts and daily puzzles use it, and Letter "
+                "Boxed, word ladders and codewords are made of its words unless a member picks "
+                "another with the `language` option.",
+                language=name,
+            )
+        else:  # an interface language with no word lists yet (Dutch)
+            said = _(
+                "Server language: {language}. Public posts and daily puzzles use it; Letter "
+                "Boxed, word ladders and codewords keep English words, since there are no "
+                "word lists in {language} yet.",
+                language=name,
+            )
         await reply(interaction, render(said, language), ephemeral=True)
 
     @settings.command(name="pause", description="Stop posting daily puzzles until resumed")
@@ -286,10 +296,17 @@ class Daily(commands.Cog):
             line = _(
                 "Language: not chosen, so puzzles use English words (`/puzzle-settings language`)."
             )
-        else:
+        elif chosen in WORD_LANGUAGES:
             line = _(
                 "Language: {language}, for posts and the words of Letter Boxed, word ladders "
                 "and codewords (`/puzzle-settings language`).",
+                language=language_name(chosen, language),
+            )
+        else:
+            line = _(
+                "Language: {language}, for posts; Letter Boxed, word ladders and codewords use "
+                "English words, since there are none in {language} yet "
+                "(`/puzzle-settings language`).",
                 language=language_name(chosen, language),
             )
         return render(line, language)

@@ -54,7 +54,7 @@ STATIC_FILES = {
 }
 # The client languages a member can choose (Discord's locales the bot has a catalogue for),
 # each named in itself as Discord's language menu names it.
-LANGUAGES = {"en-US": "English", "fr": "Français", "es-ES": "Español"}
+LANGUAGES = {"en-US": "English", "fr": "Français", "es-ES": "Español", "nl": "Nederlands"}
 LONG_POLL_SECONDS = 20.0
 AUTOCOMPLETE_WAIT = 3.0  # Discord's client gives up on the bot's choices as quickly
 # Nothing is loaded from elsewhere: the page's own files, and pictures the bot uploaded.

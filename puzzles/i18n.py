@@ -38,7 +38,7 @@ from babel.support import Translations
 
 ENGLISH = "en"
 # The interface languages with a catalogue, English first (it is the source).
-LANGUAGES = ("en", "fr", "es")
+LANGUAGES = ("en", "fr", "es", "nl")
 DOMAIN = "puzzlebot"
 
 

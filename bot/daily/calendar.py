@@ -26,7 +26,7 @@ UTC = dt.UTC
 
 
 # A weekday and date without the year, as CLDR writes the full date in each language.
-DAY_PATTERNS = {"fr": "EEEE d MMMM", "es": "EEEE, d 'de' MMMM"}
+DAY_PATTERNS = {"fr": "EEEE d MMMM", "es": "EEEE, d 'de' MMMM", "nl": "EEEE d MMMM"}
 
 
 def day_text(day: dt.date, language: str = ENGLISH, *, year: bool = False) -> str:

@@ -34,6 +34,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
         ("en", "the letter O appears twice (sides 1 and 4)", "Example: vro wal eth bdi"),
         ("fr", "la lettre O apparaît deux fois (côtés 1 et 4)", f"Exemple{NBSP}: vro wal eth bdi"),
         ("es", "la letra O aparece dos veces (lados 1 y 4)", "Ejemplo: vro wal eth bdi"),
+        ("nl", "de letter O komt twee keer voor (zijden 1 en 4)", "Voorbeeld: vro wal eth bdi"),
     ],
 )
 def test_a_malformed_puzzle_is_refused_in_the_language_asked(capsys, language, problem, example):
@@ -56,6 +57,7 @@ def test_a_malformed_puzzle_is_refused_in_the_language_asked(capsys, language, p
             "es",
             f"puzzlebot: no se ha dado ningún pasatiempo Letter Boxed. Ejemplo: {EXAMPLE}",
         ),
+        ("nl", f"puzzlebot: geen Letter Boxed-puzzel gegeven. Voorbeeld: {EXAMPLE}"),
     ],
 )
 def test_the_command_lines_own_messages_are_wholly_translated(capsys, language, said):

@@ -41,7 +41,7 @@ from scripts.catalogue import po_path
 from tests.cogs.test_puzzle_commands import test_config
 
 NAME = regex.compile(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
-TRANSLATED_LOCALES = ("fr", "es-ES", "es-419")
+TRANSLATED_LOCALES = ("fr", "es-ES", "es-419", "nl")
 SUBCOMMAND, GROUP, CHAT_INPUT = 1, 2, 1
 SOLVE = "Solve a puzzle and draw the answer"
 
@@ -65,7 +65,7 @@ def payload() -> list[dict]:
     return asyncio.run(sent())
 
 
-def test_descriptions_and_choices_are_sent_in_french_and_spanish_and_names_stay_english(
+def test_descriptions_and_choices_are_sent_in_each_language_and_names_stay_english(
     payload,
 ):
     solve = next(command for command in payload if command["name"] == "solve")
@@ -73,12 +73,18 @@ def test_descriptions_and_choices_are_sent_in_french_and_spanish_and_names_stay_
         "fr": "Résous un jeu et dessine la réponse",
         "es-ES": "Resuelve un pasatiempo y dibuja la respuesta",
         "es-419": "Resuelve un pasatiempo y dibuja la respuesta",
+        "nl": "Los een puzzel op en teken het antwoord",
     }
     generate = next(command for command in payload if command["name"] == "generate")
     ladder = next(o for o in generate["options"] if o["name"] == "ladder")
     difficulty = next(o for o in ladder["options"] if o["name"] == "difficulty")
     easy = next(choice for choice in difficulty["choices"] if choice["value"] == "easy")
-    assert easy["name_localizations"] == {"fr": "facile", "es-ES": "fácil", "es-419": "fácil"}
+    assert easy["name_localizations"] == {
+        "fr": "facile",
+        "es-ES": "fácil",
+        "es-419": "fácil",
+        "nl": "makkelijk",
+    }
     assert [item["name"] for item in named_items(payload) if item.get("name_localizations")] == []
 
 
@@ -161,9 +167,11 @@ def has_letters(text: str) -> bool:
     return any(character.isalpha() for character in text)
 
 
-# Written the same in French or Spanish: the kind's own name, the tier "standard", and the
-# word languages' codes (en, fr, es), which are what the option takes.
-UNCHANGED = {"Letter Boxed", "Q-less", "Sudoku", "standard", "expert", "en", "fr", "es"}
+# Written the same in French, Spanish or Dutch: the kind's own name (Cryptogram in Dutch too),
+# the tier "standard", "expert", "race" and "server" (Dutch words too), and the language codes
+# (en, fr, es, nl), which are what the option takes.
+UNCHANGED = {"Letter Boxed", "Q-less", "Sudoku", "Cryptogram", "standard", "expert", "races"}
+UNCHANGED |= {"server", "week", "en", "fr", "es", "nl"}
 
 
 def with_one_translation_changed(english: str, french: str):

@@ -47,3 +47,14 @@ async def test_the_word_language_is_the_chosen_one_else_english_never_the_locale
     assert await servers.word_language(GUILD) == "es"
     assert await servers.word_language(OTHER_GUILD) == "en"
     await database.close()
+
+
+async def test_a_dutch_server_reads_dutch_but_its_puzzles_keep_english_words(tmp_path):
+    # Dutch is an interface language with no word lists: its puzzles fall back to English.
+    database = await Database.open(tmp_path / "puzzlebot.sqlite3")
+    servers = ServerSettings(database.connection)
+    assert await servers.language_for(GUILD, discord.Locale.dutch) == "nl"
+    await servers.set_language(GUILD, "nl")
+    assert await servers.language_for(GUILD) == "nl"
+    assert await servers.word_language(GUILD) == "en"
+    await database.close()

@@ -43,6 +43,7 @@ def member(server: LocalDiscord, name: str, locale: str):
     [
         ("fr", "Tu as fait 2 résolutions, indices"),
         ("es-ES", "Has hecho 2 resoluciones, pistas"),
+        ("nl", "Je hebt in de laatste 60 s 2 oplossingen, hints"),
         ("en-US", "You've made 2 solves, hints"),
     ],
 )
@@ -85,6 +86,14 @@ def labels(message) -> list[str]:
             "Tu respuesta",
         ),
         (
+            "nl",
+            "**Hint voor Letter Boxed**",
+            "geef de Letter Boxed op één manier: typ hem in `puzzle`",
+            "Voorbeeld: /solve letterboxed picture: (een schermafbeelding of foto van de puzzel)",
+            "Letter Boxed controleren",
+            "Je antwoord",
+        ),
+        (
             "en-US",
             "**Letter Boxed hint**",
             "give the Letter Boxed one way: type it in `puzzle`",
@@ -125,6 +134,7 @@ async def test_a_member_reads_hints_errors_and_text_boxes_in_their_own_language(
 HINT_ALT_TEXT = {
     "fr": "Letter Boxed avec l'indice marqué. Le jeu\u00a0: VRO WAL",
     "es-ES": "Letter Boxed con la pista marcada. El pasatiempo: VRO WAL",
+    "nl": "Letter Boxed met de hint gemarkeerd. De puzzel: VRO WAL",
     "en-US": "Letter Boxed with the hint marked. The puzzle: VRO WAL",
 }
 
@@ -163,6 +173,7 @@ async def test_public_posts_follow_the_servers_language_and_private_replies_the_
     [
         ("fr", "Aide de puzzlebot", ["Commandes de jeu", "Autres commandes"]),
         ("es-419", "Ayuda de puzzlebot", ["Comandos de pasatiempos", "Más comandos"]),
+        ("nl", "puzzlebot-hulp", ["Puzzelopdrachten", "Meer opdrachten"]),
         ("en-GB", "puzzlebot help", ["Puzzle commands", "More commands"]),
     ],
 )

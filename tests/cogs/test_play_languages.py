@@ -36,6 +36,16 @@ def channel_posts(server: LocalDiscord, needle: str) -> list:
     return [m for m in server.channel_messages(server.channel) if needle in m.content]
 
 
+async def the_days_post(server: LocalDiscord, bot, language: str, needle: str):
+    """Daily Letter Boxed on a server whose language is `language`: Monday's post, found by
+    `needle`."""
+    await bot.servers.set_language(server.guild.id, language)
+    await set_up(server, bot, "letterboxed")
+    await next_round(bot)
+    (post,) = channel_posts(server, needle)
+    return post
+
+
 async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in_their_own(
     server, tmp_path
 ):
@@ -44,12 +54,8 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
     bob.locale = "fr"
     bot, clock = daily_bot(tmp_path)
     async with server.run_bot(bot, ready_timeout=60):
-        await bot.servers.set_language(server.guild.id, "fr")
-        await set_up(server, bot, "letterboxed")
-        await next_round(bot)
-
         # The post, its card and its button are French; the kind's name is its own.
-        (post,) = channel_posts(server, "n° ")
+        post = await the_days_post(server, bot, "fr", "n° ")
         header, how = post.content.splitlines()[:2]
         assert header.startswith("**Letter Boxed n° ") and header.endswith("lundi 23 novembre")
         assert how.startswith("Appuie sur **Jouer** pour ouvrir un jeu en privé")
@@ -116,6 +122,37 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
             REPLY_TIMEOUT
         )
         assert f"**, comment{NBSP}:" in how_fr.content and "**, how:" in how_en.content
+    server.assert_no_violations()
+
+
+async def test_a_dutch_server_gets_its_day_in_dutch_with_an_english_box(server, tmp_path):
+    """Dutch is an interface language only: the day's post, its buttons and a Dutch member's
+    replies are Dutch, while the box is made of English words (there are no Dutch lists)."""
+    daan = server.add_user("daan")
+    daan.locale = "nl"
+    bot, _clock = daily_bot(tmp_path)
+    async with server.run_bot(bot, ready_timeout=60):
+        post = await the_days_post(server, bot, "nl", "Letter Boxed #")
+        header, how = post.content.splitlines()[:2]
+        assert header.endswith("maandag 23 november"), header
+        assert how.startswith("Druk op **Spelen** om een puzzel privé te openen"), how
+        assert labels(post) == ["Spelen"]
+        opened = await (await server.click_button(post, label="Spelen", user=daan)).reply(
+            REPLY_TIMEOUT
+        )
+        assert opened.ephemeral and "Je timer loopt." in opened.content
+        assert labels(opened)[0] == "Antwoord" and "Opgeven" in labels(opened)
+
+        daily = await todays_puzzle(bot, server)
+        assert daily.language == "en"  # no Dutch words: the server's box is English
+        pressed = await server.click_button(opened, label="Antwoord", user=daan)
+        await pressed.wait_for_modal(REPLY_TIMEOUT)
+        right = answer_for(daily.puzzle_text, daily.language)
+        solved = await (await pressed.submit_modal({"answer": right}, user=daan)).reply(
+            REPLY_TIMEOUT
+        )
+        assert "opgelost!" in solved.content and "punten." in solved.content, solved.content
+        assert labels(solved) == ["Delen"]
     server.assert_no_violations()
 
 

@@ -116,6 +116,53 @@ async def test_the_synced_word_kinds_offer_the_language_choices(server, tmp_path
             assert [c["value"] for c in language["choices"]] == ["en", "fr", "es"]
         sudoku = next(o for o in synced[group]["options"] if o["name"] == "sudoku")
         assert "language" not in {o["name"] for o in sudoku["options"]}
+    # The server's language is an interface language: Dutch too, which has no words yet.
+    settings = next(o for o in synced["puzzle-settings"]["options"] if o["name"] == "language")
+    (server_language,) = settings["options"]
+    assert [c["value"] for c in server_language["choices"]] == ["en", "fr", "es", "nl"]
+
+
+async def test_a_dutch_server_reads_dutch_and_its_word_puzzles_keep_english_words(server, tmp_path):
+    """Dutch is an interface language only: there are no Dutch word lists, so a Dutch
+    server's Letter Boxed is made of and solved with English words, and it is told so."""
+    dutch = server.add_user("daan")
+    dutch.locale = "nl"
+    async with running_bot(server, test_config(tmp_path)) as bot:
+        chosen = await server.send_slash_command(
+            "puzzle-settings language", options={"language": "nl"}, user=server.owner
+        )
+        said = await chosen.reply(timeout=REPLY_TIMEOUT)
+        solved = await server.send_slash_command(
+            "solve letterboxed", options={"puzzle": BOX_EN}, user=dutch
+        )
+        answer = await solved.reply(timeout=REPLY_TIMEOUT)
+        made = await server.send_slash_command(
+            "generate letterboxed", options={"difficulty": "easy"}, user=dutch
+        )
+        post = await made.reply(timeout=REPLY_TIMEOUT)
+        word_language = await bot.servers.word_language(server.guild.id)
+        options = {"channel": server.channel, "time": "9:00", "timezone": "Europe/Amsterdam"}
+        setup = await server.send_slash_command(
+            "puzzle-settings setup", options={**options, "kinds": "lb"}, user=server.owner
+        )
+        await setup.reply(timeout=REPLY_TIMEOUT)
+        status = await server.send_slash_command("daily status")  # an English member asks
+        shown = await status.reply(timeout=REPLY_TIMEOUT)
+
+    assert said.ephemeral and said.content.startswith("Servertaal: Nederlands."), said.content
+    assert "Language: Dutch, for posts; Letter Boxed, word ladders and codewords use English" in (
+        shown.content
+    )
+    assert "houden Engelse woorden" in said.content
+    assert word_language == "en"
+    english = get_kind("letterboxed").solve(get_kind("letterboxed").parse(BOX_EN)).words
+    assert "2 woorden is het kleinst mogelijke aantal" in answer.content, answer.content
+    assert answer_words(answer.content) == list(english)
+    assert post.content.startswith("**Nieuwe puzzel: Letter Boxed (makkelijk)**"), post.content
+    box = letterboxed.parse(code_block(post.content))
+    made_of = letterboxed.solve(box, tier="common").words
+    assert made_of and all(lexicon("en").contains(word, Tier.COMMON) for word in made_of)
+    server.assert_no_violations()
 
 
 # --- daily puzzles in the server's language -------------------------------------------------

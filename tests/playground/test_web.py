@@ -171,9 +171,22 @@ async def test_a_member_who_chooses_french_is_offered_the_commands_in_french(run
     async with http.get("/api/state") as response:
         state = await response.json()
     assert {m["name"]: m["locale"] for m in state["members"]}["alice"] == "fr"
-    assert [language["locale"] for language in state["languages"]] == ["en-US", "fr", "es-ES"]
+    assert [language["locale"] for language in state["languages"]] == ["en-US", "fr", "es-ES", "nl"]
+    assert state["languages"][-1]["name"] == "Nederlands"
     status, said = await post(http, "/api/language", {"member": alice, "locale": "klingon"})
-    assert status == 400 and "en-US, fr, es-ES" in said["error"]
+    assert status == 400 and "en-US, fr, es-ES, nl" in said["error"]
+
+
+async def test_a_member_who_chooses_dutch_is_offered_the_commands_in_dutch(running, http):
+    alice = member_id(running, "alice")
+    _, state = await post(http, "/api/language", {"member": alice, "locale": "nl"})
+    assert state == {"locale": "nl"}
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/generate ladder "})
+    descriptions = {s["label"]: s["description"] for s in offered["suggestions"]}
+    assert descriptions["difficulty:"] == "hoe moeilijk"
+    _, offered = await post(http, "/api/suggest", {"member": alice, "text": "/leaderboard period:"})
+    labels = [s["label"] for s in offered["suggestions"]]
+    assert labels == ["vandaag", "week", "maand", "alles"]
 
 
 async def test_what_the_page_cannot_do_is_said_plainly(running, http):

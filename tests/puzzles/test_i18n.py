@@ -60,7 +60,15 @@ def test_a_translation_keeps_exactly_the_placeholders_of_its_english(language):
 
 @pytest.mark.parametrize(
     ("locale", "language"),
-    [("fr", "fr"), ("es-ES", "es"), ("es-419", "es"), ("en-GB", "en"), ("de", "en"), (None, "en")],
+    [
+        ("fr", "fr"),
+        ("es-ES", "es"),
+        ("es-419", "es"),
+        ("nl", "nl"),
+        ("en-GB", "en"),
+        ("de", "en"),
+        (None, "en"),
+    ],
 )
 def test_discord_locales_map_to_a_catalogue_language(locale, language):
     assert language_of(locale) == language
@@ -80,15 +88,20 @@ def test_an_error_is_shown_in_the_readers_language_after_crossing_the_worker_poo
     assert french.endswith("Exemple\u00a0: /solve sudoku size:9")
     spanish = crossed.message_for("discord", "es")
     assert spanish.endswith("Ejemplo: /solve sudoku size:9")
+    dutch = crossed.message_for("discord", "nl")
+    assert dutch.startswith("het getal 12 ligt buiten 1..9")
+    assert dutch.endswith("Voorbeeld: /solve sudoku size:9")
 
 
 def test_numbers_and_lists_are_written_the_languages_way():
     assert number(12345, "en") == "12,345"
     assert number(12345, "fr") == "12\u202f345"
     assert number(12345, "es") == "12.345"
+    assert number(12345, "nl") == "12.345"
     assert join(["A", "B", "C"], "en") == "A, B, and C"
     assert join(["A", "B", "C"], "fr") == "A, B et C"
     assert join(["A", "B", "C"], "es") == "A, B y C"
+    assert join(["A", "B", "C"], "nl") == "A, B en C"
 
 
 def test_a_message_with_no_translation_is_shown_in_english():
@@ -107,7 +120,9 @@ def test_the_plural_form_follows_the_languages_rule():
     assert ngettext("{count} word", "{count} words", 1).render("en") == "1 word"
 
 
-@pytest.mark.parametrize(("language", "rule"), [("fr", "(n > 1)"), ("es", "(n != 1)")])
+@pytest.mark.parametrize(
+    ("language", "rule"), [("fr", "(n > 1)"), ("es", "(n != 1)"), ("nl", "(n != 1)")]
+)
 def test_each_catalogue_carries_its_languages_cldr_plural_rule(language, rule):
     assert _read(language).plural_expr == rule
 
@@ -131,4 +146,5 @@ def test_a_kinds_title_is_named_in_the_readers_language_inside_a_sentence():
     assert sentence.render("en") == "A fresh Word Ladder"
     assert sentence.render("fr") == "Nouveau jeu\u00a0: Échelle de mots"
     assert sentence.render("es") == "Nuevo pasatiempo: Escalera de palabras"
+    assert sentence.render("nl") == "Nieuwe puzzel: Woordladder"
     assert get_kind("ladder").title == "Word Ladder"  # the plain text stays English

@@ -1,4 +1,5 @@
-"""Every refusal the fuzz strategies provoke is a Message that renders in French and Spanish.
+"""Every refusal the fuzz strategies provoke is a Message that renders in French, Spanish
+and Dutch.
 
 The texts are tests/fuzz's own (its grammar of each kind, mutations of good puzzles, and
 arbitrary text), and so are the hostile option values; the refusal crosses the worker pool
@@ -22,7 +23,7 @@ from puzzles.i18n import Message
 from tests.fuzz.strategies import arbitrary_text, hostile_values, puzzle_texts
 
 KINDS = all_kinds()
-TRANSLATED = ("fr", "es")
+TRANSLATED = ("fr", "es", "nl")
 FUZZED = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )

@@ -135,6 +135,7 @@ def refused(data: bytes) -> PictureError:
         ("en", "the picture is only 100x80 pixels, too small to read; it needs at least 120"),
         ("fr", "l'image ne fait que 100x80 pixels, trop petite pour être lue\u00a0; il faut"),
         ("es", "la imagen mide solo 100x80 píxeles, demasiado pequeña para leerla; necesita"),
+        ("nl", "de afbeelding is maar 100x80 pixels, te klein om te lezen; er zijn minstens 120"),
     ],
 )
 def test_a_refusal_is_said_in_the_members_language(language, said):

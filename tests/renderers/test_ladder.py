@@ -111,6 +111,7 @@ def test_output_is_deterministic_and_dispatched_by_kind_name():
         ("en", "4 steps · 6 shortest ladders"),
         ("fr", "4 étapes · 6 échelles les plus courtes"),
         ("es", "4 pasos · 6 escaleras más cortas"),
+        ("nl", "4 stappen · 6 kortste ladders"),
     ],
 )
 def test_the_status_line_is_in_the_pictures_language(language, status, recorder):

@@ -169,7 +169,7 @@ def test_a_long_name_leaves_the_next_column_blank_in_the_picture():
     assert len(image.crop(near_end).getcolors()) > 1
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "es"])
+@pytest.mark.parametrize("language", ["en", "fr", "es", "nl"])
 def test_headings_and_numbers_are_whole_beside_long_names_and_three_digit_values(
     recorder, language
 ):

@@ -243,6 +243,7 @@ def test_letters_read_in_doubt_stand_on_a_shaded_box():
         ("en", "2 words · par 3 · 7 letters left"),
         ("fr", "2 mots · par 3 · 7 lettres restantes"),
         ("es", "2 palabras · par 3 · quedan 7 letras"),
+        ("nl", "2 woorden · par 3 · nog 7 letters over"),
     ],
 )
 def test_the_status_line_under_an_attempt_is_in_the_pictures_language(language, status, recorder):

@@ -24,8 +24,9 @@ from renderers import MAX_HEIGHT, MAX_WIDTH, MIN_TEXT_PX, PHONE_WIDTH
 from tests import long_cryptograms
 
 READABLE_PX = 10  # the ink height every text has at least, shown PHONE_WIDTH px wide
-# Every picture is drawn in each language: French and Spanish labels are longer than English.
-LANGUAGES = ["en", "fr", "es"]
+# Every picture is drawn in each language: French, Spanish and Dutch labels are longer than
+# English.
+LANGUAGES = ["en", "fr", "es", "nl"]
 FONT_DIR = Path(renderers.__file__).parent / "fonts"
 
 

@@ -313,7 +313,7 @@ def test_the_legend_names_not_started_only_on_a_chart_that_has_such_days():
     assert count(decode(draw_stats(without)), swatch, legend_box(layout(without))) == 0
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "es"])
+@pytest.mark.parametrize("language", ["en", "fr", "es", "nl"])
 @pytest.mark.parametrize("not_started", [False, True])
 def test_the_legend_never_runs_into_the_charts_heading(language, not_started, recorder):
     """Four entries do not fit beside "Last 30 days" (nor French's "30 derniers jours"):

@@ -70,3 +70,26 @@ def test_the_week_runs_from_easiest_on_monday_to_hardest_on_sunday():
     order = [letterboxed.difficulties.index(level) for level in week]
     assert order == sorted(order)
     assert calendar.scheduled_difficulty(letterboxed, monday, "hard") == "hard"
+
+
+@pytest.mark.parametrize(
+    ("language", "day", "with_year"),
+    [
+        ("en", "Monday 23 November", "Monday 23 November 2026"),
+        ("fr", "lundi 23 novembre", "lundi 23 novembre 2026"),
+        ("es", "lunes, 23 de noviembre", "lunes, 23 de noviembre de 2026"),
+        ("nl", "maandag 23 november", "maandag 23 november 2026"),
+    ],
+)
+def test_each_interface_language_writes_a_day_its_own_way(language, day, with_year):
+    monday = dt.date(2026, 11, 23)
+    assert calendar.day_text(monday, language) == day
+    assert calendar.day_text(monday, language, year=True) == with_year
+
+
+def test_every_interface_language_can_write_a_day():
+    # A language added to the catalogue without a day pattern would break its daily posts.
+    from puzzles.i18n import LANGUAGES
+
+    for language in LANGUAGES:
+        assert calendar.day_text(dt.date(2026, 11, 23), language).strip()
