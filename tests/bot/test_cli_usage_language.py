@@ -148,14 +148,14 @@ def test_the_systems_locale_is_not_the_language_asked(capsys, monkeypatch):
         (
             ["kinds", "--lang", "de"],
             None,
-            "puzzlebot: argument --lang: invalid choice: 'de' (choose from 'en', 'fr', 'es'). "
+            "puzzlebot: argument --lang: invalid choice: 'de' (choose from 'en', 'fr', 'es', 'nl'). "
             "Example: puzzlebot kinds --lang fr",
         ),
         (
             ["kinds"],
             "fr_FR",
             "puzzlebot: the environment variable PUZZLEBOT_LANG: invalid choice: 'fr_FR' (choose"
-            " from 'en', 'fr', 'es'). Example: PUZZLEBOT_LANG=fr puzzlebot kinds",
+            " from 'en', 'fr', 'es', 'nl'). Example: PUZZLEBOT_LANG=fr puzzlebot kinds",
         ),
     ],
 )
