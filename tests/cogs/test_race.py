@@ -125,7 +125,7 @@ async def answer(server, puzzle_message, user, text: str) -> str:
 
 async def race_answer(bot: PuzzleBot) -> str:
     (race,) = await bot.get_cog("Races").races.store.running()
-    return answer_for(race.puzzle_text)
+    return answer_for(race.puzzle_text, race.language)  # the server's words, when it chose
 
 
 def assert_spaced(edits: list) -> None:
