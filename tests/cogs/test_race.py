@@ -34,7 +34,9 @@ async def server():
 
 
 def new_bot(tmp_path, clock: Clock) -> PuzzleBot:
-    config = test_config(tmp_path, per_user=50)
+    # A checking deadline with room for a worker's first look into a French or Spanish word
+    # list (about a second alone, more on a busy machine): a race checks in its own language.
+    config = test_config(tmp_path, per_user=50, deadline_seconds=10.0)
     return PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
 
 
