@@ -334,6 +334,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE daily_puzzles_by_language RENAME TO daily_puzzles;
     ALTER TABLE daily_posts ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
     """,
+    # 15: races and co-op games in a language: a French server races on French Letter Boxed
+    # and fills in French codewords. A race or game keeps the language of its puzzle's words
+    # ('en' for every kind without words, and for every one started before), so a restarted
+    # bot reads and checks it in that language.
+    """
+    ALTER TABLE races ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    ALTER TABLE coop_games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    """,
 )
 
 

@@ -135,6 +135,17 @@ class PuzzleService:
             options[LANGUAGE] = await servers.word_language(guild_id) if servers else ENGLISH
         return options
 
+    async def words_language(
+        self, kind: PuzzleKind, asked: str | None, guild_id: int | None
+    ) -> str:
+        """The language of a new puzzle's words (a race's, a co-op game's): the one the member
+        `asked` for, else the server's choice, else English; English for a kind without words,
+        where a language asked for is refused like any option the kind does not take."""
+        asked_for = {LANGUAGE: asked} if asked else {}
+        kind.generate_request(None, asked_for)
+        options = await self.with_word_language(kind.generate_options, asked_for, guild_id)
+        return options.get(LANGUAGE, ENGLISH)
+
     def check_picture(self, size: int, content_type: str | None) -> None:
         """Refuse at once, before it is downloaded, an attachment that cannot be a puzzle
         picture: not an image by the type Discord gives it, or over the readers' limit

@@ -12,7 +12,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Self, cast
+from typing import TYPE_CHECKING, Literal, Self, cast
 
 import discord
 from babel.numbers import format_decimal
@@ -35,6 +35,7 @@ from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_r
 from cogs.errors import reply, tell_member
 from cogs.puzzles import SHOWS_SOLUTION, alt_text, kind_choices
 from puzzles import PuzzleError, get_kind, kind_title
+from puzzles.core import language_option
 from puzzles.i18n import ENGLISH, _, language_of, ngettext, render
 
 if TYPE_CHECKING:
@@ -342,6 +343,7 @@ class Races(commands.Cog):
         difficulty="how hard (default: the kind's easiest)",
         minutes=f"the time limit ({LIMITS.minutes[0]} to {LIMITS.minutes[1]} minutes)",
         start_in=f"seconds until the start ({LIMITS.start_in[0]} to {LIMITS.start_in[1]})",
+        language=language_option().help,
     )
     @app_commands.choices(kind=kind_choices())
     @app_commands.guild_only()
@@ -357,16 +359,19 @@ class Races(commands.Cog):
         start_in: app_commands.Range[int, LIMITS.start_in[0], LIMITS.start_in[1]] = (
             LIMITS.default_start_in
         ),
+        language: Literal[language_option().choices] | None = None,  # type: ignore[valid-type]
     ) -> None:
         races = _races(interaction)
         guild_id = _guild_only(interaction)
         races.puzzles.admit(interaction.user.id, guild_id)  # making a puzzle is work, as /solve
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:  # a refusal (the channel's race, the hourly limit) is told in the deferred reply
+            puzzle_kind = get_kind(kind.value)
+            words = await races.puzzles.words_language(puzzle_kind, language, guild_id)
             race = await races.reserve(
                 guild_id, interaction.channel_id, interaction.user.id,
                 member_name(interaction.user),
-                get_kind(kind.value), difficulty, start_in, minutes,
+                puzzle_kind, difficulty, start_in, minutes, words,
             )  # fmt: skip
         except Exception as error:
             await tell_member(interaction, error)

@@ -31,6 +31,7 @@ from cogs._persistent import PersistentButton
 from cogs.errors import answered, think_publicly
 from cogs.puzzles import alt_text
 from puzzles import get_kind, kind_title
+from puzzles.core import language_option
 from puzzles.cryptogram.generate import DIFFICULTIES
 from puzzles.i18n import ENGLISH, _, join, ngettext, render
 
@@ -173,7 +174,9 @@ class Together(commands.Cog):
     # --- commands -------------------------------------------------------------------------
 
     @app_commands.command(name="together", description="Solve a puzzle together in a thread")
-    @app_commands.describe(kind="which puzzle", difficulty="easy, medium or hard")
+    @app_commands.describe(
+        kind="which puzzle", difficulty="easy, medium or hard", language=language_option().help
+    )
     @app_commands.choices(
         kind=[app_commands.Choice(name=get_kind(n).title, value=n) for n in co_op_kinds()]
     )
@@ -184,6 +187,7 @@ class Together(commands.Cog):
         interaction: discord.Interaction,
         kind: app_commands.Choice[str],
         difficulty: Literal[DIFFICULTIES] | None = None,  # type: ignore[valid-type]
+        language: Literal[language_option().choices] | None = None,  # type: ignore[valid-type]
     ) -> None:
         guild_id = in_server(interaction, _("Co-op puzzles live in servers; use /together in one."))
         if isinstance(interaction.channel, discord.Thread):
@@ -191,10 +195,11 @@ class Together(commands.Cog):
                 _("Start a co-op puzzle in a text channel: it opens a thread of its own.")
             )
         puzzle_kind = self.coop.kind(kind.value)
+        words = await self.coop.puzzles.words_language(puzzle_kind, language, guild_id)
         refuse_without_thread_permissions(interaction.app_permissions)
         self.coop.puzzles.admit(interaction.user.id, guild_id)
         await think_publicly(interaction)
-        made = await self.coop.make(puzzle_kind, difficulty)
+        made = await self.coop.make(puzzle_kind, difficulty, words)
         language = await server_language(self.bot, interaction.guild)  # the channel reads it
         title = coop_title(puzzle_kind, language)
         started = _(

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render
+from puzzles.i18n import ENGLISH, Message, _, ngettext, pgettext, render, separated
 from puzzles.lexicon import Tier
 from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE, LANGUAGES, Alphabet
 
@@ -168,7 +168,7 @@ class Joined(Message):
     separator: str = "; "
 
     def render(self, language: str = ENGLISH) -> str:
-        return self.separator.join(render(item, language) for item in self.items)
+        return separated(self.items, language, self.separator)
 
 
 def joined(items: Sequence[Message | str], separator: str = "; ") -> Joined:

@@ -37,6 +37,7 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 ENGLISH = "en"
+NO_BREAK_SPACE = "\u00a0"  # French sets one before ; : ! ? (the catalogue writes U+00A0)
 # The interface languages with a catalogue, English first (it is the source).
 LANGUAGES = ("en", "fr", "es", "nl")
 DOMAIN = "puzzlebot"
@@ -104,6 +105,19 @@ def join(items: Iterable[Message | str], language: str = ENGLISH, style: str = "
     if not shown:
         return ""
     return format_list(shown, style=style, locale=_babel_locale(language))
+
+
+def separator(between: str, language: str = ENGLISH) -> str:
+    """`between` ("; ") as the language sets it: French puts a no-break space before a
+    semicolon or colon, "A ; B", where English and Spanish write "A; B"."""
+    if language_of(language) == "fr" and between.startswith((";", ":", "!", "?")):
+        return NO_BREAK_SPACE + between
+    return between
+
+
+def separated(items: Iterable[Message | str], language: str = ENGLISH, between: str = "; ") -> str:
+    """Several texts one after another in `language`, `between` each (its separator)."""
+    return separator(between, language).join(render(item, language) for item in items)
 
 
 def number(value: Number, language: str = ENGLISH) -> str:

@@ -19,10 +19,12 @@ from babel.numbers import format_percent
 from bot.coop.fill import Pair, co_op_kinds, rules_for
 from bot.coop.store import CoopStore, Game
 from bot.daily import scoring
+from bot.daily.game import made_in_a_language, read_with
 from bot.puzzle_service import PuzzleService, Refusal
 from puzzles import PuzzleKind, get_kind, kind_title
-from puzzles.core import Puzzle
+from puzzles.core import LANGUAGE, Puzzle
 from puzzles.i18n import ENGLISH, Message, _, language_of, ngettext, render
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 from renderers import draw
 
 Clock = Callable[[], dt.datetime]
@@ -37,6 +39,7 @@ class Made:
     puzzle_text: str
     solution: dict[str, str]
     png: bytes
+    language: str = DEFAULT_LANGUAGE  # the puzzle's words
 
 
 @dataclass(frozen=True)
@@ -131,20 +134,24 @@ class CoopService:
             )
         return kind
 
-    async def make(self, kind: PuzzleKind, difficulty: str | None) -> Made:
-        """Generate and solve a fresh puzzle in the worker pool."""
-        made = await self.puzzles.generate(kind, random.randrange(2**32), difficulty, {})
+    async def make(
+        self, kind: PuzzleKind, difficulty: str | None, language: str = DEFAULT_LANGUAGE
+    ) -> Made:
+        """Generate and solve a fresh puzzle in the worker pool, a word kind's in `language`
+        (PuzzleService.words_language)."""
+        options = {LANGUAGE: language} if made_in_a_language(kind) else {}
+        made = await self.puzzles.generate(kind, random.randrange(2**32), difficulty, options)
         solved = await self.puzzles.solve(kind, made.value, {})
         key = dict(solved.value.key)  # a cryptogram's pairs or a codeword's {number: letter}
         solution = {str(cell).upper(): letter.upper() for cell, letter in key.items()}
-        return Made(kind, made.value.text(), solution, made.png)
+        return Made(kind, made.value.text(), solution, made.png, language)
 
     async def open(
         self, made: Made, guild_id: int, channel_id: int, thread_id: int, user_id: int
     ) -> Game:
         await self.store.create(
             thread_id, guild_id, channel_id, made.kind.name, made.puzzle_text, made.solution,
-            user_id, self.clock(),
+            user_id, self.clock(), made.language,
         )  # fmt: skip
         return await self.game(thread_id)
 
@@ -283,7 +290,9 @@ class CoopService:
     async def puzzle(self, game: Game) -> Puzzle:
         if game.thread_id not in self._parsed:
             kind = get_kind(game.kind)
-            self._parsed[game.thread_id] = await self.puzzles.parse(kind, game.puzzle_text)
+            self._parsed[game.thread_id] = await self.puzzles.parse(
+                kind, game.puzzle_text, read_with(kind, game)
+            )
         return self._parsed[game.thread_id]
 
     async def _open_game(self, thread_id: int) -> Game:

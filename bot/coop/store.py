@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.connections import Connection, Row
 from bot.daily.store import from_iso, iso
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Game:
     solved_at: dt.datetime | None
     archived_at: dt.datetime | None
     letters: dict[str, Letter]
+    language: str = DEFAULT_LANGUAGE  # the puzzle's words: 'en' for a cryptogram
 
     @property
     def fill(self) -> dict[str, str]:
@@ -51,12 +53,13 @@ class CoopStore:
     async def create(
         self, thread_id: int, guild_id: int, channel_id: int, kind: str, puzzle_text: str,
         solution: dict[str, str], started_by: int, at: dt.datetime,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:  # fmt: skip
         await self.db.execute(
             "INSERT INTO coop_games (thread_id, guild_id, channel_id, kind, puzzle_text,"
-            " solution, started_by, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " solution, started_by, started_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             thread_id, guild_id, channel_id, kind, puzzle_text,
-            json.dumps(solution, sort_keys=True), started_by, iso(at),
+            json.dumps(solution, sort_keys=True), started_by, iso(at), language,
         )  # fmt: skip
 
     async def game(self, thread_id: int) -> Game | None:
@@ -153,4 +156,5 @@ def _game(row: Row, letters: dict[str, Letter]) -> Game:
         solved_at=from_iso(row["solved_at"]) if row["solved_at"] else None,
         archived_at=from_iso(row["archived_at"]) if row["archived_at"] else None,
         letters=letters,
+        language=row["language"],
     )

@@ -25,7 +25,7 @@ from bot.daily.game import Card, numbered
 from bot.daily.scoring import clock_text
 from bot.daily.store import DailyPuzzle, Play
 from puzzles import PuzzleKind, i18n, kind_title
-from puzzles.i18n import ENGLISH, _, ngettext, pgettext, render
+from puzzles.i18n import ENGLISH, LANGUAGES, _, ngettext, pgettext, render, separated
 
 MAX_CARDS = 10  # embeds a Discord message may carry
 RESULTS_ALONE = 10  # ranked solvers shown when a close carries one kind
@@ -65,11 +65,11 @@ class Message:
 
 
 def post_header(
-    day: dt.date, number: int, kind_titles: Sequence[str], language: str = ENGLISH
+    day: dt.date, number: int, kinds: Sequence[PuzzleKind], language: str = ENGLISH
 ) -> str:
-    """The post's first line, by which a restarted bot finds a post it sent but did not
-    record: the kind's title when the post carries one kind, the day's number when more."""
-    what = kind_titles[0] if len(kind_titles) == 1 else render(_("Daily puzzles"), language)
+    """The post's first line, in the server's language: the kind's title when the post
+    carries one kind, "Daily puzzles" when more, the day's number and the day."""
+    what = kind_title(kinds[0]) if len(kinds) == 1 else _("Daily puzzles")
     # Translators: the first line of a daily post: "**Letter Boxed #332** · Monday 23 November"
     header = _(
         "**{what} #{number}** · {day}", what=what, number=str(number), day=day_text(day, language)
@@ -77,11 +77,17 @@ def post_header(
     return render(header, language)
 
 
+def post_headers(day: dt.date, number: int, kinds: Sequence[PuzzleKind]) -> tuple[str, ...]:
+    """The post's first line in every language, by which a restarted bot finds a post it
+    sent but did not record, whatever the server's language was when it was sent."""
+    return tuple(post_header(day, number, kinds, language) for language in LANGUAGES)
+
+
 def thread_name(
-    day: dt.date, number: int, kind_titles: Sequence[str], language: str = ENGLISH
+    day: dt.date, number: int, kinds: Sequence[PuzzleKind], language: str = ENGLISH
 ) -> str:
     """The name of the thread on the day's post: its header without the markdown."""
-    return post_header(day, number, kind_titles, language).replace("**", "")
+    return post_header(day, number, kinds, language).replace("**", "")
 
 
 def card(found: Card, language: str = ENGLISH) -> discord.Embed:
@@ -135,7 +141,7 @@ def day_post(
     """The day's post, in the server's `language`: a card and a Play button per kind. A
     server with a notify role has it mentioned (that role alone may be pinged) and a Notify
     me button to take or drop it."""
-    header = post_header(day, cards[0].number, [c.kind.title for c in cards], language)
+    header = post_header(day, cards[0].number, [c.kind for c in cards], language)
     how = _(
         "Press **Play** to open a puzzle privately and start your timer; answers stay "
         "private. The solutions come when the day ends, {when}.",
@@ -190,9 +196,9 @@ def results_line(closed: ClosedKind, shown: int, language: str = ENGLISH) -> str
         kind=kind_title(closed.kind), number=str(closed.puzzle.number),
         played=len(closed.results), solved=len(solved),
     )  # fmt: skip
-    ranked = "; ".join(
-        render(solver_line(rank, name, play), language)
-        for rank, (name, play) in enumerate(solved[:shown], start=1)
+    ranked = separated(
+        (solver_line(rank, name, play) for rank, (name, play) in enumerate(solved[:shown], 1)),
+        language,
     )
     line_text = render(line, language)
     return f"{line_text} {ranked}" if ranked else line_text

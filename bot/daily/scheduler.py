@@ -204,9 +204,7 @@ class DailyScheduler(BackgroundLoop):
         if not made:  # tried again next round; a kind that failed follows the others alone
             return
         number = calendar_number(day)
-        language = await self._language(settings.guild_id)
-        titles = [due.kind.title for due in made]
-        header = day_messages.post_header(day, number, titles, language)
+        headers = day_messages.post_headers(day, number, [due.kind for due in made])
         # A reservation already there: a round that stopped (a crash, a restart) maybe sent it.
         earlier = [await store.post(settings.guild_id, due.kind.name, day) for due in made]
         closes_at = self.daily.closes_at(settings, day)
@@ -219,7 +217,7 @@ class DailyScheduler(BackgroundLoop):
         async with self._claimed(reserved) as posts:
             if posts is None or any(post.message_id is not None for post in posts):
                 return  # another process has them, or sent them
-            if not (any(earlier) and await self._found_sent(posts, header)):
+            if not (any(earlier) and await self._found_sent(posts, headers)):
                 await self._send_post(posts, closes_at)
 
     async def _send_post(self, posts: list[Post], closes_at: dt.datetime) -> None:
@@ -244,25 +242,28 @@ class DailyScheduler(BackgroundLoop):
             await store.mark_posted(post.guild_id, post.kind, post.day, channel_id, message_id, now)
         await store.set_error(posts[0].guild_id, None, now)
 
-    async def _found_sent(self, posts: list[Post], header: str) -> bool:
+    async def _found_sent(self, posts: list[Post], headers: tuple[str, ...]) -> bool:
         """Whether an earlier round sent this post but stopped (a crash, a restart) before it
         recorded it; the post found in the channel is then recorded instead of sent again."""
         first = posts[0]
-        sent = await self._sent_before(first.channel_id, header)
+        sent = await self._sent_before(first.channel_id, headers)
         if sent is None:
             return False
         await self._record_sent(posts, first.channel_id, sent.id)
-        log.info("%s was already posted in guild %s", header, first.guild_id)
+        log.info("%s was already posted in guild %s", headers[0], first.guild_id)
         return True
 
-    async def _sent_before(self, channel_id: int, header: str) -> discord.Message | None:
-        """Our post with this header among the channel's recent messages, if a round sent it but
-        stopped (a crash, a restart) before it could record it; None if it cannot be seen."""
+    async def _sent_before(
+        self, channel_id: int, headers: tuple[str, ...]
+    ) -> discord.Message | None:
+        """Our post with one of these headers (its first line in any language) among the
+        channel's recent messages, if a round sent it but stopped (a crash, a restart) before
+        it could record it; None if it cannot be seen."""
         try:
             channel = await self._channel(channel_id)
             await self._pace.wait()
             async for message in channel.history(limit=RECENT_MESSAGES):  # type: ignore[union-attr]
-                if message.author.id == self.bot.user.id and message.content.startswith(header):
+                if message.author.id == self.bot.user.id and message.content.startswith(headers):
                     return message
         except discord.HTTPException:  # gone, or no Read Message History: _send will say why
             pass
@@ -280,9 +281,9 @@ class DailyScheduler(BackgroundLoop):
         if missing:  # no request: Discord counts the refusals, and a fix shows up in the cache
             await self._trouble(first.guild_id, cannot_open_thread(first.channel_id, missing))
             return
-        titles = [get_kind(post.kind).title for post in posts]
+        kinds = [get_kind(post.kind) for post in posts]
         name = day_messages.thread_name(
-            first.day, calendar_number(first.day), titles, await self._language(first.guild_id)
+            first.day, calendar_number(first.day), kinds, await self._language(first.guild_id)
         )
         if self.bot.get_channel(first.message_id) is not None:  # opened before a restart
             await self._record_thread(posts, first.message_id)
@@ -303,7 +304,9 @@ class DailyScheduler(BackgroundLoop):
             # message's id (https://discord.com/developers/docs/resources/channel#start-thread-from-message).
             thread_id = first.message_id
         await self._record_thread(posts, thread_id)
-        log.info("opened the thread of %s in guild %s", ", ".join(titles), first.guild_id)
+        log.info(
+            "opened the thread of %s in guild %s", ", ".join(k.title for k in kinds), first.guild_id
+        )
 
     async def _thread_refused(self, post: Post, error: discord.HTTPException) -> None:
         """Say why Discord refused the thread (kept for /daily status); a channel gone,

@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.daily.game import read_with
 from bot.daily.scoring import clock_text
 from bot.puzzle_service import PuzzleService, Refusal
 from bot.races import ratings, rules
@@ -22,6 +23,7 @@ from bot.races.rules import RaceLimits
 from bot.races.store import Entry, NewRating, Race, RaceFull, RaceStore, Rating, Rerating
 from puzzles import PuzzleError, PuzzleKind, get_kind, kind_title
 from puzzles.i18n import Message, _, ngettext
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 Clock = Callable[[], dt.datetime]
 HOUR = dt.timedelta(hours=1)
@@ -99,10 +101,12 @@ class RaceService:
     async def reserve(
         self, guild_id: int, channel_id: int, starter_id: int, starter_name: str,
         kind: PuzzleKind, difficulty: str | None, start_in: int, minutes: int,
+        language: str = DEFAULT_LANGUAGE,
     ) -> Race:  # fmt: skip
         """Claim the channel for a new race, the starter in it, before its puzzle is made;
         refused (a PuzzleError or Refusal the starter can act on) when out of bounds, when
-        the channel has a race, or when the starter has started their share this hour."""
+        the channel has a race, or when the starter has started their share this hour.
+        `language` is the puzzle's words' (PuzzleService.words_language), kept with the race."""
         rules.check_bounds(self.limits, start_in, minutes)
         level = race_difficulty(kind, difficulty)
         now = self.clock()
@@ -121,8 +125,9 @@ class RaceService:
                 )
             )
         race_id = await self.store.reserve(
-            guild_id, channel_id, starter_id, kind.name, level, start_in, minutes * 60, now
-        )
+            guild_id, channel_id, starter_id, kind.name, level, start_in, minutes * 60, now,
+            language,
+        )  # fmt: skip
         if race_id is None:  # another /race won the channel a moment ago
             await self._refuse_if_channel_busy(channel_id)
             raise Refusal(_("This channel has a race on already."))
@@ -163,7 +168,7 @@ class RaceService:
         kind = get_kind(race.kind)
         try:
             made = await self.puzzles.generate(
-                kind, secrets.randbits(62), race.difficulty or None, {}
+                kind, secrets.randbits(62), race.difficulty or None, read_with(kind, race)
             )
             solved = await self.puzzles.solve(kind, made.value, {})
             await self.store.save_puzzle(
@@ -248,7 +253,7 @@ class RaceService:
         if race.ended_at is not None or self.clock() >= race.ends_at:
             raise Refusal(_("Time is up for this race; the solution and placings are posted."))
         kind.check_input_size(text, what="answer")
-        puzzle = await self.puzzles.parse(kind, race.puzzle_text or "")
+        puzzle = await self.puzzles.parse(kind, race.puzzle_text or "", read_with(kind, race))
         verdict = (await self.puzzles.check(kind, puzzle, text)).value
         if not verdict.solved:
             await self.store.count_wrong(race_id, user_id)

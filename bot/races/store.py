@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.connections import Connection, Row
 from bot.daily.store import from_iso, iso
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Race:
     results_posted_at: dt.datetime | None
     board_version: int
     board_shown: int
+    language: str = DEFAULT_LANGUAGE  # the puzzle's words: 'en' for every kind without words
 
 
 @dataclass(frozen=True)
@@ -110,16 +112,16 @@ class RaceStore:
 
     async def reserve(
         self, guild_id: int, channel_id: int, starter_id: int, kind: str, difficulty: str,
-        start_in: int, limit_seconds: int, at: dt.datetime,
+        start_in: int, limit_seconds: int, at: dt.datetime, language: str = DEFAULT_LANGUAGE,
     ) -> int | None:  # fmt: skip
         """A new race, the channel's one open race; None when the channel has one already."""
         async with self.db.transaction() as inside:  # a write: kept out of others' turns
             row = await inside.fetch_one(
                 "INSERT INTO races (guild_id, channel_id, starter_id, kind, difficulty,"
-                " start_in_seconds, limit_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT DO NOTHING RETURNING id",
+                " start_in_seconds, limit_seconds, created_at, language)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
                 *(guild_id, channel_id, starter_id, kind, difficulty, start_in, limit_seconds),
-                iso(at),
+                *(iso(at), language),
             )
         return None if row is None else row["id"]
 
@@ -493,6 +495,7 @@ def _race(row: Row) -> Race:
         results_posted_at=_moment(row["results_posted_at"]),
         board_version=row["board_version"],
         board_shown=row["board_shown"],
+        language=row["language"],
     )
 
 

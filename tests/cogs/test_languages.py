@@ -159,7 +159,7 @@ async def test_public_posts_follow_the_servers_language_and_private_replies_the_
     assert post.content.startswith("**Nouveau jeu\u00a0: Letter Boxed (facile)**"), post.content
     assert "Vérifie ta réponse avec `/check letterboxed`\u00a0; bloqué\u00a0?" in post.content
     assert labels(post) == ["Montre-moi la réponse"]
-    assert post.attachments[0].description.startswith("Letter Boxed à jouer, non résolu.")
+    assert post.attachments[0].description.startswith("Letter Boxed à jouer, sans la solution.")
     assert not answer.ephemeral
     assert answer.attachments[0].description.startswith("Letter Boxed avec sa solution dessinée.")
     # The Spanish member who pressed the button reads the answer in Spanish.

@@ -96,7 +96,7 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
         solved = await (await pressed.submit_modal({"answer": right}, user=bob)).reply(
             REPLY_TIMEOUT
         )
-        assert f"résolu{NBSP}!" in solved.content and "points." in solved.content
+        assert "Tu as résolu Letter Boxed n° " in solved.content and "points." in solved.content
         assert "Partage-le (sans spoiler)" in solved.content and labels(solved) == ["Partager"]
         assert "2 essais" in code_block(solved.content)  # the line to share, in French too
 
@@ -234,8 +234,8 @@ async def test_a_french_servers_co_op_thread_is_french_and_a_guess_is_told_in_th
             "together", options={"kind": "cryptogram", "difficulty": "easy"}, user=alice
         )
         starter = await handle.reply(timeout=REPLY_TIMEOUT)
-        assert starter.content.startswith("**Cryptogramme en coop**, lancé par ")
-        assert "rejoins le fil ci-dessous et remplissez-le ensemble." in starter.content
+        assert starter.content.startswith(f"**Cryptogramme en coop**{NBSP}: une partie lancée par ")
+        assert "Rejoins le fil ci-dessous et remplissez la grille ensemble." in starter.content
         board = await server.wait_for_channel_message(starter.id, lambda m: bool(m.attachments), 10)
         (thread,) = server.threads_of(server.channel)
         assert thread.name == "Cryptogramme en coop"

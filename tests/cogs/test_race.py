@@ -34,7 +34,9 @@ async def server():
 
 
 def new_bot(tmp_path, clock: Clock) -> PuzzleBot:
-    config = test_config(tmp_path, per_user=50)
+    # A checking deadline with room for a worker's first look into a French or Spanish word
+    # list (about a second alone, more on a busy machine): a race checks in its own language.
+    config = test_config(tmp_path, per_user=50, deadline_seconds=10.0)
     return PuzzleBot(config, clock=clock, guild_ready_timeout=0.05)
 
 
@@ -125,7 +127,7 @@ async def answer(server, puzzle_message, user, text: str) -> str:
 
 async def race_answer(bot: PuzzleBot) -> str:
     (race,) = await bot.get_cog("Races").races.store.running()
-    return answer_for(race.puzzle_text)
+    return answer_for(race.puzzle_text, race.language)  # the server's words, when it chose
 
 
 def assert_spaced(edits: list) -> None:
