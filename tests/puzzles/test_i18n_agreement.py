@@ -1,4 +1,4 @@
-"""French and Spanish sentences that name a puzzle kind read right for every kind: a kind's
+"""French, Spanish and Dutch sentences that name a puzzle kind read right for every kind: a kind's
 title is masculine, feminine or plural ("Échelle de mots", "Mots codés", "Escalera de
 palabras"), so no translation may put a word that agrees with it (an article, a demonstrative,
 an adjective, a participle) next to it; and the separators the bot puts between texts
@@ -21,6 +21,8 @@ from puzzles.i18n import NO_BREAK_SPACE, Message, _, separated
 GENDERS = {
     "fr": {"Échelle de mots": "f", "Mots codés": "mp"},  # every other title is masculine
     "es": {"Escalera de palabras": "f"},
+    # Dutch: n(euter), het-words; every other title is common gender (a de-word), kept as "m"
+    "nl": {"Cryptogram": "n", "Codekruiswoord": "n"},
 }
 # The words that agree with a noun beside them, by the gender and number they agree with:
 # determiners just before it, adjectives and participles just after ("Tu as résolu
@@ -32,6 +34,7 @@ BEFORE = {
         "mp": "ces les des aucuns aux nouveaux",
     },
     "es": {"m": "este el un ningún nuevo del al", "f": "esta la una ninguna nueva"},
+    "nl": {"m": "de deze die dagelijkse", "n": "het dit dat dagelijks nieuw"},
 }
 AFTER = {
     "fr": {
@@ -43,6 +46,7 @@ AFTER = {
         "m": "resuelto cooperativo iniciado terminado rellenado",
         "f": "resuelta cooperativa iniciada terminada rellenada",
     },
+    "nl": {"m": "", "n": ""},  # a Dutch participle or adjective after its noun never agrees
 }
 NAMES_A_KIND = ("kind", "title")
 CLAUSE_END = r"[.!?:;·()\n—]"
@@ -110,7 +114,7 @@ def mismatches(language: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("language", ["fr", "es"])
+@pytest.mark.parametrize("language", ["fr", "es", "nl"])
 def test_no_word_beside_a_kinds_title_disagrees_with_its_gender(language):
     assert mismatches(language) == []
 
