@@ -64,10 +64,21 @@ from cogs.daily_views import (
     submit_answer,
 )
 from cogs.errors import answered, reply, think, think_publicly
-from cogs.puzzles import ALT_TEXT_LIMIT, alt_text, kind_choices
+from cogs.puzzles import ALT_TEXT_LIMIT, kind_choices, solution_alt_text
 from cogs.race import race_rating_text, show_race_board
 from puzzles import PuzzleError, all_kinds, get_kind, kind_title
-from puzzles.i18n import ENGLISH, LANGUAGES, Message, _, join, ngettext, number, render
+from puzzles.i18n import (
+    ENGLISH,
+    LANGUAGES,
+    Message,
+    _,
+    join,
+    ngettext,
+    number,
+    render,
+    separated,
+    separator,
+)
 from puzzles.lexicon import LANGUAGES as WORD_LANGUAGES
 from renderers.leaderboard import LeaderboardRow, LeaderboardView, leaderboard_text
 from renderers.stats import DayResult, StatsView
@@ -491,7 +502,7 @@ class Daily(commands.Cog):
             problems = [p for p in (notify_role_problem(guild, role),
                                     notify_ping_problem(guild, role)) if p]  # fmt: skip
             if problems:
-                shown = "; ".join(render(problem, language) for problem in problems)
+                shown = separated(problems, language)
                 said += "\n" + render(before_it_works(f"{shown}."), language)
         await reply(interaction, said, ephemeral=True)
 
@@ -838,7 +849,7 @@ def board_row(row: LeaderboardRow) -> Message:
 
 def board_alt_text(view: LeaderboardView, language: str = ENGLISH) -> str:
     """What the leaderboard picture shows, for members who cannot see it."""
-    ranked = "; ".join(render(board_row(row), language) for row in view.rows)
+    ranked = separated([board_row(row) for row in view.rows], language)
     said = _(
         "Leaderboard, {title}, {period}: {ranked}.",
         title=view.title, period=view.period, ranked=ranked or _("no results yet"),
@@ -941,7 +952,7 @@ def archive_text(found: MemberStats, language: str = ENGLISH) -> str:
         "archive (unranked): played {played}, solved {solved}",
         played=found.archive_played, solved=found.archive_solved,
     )  # fmt: skip
-    return "; " + render(said, language)
+    return separator("; ", language) + render(said, language)
 
 
 def parse_kinds(text: str) -> list[str]:
@@ -959,5 +970,5 @@ def parse_kinds(text: str) -> list[str]:
 
 async def setup(bot: PuzzleBot) -> None:
     if bot.daily_scheduler is not None:  # its posts carry this cog's Play button and alt text
-        bot.daily_scheduler.present_with(play_view, how_view, alt_text, NotifyButton)
+        bot.daily_scheduler.present_with(play_view, how_view, solution_alt_text, NotifyButton)
     await bot.add_cog(Daily(bot))

@@ -28,7 +28,7 @@ from cogs._language import member_language, server_language
 from cogs._members import in_server, member_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box
 from cogs.errors import reply, think
-from cogs.puzzles import SHOWS_SOLUTION, SHOWS_TO_PLAY, alt_text, hint_shown
+from cogs.puzzles import SHOWS_TO_PLAY, alt_text, hint_shown, solution_alt_text
 from puzzles import get_kind, kind_title
 from puzzles.i18n import ENGLISH, Message, _, render
 
@@ -394,7 +394,7 @@ def solution_picture(kind, daily, language: str) -> list[discord.File]:
         discord.File(
             io.BytesIO(daily.solution_image),
             filename=f"{kind.name}-solution.png",
-            description=alt_text(kind, SHOWS_SOLUTION, daily.puzzle_text, language),
+            description=solution_alt_text(kind, daily.puzzle_text, language),
         )
     ]
 

@@ -92,27 +92,25 @@ def answer_message(
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
-def alt_text(
-    kind: PuzzleKind, shows: Message | str, puzzle_text: str, language: str = ENGLISH
-) -> str:
+def alt_text(kind: PuzzleKind, shows: Message, puzzle_text: str, language: str = ENGLISH) -> str:
     """What a picture shows, for members who cannot see it: the kind, what is drawn on it
     (never the answer itself, which may be behind a spoiler) and the puzzle, in `language`.
 
     `shows` is one sentence with the placeholders {title} and {puzzle}, filled in here:
-    _("{title} to play, unsolved. The puzzle: {puzzle}"). A plain-English fragment
-    ("to play, unsolved") is still taken from callers not yet translated, and stays English."""
+    _("{title} to play, unsolved. The puzzle: {puzzle}")."""
     puzzle = " ".join(puzzle_text.split())
-    if isinstance(shows, Message):
-        filled = (*shows.params, ("title", kind_title(kind)), ("puzzle", puzzle))
-        text = render(dataclasses.replace(shows, params=filled), language)
-    else:
-        text = f"{kind.title} {shows}. The puzzle: {puzzle}"
-    return text[:ALT_TEXT_LIMIT]
+    filled = (*shows.params, ("title", kind_title(kind)), ("puzzle", puzzle))
+    return render(dataclasses.replace(shows, params=filled), language)[:ALT_TEXT_LIMIT]
 
 
 # What a picture shows, as alt text (see alt_text): shared by every cog that posts one.
 SHOWS_TO_PLAY = _("{title} to play, unsolved. The puzzle: {puzzle}")
 SHOWS_SOLUTION = _("{title} with its solution drawn in. The puzzle: {puzzle}")
+
+
+def solution_alt_text(kind: PuzzleKind, puzzle_text: str, language: str = ENGLISH) -> str:
+    """The alt text of a picture of the kind's solution (a race's, a day's close)."""
+    return alt_text(kind, SHOWS_SOLUTION, puzzle_text, language)
 
 
 def solution_shown(result: JobResult, language: str) -> Message:

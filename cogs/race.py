@@ -33,7 +33,7 @@ from cogs._language import member_language, server_language
 from cogs._members import in_server, member_name, server_name
 from cogs._persistent import FAMILY, PersistentButton, open_text_box, text_box_routes
 from cogs.errors import reply, tell_member
-from cogs.puzzles import SHOWS_SOLUTION, alt_text, kind_choices
+from cogs.puzzles import alt_text, kind_choices, solution_alt_text
 from puzzles import PuzzleError, get_kind, kind_title
 from puzzles.core import language_option
 from puzzles.i18n import ENGLISH, _, language_of, ngettext, render
@@ -496,7 +496,7 @@ class Races(commands.Cog):
             extra["file"] = discord.File(
                 io.BytesIO(race.solution_image),
                 filename=f"{kind.name}-race-answer.png",
-                description=alt_text(kind, SHOWS_SOLUTION, race.puzzle_text or "", language),
+                description=solution_alt_text(kind, race.puzzle_text or "", language),
             )
         await message.channel.send(results_text(race, entries, language), **extra)
 

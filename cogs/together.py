@@ -42,7 +42,8 @@ log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 1440  # a day without messages and Discord hides the thread itself
 
-# The board's alt text (see cogs/puzzles.py alt_text).
+# The boards' alt text (see cogs/puzzles.py alt_text): as started, and as filled in.
+SHOWS_TO_FILL = _("{title} to fill in together. The puzzle: {puzzle}")
 SHOWS_FILLED_IN = _("{title} as the group has filled it in. The puzzle: {puzzle}")
 
 
@@ -216,7 +217,7 @@ class Together(commands.Cog):
         picture = discord.File(
             io.BytesIO(made.png),
             filename=f"{puzzle_kind.name}.png",
-            description=alt_text(puzzle_kind, "to fill in together", made.puzzle_text),
+            description=alt_text(puzzle_kind, SHOWS_TO_FILL, made.puzzle_text, language),
         )
         board = await thread.send(
             content=how_to_play(puzzle_kind.name, language),

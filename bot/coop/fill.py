@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from puzzles.codeword.rules import rule_problems
-from puzzles.core import Puzzle, PuzzleError
+from puzzles.core import Puzzle, PuzzleError, joined
 from puzzles.i18n import Message, _
 from renderers.common import Filled
 
@@ -164,14 +164,15 @@ class CodewordFill(FillRules):
             return self.erase_refusal(puzzle, fill, pair)
         if not pair.cell.isdigit():
             return _(
-                "{square} is a letter; a codeword's squares are numbered 1 to 26",
+                "{square} is a letter; this codeword's squares are numbered 1 to {last}",
                 square=pair.cell,
+                last=puzzle.number_range[-1],
             )
         letters = {int(cell): letter.lower() for cell, letter in fill.items()}
         letters[int(pair.cell)] = pair.letter.lower()
         before = set(rule_problems(puzzle, {int(c): p.lower() for c, p in fill.items()}))
         problems = [p for p in rule_problems(puzzle, letters) if p not in before]
-        return "; ".join(map(str, problems)) or None  # English, as before (Messages now)
+        return joined(problems) if problems else None
 
 
 RULES: dict[str, FillRules] = {rules.name: rules for rules in (CryptogramFill(), CodewordFill())}

@@ -37,6 +37,7 @@ CARD_COLOUR = discord.Colour.blurple()
 ViewMaker = Callable[[list[str], dt.date, str], discord.ui.View]
 # The Notify me button under a post of a server with a notify role, in a language: the cog's.
 ButtonMaker = Callable[[str], discord.ui.Item]
+# The alt text of a picture of a kind's solution (its puzzle's text, a language): the cog's.
 AltText = Callable[[PuzzleKind, str, str], str]
 
 
@@ -233,7 +234,7 @@ def day_close(
             io.BytesIO(one.puzzle.solution_image),
             filename=f"{one.kind.name}-{one.puzzle.number}-solution.png",
             spoiler=True,
-            description=alt_text(one.kind, "with its solution drawn in", one.puzzle.puzzle_text),
+            description=alt_text(one.kind, one.puzzle.puzzle_text, language),
         )
         for one in closed
         if one.puzzle.solution_image

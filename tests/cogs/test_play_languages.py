@@ -115,6 +115,11 @@ async def test_a_french_server_gets_its_day_in_french_and_each_member_replies_in
         assert "Les solutions sont cachées sous les spoilers ci-dessous." in close.content
         assert f"parties{NBSP}: 2, résolues{NBSP}: 1. 1. Bob, 90 points" in close.content
         assert labels(close) == ["Voir comment"]
+        # The solution's alt text too (it was English on every server).
+        (solution,) = close.attachments
+        assert solution.description.startswith(
+            f"Letter Boxed avec sa solution dessinée. Le jeu{NBSP}: "
+        )
         how_fr = await (await server.click_button(close, label="Voir comment", user=bob)).reply(
             REPLY_TIMEOUT
         )

@@ -83,7 +83,9 @@ async def test_a_french_servers_co_op_codeword_is_french_and_solved_in_french(se
             "together", options={"kind": "codeword", "difficulty": "easy"}, user=alice
         )
         starter = await handle.reply(timeout=REPLY_TIMEOUT)
-        await server.wait_for_channel_message(starter.id, lambda m: bool(m.attachments), 10)
+        board = await server.wait_for_channel_message(starter.id, lambda m: bool(m.attachments), 10)
+        # The board's alt text is the server's language too (it was English).
+        assert board.attachments[0].description.startswith("Mots codés\u00a0: à remplir ensemble.")
         (thread,) = server.threads_of(server.channel)
         assert stored_language(database, "coop_games") == ["fr"]
         text, solution = stored_game(bot.config, thread.id)

@@ -68,3 +68,13 @@ def test_a_codeword_refuses_a_letter_for_two_numbers_and_a_changed_starter():
 def test_the_fill_is_written_as_the_kinds_check_reads_an_answer():
     assert rules_for("codeword").answer({"12": "E", "3": "T"}) == "3=T 12=E"
     assert rules_for("cryptogram").answer({"B": "H", "A": "T"}) == "A=T B=H"
+
+
+def test_a_spanish_codeword_numbers_its_squares_to_27_and_its_problems_read_in_spanish():
+    rules = rules_for("codeword")
+    spanish = parse_codeword("1 2 3 3 4 5 / 3 5 6 7 8 / 6 4 8 3 5 / 1=P / final: 8 6 4 5", "es")
+    assert "numbered 1 to 27" in refused(rules, spanish, rules.given(spanish), Pair("A", "Q"))
+    fill = rules.given(CODEWORD) | {"3": "E"}
+    # A letter already another number's, said in the member's language (it was English).
+    said = refused(rules, CODEWORD, fill, Pair("5", "E"), "es")
+    assert said == "E se da a los números 3 y 5; números distintos son letras distintas"
