@@ -714,6 +714,8 @@ def build_language(language: str, args: argparse.Namespace) -> None:
         from wordfreq import word_frequency
     except ImportError:
         sys.exit("spylls and wordfreq build the lexicon: pip install -e '.[lexicon-build]'")
+    from puzzles.core import letters_described
+    from puzzles.i18n import render
     from puzzles.lexicon.alphabet import alphabet as alphabet_of
 
     source = HUNSPELL_SOURCES[language]
@@ -796,7 +798,7 @@ def build_language(language: str, args: argparse.Namespace) -> None:
         "rules": {
             "words": (
                 f"lowercase Hunspell entries and their accepted forms, folded to "
-                f"{alphabet.described}, 2+ letters, with a vowel"
+                f"{render(letters_described(alphabet), 'en')}, 2+ letters, with a vowel"
             ),
             "common": f"zipf >= {source.common_min_zipf}",
             "standard": f"zipf >= {source.standard_min_zipf}",
