@@ -138,7 +138,7 @@ def test_a_name_entry_does_not_hide_a_phrase_piece():
         ("fr", ["dpi", "av", "ko", "juil", "fevr", "cos", "ibid"], ["web", "nui", "gents", "fac"]),
         (
             "es",
-            ["izq", "pag", "tel", "etc", "num", "hna", "dcha", "tfno", "gral", "univ"],
+            ["izq", "pag", "tel", "etc", "num", "hna", "dcha", "tfno", "dto", "atte"],
             ["id", "pe", "ay", "ya", "tela", "pagar"],
         ),
     ],
