@@ -574,6 +574,11 @@ HUNSPELL_SOURCES = {
     ),
 }
 LANGUAGE_VOWELS = frozenset("aeiouy")
+# data/<lang>/not_proposed.txt: words judged one by one that no proposing tier (common,
+# standard) may hold, though a player may type them (large): English words, names, phrase
+# pieces the dictionary does not tag, words whose frequency is another word's. Like
+# English's phrase_fragments.txt, each group says why.
+NOT_PROPOSED = "not_proposed.txt"
 
 
 def hunspell_forms(dictionary) -> dict[str, set[str]]:
@@ -608,7 +613,8 @@ def fragment_words(dictionary, families: Mapping[str, frozenset[str]], alphabet)
     like English's phrase fragments, accepted (large) but never proposed."""
     entries: dict[str, list[bool]] = defaultdict(list)
     for word in dictionary.dic.words:
-        entries[alphabet.fold(word.stem)].append(is_fragment_entry(word))
+        if word.stem == word.stem.lower():  # a name ("Al", "Die") makes no game word
+            entries[alphabet.fold(word.stem)].append(is_fragment_entry(word))
     fragment_stems = {stem for stem, kinds in entries.items() if all(kinds)}
     made_by = defaultdict(set)
     for stem, words in families.items():
@@ -714,6 +720,8 @@ def build_language(language: str, args: argparse.Namespace) -> None:
         from wordfreq import word_frequency
     except ImportError:
         sys.exit("spylls and wordfreq build the lexicon: pip install -e '.[lexicon-build]'")
+    from puzzles.core import letters_described
+    from puzzles.i18n import render
     from puzzles.lexicon.alphabet import alphabet as alphabet_of
 
     source = HUNSPELL_SOURCES[language]
@@ -730,6 +738,8 @@ def build_language(language: str, args: argparse.Namespace) -> None:
         ratings, cuss_version = fetch_cuss(Path(tmp), cuss, language)
 
     abbreviations = frozenset(map(alphabet.fold, list_entries(lists / "abbreviations.txt")))
+    if unlisted := sorted(abbreviations - {alphabet.fold(stem) for stem in forms}):
+        sys.exit(f"{language}/abbreviations.txt: no lowercase dictionary entry: {unlisted}")
     families = folded_families(forms, alphabet, abbreviations)
     accented: dict[str, set[str]] = defaultdict(set)
     for family in forms.values():
@@ -744,9 +754,14 @@ def build_language(language: str, args: argparse.Namespace) -> None:
     # names as capitalized entries of their own ("Fuego", "Noche"), so a word spelled with a
     # capital somewhere is no sign that its frequency is a name's.
     fragments = fragment_words(dictionary, families, alphabet)
+    not_proposed = frozenset(map(alphabet.fold, list_entries(lists / NOT_PROPOSED)))
+    if unlisted := sorted(not_proposed - vocabulary):
+        sys.exit(f"{language}/{NOT_PROPOSED}: not among the dictionary's words: {unlisted}")
     large = vocabulary - offensive
     standard = frozenset(
-        w for w in large if zipf[w] >= source.standard_min_zipf and w not in fragments
+        w
+        for w in large
+        if zipf[w] >= source.standard_min_zipf and w not in fragments | not_proposed
     )
     common = frozenset(w for w in standard if zipf[w] >= source.common_min_zipf)
 
@@ -796,7 +811,7 @@ def build_language(language: str, args: argparse.Namespace) -> None:
         "rules": {
             "words": (
                 f"lowercase Hunspell entries and their accepted forms, folded to "
-                f"{alphabet.described}, 2+ letters, with a vowel"
+                f"{render(letters_described(alphabet), 'en')}, 2+ letters, with a vowel"
             ),
             "common": f"zipf >= {source.common_min_zipf}",
             "standard": f"zipf >= {source.standard_min_zipf}",
@@ -808,6 +823,10 @@ def build_language(language: str, args: argparse.Namespace) -> None:
             "abbreviations": (
                 "no form of an entry whose stem has no vowel (sr: sra, sres) or is in "
                 "abbreviations.txt"
+            ),
+            "not_proposed": (
+                f"{len(not_proposed)} words of {NOT_PROPOSED} (judged by hand: English, names, "
+                "fragments, frequencies that are another word's): large only"
             ),
             "offensive": (
                 f"cuss {language}.js words rated >= {CUSS_MIN_RATING} minus allowlist.txt, "

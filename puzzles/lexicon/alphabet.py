@@ -101,12 +101,6 @@ class Alphabet:
             raise KeyError(letter)
         return LETTER_PLACES[letter]
 
-    @property
-    def described(self) -> str:
-        """The letters as a player reads them in a message: 'A-Z' or 'A-Z and Ñ'."""
-        extra = [self.show(ch) for ch in self.letters if ch not in string.ascii_lowercase]
-        return "A-Z" + "".join(f" and {ch}" for ch in extra)
-
 
 # A letter A-Z followed by combining accents, as some keyboards type "ñ". Only these are
 # composed: NFC on the whole text would also turn the Kelvin sign into K.

@@ -6,6 +6,8 @@ import pickle
 
 import pytest
 
+from puzzles.core import letters_described
+from puzzles.i18n import render
 from puzzles.lexicon import LANGUAGES, alphabet
 
 
@@ -64,8 +66,8 @@ def test_french_and_english_have_26_letters_and_no_enye():
 
 def test_words_are_shown_in_capitals_with_their_kept_letters():
     assert alphabet("es").show("año") == "AÑO"
-    assert alphabet("es").described == "A-Z and Ñ"
-    assert alphabet("fr").described == "A-Z"
+    assert render(letters_described(alphabet("es")), "en") == "A-Z and Ñ"
+    assert render(letters_described(alphabet("fr")), "en") == "A-Z"
 
 
 def test_look_alikes_are_not_folded_into_letters():

@@ -104,6 +104,51 @@ def test_french_phrase_pieces_and_prefixes_are_accepted_but_never_proposed():
     assert not french.contains("nov") and not french.contains("oct")  # abbreviations
 
 
+def not_proposed_entries(language: str) -> list[str]:
+    """The words of data/<language>/not_proposed.txt, folded ('#' starts a comment)."""
+    text = (DATA / language / "not_proposed.txt").read_text(encoding="utf-8")
+    return [
+        alphabet(language).fold(w) for line in text.splitlines() for w in line.split("#")[0].split()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "judged"),
+    [("fr", ["street", "streets", "french", "big", "dei", "rez", "wu"]), ("es", ["oc", "priori"])],
+)
+def test_words_judged_no_proposal_are_accepted_but_never_proposed(language, judged):
+    # English words, names and phrase pieces the dictionary lists: a player may type them
+    # (large), no solve, hint or generated puzzle offers them.
+    entries = not_proposed_entries(language)
+    assert set(judged) <= set(entries)
+    lex = lexicon(language)
+    assert [word for word in entries if lex.tier_of(word) is not Tier.LARGE] == []
+
+
+def test_a_name_entry_does_not_hide_a_phrase_piece():
+    # "al" (al dente) and "die" (sine die) are tagged phrase pieces; the names "Al" and "Die"
+    # beside them make no game word, so they must not make the pieces words of their own.
+    for word in ("al", "die"):
+        assert lexicon("fr").tier_of(word) is Tier.LARGE, word
+
+
+@pytest.mark.parametrize(
+    ("language", "abbreviations", "words"),
+    [
+        ("fr", ["dpi", "av", "ko", "juil", "fevr", "cos", "ibid"], ["web", "nui", "gents", "fac"]),
+        (
+            "es",
+            ["izq", "pag", "tel", "etc", "num", "hna", "dcha", "tfno", "dto", "atte"],
+            ["id", "pe", "ay", "ya", "tela", "pagar"],
+        ),
+    ],
+)
+def test_abbreviations_are_in_no_tier_and_their_neighbours_stay(language, abbreviations, words):
+    lex = lexicon(language)
+    assert [word for word in abbreviations if lex.tier_of(word) is not None] == []
+    assert [word for word in words if not lex.contains(word, Tier.COMMON)] == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_names_are_not_words(language):
     # Hunspell entries with a capital are names or brands ("Paris", "iPhone").
