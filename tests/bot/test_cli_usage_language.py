@@ -43,7 +43,7 @@ def help_text(capsys, *argv: str) -> str:
 
 def test_the_whole_help_is_french(capsys):
     shown = help_text(capsys, "--lang", "fr", "--help")
-    assert shown.startswith(f"utilisation{NBSP}: puzzlebot [-h] [--lang {{en,fr,es}}] COMMAND")
+    assert shown.startswith(f"utilisation{NBSP}: puzzlebot [-h] [--lang {{en,fr,es,nl}}] COMMAND")
     for french in (
         "Résoudre, vérifier, donner des indices et créer des jeux de mots et de chiffres.",
         "afficher cette aide et quitter",
@@ -148,8 +148,8 @@ def test_the_systems_locale_is_not_the_language_asked(capsys, monkeypatch):
         (
             ["kinds", "--lang", "de"],
             None,
-            "puzzlebot: argument --lang: invalid choice: 'de' (choose from 'en', 'fr', 'es', 'nl'). "
-            "Example: puzzlebot kinds --lang fr",
+            "puzzlebot: argument --lang: invalid choice: 'de' "
+            "(choose from 'en', 'fr', 'es', 'nl'). Example: puzzlebot kinds --lang fr",
         ),
         (
             ["kinds"],
