@@ -81,6 +81,8 @@ def neighbours(text: str, title: str) -> list[tuple[str, str]]:
     its clause ("**Résolu !** Mots codés" puts nothing beside the title)."""
     words = []
     for found in re.finditer(re.escape(title), text):
+        if text[found.end() : found.end() + 1] == "-":
+            continue  # a compound ("Cryptogram-antwoord"): its last noun carries the gender
         before = re.findall(r"[\w']+", re.split(CLAUSE_END, text[: found.start()])[-1])
         after = re.findall(r"[\w']+", re.split(CLAUSE_END, text[found.end() :])[0])
         words += [("before", before[-1].lower())] if before else []
