@@ -14,25 +14,33 @@ from heapq import heappop, heappush
 from operator import itemgetter, or_
 from typing import Any
 
-from puzzles.i18n import Message, _
+from puzzles.core import either, joined, listed
+from puzzles.i18n import ENGLISH, Message, _, pgettext, render
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
 
 # (cell, value) pairs
 Move = tuple[int, int]
+# The context of a technique's name in the catalogue (techniques.TECHNIQUE_NAMES).
+TECHNIQUE_CONTEXT = "sudoku technique"
+
+
+def technique_name(technique: str) -> Message:
+    """A technique's name in the reader's language ("singleton caché")."""
+    return pgettext(TECHNIQUE_CONTEXT, technique)
 
 
 @dataclass(frozen=True)
 class Step:
     """One deduction: the technique, why, and what it places or removes."""
 
-    technique: str
-    explanation: str  # e.g. "r4c7 can only be 3: naked single"
+    technique: str  # its English name, the key of grade.WEIGHTS (technique_name shows it)
+    explanation: Message | str  # e.g. "r4c7 can only be 3: naked single"
     placements: tuple[Move, ...] = ()  # (cell, value) now known
     eliminations: tuple[Move, ...] = ()  # (cell, value) ruled out
     cells: tuple[int, ...] = ()  # the cells the reasoning is about (to highlight)
 
-    def text(self) -> str:
-        return self.explanation
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.explanation, language)
 
 
 def bit(value: int) -> int:
@@ -228,13 +236,13 @@ class Board:
     def sym(self, value: int) -> str:
         return self.grid.symbol(value)
 
-    def names(self, cells: Iterable[int]) -> str:
+    def names(self, cells: Iterable[int]) -> Message | str:
         return listing([self.name(c) for c in sorted(cells)])
 
-    def syms(self, values: Iterable[int], word: str = "and") -> str:
+    def syms(self, values: Iterable[int], word: str = "and") -> Message | str:
         return listing([self.sym(v) for v in sorted(values)], word)
 
-    def removals(self, eliminations: Sequence[Move]) -> str:
+    def removals(self, eliminations: Sequence[Move]) -> Message:
         """'remove 4 from r1c3 and r1c9; 3 and 7 from r2c2': values sharing cells together."""
         cells_of: dict[int, list[int]] = {}
         for cell, value in eliminations:
@@ -243,9 +251,12 @@ class Board:
         for value, cells in sorted(cells_of.items()):
             values_at.setdefault(tuple(sorted(cells)), []).append(value)
         parts = [
-            f"{self.syms(values)} from {self.names(cells)}" for cells, values in values_at.items()
+            _("{values} from {cells}", values=self.syms(values), cells=self.names(cells))
+            for cells, values in values_at.items()
         ]
-        return "remove " + "; ".join(parts)
+        # Translators: the pencil marks a sudoku step rules out: "remove 4 from r1c3 and r1c9;
+        # 3 from r2c2" ({removals} is one "{values} from {cells}" or several, split by "; ").
+        return _("remove {removals}", removals=joined(parts))
 
     # state changes
     def place(self, cell: int, value: int) -> None:
@@ -393,12 +404,13 @@ def _unit_spots(box_rows: int, box_cols: int) -> tuple[tuple[tuple[int, int], ..
     return tuple(tuple(found) for found in spots)
 
 
-def listing(items: Sequence[str], word: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c'."""
+def listing(items: Sequence[str], word: str = "and") -> Message | str:
+    """'a', 'a and b', 'a, b and c' ('or' for `word` gives 'a or b'), in the reader's
+    language: 'a, b et c', 'a, b y c'."""
     items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    if not items:
+        return ""
+    return either(items) if word == "or" else listed(items)
 
 
 def contradiction(board: Board) -> Message | str:

@@ -23,7 +23,7 @@ from puzzles.core import Option
 from puzzles.i18n import ENGLISH, Message, _, render
 from puzzles.sudoku.grade import grade
 from puzzles.sudoku.grid import EMPTY, Grid, geometry
-from puzzles.sudoku.logic import LogicResult, solve_by_logic
+from puzzles.sudoku.logic import LogicResult, Step, solve_by_logic
 from puzzles.sudoku.puzzle import DIGITS, boxed_text
 
 # solve(steps=True), offered to players (Sudoku Spelling solves with the same engine).
@@ -44,7 +44,7 @@ class SudokuSolution:
     count: int  # 0, 1, or 2 meaning "two or more"
     counted: int = 0  # with several solutions: how many were counted, up to MANY_CAP
     grade: Any = None  # grade.Grade: how hard the logic is (unique puzzles only)
-    steps: tuple[Any, ...] = ()  # logic.Step values, when asked for
+    steps: tuple[Step, ...] = ()  # logic.Step values, when asked for
     reason: Message | str = ""  # with no solution: where the givens contradict, when plain
 
     @property
@@ -56,7 +56,8 @@ class SudokuSolution:
         return self.solution is None
 
     def text(self, language: str = ENGLISH) -> str:
-        """The answer in `language`; the grade and the steps' explanations are English."""
+        """The answer in `language`; the grade's details and the explanations of the fish,
+        wings, colouring and chains are English still."""
         if self.solution is None:
             return render(self._no_solution(), language)
         lines = [boxed_text(self.solution)]
@@ -64,7 +65,7 @@ class SudokuSolution:
             lines.insert(0, render(self._several(), language))
         else:
             lines.append(render(self._grade_line(), language))
-        lines += [f"{number}. {_text_of(step)}" for number, step in enumerate(self.steps, 1)]
+        lines += [f"{number}. {step.text(language)}" for number, step in enumerate(self.steps, 1)]
         return "\n".join(line for line in lines if line)
 
     def _no_solution(self) -> Message:

@@ -28,6 +28,7 @@ from puzzles.sudoku.logic import (
     values_of,
 )
 from puzzles.sudoku.rules import Hint, hint
+from puzzles.sudoku.techniques import technique_name
 from tests.conftest import corpus_path
 
 DIGITS = "123456789"
@@ -76,10 +77,10 @@ def brute_force(grid: Grid, limit: int = 2) -> list[tuple[int, ...]]:
 
 def assert_sound(step: Step, solution: tuple[int, ...]) -> None:
     for cell, value in step.placements:
-        assert solution[cell] == value, step.explanation
+        assert solution[cell] == value, step.text()
     for cell, value in step.eliminations:
-        assert solution[cell] != value, step.explanation
-    assert step.placements or step.eliminations, step.explanation
+        assert solution[cell] != value, step.text()
+    assert step.placements or step.eliminations, step.text()
 
 
 def is_valid_solution(grid: Grid, solved: tuple[int, ...]) -> bool:
@@ -159,7 +160,7 @@ def test_technique_is_the_simplest_step_and_sound(technique):
     assert step is not None
     assert step.technique == technique
     assert_sound(step, solution)
-    assert step.explanation.endswith(f": {technique}")
+    assert step.text().endswith(f": {technique}")
     assert step.cells
 
 
@@ -169,14 +170,14 @@ def test_naked_single_cell_really_has_one_option():
     ((cell, value),) = step.placements
     seen = {grid.cells[p] for p in peers(3, 3)[cell]}
     assert set(range(1, 10)) - seen == {value}
-    assert step.explanation == f"r{cell // 9 + 1}c{cell % 9 + 1} can only be {value}: naked single"
+    assert step.text() == f"r{cell // 9 + 1}c{cell % 9 + 1} can only be {value}: naked single"
 
 
 def test_hidden_single_is_the_only_place_in_its_unit():
     grid = grid_of(POSITIONS["hidden single"])
     step = next_step(grid)
     ((cell, value),) = step.placements
-    kind, number = re.search(r" in (box|row|column) (\d+)", step.explanation).groups()
+    kind, number = re.search(r" in (box|row|column) (\d+)", step.text()).groups()
     rows, cols, boxes = units(3, 3)
     unit = {"row": rows, "column": cols, "box": boxes}[kind][int(number) - 1]
     assert cell in unit and value not in {grid.cells[c] for c in unit}
@@ -196,7 +197,7 @@ def test_x_wing_corners_form_a_rectangle():
 @pytest.mark.parametrize("technique", ["X-Chain", "XY-Chain", "alternating chain"])
 def test_chain_links_alternate_between_false_and_true(technique):
     step = next_step(grid_of(POSITIONS[technique]))
-    said = re.findall(r"(r\d+c\d+) (is not|is) (\d)", step.explanation.split(";")[0])
+    said = re.findall(r"(r\d+c\d+) (is not|is) (\d)", step.text().split(";")[0])
     assert [claim for _, claim, _ in said] == ["is not", "is"] * (len(said) // 2)
     if technique == "X-Chain":
         assert len({value for _, _, value in said}) == 1
@@ -346,7 +347,7 @@ def test_letters_appear_in_explanations():
     spelled = Grid(3, 3, digits.cells, letters)
     step = next_step(spelled)
     ((_, value),) = step.placements
-    assert step.explanation.endswith(f"can only be {letters[value - 1]}: naked single")
+    assert step.text().endswith(f"can only be {letters[value - 1]}: naked single")
 
 
 def test_contradiction_is_reported_not_solved():
@@ -374,7 +375,7 @@ def test_hint_on_the_puzzle_gives_a_sound_placement():
     assert isinstance(given, Hint)
     assert given.step is not None and given.step.placements
     assert_sound(given.step, solution)
-    assert given.text().endswith(given.step.explanation + ".")
+    assert given.text().endswith(given.step.text() + ".")
     for cell, marks in enumerate(given.candidates):
         if grid.cells[cell]:
             assert marks == 0
@@ -519,3 +520,37 @@ def test_hint_sentence_starts_with_a_capital_unless_it_names_a_cell():
     assert given.text().startswith("First, in rows")
     single = hint(grid_of(POSITIONS["naked single"]))
     assert re.match(r"r\d+c\d+ can only be \d: naked single\.$", single.text())
+
+
+# A hard grid once its singles are placed: its hint takes one pointing step first.
+POINTING_FIRST = "38.2514.757.9..1....23.75..821.9..75...715...7.5.2..41..8..67....3.72.18..7..9.5."
+
+
+def test_a_hint_names_its_techniques_in_the_readers_language():
+    given = hint(grid_of(POINTING_FIRST))
+    assert [step.technique for step in given.before] == ["pointing"]
+    assert given.step is not None and given.step.technique == "hidden single"
+    assert given.text().splitlines() == [
+        "First, in box 3, 8 can only go in column 8 (r2c8 and r3c8), so no other cell of that "
+        "column can be 8: remove 8 from r5c8: pointing.",
+        "So r5c7 is the only place for 8 in row 5: hidden single.",
+    ]
+    assert given.text("fr").splitlines() == [
+        "D'abord, dans le bloc 3, 8 ne peut aller que dans la colonne 8 (r2c8 et r3c8), donc "
+        "aucune autre case de cette colonne ne peut être 8\u00a0: retire 8 de r5c8\u00a0: "
+        "candidats verrouillés (pointage).",
+        "Donc r5c7 est la seule place pour 8 dans la ligne 5\u00a0: singleton caché.",
+    ]
+    assert given.text("es").splitlines()[-1] == (
+        "Así que r5c7 es el único sitio para 8 en la fila 5: single oculto."
+    )
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_every_technique_has_a_name_in_each_language(language):
+    """Fish, wings and chains keep their English names, as both communities do; the rest
+    are translated."""
+    kept = {"X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing", "X-Chain", "XY-Chain"}
+    for technique in TECHNIQUES:
+        shown = technique_name(technique).render(language)
+        assert (shown == technique) == (technique in kept), (technique, shown)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from puzzles.sudoku.board import Board, Step
+from puzzles.i18n import _
+from puzzles.sudoku.board import Board, Step, technique_name, unit_called
 
 
 def hidden_single(board: Board) -> Step | None:
@@ -14,8 +15,13 @@ def hidden_single(board: Board) -> Step | None:
     cell = unit[board.places()[unit_index][value].bit_length() - 1]  # its one place
     return Step(
         "hidden single",
-        f"{board.name(cell)} is the only place for {board.sym(value)} in "
-        f"{board.geo.unit_names[unit_index]}: hidden single",
+        _(
+            "{cell} is the only place for {value} in {unit}: {technique}",
+            cell=board.name(cell),
+            value=board.sym(value),
+            unit=unit_called(board.n, unit_index),
+            technique=technique_name("hidden single"),
+        ),
         placements=((cell, value),),
         cells=(cell,),
     )
@@ -27,7 +33,12 @@ def naked_single(board: Board) -> Step | None:
             value = m.bit_length()
             return Step(
                 "naked single",
-                f"{board.name(cell)} can only be {board.sym(value)}: naked single",
+                _(
+                    "{cell} can only be {value}: {technique}",
+                    cell=board.name(cell),
+                    value=board.sym(value),
+                    technique=technique_name("naked single"),
+                ),
                 placements=((cell, value),),
                 cells=(cell,),
             )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from puzzles.sudoku.board import Board, Step, bit, values_of
+from puzzles.i18n import _
+from puzzles.sudoku.board import Board, Step, bit, technique_name, unit_called, values_of
 
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 LARGEST = max(SUBSET_NAMES)  # fish go as far: Jellyfish are four lines
@@ -101,9 +102,15 @@ def _naked_step(board: Board, u: int, group: tuple[int, ...], together: int) -> 
     name = f"naked {SUBSET_NAMES[len(group)]}"
     return Step(
         name,
-        f"{board.names(group)} can only hold {board.syms(values_of(together))} "
-        f"between them, so no other cell of {board.geo.unit_names[u]} can: "
-        f"{board.removals(gone)}: {name}",
+        _(
+            "{cells} can only hold {values} between them, so no other cell of {unit} can: "
+            "{removals}: {technique}",
+            cells=board.names(group),
+            values=board.syms(values_of(together)),
+            unit=unit_called(board.n, u),
+            removals=board.removals(gone),
+            technique=technique_name(name),
+        ),
         eliminations=tuple(gone),
         cells=group,
     )
@@ -141,9 +148,15 @@ def _hidden_step(board: Board, u: int, group: tuple[int, ...], where: int) -> St
     name = f"hidden {SUBSET_NAMES[len(group)]}"
     return Step(
         name,
-        f"in {board.geo.unit_names[u]}, {board.syms(group)} can only go in "
-        f"{board.names(cells)}, so those cells hold nothing else: {board.removals(gone)}: "
-        f"{name}",
+        _(
+            "in {unit}, {values} can only go in {cells}, so those cells hold nothing else: "
+            "{removals}: {technique}",
+            unit=unit_called(board.n, u),
+            values=board.syms(group),
+            cells=board.names(cells),
+            removals=board.removals(gone),
+            technique=technique_name(name),
+        ),
         eliminations=tuple(gone),
         cells=tuple(cells),
     )
