@@ -82,7 +82,7 @@ class Hint:
 
     def text(self, language: str = ENGLISH) -> str:
         """The hint in `language`: the steps before it, then the step that places a value.
-        (The explanations of the fish, wings, colouring and chains are English still.)"""
+        (The explanations of simple colouring and the chains are English still.)"""
         if self.problem:
             wrong = _("Something is wrong in this grid: {problem}.", problem=self.problem)
             return render(wrong, language)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from puzzles.sudoku.board import Board, Step, values_of
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import Board, Step, technique_name, values_of
 
 
 def xy_wing(board: Board) -> Step | None:
@@ -39,10 +40,17 @@ def _xy_wing(board: Board, pairs: list[int]) -> Step | None:
                 zs = board.sym(z.bit_length())
                 return Step(
                     "XY-Wing",
-                    f"{board.name(pivot)} is {board.sym(x_)} or {board.sym(y_)}, and it sees "
-                    f"{_pincers(board, a, b)}; whichever it is, "
-                    f"one of those two is {zs}, so no cell that sees both can be {zs}: "
-                    f"{board.removals(gone)}: XY-Wing",
+                    _(
+                        "{pivot} is {values}, and it sees {pincers}; whichever it is, one of "
+                        "those two is {value}, so no cell that sees both can be {value}: "
+                        "{removals}: {technique}",
+                        pivot=board.name(pivot),
+                        values=board.syms((x_, y_), "or"),
+                        pincers=_pincers(board, a, b),
+                        value=zs,
+                        removals=board.removals(gone),
+                        technique=technique_name("XY-Wing"),
+                    ),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
@@ -67,18 +75,31 @@ def xyz_wing(board: Board) -> Step | None:
                 zs = board.sym(z.bit_length())
                 return Step(
                     "XYZ-Wing",
-                    f"{board.name(pivot)} is {board.syms(values_of(xyz), 'or')}, and it sees "
-                    f"{_pincers(board, a, b)}; one of the three "
-                    f"is {zs}, so no cell that sees all three can be {zs}: "
-                    f"{board.removals(gone)}: XYZ-Wing",
+                    _(
+                        "{pivot} is {values}, and it sees {pincers}; one of the three is "
+                        "{value}, so no cell that sees all three can be {value}: {removals}: "
+                        "{technique}",
+                        pivot=board.name(pivot),
+                        values=board.syms(values_of(xyz), "or"),
+                        pincers=_pincers(board, a, b),
+                        value=zs,
+                        removals=board.removals(gone),
+                        technique=technique_name("XYZ-Wing"),
+                    ),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
     return None
 
 
-def _pincers(board: Board, a: int, b: int) -> str:
+def _pincers(board: Board, a: int, b: int) -> Message:
     """'r1c2 (3 or 7) and r5c2 (3 or 9)'."""
-    return " and ".join(
-        f"{board.name(cell)} ({board.syms(values_of(board.cands[cell]), 'or')})" for cell in (a, b)
+    first, second = (
+        _(
+            "{cell} ({values})",
+            cell=board.name(cell),
+            values=board.syms(values_of(board.cands[cell]), "or"),
+        )
+        for cell in (a, b)
     )
+    return _("{items} and {last}", items=first, last=second)
