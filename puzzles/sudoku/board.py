@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache, reduce
 from heapq import heappop, heappush
 from operator import itemgetter, or_
-from typing import Any
+from typing import Any, NamedTuple
 
 from puzzles.core import either, joined, listed
 from puzzles.i18n import ENGLISH, Message, _, pgettext, render
@@ -29,15 +29,29 @@ def technique_name(technique: str) -> Message:
     return pgettext(TECHNIQUE_CONTEXT, technique)
 
 
+class Unsaid(NamedTuple):
+    """An explanation not worded yet: a function of the module that found the step (so that
+    it pickles) and the plain facts it words. The engine finds many steps and a hint shows
+    few, so a step is worded only when someone reads it (Step.explanation)."""
+
+    wording: Callable[..., Message]
+    facts: tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class Step:
     """One deduction: the technique, why, and what it places or removes."""
 
     technique: str  # its English name, the key of grade.WEIGHTS (technique_name shows it)
-    explanation: Message | str  # e.g. "r4c7 can only be 3: naked single"
+    said: Message | str | Unsaid  # why, e.g. "r4c7 can only be 3: naked single"
     placements: tuple[Move, ...] = ()  # (cell, value) now known
     eliminations: tuple[Move, ...] = ()  # (cell, value) ruled out
     cells: tuple[int, ...] = ()  # the cells the reasoning is about (to highlight)
+
+    @property
+    def explanation(self) -> Message | str:
+        said = self.said
+        return said.wording(*said.facts) if isinstance(said, Unsaid) else said
 
     def text(self, language: str = ENGLISH) -> str:
         return render(self.explanation, language)
@@ -67,6 +81,43 @@ def bit_positions(mask: int) -> list[int]:
     return found
 
 
+@dataclass(frozen=True)
+class Words:
+    """How a grid's cells and values are named in an explanation: "r4c7", "3" (or a letter
+    of Sudoku Spelling). Plain values, so a step's unworded explanation pickles."""
+
+    size: int
+    symbols: str
+
+    def name(self, cell: int) -> str:
+        return _cell_names(self.size)[cell]
+
+    def sym(self, value: int) -> str:
+        return self.symbols[value - 1]
+
+    def names(self, cells: Iterable[int]) -> Message | str:
+        return listing([self.name(c) for c in sorted(cells)])
+
+    def syms(self, values: Iterable[int], word: str = "and") -> Message | str:
+        return listing([self.sym(v) for v in sorted(values)], word)
+
+    def removals(self, eliminations: Sequence[Move]) -> Message:
+        """'remove 4 from r1c3 and r1c9; 3 and 7 from r2c2': values sharing cells together."""
+        cells_of: dict[int, list[int]] = {}
+        for cell, value in eliminations:
+            cells_of.setdefault(value, []).append(cell)
+        values_at: dict[tuple[int, ...], list[int]] = {}
+        for value, cells in sorted(cells_of.items()):
+            values_at.setdefault(tuple(sorted(cells)), []).append(value)
+        parts = [
+            _("{values} from {cells}", values=self.syms(values), cells=self.names(cells))
+            for cells, values in values_at.items()
+        ]
+        # Translators: the pencil marks a sudoku step rules out: "remove 4 from r1c3 and r1c9;
+        # 3 from r2c2" ({removals} is one "{values} from {cells}" or several, split by "; ").
+        return _("remove {removals}", removals=joined(parts))
+
+
 class Board:
     """Mutable solving state: values and candidates, with helpers to word a step."""
 
@@ -74,6 +125,7 @@ class Board:
         self, grid: Grid, candidates: Sequence[int] | None = None, solution: Grid | None = None
     ):
         self.grid = grid
+        self.words = Words(grid.size, grid.symbols)
         self.geo = geometry(grid.box_rows, grid.box_cols)
         self.n = grid.size
         self.full = (1 << self.n) - 1
@@ -229,35 +281,6 @@ class Board:
                 if left and not left & (left - 1):
                     heappush(singles, (unit, value))
 
-    # wording
-    def name(self, cell: int) -> str:
-        return _cell_names(self.n)[cell]
-
-    def sym(self, value: int) -> str:
-        return self.grid.symbol(value)
-
-    def names(self, cells: Iterable[int]) -> Message | str:
-        return listing([self.name(c) for c in sorted(cells)])
-
-    def syms(self, values: Iterable[int], word: str = "and") -> Message | str:
-        return listing([self.sym(v) for v in sorted(values)], word)
-
-    def removals(self, eliminations: Sequence[Move]) -> Message:
-        """'remove 4 from r1c3 and r1c9; 3 and 7 from r2c2': values sharing cells together."""
-        cells_of: dict[int, list[int]] = {}
-        for cell, value in eliminations:
-            cells_of.setdefault(value, []).append(cell)
-        values_at: dict[tuple[int, ...], list[int]] = {}
-        for value, cells in sorted(cells_of.items()):
-            values_at.setdefault(tuple(sorted(cells)), []).append(value)
-        parts = [
-            _("{values} from {cells}", values=self.syms(values), cells=self.names(cells))
-            for cells, values in values_at.items()
-        ]
-        # Translators: the pencil marks a sudoku step rules out: "remove 4 from r1c3 and r1c9;
-        # 3 from r2c2" ({removals} is one "{values} from {cells}" or several, split by "; ").
-        return _("remove {removals}", removals=joined(parts))
-
     # state changes
     def place(self, cell: int, value: int) -> None:
         self.memo.clear()
@@ -359,7 +382,7 @@ def _checked_solution(board: Board, solution: Grid, narrowed: bool) -> tuple[int
         changed = next(
             cell for cell, given in enumerate(givens) if given not in (EMPTY, values[cell])
         )
-        raise ValueError(f"the solution changes the given at {board.name(changed)}")
+        raise ValueError(f"the solution changes the given at {board.words.name(changed)}")
     every_value = set(range(1, board.n + 1))
     for unit_name, unit_values in zip(
         board.geo.unit_names, _unit_readers(grid.box_rows, grid.box_cols), strict=True
@@ -368,7 +391,7 @@ def _checked_solution(board: Board, solution: Grid, narrowed: bool) -> tuple[int
             raise ValueError(f"the solution does not hold every value once in {unit_name}")
     for cell, value in enumerate(values) if narrowed else ():
         if not board.cands[cell] >> (value - 1) & 1 and givens[cell] == EMPTY:
-            raise ValueError(f"the solution's value at {board.name(cell)} is ruled out")
+            raise ValueError(f"the solution's value at {board.words.name(cell)} is ruled out")
     return values
 
 
@@ -425,16 +448,16 @@ def contradiction(board: Board) -> Message | str:
             if value in seen:
                 return _(
                     "{first} and {second} are both {symbol} in {unit}",
-                    first=board.name(seen[value]),
-                    second=board.name(cell),
-                    symbol=board.sym(value),
+                    first=board.words.name(seen[value]),
+                    second=board.words.name(cell),
+                    symbol=board.words.sym(value),
                     unit=unit_called(geo.size, index),
                 )
             if value:
                 seen[value] = cell
     for cell, value in enumerate(board.values):
         if value == EMPTY and board.cands[cell] == 0:
-            return _("{cell} has no possible value left", cell=board.name(cell))
+            return _("{cell} has no possible value left", cell=board.words.name(cell))
     for index, unit in enumerate(geo.units):
         possible = board.placed_in(unit)
         for cell in unit:
@@ -443,7 +466,7 @@ def contradiction(board: Board) -> Message | str:
         if missing:
             return _(
                 "{symbol} has no place left in {unit}",
-                symbol=board.sym(values_of(missing)[0]),
+                symbol=board.words.sym(values_of(missing)[0]),
                 unit=unit_called(geo.size, index),
             )
     return ""

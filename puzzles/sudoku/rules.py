@@ -81,8 +81,7 @@ class Hint:
     problem: Message | str = ""  # the grid contradicts itself
 
     def text(self, language: str = ENGLISH) -> str:
-        """The hint in `language`: the steps before it, then the step that places a value.
-        (The explanations of simple colouring and the chains are English still.)"""
+        """The hint in `language`: the steps before it, then the step that places a value."""
         if self.problem:
             wrong = _("Something is wrong in this grid: {problem}.", problem=self.problem)
             return render(wrong, language)

@@ -56,8 +56,7 @@ class SudokuSolution:
         return self.solution is None
 
     def text(self, language: str = ENGLISH) -> str:
-        """The answer in `language`; the grade's details and the explanations of simple
-        colouring and the chains are English still."""
+        """The answer in `language`; the grade's details are English still."""
         if self.solution is None:
             return render(self._no_solution(), language)
         lines = [boxed_text(self.solution)]

@@ -8,6 +8,7 @@ simplest step that applies.
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from dataclasses import FrozenInstanceError
@@ -15,6 +16,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from puzzles.core import PuzzleError
+from puzzles.sudoku.board import Board, Unsaid
 from puzzles.sudoku.grade import GRADES, WEIGHTS, Grade, grade
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
 from puzzles.sudoku.logic import (
@@ -28,7 +30,8 @@ from puzzles.sudoku.logic import (
     values_of,
 )
 from puzzles.sudoku.rules import Hint, hint
-from puzzles.sudoku.techniques import technique_name
+from puzzles.sudoku.techniques import find_step, technique_name
+from puzzles.sudoku.techniques.chains import _contradiction_said
 from tests.conftest import corpus_path
 
 DIGITS = "123456789"
@@ -556,19 +559,80 @@ def test_every_technique_has_a_name_in_each_language(language):
         assert (shown == technique) == (technique in kept), (technique, shown)
 
 
-# The steps whose explanations are not translated yet (docs/translations.md).
-ENGLISH_STILL = {"simple colouring", "X-Chain", "XY-Chain", "alternating chain"}
-
-
 @pytest.mark.parametrize("language", ["fr", "es"])
 def test_the_translated_steps_read_without_english_words(language):
-    """Every singles, locked-candidates, subset, fish and wing step of hard solves."""
-    english_words = re.compile(r"\b(can|only|and|or|remove|from|in|box|row|column|is)\b")
+    """Every step of hard solves, from singles to colouring and chains."""
+    english_words = re.compile(r"\b(can|only|and|or|remove|from|in|box|row|column|is|not|so)\b")
     seen = set()
     for grid, _solution in exchange("diabolical", 60):
         for step in solve_by_logic(grid).steps:
-            if step.technique not in ENGLISH_STILL:
-                seen.add(step.technique)
-                said = step.text(language).replace(step.technique, "")  # fish keep their name
-                assert not english_words.search(said), said
+            seen.add(step.technique)
+            said = step.text(language).replace(step.technique, "")  # fish keep their name
+            assert not english_words.search(said), said
     assert {"pointing", "claiming", "naked pair", "hidden pair", "X-Wing", "XY-Wing"} <= seen
+    assert {"simple colouring", "X-Chain", "XY-Chain", "alternating chain"} <= seen
+
+
+def test_a_french_hint_explains_its_colouring_step():
+    given = hint(grid_of(POSITIONS["simple colouring"]))
+    assert given.before[0].technique == "simple colouring"
+    assert given.text().splitlines()[0] == (
+        "First, following 4 through units where it has only two places, either r4c7 and r8c9 "
+        "are both 4, or r6c9 and r8c4 are; a cell that sees one cell of each side cannot be "
+        "4: remove 4 from r4c4: simple colouring."
+    )
+    french = given.text("fr").splitlines()
+    assert french[0] == (
+        "D'abord, en suivant 4 dans les unités où il n'a que deux places, soit r4c7 et r8c9 "
+        "valent toutes deux 4, soit r6c9 et r8c4 le valent\u00a0; une case qui voit une case de "
+        "chaque côté ne peut pas valoir 4\u00a0: retire 4 de r4c4\u00a0: coloriage simple."
+    )
+    assert french[-1] == "Donc r4c5 ne peut être que 8\u00a0: singleton nu."
+
+
+def test_a_spanish_hint_explains_its_chain_step():
+    given = hint(grid_of(POSITIONS["XY-Chain"]))
+    assert [step.technique for step in given.before] == ["XY-Chain"]
+    assert given.text("es").splitlines() == [
+        "Primero, si r1c3 no es 4, entonces r1c3 es 8, así que r2c3 no es 8, así que r2c3 es "
+        "5, así que r2c7 no es 5, así que r2c7 es 8, así que r8c7 no es 8, así que r8c7 es 4; "
+        "por lo tanto, r1c3 es 4 o r8c7 es 4, y todo lo que descartaría ambos es falso: quita "
+        "4 de r8c3: XY-Chain.",
+        "Así que r9c2 es el único sitio para 4 en el bloque 7: single oculto.",
+    ]
+
+
+def test_a_chain_that_contradicts_its_start_is_worded_in_each_language():
+    """The chain's rarer ending, "start is false" leading to "start is true" (which places
+    the start: no grid of the corpora needs it), worded from a real chain's links."""
+    step = next_step(grid_of(POSITIONS["XY-Chain"]))
+    words, mode, links, _eliminations = step.said.facts
+    placing = Unsaid(_contradiction_said, (words, mode, links))
+    english = placing.wording(*placing.facts).render()
+    assert english == (
+        "if r1c3 is not 4, then r1c3 is 8, so r2c3 is not 8, so r2c3 is 5, so r2c7 is not 5, "
+        "so r2c7 is 8, so r8c7 is not 8, so r8c7 is 4; that contradicts the start, so r1c3 is "
+        "4: XY-Chain"
+    )
+    french = placing.wording(*placing.facts).render("fr")
+    assert french.startswith("si r1c3 ne vaut pas 4, alors r1c3 vaut 8, donc r2c3 ne vaut pas 8")
+    assert french.endswith("\u00a0; cela contredit le départ, donc r1c3 vaut 4\u00a0: XY-Chain")
+    spanish = placing.wording(*placing.facts).render("es")
+    assert spanish.endswith("; eso contradice el inicio, así que r1c3 es 4: XY-Chain")
+
+
+def test_solving_leaves_the_steps_unworded_and_they_word_as_found():
+    """The engine keeps each step's facts, not its sentence: a step is worded when read, from
+    what held when it was found (the board has moved on), and pickles across the worker
+    pool unworded."""
+    grid = grid_of(POSITIONS["simple colouring"])
+    board = Board(grid)
+    worded_at_once = []
+    while (step := find_step(board)) is not None:
+        worded_at_once.append(step.text())
+        board.apply(step)
+    steps = solve_by_logic(grid).steps
+    assert all(isinstance(step.said, Unsaid) for step in steps)
+    assert [step.text() for step in steps] == worded_at_once
+    travelled = pickle.loads(pickle.dumps(steps))
+    assert [step.text("fr") for step in travelled] == [step.text("fr") for step in steps]

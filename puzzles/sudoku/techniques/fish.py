@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from puzzles.i18n import _
-from puzzles.sudoku.board import Board, Step, bit, bit_positions, listing, technique_name
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Unsaid,
+    Words,
+    bit,
+    bit_positions,
+    listing,
+    technique_name,
+)
 from puzzles.sudoku.techniques.subsets import LARGEST, Firsts, first_confined
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -65,29 +75,52 @@ def _fish_step(board: Board, value: int, orientation: int, group: tuple[int, ...
         if position not in group and cands[cell] & b
     ]
     corners = [base_lines[i][p] for i in group for p in crosses if cands[base_lines[i][p]] & b]
+    return Step(
+        name,
+        Unsaid(
+            _fish_said,
+            (
+                board.words,
+                name,
+                value,
+                orientation,
+                group,
+                tuple(crosses),
+                tuple(corners),
+                tuple(gone),
+            ),
+        ),
+        eliminations=tuple(gone),
+        cells=tuple(corners),
+    )
+
+
+def _fish_said(
+    words: Words,
+    name: str,
+    value: int,
+    orientation: int,
+    group: tuple[int, ...],
+    crosses: tuple[int, ...],
+    corners: tuple[int, ...],
+    gone: tuple[Move, ...],
+) -> Message:
     said = {
         "lines": listing([str(i + 1) for i in group]),
         "crosses": listing([str(p + 1) for p in crosses]),
-        "value": board.sym(value),
-        "cells": board.names(corners),
-        "removals": board.removals(gone),
+        "value": words.sym(value),
+        "cells": words.names(corners),
+        "removals": words.removals(gone),
         "technique": technique_name(name),
     }
     if orientation == 0:
-        explanation = _(
+        return _(
             "in rows {lines}, {value} can only go in columns {crosses} ({cells}), so no other "
             "cell of those columns can be {value}: {removals}: {technique}",
             **said,
         )
-    else:
-        explanation = _(
-            "in columns {lines}, {value} can only go in rows {crosses} ({cells}), so no other "
-            "cell of those rows can be {value}: {removals}: {technique}",
-            **said,
-        )
-    return Step(
-        name,
-        explanation,
-        eliminations=tuple(gone),
-        cells=tuple(corners),
+    return _(
+        "in columns {lines}, {value} can only go in rows {crosses} ({cells}), so no other "
+        "cell of those rows can be {value}: {removals}: {technique}",
+        **said,
     )

@@ -10,8 +10,17 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from puzzles.i18n import _
-from puzzles.sudoku.board import Board, Step, bit_positions, technique_name, unit_called
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Unsaid,
+    Words,
+    bit_positions,
+    technique_name,
+    unit_called,
+)
 from puzzles.sudoku.grid import geometry
 
 # Where a box and a line meet, as position bit sets: (unit index of the line, the meeting's
@@ -159,39 +168,48 @@ def _locked_step(
 ) -> Step:
     """`where`: the unit the value is confined in and the unit it is locked into (indexes of
     geo.units): "in box 1, 5 can only go in row 2, so no other cell of that row..."."""
-    confined, locked_into = where
     eliminations = tuple((cell, value) for cell in gone)
+    return Step(
+        technique,
+        Unsaid(_locked_said, (board.words, technique, value, where, tuple(inside), eliminations)),
+        eliminations=eliminations,
+        cells=tuple(inside),
+    )
+
+
+def _locked_said(
+    words: Words,
+    technique: str,
+    value: int,
+    where: tuple[int, int],
+    inside: tuple[int, ...],
+    eliminations: tuple[Move, ...],
+) -> Message:
+    confined, locked_into = where
     said = {
-        "unit": unit_called(board.n, confined),
-        "locked_into": unit_called(board.n, locked_into),
-        "cells": board.names(inside),
-        "value": board.sym(value),
-        "removals": board.removals(eliminations),
+        "unit": unit_called(words.size, confined),
+        "locked_into": unit_called(words.size, locked_into),
+        "cells": words.names(inside),
+        "value": words.sym(value),
+        "removals": words.removals(eliminations),
         "technique": technique_name(technique),
     }
     # One sentence per kind of unit it is locked into, for the languages whose words for
     # box, row and column differ in gender ("ce bloc", "cette ligne").
-    if locked_into < board.n:
-        explanation = _(
+    if locked_into < words.size:
+        return _(
             "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
             "that box can be {value}: {removals}: {technique}",
             **said,
         )
-    elif locked_into < 2 * board.n:
-        explanation = _(
+    if locked_into < 2 * words.size:
+        return _(
             "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
             "that row can be {value}: {removals}: {technique}",
             **said,
         )
-    else:
-        explanation = _(
-            "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
-            "that column can be {value}: {removals}: {technique}",
-            **said,
-        )
-    return Step(
-        technique,
-        explanation,
-        eliminations=eliminations,
-        cells=tuple(inside),
+    return _(
+        "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
+        "that column can be {value}: {removals}: {technique}",
+        **said,
     )

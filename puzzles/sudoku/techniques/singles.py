@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from puzzles.i18n import _
-from puzzles.sudoku.board import Board, Step, technique_name, unit_called
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import Board, Step, Unsaid, Words, technique_name, unit_called
 
 
 def hidden_single(board: Board) -> Step | None:
@@ -15,15 +15,19 @@ def hidden_single(board: Board) -> Step | None:
     cell = unit[board.places()[unit_index][value].bit_length() - 1]  # its one place
     return Step(
         "hidden single",
-        _(
-            "{cell} is the only place for {value} in {unit}: {technique}",
-            cell=board.name(cell),
-            value=board.sym(value),
-            unit=unit_called(board.n, unit_index),
-            technique=technique_name("hidden single"),
-        ),
+        Unsaid(_hidden_single_said, (board.words, cell, value, unit_index)),
         placements=((cell, value),),
         cells=(cell,),
+    )
+
+
+def _hidden_single_said(words: Words, cell: int, value: int, unit: int) -> Message:
+    return _(
+        "{cell} is the only place for {value} in {unit}: {technique}",
+        cell=words.name(cell),
+        value=words.sym(value),
+        unit=unit_called(words.size, unit),
+        technique=technique_name("hidden single"),
     )
 
 
@@ -33,13 +37,17 @@ def naked_single(board: Board) -> Step | None:
             value = m.bit_length()
             return Step(
                 "naked single",
-                _(
-                    "{cell} can only be {value}: {technique}",
-                    cell=board.name(cell),
-                    value=board.sym(value),
-                    technique=technique_name("naked single"),
-                ),
+                Unsaid(_naked_single_said, (board.words, cell, value)),
                 placements=((cell, value),),
                 cells=(cell,),
             )
     return None
+
+
+def _naked_single_said(words: Words, cell: int, value: int) -> Message:
+    return _(
+        "{cell} can only be {value}: {technique}",
+        cell=words.name(cell),
+        value=words.sym(value),
+        technique=technique_name("naked single"),
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from puzzles.i18n import Message, _
-from puzzles.sudoku.board import Board, Step, technique_name, values_of
+from puzzles.sudoku.board import Board, Move, Step, Unsaid, Words, technique_name, values_of
 
 
 def xy_wing(board: Board) -> Step | None:
@@ -36,21 +36,10 @@ def _xy_wing(board: Board, pairs: list[int]) -> Step | None:
                 if c != pivot and cands[c] & z
             ]
             if gone:
-                x_, y_ = values_of(xy)
-                zs = board.sym(z.bit_length())
+                wing = _wing(board, pivot, a, b)
                 return Step(
                     "XY-Wing",
-                    _(
-                        "{pivot} is {values}, and it sees {pincers}; whichever it is, one of "
-                        "those two is {value}, so no cell that sees both can be {value}: "
-                        "{removals}: {technique}",
-                        pivot=board.name(pivot),
-                        values=board.syms((x_, y_), "or"),
-                        pincers=_pincers(board, a, b),
-                        value=zs,
-                        removals=board.removals(gone),
-                        technique=technique_name("XY-Wing"),
-                    ),
+                    Unsaid(_wing_said, (board.words, "XY-Wing", wing, tuple(gone))),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
@@ -72,34 +61,53 @@ def xyz_wing(board: Board) -> Step | None:
             seen_by_all = geo.peer_sets[pivot] & geo.peer_sets[a] & geo.peer_sets[b]
             gone = [(c, z.bit_length()) for c in sorted(seen_by_all) if cands[c] & z]
             if gone:
-                zs = board.sym(z.bit_length())
+                wing = _wing(board, pivot, a, b)
                 return Step(
                     "XYZ-Wing",
-                    _(
-                        "{pivot} is {values}, and it sees {pincers}; one of the three is "
-                        "{value}, so no cell that sees all three can be {value}: {removals}: "
-                        "{technique}",
-                        pivot=board.name(pivot),
-                        values=board.syms(values_of(xyz), "or"),
-                        pincers=_pincers(board, a, b),
-                        value=zs,
-                        removals=board.removals(gone),
-                        technique=technique_name("XYZ-Wing"),
-                    ),
+                    Unsaid(_wing_said, (board.words, "XYZ-Wing", wing, tuple(gone))),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
     return None
 
 
-def _pincers(board: Board, a: int, b: int) -> Message:
+# A wing as found: the pivot and its two pincers, each with its candidates then (the
+# steps after it take some away).
+_Wing = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def _wing(board: Board, pivot: int, a: int, b: int) -> _Wing:
+    cands = board.cands
+    return (pivot, cands[pivot]), (a, cands[a]), (b, cands[b])
+
+
+def _wing_said(words: Words, technique: str, wing: _Wing, gone: tuple[Move, ...]) -> Message:
+    pivot, candidates = wing[0]
+    said = {
+        "pivot": words.name(pivot),
+        "values": words.syms(values_of(candidates), "or"),
+        "pincers": _pincers_said(words, wing),
+        "value": words.sym(gone[0][1]),
+        "removals": words.removals(gone),
+        "technique": technique_name(technique),
+    }
+    if technique == "XY-Wing":
+        return _(
+            "{pivot} is {values}, and it sees {pincers}; whichever it is, one of those two is "
+            "{value}, so no cell that sees both can be {value}: {removals}: {technique}",
+            **said,
+        )
+    return _(
+        "{pivot} is {values}, and it sees {pincers}; one of the three is {value}, so no cell "
+        "that sees all three can be {value}: {removals}: {technique}",
+        **said,
+    )
+
+
+def _pincers_said(words: Words, wing: _Wing) -> Message:
     """'r1c2 (3 or 7) and r5c2 (3 or 9)'."""
     first, second = (
-        _(
-            "{cell} ({values})",
-            cell=board.name(cell),
-            values=board.syms(values_of(board.cands[cell]), "or"),
-        )
-        for cell in (a, b)
+        _("{cell} ({values})", cell=words.name(cell), values=words.syms(values_of(cands), "or"))
+        for cell, cands in wing[1:]
     )
     return _("{items} and {last}", items=first, last=second)
