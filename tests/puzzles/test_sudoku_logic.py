@@ -30,6 +30,7 @@ from puzzles.sudoku.logic import (
     values_of,
 )
 from puzzles.sudoku.rules import Hint, hint
+from puzzles.sudoku.solver import solve
 from puzzles.sudoku.techniques import find_step, technique_name
 from puzzles.sudoku.techniques.chains import _contradiction_said
 from tests.conftest import corpus_path
@@ -619,6 +620,34 @@ def test_a_chain_that_contradicts_its_start_is_worded_in_each_language():
     assert french.endswith("\u00a0; cela contredit le départ, donc r1c3 vaut 4\u00a0: XY-Chain")
     spanish = placing.wording(*placing.facts).render("es")
     assert spanish.endswith("; eso contradice el inicio, así que r1c3 es 4: XY-Chain")
+
+
+def test_the_grade_line_in_each_language():
+    graded = solve(grid_of(POSITIONS["simple colouring"]))
+    assert graded.text().splitlines()[-1] == (
+        "Unique solution. Grade: expert (score 5.4; hardest: simple colouring; used: hidden "
+        "single x20, naked single x1, pointing x1, XY-Wing x2, simple colouring x3)."
+    )
+    assert graded.text("fr").splitlines()[-1] == (
+        "Solution unique. Niveau\u00a0: expert (score 5,4\u00a0; la plus difficile\u00a0: "
+        "coloriage simple\u00a0; utilisées\u00a0: singleton caché ×20, singleton nu ×1, "
+        "candidats verrouillés (pointage) ×1, XY-Wing ×2, coloriage simple ×3)."
+    )
+    assert (
+        graded.text("es")
+        .splitlines()[-1]
+        .startswith(
+            "Solución única. Nivel: experta (puntuación 5,4; la más difícil: coloreado simple; "
+            "usadas: single oculto ×20,"
+        )
+    )
+    # A whole score keeps its decimal, as English always wrote it; guessing is named too.
+    stuck = Grade("beyond-logic", 9.0, "guessing", ())
+    assert stuck.text() == "beyond-logic (score 9.0; hardest: guessing; used: nothing)"
+    assert stuck.text("fr") == (
+        "au-delà de la logique (score 9,0\u00a0; la plus difficile\u00a0: essais et erreurs\u00a0; "
+        "utilisées\u00a0: rien)"
+    )
 
 
 def test_solving_leaves_the_steps_unworded_and_they_word_as_found():
