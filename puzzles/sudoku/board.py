@@ -119,7 +119,7 @@ class Words:
 
 
 class Board:
-    """Mutable solving state: values and candidates, with helpers to word a step."""
+    """Mutable solving state: values and candidates, and the Words that name its cells."""
 
     def __init__(
         self, grid: Grid, candidates: Sequence[int] | None = None, solution: Grid | None = None
