@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache, reduce
 from heapq import heappop, heappush
 from operator import itemgetter, or_
-from typing import Any, NamedTuple
+from typing import Any
 
 from puzzles.core import either, joined, listed
 from puzzles.i18n import ENGLISH, Message, _, pgettext, render
@@ -29,13 +29,24 @@ def technique_name(technique: str) -> Message:
     return pgettext(TECHNIQUE_CONTEXT, technique)
 
 
-class Unsaid(NamedTuple):
-    """An explanation not worded yet: a function of the module that found the step (so that
-    it pickles) and the plain facts it words. The engine finds many steps and a hint shows
-    few, so a step is worded only when someone reads it (Step.explanation)."""
+@dataclass(frozen=True)
+class Unsaid(Message):
+    """An explanation worded only when someone reads it: a function of the module that found
+    the step (so that it pickles) and the plain facts it words. The engine finds many steps
+    and a hint shows few, so solving and grading never word one."""
 
-    wording: Callable[..., Message]
-    facts: tuple[Any, ...]
+    id: str = ""
+    wording: Callable[..., Message] | None = None
+    facts: tuple[Any, ...] = ()
+
+    def render(self, language: str = ENGLISH) -> str:
+        assert self.wording is not None, "made by unsaid()"
+        return self.wording(*self.facts).render(language)
+
+
+def unsaid(wording: Callable[..., Message], *facts: Any) -> Unsaid:
+    """The explanation `wording(*facts)`, worded when read."""
+    return Unsaid(wording=wording, facts=facts)
 
 
 @dataclass(frozen=True)
@@ -43,15 +54,10 @@ class Step:
     """One deduction: the technique, why, and what it places or removes."""
 
     technique: str  # its English name, the key of grade.WEIGHTS (technique_name shows it)
-    said: Message | str | Unsaid  # why, e.g. "r4c7 can only be 3: naked single"
+    explanation: Message | str  # e.g. "r4c7 can only be 3: naked single", often Unsaid
     placements: tuple[Move, ...] = ()  # (cell, value) now known
     eliminations: tuple[Move, ...] = ()  # (cell, value) ruled out
     cells: tuple[int, ...] = ()  # the cells the reasoning is about (to highlight)
-
-    @property
-    def explanation(self) -> Message | str:
-        said = self.said
-        return said.wording(*said.facts) if isinstance(said, Unsaid) else said
 
     def text(self, language: str = ENGLISH) -> str:
         return render(self.explanation, language)

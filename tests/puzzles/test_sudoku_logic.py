@@ -15,8 +15,8 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from puzzles.core import PuzzleError
-from puzzles.sudoku.board import Board, Unsaid
+from puzzles.core import PuzzleError, to_jsonable
+from puzzles.sudoku.board import Board, Unsaid, unsaid
 from puzzles.sudoku.grade import GRADES, WEIGHTS, Grade, grade
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
 from puzzles.sudoku.logic import (
@@ -607,18 +607,18 @@ def test_a_chain_that_contradicts_its_start_is_worded_in_each_language():
     """The chain's rarer ending, "start is false" leading to "start is true" (which places
     the start: no grid of the corpora needs it), worded from a real chain's links."""
     step = next_step(grid_of(POSITIONS["XY-Chain"]))
-    words, mode, links, _eliminations = step.said.facts
-    placing = Unsaid(_contradiction_said, (words, mode, links))
-    english = placing.wording(*placing.facts).render()
+    words, mode, links, _eliminations = step.explanation.facts
+    placing = unsaid(_contradiction_said, words, mode, links)
+    english = placing.render()
     assert english == (
         "if r1c3 is not 4, then r1c3 is 8, so r2c3 is not 8, so r2c3 is 5, so r2c7 is not 5, "
         "so r2c7 is 8, so r8c7 is not 8, so r8c7 is 4; that contradicts the start, so r1c3 is "
         "4: XY-Chain"
     )
-    french = placing.wording(*placing.facts).render("fr")
+    french = placing.render("fr")
     assert french.startswith("si r1c3 ne vaut pas 4, alors r1c3 vaut 8, donc r2c3 ne vaut pas 8")
     assert french.endswith("\u00a0; cela contredit le départ, donc r1c3 vaut 4\u00a0: XY-Chain")
-    spanish = placing.wording(*placing.facts).render("es")
+    spanish = placing.render("es")
     assert spanish.endswith("; eso contradice el inicio, así que r1c3 es 4: XY-Chain")
 
 
@@ -661,7 +661,9 @@ def test_solving_leaves_the_steps_unworded_and_they_word_as_found():
         worded_at_once.append(step.text())
         board.apply(step)
     steps = solve_by_logic(grid).steps
-    assert all(isinstance(step.said, Unsaid) for step in steps)
+    assert all(isinstance(step.explanation, Unsaid) for step in steps)
     assert [step.text() for step in steps] == worded_at_once
     travelled = pickle.loads(pickle.dumps(steps))
     assert [step.text("fr") for step in travelled] == [step.text("fr") for step in steps]
+    # The command line's --json writes a step's explanation as its English text.
+    assert [to_jsonable(step)["explanation"] for step in steps] == worded_at_once

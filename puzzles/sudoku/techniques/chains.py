@@ -20,10 +20,10 @@ from puzzles.sudoku.board import (
     Board,
     Move,
     Step,
-    Unsaid,
     Words,
     bit_positions,
     technique_name,
+    unsaid,
     values_of,
 )
 
@@ -355,14 +355,14 @@ def _chain_step(
     if placement:
         return Step(
             mode,
-            Unsaid(_contradiction_said, (board.words, mode, links)),
+            unsaid(_contradiction_said, board.words, mode, links),
             placements=(links[0],),
             cells=cells,
         )
     eliminations = tuple(_cell_value(board, node) for node in gone)
     return Step(
         mode,
-        Unsaid(_either_end_said, (board.words, mode, links, eliminations)),
+        unsaid(_either_end_said, board.words, mode, links, eliminations),
         eliminations=eliminations,
         cells=cells,
     )

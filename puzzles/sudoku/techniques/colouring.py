@@ -7,11 +7,11 @@ from puzzles.sudoku.board import (
     Board,
     Move,
     Step,
-    Unsaid,
     Words,
     bit,
     bit_positions,
     technique_name,
+    unsaid,
 )
 
 
@@ -81,9 +81,7 @@ def _colour_wrap(board: Board, value: int, colour: dict[int, int]) -> Step | Non
         gone = tuple((c, value) for c in false_side)
         return Step(
             "simple colouring",
-            Unsaid(
-                _colouring_said, (board.words, value, _colour_sides(colour), (cell, clash), gone)
-            ),
+            unsaid(_colouring_said, board.words, value, _colour_sides(colour), (cell, clash), gone),
             eliminations=gone,
             cells=tuple(sorted(colour)),
         )
@@ -111,7 +109,14 @@ def _colour_trap(board: Board, value: int, colour: dict[int, int]) -> Step | Non
         return None
     return Step(
         "simple colouring",
-        Unsaid(_colouring_said, (board.words, value, _colour_sides(colour), None, tuple(gone))),
+        unsaid(
+            _colouring_said,
+            board.words,
+            value,
+            _colour_sides(colour),
+            None,
+            tuple(gone),
+        ),
         eliminations=tuple(gone),
         cells=tuple(sorted(colour)),
     )

@@ -7,12 +7,12 @@ from puzzles.sudoku.board import (
     Board,
     Move,
     Step,
-    Unsaid,
     Words,
     bit,
     bit_positions,
     listing,
     technique_name,
+    unsaid,
 )
 from puzzles.sudoku.techniques.subsets import LARGEST, Firsts, first_confined
 
@@ -77,18 +77,16 @@ def _fish_step(board: Board, value: int, orientation: int, group: tuple[int, ...
     corners = [base_lines[i][p] for i in group for p in crosses if cands[base_lines[i][p]] & b]
     return Step(
         name,
-        Unsaid(
+        unsaid(
             _fish_said,
-            (
-                board.words,
-                name,
-                value,
-                orientation,
-                group,
-                tuple(crosses),
-                tuple(corners),
-                tuple(gone),
-            ),
+            board.words,
+            name,
+            value,
+            orientation,
+            group,
+            tuple(crosses),
+            tuple(corners),
+            tuple(gone),
         ),
         eliminations=tuple(gone),
         cells=tuple(corners),

@@ -15,11 +15,11 @@ from puzzles.sudoku.board import (
     Board,
     Move,
     Step,
-    Unsaid,
     Words,
     bit_positions,
     technique_name,
     unit_called,
+    unsaid,
 )
 from puzzles.sudoku.grid import geometry
 
@@ -171,7 +171,7 @@ def _locked_step(
     eliminations = tuple((cell, value) for cell in gone)
     return Step(
         technique,
-        Unsaid(_locked_said, (board.words, technique, value, where, tuple(inside), eliminations)),
+        unsaid(_locked_said, board.words, technique, value, where, tuple(inside), eliminations),
         eliminations=eliminations,
         cells=tuple(inside),
     )

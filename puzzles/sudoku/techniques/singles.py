@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzles.i18n import Message, _
-from puzzles.sudoku.board import Board, Step, Unsaid, Words, technique_name, unit_called
+from puzzles.sudoku.board import Board, Step, Words, technique_name, unit_called, unsaid
 
 
 def hidden_single(board: Board) -> Step | None:
@@ -15,7 +15,7 @@ def hidden_single(board: Board) -> Step | None:
     cell = unit[board.places()[unit_index][value].bit_length() - 1]  # its one place
     return Step(
         "hidden single",
-        Unsaid(_hidden_single_said, (board.words, cell, value, unit_index)),
+        unsaid(_hidden_single_said, board.words, cell, value, unit_index),
         placements=((cell, value),),
         cells=(cell,),
     )
@@ -37,7 +37,7 @@ def naked_single(board: Board) -> Step | None:
             value = m.bit_length()
             return Step(
                 "naked single",
-                Unsaid(_naked_single_said, (board.words, cell, value)),
+                unsaid(_naked_single_said, board.words, cell, value),
                 placements=((cell, value),),
                 cells=(cell,),
             )

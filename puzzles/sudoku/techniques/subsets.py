@@ -10,11 +10,11 @@ from puzzles.sudoku.board import (
     Board,
     Move,
     Step,
-    Unsaid,
     Words,
     bit,
     technique_name,
     unit_called,
+    unsaid,
     values_of,
 )
 
@@ -112,7 +112,7 @@ def _naked_step(board: Board, u: int, group: tuple[int, ...], together: int) -> 
     name = f"naked {SUBSET_NAMES[len(group)]}"
     return Step(
         name,
-        Unsaid(_naked_said, (board.words, name, u, group, together, tuple(gone))),
+        unsaid(_naked_said, board.words, name, u, group, together, tuple(gone)),
         eliminations=tuple(gone),
         cells=group,
     )
@@ -164,7 +164,7 @@ def _hidden_step(board: Board, u: int, group: tuple[int, ...], where: int) -> St
     name = f"hidden {SUBSET_NAMES[len(group)]}"
     return Step(
         name,
-        Unsaid(_hidden_said, (board.words, name, u, group, tuple(cells), tuple(gone))),
+        unsaid(_hidden_said, board.words, name, u, group, tuple(cells), tuple(gone)),
         eliminations=tuple(gone),
         cells=tuple(cells),
     )

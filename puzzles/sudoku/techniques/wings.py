@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from puzzles.i18n import Message, _
-from puzzles.sudoku.board import Board, Move, Step, Unsaid, Words, technique_name, values_of
+from puzzles.sudoku.board import Board, Move, Step, Words, technique_name, unsaid, values_of
 
 
 def xy_wing(board: Board) -> Step | None:
@@ -39,7 +39,7 @@ def _xy_wing(board: Board, pairs: list[int]) -> Step | None:
                 wing = _wing(board, pivot, a, b)
                 return Step(
                     "XY-Wing",
-                    Unsaid(_wing_said, (board.words, "XY-Wing", wing, tuple(gone))),
+                    unsaid(_wing_said, board.words, "XY-Wing", wing, tuple(gone)),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
@@ -64,7 +64,7 @@ def xyz_wing(board: Board) -> Step | None:
                 wing = _wing(board, pivot, a, b)
                 return Step(
                     "XYZ-Wing",
-                    Unsaid(_wing_said, (board.words, "XYZ-Wing", wing, tuple(gone))),
+                    unsaid(_wing_said, board.words, "XYZ-Wing", wing, tuple(gone)),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
