@@ -574,7 +574,7 @@ def test_the_translated_steps_read_without_english_words(language):
     assert {"simple colouring", "X-Chain", "XY-Chain", "alternating chain"} <= seen
 
 
-def test_a_french_hint_explains_its_colouring_step():
+def test_a_hint_explains_its_colouring_step_in_french_and_spanish():
     given = hint(grid_of(POSITIONS["simple colouring"]))
     assert given.before[0].technique == "simple colouring"
     assert given.text().splitlines()[0] == (
@@ -589,9 +589,18 @@ def test_a_french_hint_explains_its_colouring_step():
         "chaque côté ne peut pas valoir 4\u00a0: retire 4 de r4c4\u00a0: coloriage simple."
     )
     assert french[-1] == "Donc r4c5 ne peut être que 8\u00a0: singleton nu."
+    assert (
+        given.text("es")
+        .splitlines()[0]
+        .startswith(
+            "Primero, siguiendo 4 por las unidades donde solo tiene dos lugares, o r4c7 y r8c9 son "
+            "ambas 4, o r6c9 y r8c4 lo son; una casilla que ve una casilla de cada lado no puede "
+            "ser 4: quita 4 de r4c4: coloreado simple."
+        )
+    )
 
 
-def test_a_spanish_hint_explains_its_chain_step():
+def test_a_hint_explains_its_chain_step_in_spanish_and_french():
     given = hint(grid_of(POSITIONS["XY-Chain"]))
     assert [step.technique for step in given.before] == ["XY-Chain"]
     assert given.text("es").splitlines() == [
@@ -601,6 +610,13 @@ def test_a_spanish_hint_explains_its_chain_step():
         "4 de r8c3: XY-Chain.",
         "Así que r9c2 es el único sitio para 4 en el bloque 7: single oculto.",
     ]
+    assert (
+        given.text("fr")
+        .splitlines()[0]
+        .startswith(
+            "D'abord, si r1c3 ne vaut pas 4, alors r1c3 vaut 8, donc r2c3 ne vaut pas 8, donc "
+        )
+    )
 
 
 def test_a_chain_that_contradicts_its_start_is_worded_in_each_language():
