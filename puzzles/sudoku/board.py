@@ -14,25 +14,53 @@ from heapq import heappop, heappush
 from operator import itemgetter, or_
 from typing import Any
 
-from puzzles.i18n import Message, _
+from puzzles.core import either, joined, listed
+from puzzles.i18n import ENGLISH, Message, _, pgettext, render
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name, geometry
 
 # (cell, value) pairs
 Move = tuple[int, int]
+# The context of a technique's name in the catalogue (techniques.TECHNIQUE_NAMES).
+TECHNIQUE_CONTEXT = "sudoku technique"
+
+
+def technique_name(technique: str) -> Message:
+    """A technique's name in the reader's language ("singleton caché")."""
+    return pgettext(TECHNIQUE_CONTEXT, technique)
+
+
+@dataclass(frozen=True)
+class Unsaid(Message):
+    """An explanation worded only when someone reads it: a function of the module that found
+    the step (so that it pickles) and the plain facts it words. The engine finds many steps
+    and a hint shows few, so solving and grading never word one."""
+
+    id: str = ""
+    wording: Callable[..., Message] | None = None
+    facts: tuple[Any, ...] = ()
+
+    def render(self, language: str = ENGLISH) -> str:
+        assert self.wording is not None, "made by unsaid()"
+        return self.wording(*self.facts).render(language)
+
+
+def unsaid(wording: Callable[..., Message], *facts: Any) -> Unsaid:
+    """The explanation `wording(*facts)`, worded when read."""
+    return Unsaid(wording=wording, facts=facts)
 
 
 @dataclass(frozen=True)
 class Step:
     """One deduction: the technique, why, and what it places or removes."""
 
-    technique: str
-    explanation: str  # e.g. "r4c7 can only be 3: naked single"
+    technique: str  # its English name, the key of grade.WEIGHTS (technique_name shows it)
+    explanation: Message | str  # e.g. "r4c7 can only be 3: naked single", often Unsaid
     placements: tuple[Move, ...] = ()  # (cell, value) now known
     eliminations: tuple[Move, ...] = ()  # (cell, value) ruled out
     cells: tuple[int, ...] = ()  # the cells the reasoning is about (to highlight)
 
-    def text(self) -> str:
-        return self.explanation
+    def text(self, language: str = ENGLISH) -> str:
+        return render(self.explanation, language)
 
 
 def bit(value: int) -> int:
@@ -59,13 +87,51 @@ def bit_positions(mask: int) -> list[int]:
     return found
 
 
+@dataclass(frozen=True)
+class Words:
+    """How a grid's cells and values are named in an explanation: "r4c7", "3" (or a letter
+    of Sudoku Spelling). Plain values, so a step's unworded explanation pickles."""
+
+    size: int
+    symbols: str
+
+    def name(self, cell: int) -> str:
+        return _cell_names(self.size)[cell]
+
+    def sym(self, value: int) -> str:
+        return self.symbols[value - 1]
+
+    def names(self, cells: Iterable[int]) -> Message | str:
+        return listing([self.name(c) for c in sorted(cells)])
+
+    def syms(self, values: Iterable[int], word: str = "and") -> Message | str:
+        return listing([self.sym(v) for v in sorted(values)], word)
+
+    def removals(self, eliminations: Sequence[Move]) -> Message:
+        """'remove 4 from r1c3 and r1c9; 3 and 7 from r2c2': values sharing cells together."""
+        cells_of: dict[int, list[int]] = {}
+        for cell, value in eliminations:
+            cells_of.setdefault(value, []).append(cell)
+        values_at: dict[tuple[int, ...], list[int]] = {}
+        for value, cells in sorted(cells_of.items()):
+            values_at.setdefault(tuple(sorted(cells)), []).append(value)
+        parts = [
+            _("{values} from {cells}", values=self.syms(values), cells=self.names(cells))
+            for cells, values in values_at.items()
+        ]
+        # Translators: the pencil marks a sudoku step rules out: "remove 4 from r1c3 and r1c9;
+        # 3 from r2c2" ({removals} is one "{values} from {cells}" or several, split by "; ").
+        return _("remove {removals}", removals=joined(parts))
+
+
 class Board:
-    """Mutable solving state: values and candidates, with helpers to word a step."""
+    """Mutable solving state: values and candidates, and the Words that name its cells."""
 
     def __init__(
         self, grid: Grid, candidates: Sequence[int] | None = None, solution: Grid | None = None
     ):
         self.grid = grid
+        self.words = Words(grid.size, grid.symbols)
         self.geo = geometry(grid.box_rows, grid.box_cols)
         self.n = grid.size
         self.full = (1 << self.n) - 1
@@ -221,32 +287,6 @@ class Board:
                 if left and not left & (left - 1):
                     heappush(singles, (unit, value))
 
-    # wording
-    def name(self, cell: int) -> str:
-        return _cell_names(self.n)[cell]
-
-    def sym(self, value: int) -> str:
-        return self.grid.symbol(value)
-
-    def names(self, cells: Iterable[int]) -> str:
-        return listing([self.name(c) for c in sorted(cells)])
-
-    def syms(self, values: Iterable[int], word: str = "and") -> str:
-        return listing([self.sym(v) for v in sorted(values)], word)
-
-    def removals(self, eliminations: Sequence[Move]) -> str:
-        """'remove 4 from r1c3 and r1c9; 3 and 7 from r2c2': values sharing cells together."""
-        cells_of: dict[int, list[int]] = {}
-        for cell, value in eliminations:
-            cells_of.setdefault(value, []).append(cell)
-        values_at: dict[tuple[int, ...], list[int]] = {}
-        for value, cells in sorted(cells_of.items()):
-            values_at.setdefault(tuple(sorted(cells)), []).append(value)
-        parts = [
-            f"{self.syms(values)} from {self.names(cells)}" for cells, values in values_at.items()
-        ]
-        return "remove " + "; ".join(parts)
-
     # state changes
     def place(self, cell: int, value: int) -> None:
         self.memo.clear()
@@ -348,7 +388,7 @@ def _checked_solution(board: Board, solution: Grid, narrowed: bool) -> tuple[int
         changed = next(
             cell for cell, given in enumerate(givens) if given not in (EMPTY, values[cell])
         )
-        raise ValueError(f"the solution changes the given at {board.name(changed)}")
+        raise ValueError(f"the solution changes the given at {board.words.name(changed)}")
     every_value = set(range(1, board.n + 1))
     for unit_name, unit_values in zip(
         board.geo.unit_names, _unit_readers(grid.box_rows, grid.box_cols), strict=True
@@ -357,7 +397,7 @@ def _checked_solution(board: Board, solution: Grid, narrowed: bool) -> tuple[int
             raise ValueError(f"the solution does not hold every value once in {unit_name}")
     for cell, value in enumerate(values) if narrowed else ():
         if not board.cands[cell] >> (value - 1) & 1 and givens[cell] == EMPTY:
-            raise ValueError(f"the solution's value at {board.name(cell)} is ruled out")
+            raise ValueError(f"the solution's value at {board.words.name(cell)} is ruled out")
     return values
 
 
@@ -393,12 +433,13 @@ def _unit_spots(box_rows: int, box_cols: int) -> tuple[tuple[tuple[int, int], ..
     return tuple(tuple(found) for found in spots)
 
 
-def listing(items: Sequence[str], word: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c'."""
+def listing(items: Sequence[str], word: str = "and") -> Message | str:
+    """'a', 'a and b', 'a, b and c' ('or' for `word` gives 'a or b'), in the reader's
+    language: 'a, b et c', 'a, b y c'."""
     items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    if not items:
+        return ""
+    return either(items) if word == "or" else listed(items)
 
 
 def contradiction(board: Board) -> Message | str:
@@ -413,16 +454,16 @@ def contradiction(board: Board) -> Message | str:
             if value in seen:
                 return _(
                     "{first} and {second} are both {symbol} in {unit}",
-                    first=board.name(seen[value]),
-                    second=board.name(cell),
-                    symbol=board.sym(value),
+                    first=board.words.name(seen[value]),
+                    second=board.words.name(cell),
+                    symbol=board.words.sym(value),
                     unit=unit_called(geo.size, index),
                 )
             if value:
                 seen[value] = cell
     for cell, value in enumerate(board.values):
         if value == EMPTY and board.cands[cell] == 0:
-            return _("{cell} has no possible value left", cell=board.name(cell))
+            return _("{cell} has no possible value left", cell=board.words.name(cell))
     for index, unit in enumerate(geo.units):
         possible = board.placed_in(unit)
         for cell in unit:
@@ -431,7 +472,7 @@ def contradiction(board: Board) -> Message | str:
         if missing:
             return _(
                 "{symbol} has no place left in {unit}",
-                symbol=board.sym(values_of(missing)[0]),
+                symbol=board.words.sym(values_of(missing)[0]),
                 unit=unit_called(geo.size, index),
             )
     return ""

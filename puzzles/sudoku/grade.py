@@ -12,6 +12,11 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
+
+from puzzles.core import joined
+from puzzles.i18n import ENGLISH, Message, _, language_of, pgettext
+from puzzles.sudoku.board import technique_name
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.logic import TECHNIQUES, LogicResult, solve_by_logic
 
@@ -57,6 +62,16 @@ BEYOND_LOGIC = 7.0
 MAX_BONUS = 0.99
 assert max(WEIGHTS.values()) + MAX_BONUS < BEYOND_LOGIC
 GUESSING = "guessing"
+NOTHING_TO_DO = "nothing to do"  # the hardest technique of a grid that is already full
+# The grades as a player reads them (the difficulties of the daily puzzles, and two more).
+GRADE_NAMES: dict[str, Message] = {
+    "easy": pgettext("difficulty", "easy"),
+    "medium": pgettext("difficulty", "medium"),
+    "hard": pgettext("difficulty", "hard"),
+    "expert": pgettext("difficulty", "expert"),
+    "beyond-logic": pgettext("difficulty", "beyond-logic"),
+}
+assert tuple(GRADE_NAMES) == GRADES
 
 
 @dataclass(frozen=True)
@@ -66,9 +81,43 @@ class Grade:
     hardest: str  # the hardest technique used, or "guessing" when logic gets stuck
     counts: tuple[tuple[str, int], ...]  # (technique, times used), simplest first
 
-    def text(self) -> str:
-        used = ", ".join(f"{name} x{times}" for name, times in self.counts) or "nothing"
-        return f"{self.name} (score {self.score:.1f}; hardest: {self.hardest}; used: {used})"
+    def text(self, language: str = ENGLISH) -> str:
+        return self.message.render(language)
+
+    @property
+    def message(self) -> Message:
+        """'expert (score 4.6; hardest: XY-Wing; used: hidden single x30, XY-Wing x1)'."""
+        used = [
+            _("{technique} x{times}", technique=technique_name(name), times=times)
+            for name, times in self.counts
+        ]
+        return _(
+            "{grade} (score {score}; hardest: {hardest}; used: {used})",
+            grade=GRADE_NAMES[self.name],
+            score=OneDecimal(value=round(self.score, 1)),
+            hardest=_hardest_said(self.hardest),
+            used=joined(used, ", ") if used else _("nothing"),
+        )
+
+
+@dataclass(frozen=True)
+class OneDecimal(Message):
+    """A score to one decimal place, written the language's way: 4.0, 4,0."""
+
+    id: str = ""
+    value: float = 0.0
+
+    def render(self, language: str = ENGLISH) -> str:
+        return format_decimal(self.value, format="0.0", locale=language_of(language))
+
+
+def _hardest_said(hardest: str) -> Message:
+    if hardest == GUESSING:
+        # Translators: what a sudoku needs when the techniques run out: trial and error.
+        return pgettext("sudoku technique", "guessing")
+    if hardest == NOTHING_TO_DO:
+        return _("nothing to do")
+    return technique_name(hardest)
 
 
 def grade(grid: Grid, result: LogicResult | None = None) -> Grade:
@@ -82,7 +131,7 @@ def grade(grid: Grid, result: LogicResult | None = None) -> Grade:
         empty = result.grid.cells.count(EMPTY) / len(grid.cells)
         return Grade("beyond-logic", round(BEYOND_LOGIC + 4 * empty, 3), GUESSING, counts)
     score = round(WEIGHTS.get(hardest, WEIGHTS["hidden single"]) + _work_bonus(times), 3)
-    return Grade(grade_for_score(score), score, hardest or "nothing to do", counts)
+    return Grade(grade_for_score(score), score, hardest or NOTHING_TO_DO, counts)
 
 
 def _work_bonus(times: Counter[str]) -> float:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, Verdict, not_solved
 from puzzles.i18n import ENGLISH, Message, _, ngettext, render
-from puzzles.sudoku.board import Board, Step, contradiction
+from puzzles.sudoku.board import Board, Step, contradiction, technique_name
 from puzzles.sudoku.grid import EMPTY, Grid, cell_name
 from puzzles.sudoku.puzzle import describe_repeat, parse_grid, read_grid, repeats
 from puzzles.sudoku.techniques import TECHNIQUES, find_step
@@ -81,8 +81,7 @@ class Hint:
     problem: Message | str = ""  # the grid contradicts itself
 
     def text(self, language: str = ENGLISH) -> str:
-        """The hint in `language`; the steps' own explanations (board.py, techniques/) are
-        English still."""
+        """The hint in `language`: the steps before it, then the step that places a value."""
         if self.problem:
             wrong = _("Something is wrong in this grid: {problem}.", problem=self.problem)
             return render(wrong, language)
@@ -92,16 +91,17 @@ class Hint:
             no_step = _(
                 "No logical step found with the techniques I know ({first} to {last}); this "
                 "grid needs guessing or a harder technique.",
-                first=TECHNIQUES[0],
-                last=TECHNIQUES[-1],
+                first=technique_name(TECHNIQUES[0]),
+                last=technique_name(TECHNIQUES[-1]),
             )
             return render(no_step, language)
-        lines = [f"First, {s.explanation}." for s in self.before[:1]]
-        lines += [f"Then {s.explanation}." for s in self.before[1:]]
+        said = [_("First, {step}.", step=s.explanation) for s in self.before[:1]]
+        said += [_("Then {step}.", step=s.explanation) for s in self.before[1:]]
+        lines = [render(line, language) for line in said]
         if self.before:
-            lines.append(f"So {self.step.explanation}.")
+            lines.append(render(_("So {step}.", step=self.step.explanation), language))
         else:
-            lines.append(f"{_capitalised(self.step.explanation)}.")
+            lines.append(f"{_capitalised(self.step.text(language))}.")
         return "\n".join(lines)
 
 

@@ -17,13 +17,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from puzzles.core import Option
 from puzzles.i18n import ENGLISH, Message, _, render
-from puzzles.sudoku.grade import grade
+from puzzles.sudoku.grade import Grade, grade
 from puzzles.sudoku.grid import EMPTY, Grid, geometry
-from puzzles.sudoku.logic import LogicResult, solve_by_logic
+from puzzles.sudoku.logic import LogicResult, Step, solve_by_logic
 from puzzles.sudoku.puzzle import DIGITS, boxed_text
 
 # solve(steps=True), offered to players (Sudoku Spelling solves with the same engine).
@@ -43,8 +42,8 @@ class SudokuSolution:
     solution: Grid | None  # the solution, or one of them; None when there is none
     count: int  # 0, 1, or 2 meaning "two or more"
     counted: int = 0  # with several solutions: how many were counted, up to MANY_CAP
-    grade: Any = None  # grade.Grade: how hard the logic is (unique puzzles only)
-    steps: tuple[Any, ...] = ()  # logic.Step values, when asked for
+    grade: Grade | None = None  # how hard the logic is (unique puzzles only)
+    steps: tuple[Step, ...] = ()  # logic.Step values, when asked for
     reason: Message | str = ""  # with no solution: where the givens contradict, when plain
 
     @property
@@ -56,7 +55,7 @@ class SudokuSolution:
         return self.solution is None
 
     def text(self, language: str = ENGLISH) -> str:
-        """The answer in `language`; the grade and the steps' explanations are English."""
+        """The answer in `language`: the grid, its grade or how many solutions, the steps."""
         if self.solution is None:
             return render(self._no_solution(), language)
         lines = [boxed_text(self.solution)]
@@ -64,7 +63,7 @@ class SudokuSolution:
             lines.insert(0, render(self._several(), language))
         else:
             lines.append(render(self._grade_line(), language))
-        lines += [f"{number}. {_text_of(step)}" for number, step in enumerate(self.steps, 1)]
+        lines += [f"{number}. {step.text(language)}" for number, step in enumerate(self.steps, 1)]
         return "\n".join(line for line in lines if line)
 
     def _no_solution(self) -> Message:
@@ -89,12 +88,7 @@ class SudokuSolution:
     def _grade_line(self) -> Message:
         if self.grade is None:
             return _("Unique solution.")
-        return _("Unique solution. Grade: {grade}.", grade=_text_of(self.grade))
-
-
-def _text_of(value: Any) -> str:
-    text = getattr(value, "text", None)
-    return text() if callable(text) else str(getattr(value, "name", value))
+        return _("Unique solution. Grade: {grade}.", grade=self.grade.message)
 
 
 # --- the engine --------------------------------------------------------------------------------

@@ -8,13 +8,15 @@ simplest step that applies.
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from dataclasses import FrozenInstanceError
 
 import pytest
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, to_jsonable
+from puzzles.sudoku.board import Board, Unsaid, unsaid
 from puzzles.sudoku.grade import GRADES, WEIGHTS, Grade, grade
 from puzzles.sudoku.grid import EMPTY, Grid, peers, units
 from puzzles.sudoku.logic import (
@@ -28,6 +30,9 @@ from puzzles.sudoku.logic import (
     values_of,
 )
 from puzzles.sudoku.rules import Hint, hint
+from puzzles.sudoku.solver import solve
+from puzzles.sudoku.techniques import find_step, technique_name
+from puzzles.sudoku.techniques.chains import _contradiction_said
 from tests.conftest import corpus_path
 
 DIGITS = "123456789"
@@ -76,10 +81,10 @@ def brute_force(grid: Grid, limit: int = 2) -> list[tuple[int, ...]]:
 
 def assert_sound(step: Step, solution: tuple[int, ...]) -> None:
     for cell, value in step.placements:
-        assert solution[cell] == value, step.explanation
+        assert solution[cell] == value, step.text()
     for cell, value in step.eliminations:
-        assert solution[cell] != value, step.explanation
-    assert step.placements or step.eliminations, step.explanation
+        assert solution[cell] != value, step.text()
+    assert step.placements or step.eliminations, step.text()
 
 
 def is_valid_solution(grid: Grid, solved: tuple[int, ...]) -> bool:
@@ -159,7 +164,7 @@ def test_technique_is_the_simplest_step_and_sound(technique):
     assert step is not None
     assert step.technique == technique
     assert_sound(step, solution)
-    assert step.explanation.endswith(f": {technique}")
+    assert step.text().endswith(f": {technique}")
     assert step.cells
 
 
@@ -169,14 +174,14 @@ def test_naked_single_cell_really_has_one_option():
     ((cell, value),) = step.placements
     seen = {grid.cells[p] for p in peers(3, 3)[cell]}
     assert set(range(1, 10)) - seen == {value}
-    assert step.explanation == f"r{cell // 9 + 1}c{cell % 9 + 1} can only be {value}: naked single"
+    assert step.text() == f"r{cell // 9 + 1}c{cell % 9 + 1} can only be {value}: naked single"
 
 
 def test_hidden_single_is_the_only_place_in_its_unit():
     grid = grid_of(POSITIONS["hidden single"])
     step = next_step(grid)
     ((cell, value),) = step.placements
-    kind, number = re.search(r" in (box|row|column) (\d+)", step.explanation).groups()
+    kind, number = re.search(r" in (box|row|column) (\d+)", step.text()).groups()
     rows, cols, boxes = units(3, 3)
     unit = {"row": rows, "column": cols, "box": boxes}[kind][int(number) - 1]
     assert cell in unit and value not in {grid.cells[c] for c in unit}
@@ -196,7 +201,7 @@ def test_x_wing_corners_form_a_rectangle():
 @pytest.mark.parametrize("technique", ["X-Chain", "XY-Chain", "alternating chain"])
 def test_chain_links_alternate_between_false_and_true(technique):
     step = next_step(grid_of(POSITIONS[technique]))
-    said = re.findall(r"(r\d+c\d+) (is not|is) (\d)", step.explanation.split(";")[0])
+    said = re.findall(r"(r\d+c\d+) (is not|is) (\d)", step.text().split(";")[0])
     assert [claim for _, claim, _ in said] == ["is not", "is"] * (len(said) // 2)
     if technique == "X-Chain":
         assert len({value for _, _, value in said}) == 1
@@ -346,7 +351,7 @@ def test_letters_appear_in_explanations():
     spelled = Grid(3, 3, digits.cells, letters)
     step = next_step(spelled)
     ((_, value),) = step.placements
-    assert step.explanation.endswith(f"can only be {letters[value - 1]}: naked single")
+    assert step.text().endswith(f"can only be {letters[value - 1]}: naked single")
 
 
 def test_contradiction_is_reported_not_solved():
@@ -374,7 +379,7 @@ def test_hint_on_the_puzzle_gives_a_sound_placement():
     assert isinstance(given, Hint)
     assert given.step is not None and given.step.placements
     assert_sound(given.step, solution)
-    assert given.text().endswith(given.step.explanation + ".")
+    assert given.text().endswith(given.step.text() + ".")
     for cell, marks in enumerate(given.candidates):
         if grid.cells[cell]:
             assert marks == 0
@@ -519,3 +524,162 @@ def test_hint_sentence_starts_with_a_capital_unless_it_names_a_cell():
     assert given.text().startswith("First, in rows")
     single = hint(grid_of(POSITIONS["naked single"]))
     assert re.match(r"r\d+c\d+ can only be \d: naked single\.$", single.text())
+
+
+# A hard grid once its singles are placed: its hint takes one pointing step first.
+POINTING_FIRST = "38.2514.757.9..1....23.75..821.9..75...715...7.5.2..41..8..67....3.72.18..7..9.5."
+
+
+def test_a_hint_names_its_techniques_in_the_readers_language():
+    given = hint(grid_of(POINTING_FIRST))
+    assert [step.technique for step in given.before] == ["pointing"]
+    assert given.step is not None and given.step.technique == "hidden single"
+    assert given.text().splitlines() == [
+        "First, in box 3, 8 can only go in column 8 (r2c8 and r3c8), so no other cell of that "
+        "column can be 8: remove 8 from r5c8: pointing.",
+        "So r5c7 is the only place for 8 in row 5: hidden single.",
+    ]
+    assert given.text("fr").splitlines() == [
+        "D'abord, dans le bloc 3, 8 ne peut aller que dans la colonne 8 (r2c8 et r3c8), donc "
+        "aucune autre case de cette colonne ne peut être 8\u00a0: retire 8 de r5c8\u00a0: "
+        "candidats verrouillés (pointage).",
+        "Donc r5c7 est la seule place pour 8 dans la ligne 5\u00a0: singleton caché.",
+    ]
+    assert given.text("es").splitlines()[-1] == (
+        "Así que r5c7 es el único sitio para 8 en la fila 5: single oculto."
+    )
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_every_technique_has_a_name_in_each_language(language):
+    """Fish, wings and chains keep their English names, as both communities do; the rest
+    are translated."""
+    kept = {"X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing", "X-Chain", "XY-Chain"}
+    for technique in TECHNIQUES:
+        shown = technique_name(technique).render(language)
+        assert (shown == technique) == (technique in kept), (technique, shown)
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_translated_steps_read_without_english_words(language):
+    """Every step of hard solves, from singles to colouring and chains."""
+    english_words = re.compile(r"\b(can|only|and|or|remove|from|in|box|row|column|is|not|so)\b")
+    seen = set()
+    for grid, _solution in exchange("diabolical", 60):
+        for step in solve_by_logic(grid).steps:
+            seen.add(step.technique)
+            said = step.text(language).replace(step.technique, "")  # fish keep their name
+            assert not english_words.search(said), said
+    assert {"pointing", "claiming", "naked pair", "hidden pair", "X-Wing", "XY-Wing"} <= seen
+    assert {"simple colouring", "X-Chain", "XY-Chain", "alternating chain"} <= seen
+
+
+def test_a_hint_explains_its_colouring_step_in_french_and_spanish():
+    given = hint(grid_of(POSITIONS["simple colouring"]))
+    assert given.before[0].technique == "simple colouring"
+    assert given.text().splitlines()[0] == (
+        "First, following 4 through units where it has only two places, either r4c7 and r8c9 "
+        "are both 4, or r6c9 and r8c4 are; a cell that sees one cell of each side cannot be "
+        "4: remove 4 from r4c4: simple colouring."
+    )
+    french = given.text("fr").splitlines()
+    assert french[0] == (
+        "D'abord, en suivant 4 dans les unités où il n'a que deux places, soit r4c7 et r8c9 "
+        "valent toutes deux 4, soit r6c9 et r8c4 le valent\u00a0; une case qui voit une case de "
+        "chaque côté ne peut pas valoir 4\u00a0: retire 4 de r4c4\u00a0: coloriage simple."
+    )
+    assert french[-1] == "Donc r4c5 ne peut être que 8\u00a0: singleton nu."
+    assert (
+        given.text("es")
+        .splitlines()[0]
+        .startswith(
+            "Primero, siguiendo 4 por las unidades donde solo tiene dos lugares, o r4c7 y r8c9 son "
+            "ambas 4, o r6c9 y r8c4 lo son; una casilla que ve una casilla de cada lado no puede "
+            "ser 4: quita 4 de r4c4: coloreado simple."
+        )
+    )
+
+
+def test_a_hint_explains_its_chain_step_in_spanish_and_french():
+    given = hint(grid_of(POSITIONS["XY-Chain"]))
+    assert [step.technique for step in given.before] == ["XY-Chain"]
+    assert given.text("es").splitlines() == [
+        "Primero, si r1c3 no es 4, entonces r1c3 es 8, así que r2c3 no es 8, así que r2c3 es "
+        "5, así que r2c7 no es 5, así que r2c7 es 8, así que r8c7 no es 8, así que r8c7 es 4; "
+        "por lo tanto, r1c3 es 4 o r8c7 es 4, y todo lo que descartaría ambos es falso: quita "
+        "4 de r8c3: XY-Chain.",
+        "Así que r9c2 es el único sitio para 4 en el bloque 7: single oculto.",
+    ]
+    assert (
+        given.text("fr")
+        .splitlines()[0]
+        .startswith(
+            "D'abord, si r1c3 ne vaut pas 4, alors r1c3 vaut 8, donc r2c3 ne vaut pas 8, donc "
+        )
+    )
+
+
+def test_a_chain_that_contradicts_its_start_is_worded_in_each_language():
+    """The chain's rarer ending, "start is false" leading to "start is true" (which places
+    the start: no grid of the corpora needs it), worded from a real chain's links."""
+    step = next_step(grid_of(POSITIONS["XY-Chain"]))
+    words, mode, links, _eliminations = step.explanation.facts
+    placing = unsaid(_contradiction_said, words, mode, links)
+    english = placing.render()
+    assert english == (
+        "if r1c3 is not 4, then r1c3 is 8, so r2c3 is not 8, so r2c3 is 5, so r2c7 is not 5, "
+        "so r2c7 is 8, so r8c7 is not 8, so r8c7 is 4; that contradicts the start, so r1c3 is "
+        "4: XY-Chain"
+    )
+    french = placing.render("fr")
+    assert french.startswith("si r1c3 ne vaut pas 4, alors r1c3 vaut 8, donc r2c3 ne vaut pas 8")
+    assert french.endswith("\u00a0; cela contredit le départ, donc r1c3 vaut 4\u00a0: XY-Chain")
+    spanish = placing.render("es")
+    assert spanish.endswith("; eso contradice el inicio, así que r1c3 es 4: XY-Chain")
+
+
+def test_the_grade_line_in_each_language():
+    graded = solve(grid_of(POSITIONS["simple colouring"]))
+    assert graded.text().splitlines()[-1] == (
+        "Unique solution. Grade: expert (score 5.4; hardest: simple colouring; used: hidden "
+        "single x20, naked single x1, pointing x1, XY-Wing x2, simple colouring x3)."
+    )
+    assert graded.text("fr").splitlines()[-1] == (
+        "Solution unique. Niveau\u00a0: expert (score 5,4\u00a0; la plus difficile\u00a0: "
+        "coloriage simple\u00a0; utilisées\u00a0: singleton caché ×20, singleton nu ×1, "
+        "candidats verrouillés (pointage) ×1, XY-Wing ×2, coloriage simple ×3)."
+    )
+    assert (
+        graded.text("es")
+        .splitlines()[-1]
+        .startswith(
+            "Solución única. Nivel: experta (puntuación 5,4; la más difícil: coloreado simple; "
+            "usadas: single oculto ×20,"
+        )
+    )
+    # A whole score keeps its decimal, as English always wrote it; guessing is named too.
+    stuck = Grade("beyond-logic", 9.0, "guessing", ())
+    assert stuck.text() == "beyond-logic (score 9.0; hardest: guessing; used: nothing)"
+    assert stuck.text("fr") == (
+        "au-delà de la logique (score 9,0\u00a0; la plus difficile\u00a0: essais et erreurs\u00a0; "
+        "utilisées\u00a0: rien)"
+    )
+
+
+def test_solving_leaves_the_steps_unworded_and_they_word_as_found():
+    """The engine keeps each step's facts, not its sentence: a step is worded when read, from
+    what held when it was found (the board has moved on), and pickles across the worker
+    pool unworded."""
+    grid = grid_of(POSITIONS["simple colouring"])
+    board = Board(grid)
+    worded_at_once = []
+    while (step := find_step(board)) is not None:
+        worded_at_once.append(step.text())
+        board.apply(step)
+    steps = solve_by_logic(grid).steps
+    assert all(isinstance(step.explanation, Unsaid) for step in steps)
+    assert [step.text() for step in steps] == worded_at_once
+    travelled = pickle.loads(pickle.dumps(steps))
+    assert [step.text("fr") for step in travelled] == [step.text("fr") for step in steps]
+    # The command line's --json writes a step's explanation as its English text.
+    assert [to_jsonable(step)["explanation"] for step in steps] == worded_at_once

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzles.sudoku.board import Board, Step
+from puzzles.i18n import Message, pgettext
+from puzzles.sudoku.board import Board, Step, technique_name
 from puzzles.sudoku.techniques.chains import CHAIN_MODES, chain
 from puzzles.sudoku.techniques.colouring import simple_colouring
 from puzzles.sudoku.techniques.fish import fish
@@ -28,27 +29,31 @@ from puzzles.sudoku.techniques.subsets import hidden_subset, naked_subset
 from puzzles.sudoku.techniques.wings import xy_wing, xyz_wing
 
 # From simplest to hardest: the engine tries them in this order, grade.py weighs them.
-TECHNIQUES: tuple[str, ...] = (
-    "hidden single",
-    "naked single",
-    "pointing",
-    "claiming",
-    "naked pair",
-    "hidden pair",
-    "naked triple",
-    "hidden triple",
-    "X-Wing",
-    "naked quad",
-    "hidden quad",
-    "XY-Wing",
-    "XYZ-Wing",
-    "Swordfish",
-    "simple colouring",
-    "Jellyfish",
-    "X-Chain",
-    "XY-Chain",
-    "alternating chain",
+# Translators: the French and Spanish communities keep the English names of the fish
+# (X-Wing, Swordfish, Jellyfish), the wings and the chains.
+TECHNIQUE_NAMES: tuple[Message, ...] = (
+    pgettext("sudoku technique", "hidden single"),
+    pgettext("sudoku technique", "naked single"),
+    pgettext("sudoku technique", "pointing"),
+    pgettext("sudoku technique", "claiming"),
+    pgettext("sudoku technique", "naked pair"),
+    pgettext("sudoku technique", "hidden pair"),
+    pgettext("sudoku technique", "naked triple"),
+    pgettext("sudoku technique", "hidden triple"),
+    pgettext("sudoku technique", "X-Wing"),
+    pgettext("sudoku technique", "naked quad"),
+    pgettext("sudoku technique", "hidden quad"),
+    pgettext("sudoku technique", "XY-Wing"),
+    pgettext("sudoku technique", "XYZ-Wing"),
+    pgettext("sudoku technique", "Swordfish"),
+    pgettext("sudoku technique", "simple colouring"),
+    pgettext("sudoku technique", "Jellyfish"),
+    pgettext("sudoku technique", "X-Chain"),
+    pgettext("sudoku technique", "XY-Chain"),
+    pgettext("sudoku technique", "alternating chain"),
 )
+# Their English names, the keys the engine and the grades use.
+TECHNIQUES: tuple[str, ...] = tuple(name.id for name in TECHNIQUE_NAMES)
 
 # The finders in TECHNIQUES order (one finder per name).
 FINDERS: tuple[Callable[[Board], Step | None], ...] = (
@@ -82,4 +87,4 @@ def find_step(board: Board) -> Step | None:
     return None
 
 
-__all__ = ["FINDERS", "TECHNIQUES", "find_step"]
+__all__ = ["FINDERS", "TECHNIQUES", "TECHNIQUE_NAMES", "find_step", "technique_name"]

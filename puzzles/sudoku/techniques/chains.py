@@ -14,7 +14,18 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache, reduce
 from operator import or_
 
-from puzzles.sudoku.board import Board, Step, bit_positions, values_of
+from puzzles.core import Joined, joined
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Words,
+    bit_positions,
+    technique_name,
+    unsaid,
+    values_of,
+)
 
 # Links in a chain at most: keeps the explanation readable and the search bounded.
 MAX_CHAIN_LINKS = 12
@@ -339,26 +350,64 @@ def _trace(start: int, end: int, from_off: dict[int, int], from_on: dict[int, in
 def _chain_step(
     board: Board, mode: str, chain: list[int], gone: Sequence[int], placement: bool = False
 ) -> Step:
-    def said(node: int, true: bool) -> str:
-        cell, value = _cell_value(board, node)
-        return f"{board.name(cell)} {'is' if true else 'is not'} {board.sym(value)}"
-
-    start, end = chain[0], chain[-1]
-    steps = [said(node, position % 2 == 1) for position, node in enumerate(chain)]
-    reasoning = f"if {steps[0]}, then " + ", so ".join(steps[1:])
-    cells = tuple(dict.fromkeys(_cell_value(board, node)[0] for node in chain))
+    links = tuple(_cell_value(board, node) for node in chain)  # (cell, value), false first
+    cells = tuple(dict.fromkeys(cell for cell, _value in links))
     if placement:
         return Step(
             mode,
-            f"{reasoning}; that contradicts the start, so {said(start, True)}: {mode}",
-            placements=(_cell_value(board, start),),
+            unsaid(_contradiction_said, board.words, mode, links),
+            placements=(links[0],),
             cells=cells,
         )
     eliminations = tuple(_cell_value(board, node) for node in gone)
     return Step(
         mode,
-        f"{reasoning}; so {said(start, True)} or {said(end, True)}, and whatever would rule "
-        f"out both is false: {board.removals(eliminations)}: {mode}",
+        unsaid(_either_end_said, board.words, mode, links, eliminations),
         eliminations=eliminations,
         cells=cells,
     )
+
+
+def _contradiction_said(words: Words, mode: str, links: tuple[Move, ...]) -> Message:
+    """The chain leads from "start is false" back to "start is true"."""
+    return _(
+        "if {start}, then {chain}; that contradicts the start, so {conclusion}: {technique}",
+        start=_candidate_said(words, links[0], False),
+        chain=_links_said(words, links),
+        conclusion=_candidate_said(words, links[0], True),
+        technique=technique_name(mode),
+    )
+
+
+def _either_end_said(
+    words: Words, mode: str, links: tuple[Move, ...], eliminations: tuple[Move, ...]
+) -> Message:
+    """The chain proves its start or its end: what sees both goes."""
+    return _(
+        "if {start}, then {chain}; so {start_true} or {end_true}, and whatever would rule out "
+        "both is false: {removals}: {technique}",
+        start=_candidate_said(words, links[0], False),
+        chain=_links_said(words, links),
+        start_true=_candidate_said(words, links[0], True),
+        end_true=_candidate_said(words, links[-1], True),
+        removals=words.removals(eliminations),
+        technique=technique_name(mode),
+    )
+
+
+def _links_said(words: Words, links: tuple[Move, ...]) -> Joined:
+    """What follows from the start, link by link: "r1c2 is 5, so r3c2 is not 5, so ..."
+    (the candidates alternate true and false after the start, which is false)."""
+    said = [_candidate_said(words, links[1], True)]
+    said += [
+        _("so {candidate}", candidate=_candidate_said(words, link, position % 2 == 1))
+        for position, link in enumerate(links[2:], start=2)
+    ]
+    return joined(said, ", ")
+
+
+def _candidate_said(words: Words, candidate: Move, true: bool) -> Message:
+    cell, value = candidate
+    if true:
+        return _("{cell} is {value}", cell=words.name(cell), value=words.sym(value))
+    return _("{cell} is not {value}", cell=words.name(cell), value=words.sym(value))

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from puzzles.sudoku.board import Board, Step, bit, bit_positions
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Words,
+    bit,
+    bit_positions,
+    technique_name,
+    unsaid,
+)
 
 
 def simple_colouring(board: Board) -> Step | None:
@@ -51,27 +59,6 @@ def _colouring_with(board: Board, value: int, pairs: list[tuple[int, int]]) -> S
     return None
 
 
-def _colour_sides(colour: dict[int, int]) -> tuple[list[int], list[int]]:
-    return (
-        sorted(c for c, side in colour.items() if side == 0),
-        sorted(c for c, side in colour.items() if side == 1),
-    )
-
-
-def _chain_intro(board: Board, value: int, colour: dict[int, int]) -> str:
-    side_a, side_b = _colour_sides(colour)
-    sym = board.sym(value)
-    return (
-        f"following {sym} through units where it has only two places, either "
-        f"{board.names(side_a)} {_are_all(side_a)} {sym}, "
-        f"or {board.names(side_b)} {'is' if len(side_b) == 1 else 'are'}"
-    )
-
-
-def _are_all(cells: Sequence[int]) -> str:
-    return {1: "is", 2: "are both"}.get(len(cells), "are all")
-
-
 def _side_masks(colour: dict[int, int]) -> tuple[int, int]:
     """Each side's cells as one bit set."""
     sides = [0, 0]
@@ -92,12 +79,9 @@ def _colour_wrap(board: Board, value: int, colour: dict[int, int]) -> Step | Non
         clash = (later_seen & -later_seen).bit_length() - 1  # the first such cell after it
         false_side = sorted(c for c, s in colour.items() if s == side)
         gone = tuple((c, value) for c in false_side)
-        sym = board.sym(value)
         return Step(
             "simple colouring",
-            f"{_chain_intro(board, value, colour)}; but {board.name(cell)} and "
-            f"{board.name(clash)} are on the same side and see each other, so that side "
-            f"is not {sym}: {board.removals(gone)}: simple colouring",
+            unsaid(_colouring_said, board.words, value, _colour_sides(colour), (cell, clash), gone),
             eliminations=gone,
             cells=tuple(sorted(colour)),
         )
@@ -123,11 +107,74 @@ def _colour_trap(board: Board, value: int, colour: dict[int, int]) -> Step | Non
     ]
     if not gone:
         return None
-    sym = board.sym(value)
     return Step(
         "simple colouring",
-        f"{_chain_intro(board, value, colour)}; a cell that sees one cell of each side cannot "
-        f"be {sym}: {board.removals(gone)}: simple colouring",
+        unsaid(
+            _colouring_said,
+            board.words,
+            value,
+            _colour_sides(colour),
+            None,
+            tuple(gone),
+        ),
         eliminations=tuple(gone),
         cells=tuple(sorted(colour)),
     )
+
+
+# The cells of each colour, ascending.
+_Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _colour_sides(colour: dict[int, int]) -> _Sides:
+    return (
+        tuple(sorted(c for c, side in colour.items() if side == 0)),
+        tuple(sorted(c for c, side in colour.items() if side == 1)),
+    )
+
+
+def _colouring_said(
+    words: Words, value: int, sides: _Sides, clash: tuple[int, int] | None, gone: tuple[Move, ...]
+) -> Message:
+    """Either side of the value's chain of pairs; `clash`, two cells of one side that see
+    each other (a wrap), else the removals are cells that see both sides (a trap)."""
+    said = {
+        "value": words.sym(value),
+        "one_side": _one_side_said(words, sides[0], value),
+        "other_side": _other_side_said(words, sides[1]),
+        "removals": words.removals(gone),
+        "technique": technique_name("simple colouring"),
+    }
+    if clash is None:
+        return _(
+            "following {value} through units where it has only two places, either {one_side}, "
+            "or {other_side}; a cell that sees one cell of each side cannot be {value}: "
+            "{removals}: {technique}",
+            **said,
+        )
+    return _(
+        "following {value} through units where it has only two places, either {one_side}, or "
+        "{other_side}; but {cell} and {clash} are on the same side and see each other, so that "
+        "side is not {value}: {removals}: {technique}",
+        cell=words.name(clash[0]),
+        clash=words.name(clash[1]),
+        **said,
+    )
+
+
+def _one_side_said(words: Words, side: tuple[int, ...], value: int) -> Message:
+    """ "r1c1 is 5", "r1c1 and r4c4 are both 5", "r1c1, r4c4 and r7c9 are all 5"."""
+    cells, sym = words.names(side), words.sym(value)
+    if len(side) == 1:
+        return _("{cell} is {value}", cell=cells, value=sym)
+    if len(side) == 2:
+        return _("{cells} are both {value}", cells=cells, value=sym)
+    return _("{cells} are all {value}", cells=cells, value=sym)
+
+
+def _other_side_said(words: Words, side: tuple[int, ...]) -> Message:
+    # Translators: the other side in sudoku colouring, its value left out as it was just said
+    # ("either r1c1 and r4c4 are both 5, or r2c3 is"): "ou r2c3 le vaut", "o r2c3 lo es".
+    if len(side) == 1:
+        return _("{cell} is", cell=words.name(side[0]))
+    return _("{cells} are", cells=words.names(side))

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from puzzles.sudoku.board import Board, Step, bit, bit_positions, listing
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Words,
+    bit,
+    bit_positions,
+    listing,
+    technique_name,
+    unsaid,
+)
 from puzzles.sudoku.techniques.subsets import LARGEST, Firsts, first_confined
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -55,7 +66,6 @@ def _fishes_across(board: Board, value: int, orientation: int) -> Firsts:
 def _fish_step(board: Board, value: int, orientation: int, group: tuple[int, ...], cover: int):
     n, cands, geo, b = board.n, board.cands, board.geo, bit(value)
     base_lines, cover_lines = ((geo.rows, geo.cols), (geo.cols, geo.rows))[orientation]
-    base_kind, cover_kind = (("rows", "columns"), ("columns", "rows"))[orientation]
     name = FISH_NAMES[len(group)]
     crosses = [p for p in range(n) if cover >> p & 1]
     gone = [
@@ -65,13 +75,50 @@ def _fish_step(board: Board, value: int, orientation: int, group: tuple[int, ...
         if position not in group and cands[cell] & b
     ]
     corners = [base_lines[i][p] for i in group for p in crosses if cands[base_lines[i][p]] & b]
-    sym = board.sym(value)
     return Step(
         name,
-        f"in {base_kind} {listing([str(i + 1) for i in group])}, {sym} can only "
-        f"go in {cover_kind} {listing([str(p + 1) for p in crosses])} "
-        f"({board.names(corners)}), so no other cell of those {cover_kind} can "
-        f"be {sym}: {board.removals(gone)}: {name}",
+        unsaid(
+            _fish_said,
+            board.words,
+            name,
+            value,
+            orientation,
+            group,
+            tuple(crosses),
+            tuple(corners),
+            tuple(gone),
+        ),
         eliminations=tuple(gone),
         cells=tuple(corners),
+    )
+
+
+def _fish_said(
+    words: Words,
+    name: str,
+    value: int,
+    orientation: int,
+    group: tuple[int, ...],
+    crosses: tuple[int, ...],
+    corners: tuple[int, ...],
+    gone: tuple[Move, ...],
+) -> Message:
+    said = {
+        "lines": listing([str(i + 1) for i in group]),
+        "crosses": listing([str(p + 1) for p in crosses]),
+        "value": words.sym(value),
+        "cells": words.names(corners),
+        "removals": words.removals(gone),
+        "technique": technique_name(name),
+    }
+    if orientation == 0:
+        return _(
+            "in rows {lines}, {value} can only go in columns {crosses} ({cells}), so no other "
+            "cell of those columns can be {value}: {removals}: {technique}",
+            **said,
+        )
+    return _(
+        "in columns {lines}, {value} can only go in rows {crosses} ({cells}), so no other "
+        "cell of those rows can be {value}: {removals}: {technique}",
+        **said,
     )

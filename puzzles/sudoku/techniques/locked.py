@@ -10,7 +10,17 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from puzzles.sudoku.board import Board, Step, bit_positions
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Words,
+    bit_positions,
+    technique_name,
+    unit_called,
+    unsaid,
+)
 from puzzles.sudoku.grid import geometry
 
 # Where a box and a line meet, as position bit sets: (unit index of the line, the meeting's
@@ -80,14 +90,13 @@ def pointing(board: Board) -> Step | None:
     for box_index, locks in enumerate(board.unit_facts("pointing", _pointing_locks)):
         if box_index == board.n:
             break  # the boxes come first in geo.units
-        for value, mask, (line_unit, _in_box, in_line, kind, index) in locks:
+        for value, mask, (line_unit, _in_box, in_line, _kind, _index) in locks:
             outside = places[line_unit][value] & ~in_line
             if outside:
                 box, line = board.geo.boxes[box_index], board.geo.units[line_unit]
                 inside = [box[p] for p in bit_positions(mask)]
                 gone = [line[p] for p in bit_positions(outside)]
-                where = (f"box {box_index + 1}", f"{kind} {index + 1}", kind)
-                return _locked_step(board, "pointing", value, where, inside, gone)
+                return _locked_step(board, "pointing", value, (box_index, line_unit), inside, gone)
     return None
 
 
@@ -103,16 +112,15 @@ def _pointing_locks(board: Board, unit: int) -> list[tuple[int, int, _Meeting]]:
 
 def claiming(board: Board) -> Step | None:
     """A line's only places for a value share a box: the rest of that box loses it."""
-    n, places = board.n, board.places()
+    places = board.places()
     for line_unit, locks in enumerate(board.unit_facts("claiming", _claiming_locks)):
         for value, mask, (box_index, in_box, _in_line) in locks:
             outside = places[box_index][value] & ~in_box
             if outside:
                 line, box = board.geo.units[line_unit], board.geo.boxes[box_index]
-                kind, index = _line_name(line_unit, n)
                 inside = [line[p] for p in bit_positions(mask)]
                 gone = [box[p] for p in bit_positions(outside)]
-                where = (f"{kind} {index + 1}", f"box {box_index + 1}", "box")
+                where = (line_unit, box_index)
                 return _locked_step(board, "claiming", value, where, inside, gone)
     return None
 
@@ -142,11 +150,6 @@ def _locks(board: Board, unit: int, where: Callable[[int, int], Any], part: int)
     return found
 
 
-def _line_name(line_unit: int, n: int) -> tuple[str, int]:
-    """A line's kind and its index among its kind: ("row", 0) for unit n."""
-    return ("row", line_unit - n) if line_unit < 2 * n else ("column", line_unit - 2 * n)
-
-
 def _row_of(cell: int, n: int) -> int:
     return cell // n
 
@@ -159,19 +162,54 @@ def _locked_step(
     board: Board,
     technique: str,
     value: int,
-    where: tuple[str, str, str],
+    where: tuple[int, int],
     inside: list[int],
     gone: list[int],
 ) -> Step:
-    """`where`: the unit the value is confined in, the unit it is locked into, and what kind
-    of unit that is ("in box 1, 5 can only go in row 2, so no other cell of that row...")."""
-    unit, locked_into, kind = where
-    sym = board.sym(value)
+    """`where`: the unit the value is confined in and the unit it is locked into (indexes of
+    geo.units): "in box 1, 5 can only go in row 2, so no other cell of that row..."."""
     eliminations = tuple((cell, value) for cell in gone)
     return Step(
         technique,
-        f"in {unit}, {sym} can only go in {locked_into} ({board.names(inside)}), so no other "
-        f"cell of that {kind} can be {sym}: {board.removals(eliminations)}: {technique}",
+        unsaid(_locked_said, board.words, technique, value, where, tuple(inside), eliminations),
         eliminations=eliminations,
         cells=tuple(inside),
+    )
+
+
+def _locked_said(
+    words: Words,
+    technique: str,
+    value: int,
+    where: tuple[int, int],
+    inside: tuple[int, ...],
+    eliminations: tuple[Move, ...],
+) -> Message:
+    confined, locked_into = where
+    said = {
+        "unit": unit_called(words.size, confined),
+        "locked_into": unit_called(words.size, locked_into),
+        "cells": words.names(inside),
+        "value": words.sym(value),
+        "removals": words.removals(eliminations),
+        "technique": technique_name(technique),
+    }
+    # One sentence per kind of unit it is locked into, for the languages whose words for
+    # box, row and column differ in gender ("ce bloc", "cette ligne").
+    if locked_into < words.size:
+        return _(
+            "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
+            "that box can be {value}: {removals}: {technique}",
+            **said,
+        )
+    if locked_into < 2 * words.size:
+        return _(
+            "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
+            "that row can be {value}: {removals}: {technique}",
+            **said,
+        )
+    return _(
+        "in {unit}, {value} can only go in {locked_into} ({cells}), so no other cell of "
+        "that column can be {value}: {removals}: {technique}",
+        **said,
     )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from puzzles.sudoku.board import Board, Step
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import Board, Step, Words, technique_name, unit_called, unsaid
 
 
 def hidden_single(board: Board) -> Step | None:
@@ -14,10 +15,19 @@ def hidden_single(board: Board) -> Step | None:
     cell = unit[board.places()[unit_index][value].bit_length() - 1]  # its one place
     return Step(
         "hidden single",
-        f"{board.name(cell)} is the only place for {board.sym(value)} in "
-        f"{board.geo.unit_names[unit_index]}: hidden single",
+        unsaid(_hidden_single_said, board.words, cell, value, unit_index),
         placements=((cell, value),),
         cells=(cell,),
+    )
+
+
+def _hidden_single_said(words: Words, cell: int, value: int, unit: int) -> Message:
+    return _(
+        "{cell} is the only place for {value} in {unit}: {technique}",
+        cell=words.name(cell),
+        value=words.sym(value),
+        unit=unit_called(words.size, unit),
+        technique=technique_name("hidden single"),
     )
 
 
@@ -27,8 +37,17 @@ def naked_single(board: Board) -> Step | None:
             value = m.bit_length()
             return Step(
                 "naked single",
-                f"{board.name(cell)} can only be {board.sym(value)}: naked single",
+                unsaid(_naked_single_said, board.words, cell, value),
                 placements=((cell, value),),
                 cells=(cell,),
             )
     return None
+
+
+def _naked_single_said(words: Words, cell: int, value: int) -> Message:
+    return _(
+        "{cell} can only be {value}: {technique}",
+        cell=words.name(cell),
+        value=words.sym(value),
+        technique=technique_name("naked single"),
+    )

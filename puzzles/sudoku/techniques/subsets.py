@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from puzzles.sudoku.board import Board, Step, bit, values_of
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import (
+    Board,
+    Move,
+    Step,
+    Words,
+    bit,
+    technique_name,
+    unit_called,
+    unsaid,
+    values_of,
+)
 
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 LARGEST = max(SUBSET_NAMES)  # fish go as far: Jellyfish are four lines
@@ -101,11 +112,23 @@ def _naked_step(board: Board, u: int, group: tuple[int, ...], together: int) -> 
     name = f"naked {SUBSET_NAMES[len(group)]}"
     return Step(
         name,
-        f"{board.names(group)} can only hold {board.syms(values_of(together))} "
-        f"between them, so no other cell of {board.geo.unit_names[u]} can: "
-        f"{board.removals(gone)}: {name}",
+        unsaid(_naked_said, board.words, name, u, group, together, tuple(gone)),
         eliminations=tuple(gone),
         cells=group,
+    )
+
+
+def _naked_said(
+    words: Words, name: str, u: int, group: tuple[int, ...], together: int, gone: tuple[Move, ...]
+) -> Message:
+    return _(
+        "{cells} can only hold {values} between them, so no other cell of {unit} can: "
+        "{removals}: {technique}",
+        cells=words.names(group),
+        values=words.syms(values_of(together)),
+        unit=unit_called(words.size, u),
+        removals=words.removals(gone),
+        technique=technique_name(name),
     )
 
 
@@ -141,9 +164,26 @@ def _hidden_step(board: Board, u: int, group: tuple[int, ...], where: int) -> St
     name = f"hidden {SUBSET_NAMES[len(group)]}"
     return Step(
         name,
-        f"in {board.geo.unit_names[u]}, {board.syms(group)} can only go in "
-        f"{board.names(cells)}, so those cells hold nothing else: {board.removals(gone)}: "
-        f"{name}",
+        unsaid(_hidden_said, board.words, name, u, group, tuple(cells), tuple(gone)),
         eliminations=tuple(gone),
         cells=tuple(cells),
+    )
+
+
+def _hidden_said(
+    words: Words,
+    name: str,
+    u: int,
+    group: tuple[int, ...],
+    cells: tuple[int, ...],
+    gone: tuple[Move, ...],
+) -> Message:
+    return _(
+        "in {unit}, {values} can only go in {cells}, so those cells hold nothing else: "
+        "{removals}: {technique}",
+        unit=unit_called(words.size, u),
+        values=words.syms(group),
+        cells=words.names(cells),
+        removals=words.removals(gone),
+        technique=technique_name(name),
     )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from puzzles.sudoku.board import Board, Step, values_of
+from puzzles.i18n import Message, _
+from puzzles.sudoku.board import Board, Move, Step, Words, technique_name, unsaid, values_of
 
 
 def xy_wing(board: Board) -> Step | None:
@@ -35,14 +36,10 @@ def _xy_wing(board: Board, pairs: list[int]) -> Step | None:
                 if c != pivot and cands[c] & z
             ]
             if gone:
-                x_, y_ = values_of(xy)
-                zs = board.sym(z.bit_length())
+                wing = _wing(board, pivot, a, b)
                 return Step(
                     "XY-Wing",
-                    f"{board.name(pivot)} is {board.sym(x_)} or {board.sym(y_)}, and it sees "
-                    f"{_pincers(board, a, b)}; whichever it is, "
-                    f"one of those two is {zs}, so no cell that sees both can be {zs}: "
-                    f"{board.removals(gone)}: XY-Wing",
+                    unsaid(_wing_said, board.words, "XY-Wing", wing, tuple(gone)),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
@@ -64,21 +61,53 @@ def xyz_wing(board: Board) -> Step | None:
             seen_by_all = geo.peer_sets[pivot] & geo.peer_sets[a] & geo.peer_sets[b]
             gone = [(c, z.bit_length()) for c in sorted(seen_by_all) if cands[c] & z]
             if gone:
-                zs = board.sym(z.bit_length())
+                wing = _wing(board, pivot, a, b)
                 return Step(
                     "XYZ-Wing",
-                    f"{board.name(pivot)} is {board.syms(values_of(xyz), 'or')}, and it sees "
-                    f"{_pincers(board, a, b)}; one of the three "
-                    f"is {zs}, so no cell that sees all three can be {zs}: "
-                    f"{board.removals(gone)}: XYZ-Wing",
+                    unsaid(_wing_said, board.words, "XYZ-Wing", wing, tuple(gone)),
                     eliminations=tuple(gone),
                     cells=(pivot, a, b),
                 )
     return None
 
 
-def _pincers(board: Board, a: int, b: int) -> str:
-    """'r1c2 (3 or 7) and r5c2 (3 or 9)'."""
-    return " and ".join(
-        f"{board.name(cell)} ({board.syms(values_of(board.cands[cell]), 'or')})" for cell in (a, b)
+# A wing as found: the pivot and its two pincers, each with its candidates then (the
+# steps after it take some away).
+_Wing = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def _wing(board: Board, pivot: int, a: int, b: int) -> _Wing:
+    cands = board.cands
+    return (pivot, cands[pivot]), (a, cands[a]), (b, cands[b])
+
+
+def _wing_said(words: Words, technique: str, wing: _Wing, gone: tuple[Move, ...]) -> Message:
+    pivot, candidates = wing[0]
+    said = {
+        "pivot": words.name(pivot),
+        "values": words.syms(values_of(candidates), "or"),
+        "pincers": _pincers_said(words, wing),
+        "value": words.sym(gone[0][1]),
+        "removals": words.removals(gone),
+        "technique": technique_name(technique),
+    }
+    if technique == "XY-Wing":
+        return _(
+            "{pivot} is {values}, and it sees {pincers}; whichever it is, one of those two is "
+            "{value}, so no cell that sees both can be {value}: {removals}: {technique}",
+            **said,
+        )
+    return _(
+        "{pivot} is {values}, and it sees {pincers}; one of the three is {value}, so no cell "
+        "that sees all three can be {value}: {removals}: {technique}",
+        **said,
     )
+
+
+def _pincers_said(words: Words, wing: _Wing) -> Message:
+    """'r1c2 (3 or 7) and r5c2 (3 or 9)'."""
+    first, second = (
+        _("{cell} ({values})", cell=words.name(cell), values=words.syms(values_of(cands), "or"))
+        for cell, cands in wing[1:]
+    )
+    return _("{items} and {last}", items=first, last=second)
