@@ -550,7 +550,7 @@ def test_a_hint_names_its_techniques_in_the_readers_language():
     )
 
 
-@pytest.mark.parametrize("language", ["fr", "es"])
+@pytest.mark.parametrize("language", ["fr", "es", "nl"])
 def test_every_technique_has_a_name_in_each_language(language):
     """Fish, wings and chains keep their English names, as both communities do; the rest
     are translated."""
@@ -560,10 +560,13 @@ def test_every_technique_has_a_name_in_each_language(language):
         assert (shown == technique) == (technique in kept), (technique, shown)
 
 
-@pytest.mark.parametrize("language", ["fr", "es"])
+@pytest.mark.parametrize("language", ["fr", "es", "nl"])
 def test_the_translated_steps_read_without_english_words(language):
     """Every step of hard solves, from singles to colouring and chains."""
-    english_words = re.compile(r"\b(can|only|and|or|remove|from|in|box|row|column|is|not|so)\b")
+    words = "can|only|and|or|remove|from|box|row|column|not|so"
+    if language != "nl":  # "in" and "is" are Dutch words too
+        words += "|in|is"
+    english_words = re.compile(rf"\b({words})\b")
     seen = set()
     for grid, _solution in exchange("diabolical", 60):
         for step in solve_by_logic(grid).steps:
