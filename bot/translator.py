@@ -2,9 +2,9 @@
 message catalogue as every reply (puzzles/i18n.py), through discord.py's Translator.
 
 Discord shows each member the `description_localizations` and choice `name_localizations`
-of their own locale (French: fr; Spanish: es-ES and es-419), so they are sent with the tree
-when it syncs. Command and option names are never translated: `/solve letterboxed` is typed
-the same in every language, and examples and help can name it once.
+of their own locale (French: fr; Spanish: es-ES and es-419; Dutch: nl), so they are sent
+with the tree when it syncs. Command and option names are never translated: `/solve
+letterboxed` is typed the same in every language, and examples and help can name it once.
 
 The strings are not marked in the cogs: scripts/catalogue.py reads them from the loaded tree
 and files each under the context COMMAND_CONTEXT, which is where this looks them up.
