@@ -88,7 +88,7 @@ def labels(message) -> list[str]:
         (
             "nl",
             "**Hint voor Letter Boxed**",
-            "geef de Letter Boxed op één manier: typ hem in `puzzle`",
+            "geef de puzzel (Letter Boxed) op één manier: typ hem in `puzzle`",
             "Voorbeeld: /solve letterboxed picture: (een schermafbeelding of foto van de puzzel)",
             "Letter Boxed controleren",
             "Je antwoord",
