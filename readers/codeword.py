@@ -18,13 +18,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from puzzles.codeword.puzzle import NUMBERS, Codeword, parse
-from puzzles.i18n import _
+from puzzles.codeword.puzzle import Codeword, numbers_for, parse
+from puzzles.i18n import Message, _
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
+from puzzles.sudoku.grid import cell_name
 from readers import grid as grids
 from readers.classifier import chances, upright
 from readers.grid import FAINT_LINE_SHARE
@@ -33,7 +36,9 @@ from readers.reading import Reading, Shaded, place_name  # noqa: F401 (a reader'
 
 SURE = 0.9
 CELL = 48  # pixels a side each cell is cut at, straightened
-KEY_ROWS = 2  # the key: 1 to 26 in 2 rows of 13 boxes (or 1 row of 26)
+KEY_ROWS = 2  # the key: 1 to 26 in 2 rows of 13 boxes (or 1 row of 26); Spanish 27 in 2 of 14
+SPANISH = "es"  # the one codeword alphabet with a 27th letter, Ñ
+ENGLISH_NUMBERS, SPANISH_NUMBERS = numbers_for(DEFAULT_LANGUAGE), numbers_for(SPANISH)
 # The paper's darkness is the 10th percentile of the rows' (a sudoku's middle row is paper,
 # but where half the cells are black squares the middle row is half black).
 PAPER = 10
@@ -46,8 +51,14 @@ EDGE_ZONE = 0.15  # and where they may run, found a pixel or two off
 FAINTEST_STROKE = 0.6  # a mark has more ink than a stroke a pixel wide at this darkness
 DIGITS = "0123456789"
 TWO_DIGITS_WIDE = 1.1  # a mark this much wider than high is two digits run together
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # what the classifier knows
 SYMBOLS = DIGITS + LETTERS
+# Ñ is read as an N with a mark above it: a piece of ink wider than high, at most
+# ACCENT_HEIGHT of the letter's height, within ACCENT_GAP of the letter's height above it.
+ENYE = "Ñ"
+ACCENTED = "ACEINOUY"  # the capitals that take an accent in Latin-1 (À, Ç, É, Ì, Ñ, Ò, Ù, Ý)
+ACCENT_HEIGHT = 0.45
+ACCENT_GAP = 0.5
 # A glyph's height is this share of the classifier's square, as a digit fills a sudoku cell
 # cut by grids.cell_glyphs.
 GLYPH_FILL = 0.62
@@ -65,6 +76,7 @@ class Mark:
     height: int
     width: int
     ink: np.ndarray = field(repr=False)  # the box's ink, this mark's pixels only
+    accent: bool = False  # a mark sits just above it (Ñ's tilde)
 
     @property
     def middle(self) -> float:
@@ -105,7 +117,7 @@ PLACE = "cell"  # what a place of the reading is, for the member
 
 def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
     """What was read, for renderers/codeword.py: the puzzle, its doubted cells shaded."""
-    puzzle = parse(reading.text)
+    puzzle = parse(reading.text, reading.language or DEFAULT_LANGUAGE)
     return puzzle, Shaded(puzzle.grid, reading.unsure)
 
 
@@ -210,20 +222,44 @@ def marks_in(box: np.ndarray) -> list[Mark]:
         (inner >= INK).astype(np.uint8), connectivity=8
     )
     side = len(box)
-    marks = []
+    pieces = []
     for label in range(1, count):
         left, top, width, height, _area = stats[label]
-        if height < SMALLEST_MARK * side or max(width, height) > 0.8 * side:
-            continue  # a speck, or what is left of a line
-        if _line_remnant(left, top, width, height, side):
-            continue
+        if max(width, height) > 0.8 * side or _line_remnant(left, top, width, height, side):
+            continue  # what is left of a line
         own = labels[top : top + height, left : left + width] == label
         own = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         piece = np.where(own, inner[top : top + height, left : left + width], 0.0)
         if piece.sum() < FAINTEST_STROKE * max(width, height):
             continue  # the grey edge of a black square or a line, blurred into the cell
-        marks.append(Mark(int(top), int(left), int(height), int(width), piece))
-    return marks
+        pieces.append(Mark(int(top), int(left), int(height), int(width), piece))
+    return with_accents(pieces, side)
+
+
+def with_accents(pieces: list[Mark], side: int) -> list[Mark]:
+    """The marks among a cell's pieces of ink, each flagged when an accent (Ñ's tilde: a
+    small piece wider than high, just above it) sits on it; the accents and the specks
+    (pieces under SMALLEST_MARK of the cell high) are no marks of their own."""
+    marks = [piece for piece in pieces if piece.height >= SMALLEST_MARK * side]
+    accents = {id(piece) for mark in marks for piece in pieces if _accent_on(piece, mark)}
+    return [
+        dataclasses.replace(mark, accent=any(_accent_on(piece, mark) for piece in pieces))
+        for mark in marks
+        if id(mark) not in accents
+    ]
+
+
+def _accent_on(piece: Mark, letter: Mark) -> bool:
+    """`piece` is an accent on `letter`: much lower than it, wider than high, just above it
+    and over its middle."""
+    above = letter.top - (piece.top + piece.height)
+    middle = piece.left + piece.width / 2
+    return (
+        piece.height <= ACCENT_HEIGHT * letter.height
+        and piece.width > piece.height
+        and -1 <= above <= ACCENT_GAP * letter.height
+        and letter.left <= middle <= letter.left + letter.width
+    )
 
 
 def without_lines(box: np.ndarray) -> np.ndarray:
@@ -324,8 +360,8 @@ def glyph(mark: Mark) -> np.ndarray:
 
 
 def read_key(grey: np.ndarray, grid_corners: np.ndarray) -> dict[int, Shown]:
-    """The key's boxes, by number: 1 to 26 in order, in a long outline under the grid (or
-    over it); {} when the picture has none."""
+    """The key's boxes, by number: 1 to 26 in order (27 in Spanish), in a long outline under
+    the grid (or over it); {} when the picture has none."""
     bottom = int(grid_corners[:, 1].max())
     top = int(grid_corners[:, 1].min())
     for part in (grey[bottom:], grey[:top]):
@@ -333,13 +369,50 @@ def read_key(grey: np.ndarray, grid_corners: np.ndarray) -> dict[int, Shown]:
             continue
         outlines = grids.find_outlines(part, shape=_key_shaped)
         if outlines:
-            corners = outlines[0]
-            per_row = 26 // _key_rows(corners)
-            ink = grids.ink_of(
-                grids.straighten(part, corners, (per_row * CELL, (26 // per_row) * CELL))
+            corners = _whole_key(outlines[0])
+            rows = _key_rows(corners)
+            numbers, ink = max(
+                (_key_ink(part, corners, rows, numbers) for numbers in KEY_NUMBERS),
+                key=lambda key: _box_lines(key[1], rows, _per_row(key[0], rows)),
             )
-            return {n: cell_marks(ink, (n - 1) // per_row, (n - 1) % per_row) for n in NUMBERS}
+            per_row = _per_row(numbers, rows)
+            return {n: cell_marks(ink, (n - 1) // per_row, (n - 1) % per_row) for n in numbers}
     return {}
+
+
+# The keys there are: English's (and French's) 26 numbers, and Spanish's 27 (the last row
+# one box short: its outline is the whole rectangle, the corner put back).
+KEY_NUMBERS = (ENGLISH_NUMBERS, SPANISH_NUMBERS)
+
+
+def _whole_key(corners: np.ndarray) -> np.ndarray:
+    """The key's corners with its bottom-right one put where the other three say (a
+    parallelogram): a Spanish key's last row is a box short, and its outline's bottom-right
+    corner may be the last box's."""
+    top_left, top_right, _bottom_right, bottom_left = corners
+    return np.array([top_left, top_right, top_right + bottom_left - top_left, bottom_left])
+
+
+def _per_row(numbers: range, rows: int) -> int:
+    return -(-len(numbers) // rows)
+
+
+def _key_ink(part: np.ndarray, corners: np.ndarray, rows: int, numbers: range):
+    """The key straightened as `numbers` in `rows` rows of boxes would be, CELL a box."""
+    size = (_per_row(numbers, rows) * CELL, rows * CELL)
+    return numbers, grids.ink_of(grids.straighten(part, corners, size))
+
+
+def _box_lines(ink: np.ndarray, rows: int, per_row: int) -> float:
+    """How surely the key's top row has its lines between boxes where `per_row` boxes put
+    them: the faintest of them (a line falls in the middle of a box when the count is
+    wrong)."""
+    top_row = ink[: ink.shape[0] // rows]
+    reach = max(1, round(LINE_BAND * CELL))
+    return min(
+        float(top_row[:, k * CELL - reach : k * CELL + reach + 1].max(axis=1).mean())
+        for k in range(1, per_row)
+    )
 
 
 def _key_shaped(corners: np.ndarray) -> bool:
@@ -405,19 +478,31 @@ def read_cells(
     starters, key_doubts = read_starters(key_letters, classified)
     cells = Cells()
     for place, cell in shown.items():
-        number, letter, sure = read_cell(cell, starters, classified)
+        where = _("cell {cell}", cell=cell_name(place[0] * cols + place[1], cols))
+        number, letter, sure = read_cell(cell, starters, classified, where)
         if number is not None:
             cells.numbers[place] = number
         if letter is not None:
             cells.letters[place] = letter
         if not sure:
             cells.unsure.add(place)
-    _refuse_numberless(cells, shown)
+    language = shown_language(key, cells, starters)
+    _refuse_numberless(cells, shown, language)
     unsure = cells.unsure | {p for p, n in cells.numbers.items() if n in key_doubts}
     grid = tuple(tuple(cells.numbers.get((r, c), 0) for c in range(cols)) for r in range(rows))
-    puzzle = parse(grid_text(grid, given_letters(starters, cells)))
+    puzzle = parse(grid_text(grid, given_letters(starters, cells)), language or DEFAULT_LANGUAGE)
     indexes = tuple(sorted(r * cols + c for r, c in unsure))
-    return Reading("codeword", puzzle.text(), indexes, cols)
+    return Reading("codeword", puzzle.text(), indexes, cols, language=language)
+
+
+def shown_language(key: dict[int, Shown], cells: Cells, starters: dict[int, str]) -> str | None:
+    """Spanish when the picture shows it (a key of 27 boxes, a 27th number, an Ñ): the only
+    codeword alphabet with a 27th letter. None when it does not: English and French
+    codewords look the same, and the member's choice (or the server's) decides."""
+    numbers = {*key, *cells.numbers.values()}
+    letters = {*starters.values(), *cells.letters.values()}
+    spanish = max(numbers, default=0) > len(ENGLISH_NUMBERS) or ENYE in letters
+    return SPANISH if spanish else None
 
 
 def read_starters(
@@ -425,7 +510,10 @@ def read_starters(
 ) -> tuple[dict[int, str], set[int]]:
     """The letters the key gives, by number, and the numbers whose letter is in doubt. A
     letter read in two boxes is kept in the surer one, and both are in doubt."""
-    guesses = [(n, classified.guess(mark, LETTERS)) for n, mark in key_letters.items()]
+    guesses = [
+        (n, read_letter(mark, LETTERS + ENYE, classified, _("the key's box {number}", number=n)))
+        for n, mark in key_letters.items()
+    ]
     starters: dict[int, str] = {}
     doubts = set()
     for number, guess in sorted(guesses, key=lambda g: -g[1].probability):
@@ -443,46 +531,92 @@ def _only(marks: tuple[Mark, ...]) -> Mark | None:
 
 
 def read_cell(
-    shown: Shown, starters: dict[int, str], classified: Classified
+    shown: Shown, starters: dict[int, str], classified: Classified, where: Message
 ) -> tuple[int | None, str | None, bool]:
     """The cell's number (None when none is found), its letter, and whether it is sure: its
-    glyphs read surely, its letter the one the key gives its number, no mark left over."""
+    glyphs read surely, its letter the one the key gives its number, no mark left over.
+    `where` names the cell, for a number no codeword has or a letter none spells."""
     if shown.alone:
-        number, sure = read_alone(shown, starters, classified)
+        number, sure = read_alone(shown, starters, classified, where)
         return number, None, sure and not shown.extra
     if not shown.number:
         return None, None, True
-    number, sure = read_number(shown.number, classified)
+    number, sure = read_number(shown.number, classified, where)
     if shown.letter is None:
         return number, None, sure and not shown.extra
-    letter = classified.guess(shown.letter, _letters_given(starters))
+    letter = read_letter(shown.letter, _letters_given(starters), classified, where)
     agrees = starters.get(number, letter.symbol) == letter.symbol
     sure = sure and letter.probability >= SURE and agrees and not shown.extra
     return number, letter.symbol, sure
 
 
-def read_alone(shown: Shown, starters: dict[int, str], classified: Classified) -> tuple[int, bool]:
+def read_alone(
+    shown: Shown, starters: dict[int, str], classified: Classified, where: Message
+) -> tuple[int, bool]:
     """One thing in the cell's middle: a letter the key gives (the cell has the number the
-    key gives it), or else a number."""
+    key gives it), or else a number. A mark with an accent is a letter (Ñ)."""
     given = "".join(sorted(starters.values()))
     if len(shown.alone) == 1 and given:
-        guess = classified.guess(shown.alone[0], DIGITS[1:] + given)
+        mark = shown.alone[0]
+        if mark.accent:
+            guess = read_letter(mark, given, classified, where)
+        else:
+            guess = classified.guess(mark, DIGITS[1:] + given.replace(ENYE, ""))
         if guess.symbol in given:
             number = next(n for n, ch in starters.items() if ch == guess.symbol)
             return number, guess.probability >= SURE
-    return read_number(shown.digits, classified)
+    return read_number(shown.digits, classified, where)
 
 
-def read_number(digits: tuple[Mark, ...], classified: Classified) -> tuple[int, bool]:
-    """A number 1 to 26 from its digits' marks, and whether it is sure: one digit 1-9, or a
-    first digit 1 or 2 and a second that keeps it within 26."""
+def read_number(
+    digits: tuple[Mark, ...], classified: Classified, where: Message
+) -> tuple[int, bool]:
+    """A number 1 to 27 from its digits' marks, and whether it is sure: one digit 1-9, or a
+    first digit 1 or 2 and a second that keeps it within 27 (Spanish has 27 letters). A
+    second digit surely read past that is refused: no codeword has such a number."""
     if len(digits) == 1:
         guess = classified.guess(digits[0], DIGITS[1:])
         return int(guess.symbol), guess.probability >= SURE
     first = classified.guess(digits[0], "12")
-    second = classified.guess(digits[1], DIGITS if first.symbol == "1" else "0123456")
+    second = classified.guess(digits[1], DIGITS)
+    number = int(first.symbol + second.symbol)
+    if number > len(SPANISH_NUMBERS) and min(first.probability, second.probability) >= SURE:
+        raise PictureError(
+            _(
+                "the picture shows the number {number}, but a codeword's numbers go up to "
+                "{highest} ({spanish} in Spanish)",
+                number=number,
+                highest=len(ENGLISH_NUMBERS),
+                spanish=len(SPANISH_NUMBERS),
+            ),
+            where=where,
+            example=CODEWORD_HOW,
+        )
+    if number > len(SPANISH_NUMBERS):  # in doubt: the likeliest that keeps it within 27
+        second = classified.guess(digits[1], "01234567")
     sure = min(first.probability, second.probability) >= SURE and len(digits) == 2
     return int(first.symbol + second.symbol), sure
+
+
+def read_letter(mark: Mark, letters: str, classified: Classified, where: Message) -> Guess:
+    """The likeliest of `letters` the mark can be. The classifier knows A-Z: Ñ is an N with
+    an accent above it (never folded into N), and no other letter of a codeword has one. An
+    accented mark is asked only among the capitals that take one (Ñ's N is squat, a little
+    like an M)."""
+    if not mark.accent:
+        return classified.guess(mark, letters.replace(ENYE, "") or LETTERS)
+    guess = classified.guess(mark, ACCENTED)
+    if guess.symbol == "N":
+        return Guess(ENYE, guess.probability)
+    raise PictureError(
+        _(
+            "the picture shows the letter {letter} with a mark above it, but only Ñ has one "
+            "in a codeword's alphabet",
+            letter=guess.symbol,
+        ),
+        where=where,
+        example=CODEWORD_HOW,
+    )
 
 
 def _letters_given(starters: dict[int, str]) -> str:
@@ -512,7 +646,9 @@ def grid_text(grid: tuple[tuple[int, ...], ...], letters: dict[int, str]) -> str
     return Codeword(clues=(), starters=starters, grid=grid).text()
 
 
-def _refuse_numberless(cells: Cells, shown: dict[tuple[int, int], Shown]) -> None:
+def _refuse_numberless(
+    cells: Cells, shown: dict[tuple[int, int], Shown], language: str | None
+) -> None:
     """A white cell with no number is no codeword's (a crossword's, a blank grid's); a few
     are marked unsure, with the number no other cell has (a rubbed-out number)."""
     missing = [place for place in shown if place not in cells.numbers]
@@ -521,7 +657,8 @@ def _refuse_numberless(cells: Cells, shown: dict[tuple[int, int], Shown]) -> Non
             _("the grid's white cells hold no numbers, so it is no codeword"),
             example=CODEWORD_HOW,
         )
-    unused = [n for n in NUMBERS if n not in cells.numbers.values()] or [1]
+    numbers = numbers_for(language or DEFAULT_LANGUAGE)
+    unused = [n for n in numbers if n not in cells.numbers.values()] or [1]
     for place in missing:
         cells.numbers[place] = unused[0]
         cells.unsure.add(place)
