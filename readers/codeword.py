@@ -48,6 +48,7 @@ NUMBER_TOP = 0.42  # a line of text whose middle is above this share of the cell
 SMALLEST_MARK = 0.12  # a mark is at least this share of the cell high (noise is less)
 LINE_BAND = 0.05  # the share of the cell at each edge where its lines run
 EDGE_ZONE = 0.15  # and where they may run, found a pixel or two off
+LINE_ALONG = 0.6  # a row or column near an edge inked along this share of it is a line
 FAINTEST_STROKE = 0.6  # a mark has more ink than a stroke a pixel wide at this darkness
 DIGITS = "0123456789"
 TWO_DIGITS_WIDE = 1.1  # a mark this much wider than high is two digits run together
@@ -271,9 +272,10 @@ def without_lines(box: np.ndarray) -> np.ndarray:
     inner[:band], inner[-band:], inner[:, :band], inner[:, -band:] = 0, 0, 0, 0
     near = round(EDGE_ZONE * len(box))
     for ink in (inner, inner.T):  # rows, then columns (a view: wiping it wipes inner)
-        along = (ink >= INK).mean(axis=1)
+        # Along the inside, between the bands (a letter is at most half the cell wide).
+        along = (ink[:, band:-band] >= INK).mean(axis=1)
         for k in (*range(near), *range(len(ink) - near, len(ink))):
-            if along[k] > 0.75:
+            if along[k] > LINE_ALONG:
                 ink[k] = 0
     return inner
 
