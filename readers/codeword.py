@@ -60,6 +60,7 @@ ENYE = "Ñ"
 ACCENTED = "ACEINOUY"  # the capitals that take an accent in Latin-1 (À, Ç, É, Ì, Ñ, Ò, Ù, Ý)
 ACCENT_HEIGHT = 0.45
 ACCENT_GAP = 0.5
+DESCENDS = 1.08  # a J's foot reaches this much below the other capitals' height, at least
 # A glyph's height is this share of the classifier's square, as a digit fills a sudoku cell
 # cut by grids.cell_glyphs.
 GLYPH_FILL = 0.62
@@ -452,10 +453,12 @@ class Classified:
         glyphs = np.stack([glyph(mark) for mark in marks]) if marks else empty
         self._shares = upright(chances(glyphs, SYMBOLS)) if marks else np.zeros((0, 1))
 
-    def guess(self, mark: Mark, symbols: str) -> Guess:
-        row = self._shares[self._row[id(mark)]]
-        kept = row[[0, *(1 + SYMBOLS.index(ch) for ch in symbols)]]
-        shares = kept[1:] / kept.sum()
+    def guess(self, mark: Mark, symbols: str, also: tuple[Mark, ...] = ()) -> Guess:
+        """The likeliest of `symbols`; `also` are other marks of the same symbol (the cells
+        showing a key box's letter), their shares averaged in."""
+        rows = self._shares[[self._row[id(each)] for each in (mark, *also)]]
+        kept = rows[:, [0, *(1 + SYMBOLS.index(ch) for ch in symbols)]]
+        shares = (kept[:, 1:] / kept.sum(axis=1, keepdims=True)).mean(axis=0)
         best = int(shares.argmax())
         return Guess(symbols[best], float(shares[best]))
 
@@ -477,11 +480,13 @@ def read_cells(
     key_letters = {n: mark for n, mark in key_letters.items() if mark is not None}
     marks = [mark for cell in shown.values() for mark in cell.marks()]
     classified = Classified(marks + list(key_letters.values()))  # the key's numbers are known
-    starters, key_doubts = read_starters(key_letters, classified)
+    capital = capital_height([cell.letter for cell in shown.values() if cell.letter])
+    starters, key_doubts = read_starters(
+        key_letters, classified, cell_letters(shown, cols, classified)
+    )
     cells = Cells()
     for place, cell in shown.items():
-        where = _("cell {cell}", cell=cell_name(place[0] * cols + place[1], cols))
-        number, letter, sure = read_cell(cell, starters, classified, where)
+        number, letter, sure = read_cell(cell, starters, classified, _cell(place, cols), capital)
         if number is not None:
             cells.numbers[place] = number
         if letter is not None:
@@ -508,14 +513,20 @@ def shown_language(key: dict[int, Shown], cells: Cells, starters: dict[int, str]
 
 
 def read_starters(
-    key_letters: dict[int, Mark], classified: Classified
+    key_letters: dict[int, Mark],
+    classified: Classified,
+    in_cells: dict[int, tuple[Mark, ...]],
 ) -> tuple[dict[int, str], set[int]]:
-    """The letters the key gives, by number, and the numbers whose letter is in doubt. A
-    letter read in two boxes is kept in the surer one, and both are in doubt."""
-    guesses = [
-        (n, read_letter(mark, LETTERS + ENYE, classified, _("the key's box {number}", number=n)))
-        for n, mark in key_letters.items()
-    ]
+    """The letters the key gives, by number, and the numbers whose letter is in doubt. Each
+    is read from its key box and the cells showing it (`in_cells`): a letter sits on the
+    bottom line of a small key box, and a J's hook is lost in the line. A letter read in two
+    boxes is kept in the surer one, and both are in doubt."""
+    guesses = []
+    capital = capital_height(list(key_letters.values()))
+    for n, mark in key_letters.items():
+        where = _("the key's box {number}", number=n)
+        also = in_cells.get(n, ())
+        guesses.append((n, read_letter(mark, LETTERS + ENYE, classified, where, also, capital)))
     starters: dict[int, str] = {}
     doubts = set()
     for number, guess in sorted(guesses, key=lambda g: -g[1].probability):
@@ -528,12 +539,35 @@ def read_starters(
     return starters, doubts
 
 
+def _cell(place: tuple[int, int], cols: int) -> Message:
+    """A cell as the member finds it in their picture: "cell r3c4"."""
+    return _("cell {cell}", cell=cell_name(place[0] * cols + place[1], cols))
+
+
+def cell_letters(
+    shown: dict[tuple[int, int], Shown], cols: int, classified: Classified
+) -> dict[int, tuple[Mark, ...]]:
+    """The letters the cells show under a number read surely, by that number (without
+    accent: an accented letter is read on its own)."""
+    letters: dict[int, tuple[Mark, ...]] = {}
+    for place, cell in shown.items():
+        if cell.number and cell.letter is not None and not cell.letter.accent:
+            number, sure = read_number(cell.number, classified, _cell(place, cols))
+            if sure:
+                letters[number] = (*letters.get(number, ()), cell.letter)
+    return letters
+
+
 def _only(marks: tuple[Mark, ...]) -> Mark | None:
     return marks[0] if len(marks) == 1 else None
 
 
 def read_cell(
-    shown: Shown, starters: dict[int, str], classified: Classified, where: Message
+    shown: Shown,
+    starters: dict[int, str],
+    classified: Classified,
+    where: Message,
+    capital: float = 0.0,
 ) -> tuple[int | None, str | None, bool]:
     """The cell's number (None when none is found), its letter, and whether it is sure: its
     glyphs read surely, its letter the one the key gives its number, no mark left over.
@@ -546,7 +580,7 @@ def read_cell(
     number, sure = read_number(shown.number, classified, where)
     if shown.letter is None:
         return number, None, sure and not shown.extra
-    letter = read_letter(shown.letter, _letters_given(starters), classified, where)
+    letter = read_letter(shown.letter, _letters_given(starters), classified, where, (), capital)
     agrees = starters.get(number, letter.symbol) == letter.symbol
     sure = sure and letter.probability >= SURE and agrees and not shown.extra
     return number, letter.symbol, sure
@@ -600,13 +634,33 @@ def read_number(
     return int(first.symbol + second.symbol), sure
 
 
-def read_letter(mark: Mark, letters: str, classified: Classified, where: Message) -> Guess:
+def capital_height(letters: list[Mark]) -> float:
+    """The height of the capitals standing alike (the key's, or the cells' under their
+    numbers): their lower quartile (J and Q reach lower), accented ones left out (Ñ's N is
+    squat); 0 when fewer than two tell it."""
+    heights = [mark.height for mark in letters if not mark.accent]
+    return float(np.percentile(heights, 25)) if len(heights) > 1 else 0.0
+
+
+def read_letter(
+    mark: Mark,
+    letters: str,
+    classified: Classified,
+    where: Message,
+    also: tuple[Mark, ...] = (),
+    capital: float = 0.0,
+) -> Guess:
     """The likeliest of `letters` the mark can be. The classifier knows A-Z: Ñ is an N with
     an accent above it (never folded into N), and no other letter of a codeword has one. An
     accented mark is asked only among the capitals that take one (Ñ's N is squat, a little
-    like an M)."""
+    like an M). A small box's bottom line hides a J's hook, leaving a bar that reads as I:
+    but a J reaches below the other capitals (`capital` high), and an I does not."""
     if not mark.accent:
-        return classified.guess(mark, letters.replace(ENYE, "") or LETTERS)
+        allowed = letters.replace(ENYE, "") or LETTERS
+        guess = classified.guess(mark, allowed, also)
+        if guess.symbol == "I" and "J" in allowed and mark.height > DESCENDS * capital > 0:
+            return Guess("J", guess.probability)  # a J whose hook the line below hides
+        return guess
     guess = classified.guess(mark, ACCENTED)
     if guess.symbol == "N":
         return Guess(ENYE, guess.probability)
