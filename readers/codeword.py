@@ -455,10 +455,13 @@ class Classified:
 
     def guess(self, mark: Mark, symbols: str, also: tuple[Mark, ...] = ()) -> Guess:
         """The likeliest of `symbols`; `also` are other marks of the same symbol (the cells
-        showing a key box's letter), their shares averaged in."""
+        showing a key box's letter): each is evidence, so their shares are multiplied in
+        (marks that agree make it surer, one that disagrees less sure)."""
         rows = self._shares[[self._row[id(each)] for each in (mark, *also)]]
         kept = rows[:, [0, *(1 + SYMBOLS.index(ch) for ch in symbols)]]
-        shares = (kept[:, 1:] / kept.sum(axis=1, keepdims=True)).mean(axis=0)
+        each = kept[:, 1:] / kept.sum(axis=1, keepdims=True)
+        joint = np.prod(np.maximum(each, 1e-6), axis=0)
+        shares = joint / joint.sum() if len(each) > 1 else each[0]
         best = int(shares.argmax())
         return Guess(symbols[best], float(shares[best]))
 

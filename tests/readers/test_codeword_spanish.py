@@ -83,3 +83,13 @@ def test_a_tilde_on_a_letter_that_is_not_n_is_refused():
     message = refused.value.message_for("discord")
     assert "the letter A with a mark above it, but only Ñ has one" in message
     assert "Traceback" not in message
+
+
+@pytest.mark.parametrize("size", [11, 13, 15])
+def test_a_j_on_a_small_key_box_line_is_no_i(size):
+    """A Spanish key's boxes are small: a phone-sized screenshot puts the J on its box's
+    bottom line, which hides its hook."""
+    puzzle = spanish_codeword(size, extra={"j": "J"})
+    assert "j" in dict(puzzle.starters).values()
+    reading = codeword.read(as_jpeg(draw(puzzle), 540, 75))
+    assert reading.text == puzzle.text()
