@@ -60,7 +60,7 @@ ENYE = "Ñ"
 ACCENTED = "ACEINOUY"  # the capitals that take an accent in Latin-1 (À, Ç, É, Ì, Ñ, Ò, Ù, Ý)
 ACCENT_HEIGHT = 0.45
 ACCENT_GAP = 0.5
-DESCENDS = 1.08  # a J's foot reaches this much below the other capitals' height, at least
+DESCENDS = 1.05  # a J stands this much taller than the other capitals at least (its foot)
 # A glyph's height is this share of the classifier's square, as a digit fills a sudoku cell
 # cut by grids.cell_glyphs.
 GLYPH_FILL = 0.62
@@ -484,9 +484,8 @@ def read_cells(
     marks = [mark for cell in shown.values() for mark in cell.marks()]
     classified = Classified(marks + list(key_letters.values()))  # the key's numbers are known
     capital = capital_height([cell.letter for cell in shown.values() if cell.letter])
-    starters, key_doubts = read_starters(
-        key_letters, classified, cell_letters(shown, cols, classified)
-    )
+    in_cells = cell_letters(shown, cols, classified)
+    starters, key_doubts = read_starters(key_letters, classified, in_cells, capital)
     cells = Cells()
     for place, cell in shown.items():
         number, letter, sure = read_cell(cell, starters, classified, _cell(place, cols), capital)
@@ -519,13 +518,16 @@ def read_starters(
     key_letters: dict[int, Mark],
     classified: Classified,
     in_cells: dict[int, tuple[Mark, ...]],
+    cells_capital: float = 0.0,
 ) -> tuple[dict[int, str], set[int]]:
     """The letters the key gives, by number, and the numbers whose letter is in doubt. Each
     is read from its key box and the cells showing it (`in_cells`): a letter sits on the
     bottom line of a small key box, and a J's hook is lost in the line. A letter read in two
-    boxes is kept in the surer one, and both are in doubt."""
+    boxes is kept in the surer one, and both are in doubt. A key of too few capitals to tell
+    their height takes the cells' (`cells_capital`: both are half their box high, as the
+    bot draws them)."""
     guesses = []
-    capital = capital_height(list(key_letters.values()))
+    capital = capital_height(list(key_letters.values())) or cells_capital
     for n, mark in key_letters.items():
         where = _("the key's box {number}", number=n)
         also = in_cells.get(n, ())
