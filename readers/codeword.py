@@ -60,7 +60,7 @@ ENYE = "Ñ"
 ACCENTED = "ACEINOUY"  # the capitals that take an accent in Latin-1 (À, Ç, É, Ì, Ñ, Ò, Ù, Ý)
 ACCENT_HEIGHT = 0.45
 ACCENT_GAP = 0.5
-DESCENDS = 1.05  # a J stands this much taller than the other capitals at least (its foot)
+DESCENDS = 1.08  # a J stands this much taller than the other capitals at least (its foot)
 # A glyph's height is this share of the classifier's square, as a digit fills a sudoku cell
 # cut by grids.cell_glyphs.
 GLYPH_FILL = 0.62
