@@ -231,6 +231,8 @@ def read_job(
     timings: dict[str, float] = {}
     reader = importlib.import_module(READERS[kind_name])
     reading = _timed(timings, "read", lambda: reader.read(data))
+    if reading.language:  # the picture shows its words' language (a Spanish codeword's Ñ)
+        options = {**(options or {}), "language": reading.language}
     problem = _timed(
         timings, "judge", lambda: _why_not_a_puzzle(kind, reading.text, reader.PLACE, options)
     )

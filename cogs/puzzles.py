@@ -1094,6 +1094,8 @@ class PuzzleCommands(commands.Cog):
         language = await self._language(interaction, private=private)
         read = await self.service.read(kind, data, read_with, interaction.guild_id, language)
         outcome = cast(ReadPicture, read.value)
+        if outcome.reading.language:  # the picture shows it (a Spanish codeword's Ñ)
+            options = {**options, "language": outcome.reading.language}
         query = given_options(options)
         sure = outcome.problem is None and not outcome.doubted
         can_answer = sure and (command != "check" or second)

@@ -18,13 +18,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from puzzles.codeword.puzzle import NUMBERS, Codeword, parse
-from puzzles.i18n import _
+from puzzles.codeword.puzzle import Codeword, numbers_for, parse
+from puzzles.i18n import Message, _
+from puzzles.lexicon.alphabet import DEFAULT_LANGUAGE
+from puzzles.sudoku.grid import cell_name
 from readers import grid as grids
 from readers.classifier import chances, upright
 from readers.grid import FAINT_LINE_SHARE
@@ -33,7 +36,9 @@ from readers.reading import Reading, Shaded, place_name  # noqa: F401 (a reader'
 
 SURE = 0.9
 CELL = 48  # pixels a side each cell is cut at, straightened
-KEY_ROWS = 2  # the key: 1 to 26 in 2 rows of 13 boxes (or 1 row of 26)
+KEY_ROWS = 2  # the key: 1 to 26 in 2 rows of 13 boxes (or 1 row of 26); Spanish 27 in 2 of 14
+SPANISH = "es"  # the one codeword alphabet with a 27th letter, Ñ
+ENGLISH_NUMBERS, SPANISH_NUMBERS = numbers_for(DEFAULT_LANGUAGE), numbers_for(SPANISH)
 # The paper's darkness is the 10th percentile of the rows' (a sudoku's middle row is paper,
 # but where half the cells are black squares the middle row is half black).
 PAPER = 10
@@ -43,11 +48,19 @@ NUMBER_TOP = 0.42  # a line of text whose middle is above this share of the cell
 SMALLEST_MARK = 0.12  # a mark is at least this share of the cell high (noise is less)
 LINE_BAND = 0.05  # the share of the cell at each edge where its lines run
 EDGE_ZONE = 0.15  # and where they may run, found a pixel or two off
+LINE_ALONG = 0.6  # a row or column near an edge inked along this share of it is a line
 FAINTEST_STROKE = 0.6  # a mark has more ink than a stroke a pixel wide at this darkness
 DIGITS = "0123456789"
 TWO_DIGITS_WIDE = 1.1  # a mark this much wider than high is two digits run together
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # what the classifier knows
 SYMBOLS = DIGITS + LETTERS
+# Ñ is read as an N with a mark above it: a piece of ink wider than high, at most
+# ACCENT_HEIGHT of the letter's height, within ACCENT_GAP of the letter's height above it.
+ENYE = "Ñ"
+ACCENTED = "ACEINOUY"  # the capitals that take an accent in Latin-1 (À, Ç, É, Ì, Ñ, Ò, Ù, Ý)
+ACCENT_HEIGHT = 0.45
+ACCENT_GAP = 0.5
+DESCENDS = 1.08  # a J stands this much taller than the other capitals at least (its foot)
 # A glyph's height is this share of the classifier's square, as a digit fills a sudoku cell
 # cut by grids.cell_glyphs.
 GLYPH_FILL = 0.62
@@ -65,6 +78,7 @@ class Mark:
     height: int
     width: int
     ink: np.ndarray = field(repr=False)  # the box's ink, this mark's pixels only
+    accent: bool = False  # a mark sits just above it (Ñ's tilde)
 
     @property
     def middle(self) -> float:
@@ -105,7 +119,7 @@ PLACE = "cell"  # what a place of the reading is, for the member
 
 def as_drawn(reading: Reading) -> tuple[Codeword, Shaded]:
     """What was read, for renderers/codeword.py: the puzzle, its doubted cells shaded."""
-    puzzle = parse(reading.text)
+    puzzle = parse(reading.text, reading.language or DEFAULT_LANGUAGE)
     return puzzle, Shaded(puzzle.grid, reading.unsure)
 
 
@@ -216,20 +230,44 @@ def marks_in(box: np.ndarray) -> list[Mark]:
         (inner >= INK).astype(np.uint8), connectivity=8
     )
     side = len(box)
-    marks = []
+    pieces = []
     for label in range(1, count):
         left, top, width, height, _area = stats[label]
-        if height < SMALLEST_MARK * side or max(width, height) > 0.8 * side:
-            continue  # a speck, or what is left of a line
-        if _line_remnant(left, top, width, height, side):
-            continue
+        if max(width, height) > 0.8 * side or _line_remnant(left, top, width, height, side):
+            continue  # what is left of a line
         own = labels[top : top + height, left : left + width] == label
         own = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         piece = np.where(own, inner[top : top + height, left : left + width], 0.0)
         if piece.sum() < FAINTEST_STROKE * max(width, height):
             continue  # the grey edge of a black square or a line, blurred into the cell
-        marks.append(Mark(int(top), int(left), int(height), int(width), piece))
-    return marks
+        pieces.append(Mark(int(top), int(left), int(height), int(width), piece))
+    return with_accents(pieces, side)
+
+
+def with_accents(pieces: list[Mark], side: int) -> list[Mark]:
+    """The marks among a cell's pieces of ink, each flagged when an accent (Ñ's tilde: a
+    small piece wider than high, just above it) sits on it; the accents and the specks
+    (pieces under SMALLEST_MARK of the cell high) are no marks of their own."""
+    marks = [piece for piece in pieces if piece.height >= SMALLEST_MARK * side]
+    accents = {id(piece) for mark in marks for piece in pieces if _accent_on(piece, mark)}
+    return [
+        dataclasses.replace(mark, accent=any(_accent_on(piece, mark) for piece in pieces))
+        for mark in marks
+        if id(mark) not in accents
+    ]
+
+
+def _accent_on(piece: Mark, letter: Mark) -> bool:
+    """`piece` is an accent on `letter`: much lower than it, wider than high, just above it
+    and over its middle."""
+    above = letter.top - (piece.top + piece.height)
+    middle = piece.left + piece.width / 2
+    return (
+        piece.height <= ACCENT_HEIGHT * letter.height
+        and piece.width > piece.height
+        and -1 <= above <= ACCENT_GAP * letter.height
+        and letter.left <= middle <= letter.left + letter.width
+    )
 
 
 def without_lines(box: np.ndarray) -> np.ndarray:
@@ -241,9 +279,10 @@ def without_lines(box: np.ndarray) -> np.ndarray:
     inner[:band], inner[-band:], inner[:, :band], inner[:, -band:] = 0, 0, 0, 0
     near = round(EDGE_ZONE * len(box))
     for ink in (inner, inner.T):  # rows, then columns (a view: wiping it wipes inner)
-        along = (ink >= INK).mean(axis=1)
+        # Along the inside, between the bands (a letter is at most half the cell wide).
+        along = (ink[:, band:-band] >= INK).mean(axis=1)
         for k in (*range(near), *range(len(ink) - near, len(ink))):
-            if along[k] > 0.75:
+            if along[k] > LINE_ALONG:
                 ink[k] = 0
     return inner
 
@@ -330,8 +369,8 @@ def glyph(mark: Mark) -> np.ndarray:
 
 
 def read_key(grey: np.ndarray, grid_corners: np.ndarray) -> dict[int, Shown]:
-    """The key's boxes, by number: 1 to 26 in order, in a long outline under the grid (or
-    over it); {} when the picture has none."""
+    """The key's boxes, by number: 1 to 26 in order (27 in Spanish), in a long outline under
+    the grid (or over it); {} when the picture has none."""
     bottom = int(grid_corners[:, 1].max())
     top = int(grid_corners[:, 1].min())
     for part in (grey[bottom:], grey[:top]):
@@ -339,13 +378,50 @@ def read_key(grey: np.ndarray, grid_corners: np.ndarray) -> dict[int, Shown]:
             continue
         outlines = grids.find_outlines(part, shape=_key_shaped)
         if outlines:
-            corners = outlines[0]
-            per_row = 26 // _key_rows(corners)
-            ink = grids.ink_of(
-                grids.straighten(part, corners, (per_row * CELL, (26 // per_row) * CELL))
+            corners = _whole_key(outlines[0])
+            rows = _key_rows(corners)
+            numbers, ink = max(
+                (_key_ink(part, corners, rows, numbers) for numbers in KEY_NUMBERS),
+                key=lambda key: _box_lines(key[1], rows, _per_row(key[0], rows)),
             )
-            return {n: cell_marks(ink, (n - 1) // per_row, (n - 1) % per_row) for n in NUMBERS}
+            per_row = _per_row(numbers, rows)
+            return {n: cell_marks(ink, (n - 1) // per_row, (n - 1) % per_row) for n in numbers}
     return {}
+
+
+# The keys there are: English's (and French's) 26 numbers, and Spanish's 27 (the last row
+# one box short: its outline is the whole rectangle, the corner put back).
+KEY_NUMBERS = (ENGLISH_NUMBERS, SPANISH_NUMBERS)
+
+
+def _whole_key(corners: np.ndarray) -> np.ndarray:
+    """The key's corners with its bottom-right one put where the other three say (a
+    parallelogram): a Spanish key's last row is a box short, and its outline's bottom-right
+    corner may be the last box's."""
+    top_left, top_right, _bottom_right, bottom_left = corners
+    return np.array([top_left, top_right, top_right + bottom_left - top_left, bottom_left])
+
+
+def _per_row(numbers: range, rows: int) -> int:
+    return -(-len(numbers) // rows)
+
+
+def _key_ink(part: np.ndarray, corners: np.ndarray, rows: int, numbers: range):
+    """The key straightened as `numbers` in `rows` rows of boxes would be, CELL a box."""
+    size = (_per_row(numbers, rows) * CELL, rows * CELL)
+    return numbers, grids.ink_of(grids.straighten(part, corners, size))
+
+
+def _box_lines(ink: np.ndarray, rows: int, per_row: int) -> float:
+    """How surely the key's top row has its lines between boxes where `per_row` boxes put
+    them: the faintest of them (a line falls in the middle of a box when the count is
+    wrong)."""
+    top_row = ink[: ink.shape[0] // rows]
+    reach = max(1, round(LINE_BAND * CELL))
+    return min(
+        float(top_row[:, k * CELL - reach : k * CELL + reach + 1].max(axis=1).mean())
+        for k in range(1, per_row)
+    )
 
 
 def _key_shaped(corners: np.ndarray) -> bool:
@@ -383,10 +459,15 @@ class Classified:
         glyphs = np.stack([glyph(mark) for mark in marks]) if marks else empty
         self._shares = upright(chances(glyphs, SYMBOLS)) if marks else np.zeros((0, 1))
 
-    def guess(self, mark: Mark, symbols: str) -> Guess:
-        row = self._shares[self._row[id(mark)]]
-        kept = row[[0, *(1 + SYMBOLS.index(ch) for ch in symbols)]]
-        shares = kept[1:] / kept.sum()
+    def guess(self, mark: Mark, symbols: str, also: tuple[Mark, ...] = ()) -> Guess:
+        """The likeliest of `symbols`; `also` are other marks of the same symbol (the cells
+        showing a key box's letter): each is evidence, so their shares are multiplied in
+        (marks that agree make it surer, one that disagrees less sure)."""
+        rows = self._shares[[self._row[id(each)] for each in (mark, *also)]]
+        kept = rows[:, [0, *(1 + SYMBOLS.index(ch) for ch in symbols)]]
+        each = kept[:, 1:] / kept.sum(axis=1, keepdims=True)
+        joint = np.prod(np.maximum(each, 1e-6), axis=0)
+        shares = joint / joint.sum() if len(each) > 1 else each[0]
         best = int(shares.argmax())
         return Guess(symbols[best], float(shares[best]))
 
@@ -408,30 +489,55 @@ def read_cells(
     key_letters = {n: mark for n, mark in key_letters.items() if mark is not None}
     marks = [mark for cell in shown.values() for mark in cell.marks()]
     classified = Classified(marks + list(key_letters.values()))  # the key's numbers are known
-    starters, key_doubts = read_starters(key_letters, classified)
+    capital = capital_height([cell.letter for cell in shown.values() if cell.letter])
+    in_cells = cell_letters(shown, cols, classified)
+    starters, key_doubts = read_starters(key_letters, classified, in_cells, capital)
     cells = Cells()
     for place, cell in shown.items():
-        number, letter, sure = read_cell(cell, starters, classified)
+        number, letter, sure = read_cell(cell, starters, classified, _cell(place, cols), capital)
         if number is not None:
             cells.numbers[place] = number
         if letter is not None:
             cells.letters[place] = letter
         if not sure:
             cells.unsure.add(place)
-    _refuse_numberless(cells, shown)
+    language = shown_language(key, cells, starters)
+    _refuse_numberless(cells, shown, language)
     unsure = cells.unsure | {p for p, n in cells.numbers.items() if n in key_doubts}
     grid = tuple(tuple(cells.numbers.get((r, c), 0) for c in range(cols)) for r in range(rows))
-    puzzle = parse(grid_text(grid, given_letters(starters, cells)))
+    puzzle = parse(grid_text(grid, given_letters(starters, cells)), language or DEFAULT_LANGUAGE)
     indexes = tuple(sorted(r * cols + c for r, c in unsure))
-    return Reading("codeword", puzzle.text(), indexes, cols)
+    return Reading("codeword", puzzle.text(), indexes, cols, language=language)
+
+
+def shown_language(key: dict[int, Shown], cells: Cells, starters: dict[int, str]) -> str | None:
+    """Spanish when the picture shows it (a key of 27 boxes, a 27th number, an Ñ): the only
+    codeword alphabet with a 27th letter. None when it does not: English and French
+    codewords look the same, and the member's choice (or the server's) decides."""
+    numbers = {*key, *cells.numbers.values()}
+    letters = {*starters.values(), *cells.letters.values()}
+    spanish = max(numbers, default=0) > len(ENGLISH_NUMBERS) or ENYE in letters
+    return SPANISH if spanish else None
 
 
 def read_starters(
-    key_letters: dict[int, Mark], classified: Classified
+    key_letters: dict[int, Mark],
+    classified: Classified,
+    in_cells: dict[int, tuple[Mark, ...]],
+    cells_capital: float = 0.0,
 ) -> tuple[dict[int, str], set[int]]:
-    """The letters the key gives, by number, and the numbers whose letter is in doubt. A
-    letter read in two boxes is kept in the surer one, and both are in doubt."""
-    guesses = [(n, classified.guess(mark, LETTERS)) for n, mark in key_letters.items()]
+    """The letters the key gives, by number, and the numbers whose letter is in doubt. Each
+    is read from its key box and the cells showing it (`in_cells`): a letter sits on the
+    bottom line of a small key box, and a J's hook is lost in the line. A letter read in two
+    boxes is kept in the surer one, and both are in doubt. A key of too few capitals to tell
+    their height takes the cells' (`cells_capital`: both are half their box high, as the
+    bot draws them)."""
+    guesses = []
+    capital = capital_height(list(key_letters.values())) or cells_capital
+    for n, mark in key_letters.items():
+        where = _("the key's box {number}", number=n)
+        also = in_cells.get(n, ())
+        guesses.append((n, read_letter(mark, LETTERS + ENYE, classified, where, also, capital)))
     starters: dict[int, str] = {}
     doubts = set()
     for number, guess in sorted(guesses, key=lambda g: -g[1].probability):
@@ -444,51 +550,140 @@ def read_starters(
     return starters, doubts
 
 
+def _cell(place: tuple[int, int], cols: int) -> Message:
+    """A cell as the member finds it in their picture: "cell r3c4"."""
+    return _("cell {cell}", cell=cell_name(place[0] * cols + place[1], cols))
+
+
+def cell_letters(
+    shown: dict[tuple[int, int], Shown], cols: int, classified: Classified
+) -> dict[int, tuple[Mark, ...]]:
+    """The letters the cells show under a number read surely, by that number (without
+    accent: an accented letter is read on its own)."""
+    letters: dict[int, tuple[Mark, ...]] = {}
+    for place, cell in shown.items():
+        if cell.number and cell.letter is not None and not cell.letter.accent:
+            number, sure = read_number(cell.number, classified, _cell(place, cols))
+            if sure:
+                letters[number] = (*letters.get(number, ()), cell.letter)
+    return letters
+
+
 def _only(marks: tuple[Mark, ...]) -> Mark | None:
     return marks[0] if len(marks) == 1 else None
 
 
 def read_cell(
-    shown: Shown, starters: dict[int, str], classified: Classified
+    shown: Shown,
+    starters: dict[int, str],
+    classified: Classified,
+    where: Message,
+    capital: float = 0.0,
 ) -> tuple[int | None, str | None, bool]:
     """The cell's number (None when none is found), its letter, and whether it is sure: its
-    glyphs read surely, its letter the one the key gives its number, no mark left over."""
+    glyphs read surely, its letter the one the key gives its number, no mark left over.
+    `where` names the cell, for a number no codeword has or a letter none spells."""
     if shown.alone:
-        number, sure = read_alone(shown, starters, classified)
+        number, sure = read_alone(shown, starters, classified, where)
         return number, None, sure and not shown.extra
     if not shown.number:
         return None, None, True
-    number, sure = read_number(shown.number, classified)
+    number, sure = read_number(shown.number, classified, where)
     if shown.letter is None:
         return number, None, sure and not shown.extra
-    letter = classified.guess(shown.letter, _letters_given(starters))
+    letter = read_letter(shown.letter, _letters_given(starters), classified, where, (), capital)
     agrees = starters.get(number, letter.symbol) == letter.symbol
     sure = sure and letter.probability >= SURE and agrees and not shown.extra
     return number, letter.symbol, sure
 
 
-def read_alone(shown: Shown, starters: dict[int, str], classified: Classified) -> tuple[int, bool]:
+def read_alone(
+    shown: Shown, starters: dict[int, str], classified: Classified, where: Message
+) -> tuple[int, bool]:
     """One thing in the cell's middle: a letter the key gives (the cell has the number the
-    key gives it), or else a number."""
+    key gives it), or else a number. A mark with an accent is a letter (Ñ)."""
     given = "".join(sorted(starters.values()))
     if len(shown.alone) == 1 and given:
-        guess = classified.guess(shown.alone[0], DIGITS[1:] + given)
+        mark = shown.alone[0]
+        if mark.accent:
+            guess = read_letter(mark, given, classified, where)
+        else:
+            guess = classified.guess(mark, DIGITS[1:] + given.replace(ENYE, ""))
         if guess.symbol in given:
             number = next(n for n, ch in starters.items() if ch == guess.symbol)
             return number, guess.probability >= SURE
-    return read_number(shown.digits, classified)
+    return read_number(shown.digits, classified, where)
 
 
-def read_number(digits: tuple[Mark, ...], classified: Classified) -> tuple[int, bool]:
-    """A number 1 to 26 from its digits' marks, and whether it is sure: one digit 1-9, or a
-    first digit 1 or 2 and a second that keeps it within 26."""
+def read_number(
+    digits: tuple[Mark, ...], classified: Classified, where: Message
+) -> tuple[int, bool]:
+    """A number 1 to 27 from its digits' marks, and whether it is sure: one digit 1-9, or a
+    first digit 1 or 2 and a second that keeps it within 27 (Spanish has 27 letters). A
+    second digit surely read past that is refused: no codeword has such a number."""
     if len(digits) == 1:
         guess = classified.guess(digits[0], DIGITS[1:])
         return int(guess.symbol), guess.probability >= SURE
     first = classified.guess(digits[0], "12")
-    second = classified.guess(digits[1], DIGITS if first.symbol == "1" else "0123456")
+    second = classified.guess(digits[1], DIGITS)
+    number = int(first.symbol + second.symbol)
+    if number > len(SPANISH_NUMBERS) and min(first.probability, second.probability) >= SURE:
+        raise PictureError(
+            _(
+                "the picture shows the number {number}, but a codeword's numbers go up to "
+                "{highest} ({spanish} in Spanish)",
+                number=number,
+                highest=len(ENGLISH_NUMBERS),
+                spanish=len(SPANISH_NUMBERS),
+            ),
+            where=where,
+            example=CODEWORD_HOW,
+        )
+    if number > len(SPANISH_NUMBERS):  # in doubt: the likeliest that keeps it within 27
+        second = classified.guess(digits[1], "01234567")
     sure = min(first.probability, second.probability) >= SURE and len(digits) == 2
     return int(first.symbol + second.symbol), sure
+
+
+def capital_height(letters: list[Mark]) -> float:
+    """The height of the capitals standing alike (the key's, or the cells' under their
+    numbers): their lower quartile (J and Q reach lower), accented ones left out (Ñ's N is
+    squat); 0 when fewer than two tell it."""
+    heights = [mark.height for mark in letters if not mark.accent]
+    return float(np.percentile(heights, 25)) if len(heights) > 1 else 0.0
+
+
+def read_letter(
+    mark: Mark,
+    letters: str,
+    classified: Classified,
+    where: Message,
+    also: tuple[Mark, ...] = (),
+    capital: float = 0.0,
+) -> Guess:
+    """The likeliest of `letters` the mark can be. The classifier knows A-Z: Ñ is an N with
+    an accent above it (never folded into N), and no other letter of a codeword has one. An
+    accented mark is asked only among the capitals that take one (Ñ's N is squat, a little
+    like an M). A small box's bottom line hides a J's hook, leaving a bar that reads as I:
+    but a J reaches below the other capitals (`capital` high), and an I does not."""
+    if not mark.accent:
+        allowed = letters.replace(ENYE, "") or LETTERS
+        guess = classified.guess(mark, allowed, also)
+        if guess.symbol == "I" and "J" in allowed and mark.height > DESCENDS * capital > 0:
+            return Guess("J", guess.probability)  # a J whose hook the line below hides
+        return guess
+    guess = classified.guess(mark, ACCENTED)
+    if guess.symbol == "N":
+        return Guess(ENYE, guess.probability)
+    raise PictureError(
+        _(
+            "the picture shows the letter {letter} with a mark above it, but only Ñ has one "
+            "in a codeword's alphabet",
+            letter=guess.symbol,
+        ),
+        where=where,
+        example=CODEWORD_HOW,
+    )
 
 
 def _letters_given(starters: dict[int, str]) -> str:
@@ -518,7 +713,9 @@ def grid_text(grid: tuple[tuple[int, ...], ...], letters: dict[int, str]) -> str
     return Codeword(clues=(), starters=starters, grid=grid).text()
 
 
-def _refuse_numberless(cells: Cells, shown: dict[tuple[int, int], Shown]) -> None:
+def _refuse_numberless(
+    cells: Cells, shown: dict[tuple[int, int], Shown], language: str | None
+) -> None:
     """A white cell with no number is no codeword's (a crossword's, a blank grid's); a few
     are marked unsure, with the number no other cell has (a rubbed-out number)."""
     missing = [place for place in shown if place not in cells.numbers]
@@ -527,7 +724,8 @@ def _refuse_numberless(cells: Cells, shown: dict[tuple[int, int], Shown]) -> Non
             _("the grid's white cells hold no numbers, so it is no codeword"),
             example=CODEWORD_HOW,
         )
-    unused = [n for n in NUMBERS if n not in cells.numbers.values()] or [1]
+    numbers = numbers_for(language or DEFAULT_LANGUAGE)
+    unused = [n for n in numbers if n not in cells.numbers.values()] or [1]
     for place in missing:
         cells.numbers[place] = unused[0]
         cells.unsure.add(place)

@@ -18,6 +18,9 @@ class Reading:
     unsure: tuple[int, ...] = ()  # cell indexes, row by row from 0, the reader doubts
     size: int = 0  # cells a side, for grid kinds
     grid: Any = None  # the grid as read (puzzles.sudoku.grid.Grid), to draw it unsure cells shaded
+    # The puzzle's word language when the picture shows it (a codeword's 27th number or its
+    # Ñ is Spanish); None when it does not, and the member's or server's choice stands.
+    language: str | None = None
 
     @property
     def sure(self) -> bool:
