@@ -655,8 +655,9 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
             ),
             example=f"puzzlebot {args.command} {kind.name} --picture photo.jpg",
         )
+    shown_language = None  # the words' language a picture shows (a Spanish codeword's Ñ)
     if args.picture:
-        text = _text_from_picture(args, report, kind)
+        text, shown_language = _text_from_picture(args, report, kind)
     elif args.file:
         text = _read_text_file(args.file, kind.max_input_chars)
     else:
@@ -670,6 +671,8 @@ def _parsed_puzzle(args: argparse.Namespace, report: Report):
     report.data["kind"] = kind.name
     options = _given_options(args, _all_options(args.kinds, "puzzle_options"))
     _reject_foreign_options(kind, kind.puzzle_options, options)
+    if shown_language:  # read as the bot judged it (bot.jobs.read_job)
+        options = {**options, "language": shown_language}
     puzzle = report.timed("parse", lambda: kind.parse_with(text, options))
     report.data["puzzle"] = to_jsonable(puzzle)
     return kind, puzzle
@@ -679,9 +682,12 @@ def _puzzle_ways(args: argparse.Namespace):
     return (("text", args.puzzle), ("--file", args.file), ("--picture", args.picture))
 
 
-def _text_from_picture(args: argparse.Namespace, report: Report, kind: PuzzleKind) -> str:
-    """The puzzle read from --picture, shown above the answer with the cells in doubt; a
-    reading that cannot be a puzzle is refused, never solved as the member's."""
+def _text_from_picture(
+    args: argparse.Namespace, report: Report, kind: PuzzleKind
+) -> tuple[str, str | None]:
+    """The puzzle read from --picture, shown above the answer with the cells in doubt, and
+    the words' language when the picture shows it; a reading that cannot be a puzzle is
+    refused, never solved as the member's."""
     read = _read_picture(args, report, kind)
     outcome = read.value
     report.data["read"] = _reading_document(read, report)
@@ -700,7 +706,7 @@ def _text_from_picture(args: argparse.Namespace, report: Report, kind: PuzzleKin
         )
     if outcome.doubted:
         report.note(_places_to_check(outcome))
-    return read.text
+    return read.text, outcome.reading.language
 
 
 # A character of UTF-8 is at most 4 bytes: a file of more than 4 bytes a character allowed

@@ -207,3 +207,21 @@ def test_the_installed_command_reads_a_photo_and_refuses_a_bad_file(tmp_path):
     )
     assert refused.returncode == EXIT_BAD_INPUT
     assert message in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_a_spanish_codeword_picture_is_solved_in_spanish_without_being_told(capsys, tmp_path):
+    """The picture shows its language (27 numbers, an Ñ): the puzzle is parsed as Spanish,
+    as the bot judges it, not refused as '27 is not between 1 and 26'."""
+    from renderers.codeword import draw as draw_codeword
+    from tests.readers.test_codeword_spanish import spanish_codeword
+
+    puzzle = spanish_codeword(11)
+    path = tmp_path / "codeword.png"
+    path.write_bytes(draw_codeword(puzzle))
+    code, out, err = run(capsys, "solve", "codeword", "--picture", str(path), "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["puzzle"]["language"] == "es"
+    solved = dict(get_kind("codeword").solve(puzzle).letters)
+    assert {int(n): letter for n, letter in document["solution"]["letters"]} == solved
+    assert "ñ" in solved.values()
