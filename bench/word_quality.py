@@ -134,10 +134,29 @@ def read_word_list(path: Path) -> list[str]:
     return [item["word"] if isinstance(item, dict) else item for item in json.loads(text)]
 
 
+def folded_list(language: str, words: list[str]) -> set[str]:
+    """The list's words as the language's games write them (accents folded, Ñ kept)."""
+    letters = alphabet(language)
+    return {w for w in map(letters.fold, words) if len(w) >= 2 and letters.is_word(w)}
+
+
+def common_at_bounds(language: str, words: list[str], bounds: list[float]) -> dict[float, dict]:
+    """Common's precision against a list were its zipf bound higher: what a stricter common
+    would gain, and how many words it would keep."""
+    listed = folded_list(language, words)
+    lengths = {len(word) for word in listed}
+    lex = lexicon(language)
+    common = [word for word in lex.words(Tier.COMMON) if len(word) in lengths]
+    figures = {}
+    for bound in bounds:
+        kept = {word for word in common if lex.zipf(word) >= bound}
+        figures[bound] = {"words": len(kept), **compared(kept, listed)}
+    return figures
+
+
 def measure_against(language: str, words: list[str]) -> dict[str, dict[str, float]]:
     """Each tier's recall and precision against a list, on the word lengths it has."""
-    letters = alphabet(language)
-    listed = {w for w in map(letters.fold, words) if len(w) >= 2 and letters.is_word(w)}
+    listed = folded_list(language, words)
     lengths = {len(word) for word in listed}
     offensive = offensive_words(language)
     figures = {}
@@ -153,10 +172,12 @@ def measure_against(language: str, words: list[str]) -> dict[str, dict[str, floa
     return figures
 
 
-def report_lists(language: str, paths: list[Path], as_json: bool) -> None:
-    results = {str(path): measure_against(language, read_word_list(path)) for path in paths}
+def report_lists(language: str, paths: list[Path], as_json: bool, bounds: list[float]) -> None:
+    words = {str(path): read_word_list(path) for path in paths}
+    results = {path: measure_against(language, listed) for path, listed in words.items()}
+    stricter = {path: common_at_bounds(language, listed, bounds) for path, listed in words.items()}
     if as_json:
-        print(json.dumps(results, indent=2))
+        print(json.dumps({"tiers": results, "common_at_bounds": stricter}, indent=2))
         return
     for path, figures in results.items():
         listed = next(iter(figures.values()))["listed"]
@@ -165,6 +186,11 @@ def report_lists(language: str, paths: list[Path], as_json: bool) -> None:
             print(
                 f"{tier:>9}: recall {f['recall']:6.1%}  precision {f['precision']:6.1%}  "
                 f"({f['words']} words of its lengths)  offensive {f['offensive']}"
+            )
+        for bound, f in stricter[path].items():
+            print(
+                f"   common at zipf >= {bound}: precision {f['precision']:6.1%}  "
+                f"({f['words']} words of its lengths)"
             )
 
 
@@ -175,9 +201,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--list", type=Path, action="append", default=[], help="a word list to compare with"
     )
+    parser.add_argument(
+        "--common-bounds",
+        type=lambda text: [float(bound) for bound in text.split(",")],
+        default=[],
+        help="also common's precision at these higher zipf bounds, e.g. 3,3.5,4",
+    )
     args = parser.parse_args(argv)
     if args.list:
-        report_lists(args.lang, args.list, args.json)
+        report_lists(args.lang, args.list, args.json, args.common_bounds)
         return
     if args.lang != "en":
         sys.exit("--lang fr and es are measured against lists: give them with --list")
