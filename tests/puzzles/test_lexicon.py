@@ -134,9 +134,11 @@ def hand_kept_entries(name: str) -> list[str]:
 def test_no_word_of_any_tier_is_on_the_blocklist(lex):
     entries = hand_kept_entries("blocklist.txt")
     assert "nigger*" in entries
-    large = lex.words(Tier.LARGE)
-    for entry in entries:
-        assert not fnmatch.filter(large, entry), entry
+    # One pattern for every entry, matched once per word (fnmatch.filter per entry took 9 s).
+    listed = re.compile("|".join(f"(?:{fnmatch.translate(entry)})" for entry in entries))
+    assert listed.match("niggers")  # the combined pattern still matches a wildcard entry
+    found = [word for word in lex.words(Tier.LARGE) if listed.match(word)]
+    assert not found, found[:10]
     assert not lex.contains("bitch", Tier.LARGE)  # an offensive word is no word at all
     assert lex.contains("snigger", Tier.COMMON)
 
