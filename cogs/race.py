@@ -15,7 +15,6 @@ import re
 from typing import TYPE_CHECKING, Literal, Self, cast
 
 import discord
-from babel.numbers import format_decimal
 from discord import app_commands
 from discord.ext import commands
 
@@ -36,7 +35,7 @@ from cogs.errors import reply, tell_member
 from cogs.puzzles import alt_text, kind_choices, solution_alt_text
 from puzzles import PuzzleError, get_kind, kind_title
 from puzzles.core import language_option
-from puzzles.i18n import ENGLISH, _, language_of, ngettext, render
+from puzzles.i18n import ENGLISH, _, ngettext, one_decimal, render
 
 if TYPE_CHECKING:
     from bot.app import PuzzleBot
@@ -145,12 +144,6 @@ def more_line(unlisted: int, language: str) -> list[str]:
     if unlisted <= 0:
         return []
     return [render(_("…and {count} more", count=unlisted), language)]
-
-
-def one_decimal(value: float, language: str, signed: bool = False) -> str:
-    """A rating as the language writes it, one decimal: '12.3' / '12,3', '+1.5' when signed."""
-    pattern = "+0.0;-0.0" if signed else "0.0"
-    return format_decimal(value, format=pattern, locale=language_of(language))
 
 
 def rating_change(entry: Entry, language: str = ENGLISH) -> str:

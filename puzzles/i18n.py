@@ -120,6 +120,12 @@ def separated(items: Iterable[Message | str], language: str = ENGLISH, between: 
     return separator(between, language).join(render(item, language) for item in items)
 
 
+def one_decimal(value: float, language: str = ENGLISH, signed: bool = False) -> str:
+    """A rating or score to one decimal, the language's way: '12.3' / '12,3', '+1.5' signed."""
+    pattern = "+0.0;-0.0" if signed else "0.0"
+    return format_decimal(value, format=pattern, locale=_babel_locale(language))
+
+
 def number(value: Number, language: str = ENGLISH) -> str:
     """A number the way the language writes it: 1,234.5 / 1 234,5 / 1234,5."""
     return format_decimal(value, locale=_babel_locale(language))

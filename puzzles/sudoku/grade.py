@@ -12,10 +12,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from babel.numbers import format_decimal
-
 from puzzles.core import joined
-from puzzles.i18n import ENGLISH, Message, _, language_of, pgettext
+from puzzles.i18n import ENGLISH, Message, _, one_decimal, pgettext
 from puzzles.sudoku.board import technique_name
 from puzzles.sudoku.grid import EMPTY, Grid
 from puzzles.sudoku.logic import TECHNIQUES, LogicResult, solve_by_logic
@@ -108,7 +106,7 @@ class OneDecimal(Message):
     value: float = 0.0
 
     def render(self, language: str = ENGLISH) -> str:
-        return format_decimal(self.value, format="0.0", locale=language_of(language))
+        return one_decimal(self.value, language)
 
 
 def _hardest_said(hardest: str) -> Message:

@@ -9,7 +9,17 @@ from babel.messages.pofile import read_po
 
 from puzzles import all_kinds, get_kind, kind_title
 from puzzles.core import PuzzleError, Usage
-from puzzles.i18n import LANGUAGES, Message, _, join, language_of, ngettext, number, render
+from puzzles.i18n import (
+    LANGUAGES,
+    Message,
+    _,
+    join,
+    language_of,
+    ngettext,
+    number,
+    one_decimal,
+    render,
+)
 from scripts import catalogue
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -148,3 +158,11 @@ def test_a_kinds_title_is_named_in_the_readers_language_inside_a_sentence():
     assert sentence.render("es") == "Nuevo pasatiempo: Escalera de palabras"
     assert sentence.render("nl") == "Nieuwe puzzel: Woordladder"
     assert get_kind("ladder").title == "Word Ladder"  # the plain text stays English
+
+
+def test_one_decimal_is_written_the_languages_way_and_keeps_a_whole_numbers_point():
+    """Ratings and sudoku scores: one place for both (they were written twice)."""
+    assert one_decimal(12.34) == "12.3" and one_decimal(4.0) == "4.0"
+    assert one_decimal(12.34, "fr") == "12,3" and one_decimal(4.0, "nl") == "4,0"
+    assert one_decimal(1.5, "es", signed=True) == "+1,5"
+    assert one_decimal(-0.25, signed=True) == "-0.2"  # round half to even, as CLDR does
