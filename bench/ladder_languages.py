@@ -24,12 +24,12 @@ Targets: every seed of every language and difficulty gives a ladder, in under 0.
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
 import random
 import statistics
 import time
 
+from bench.letterboxed_languages import share_at_least, value_at_share
 from puzzles.core import PuzzleError
 from puzzles.ladder.generate import DIFFICULTIES, FAMILIAR_ZIPF, STEPS, WORD_LENGTHS, generate
 from puzzles.ladder.graph import graph_for
@@ -41,15 +41,6 @@ REACH_SAMPLE = 200  # familiar start words tried per language, length and diffic
 def common_zipfs(language: str, length: int) -> list[float]:
     lex = lexicon(language)
     return sorted(lex.zipf(word) for word in lex.words_of_length(length, Tier.COMMON))
-
-
-def share_at_least(values: list[float], bound: float) -> float:
-    return 1 - bisect.bisect_left(values, bound) / len(values)
-
-
-def value_at_share(values: list[float], share: float) -> float:
-    index = min(len(values) - 1, max(0, round((1 - share) * len(values))))
-    return values[index]
 
 
 def familiar_shares(language: str) -> dict[int, dict[str, float]]:
